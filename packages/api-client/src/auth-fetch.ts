@@ -1,0 +1,53 @@
+import { ApiError, NO_RESPONSE_MESSAGE } from "./errors";
+import type { SessionBridge } from "./session";
+import { createTokenRefresh } from "./token-refresh";
+
+/**
+ * The fetch openapi-fetch calls: bearer header, no caching, timeout, and one retry after a token refresh.
+ * It lives in fetch rather than middleware because middleware cannot re-send a request.
+ */
+export function createAuthFetch(o: {
+  baseUrl: string;
+  session: SessionBridge;
+  timeoutMs: number;
+}): (request: Request) => Promise<Response> {
+  const refresh = createTokenRefresh(o);
+
+  const send = async (request: Request, idToken: string | undefined): Promise<Response> => {
+    const headers = new Headers(request.headers);
+    if (idToken) headers.set("Authorization", `Bearer ${idToken}`);
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(o.timeoutMs)]);
+    const outgoing = new Request(request, { headers, signal, cache: "no-store" });
+    try {
+      return await fetch(outgoing);
+    } catch (error) {
+      // The caller's own abort (e.g. TanStack Query cancelling) is not a lost response.
+      if (request.signal.aborted) throw error;
+      throw new ApiError(NO_RESPONSE_MESSAGE, { cause: error });
+    }
+  };
+
+  return async (request) => {
+    if (isAuthCall(request.url, o.baseUrl)) return send(request, o.session.getIdToken());
+    const spare = request.clone(); // a body can be read once; the retry needs its own copy
+    const idToken = o.session.getIdToken();
+    const response = await send(request, idToken);
+    if (response.status !== 401) return response;
+    // Read the 401 now: its body is still under this attempt's timeout, which may run out during the refresh.
+    const unauthorized = await buffered(response);
+    const freshToken = await refresh(idToken);
+    return freshToken ? send(spare, freshToken) : unauthorized;
+  };
+}
+
+async function buffered(response: Response): Promise<Response> {
+  const { status, statusText, headers } = response;
+  return new Response(await response.arrayBuffer(), { status, statusText, headers });
+}
+
+// The /auth/ calls are the public ones (contract: security []); their 401 means wrong credentials, which a
+// refresh would not change.
+function isAuthCall(url: string, baseUrl: string): boolean {
+  const base = new URL(baseUrl, url).href.replace(/\/+$/, "");
+  return url.startsWith(`${base}/auth/`);
+}

@@ -1,0 +1,7 @@
+export type { ApiClient, ApiClientOptions } from "./client";
+export { createApiClient } from "./client";
+export type * from "./dto";
+export { ApiError, errorMessage, unwrap } from "./errors";
+export { formData } from "./form-data";
+export type { components, operations, paths } from "./schema.gen";
+export type { SessionBridge } from "./session";
