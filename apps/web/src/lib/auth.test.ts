@@ -1,0 +1,112 @@
+import type { User } from "@brandscope/api-client";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthSession } from "./auth";
+
+const signedIn: AuthSession = {
+  access_token: "id-token",
+  entry_token: "access-token",
+  refresh_token: "refresh-token",
+  authenticated: true,
+  is_first_time: true,
+  // Only what the web app reads so far; the server's full user object is the contract's business.
+  user: { email: "maya@example.com" } as User,
+  socialProvider: "google",
+};
+
+// Each test gets the module as a freshly loaded page would: nothing in memory, only what storage holds.
+async function loadAuth() {
+  vi.resetModules();
+  return import("./auth");
+}
+
+beforeEach(() => localStorage.clear());
+
+describe("auth store", () => {
+  it("starts signed out with empty values when nothing is stored", async () => {
+    const { auth } = await loadAuth();
+    expect(auth.get()).toEqual({
+      access_token: "",
+      entry_token: "",
+      refresh_token: "",
+      authenticated: false,
+      is_first_time: false,
+      user: null,
+      socialProvider: "",
+    });
+    await expect(auth.ensureSession()).resolves.toBeNull();
+  });
+
+  it("persists the session under `auth` and finds it again after a reload", async () => {
+    const first = await loadAuth();
+    first.auth.set(signedIn);
+    expect(JSON.parse(localStorage.getItem("auth") ?? "null")).toEqual(signedIn);
+
+    const { auth } = await loadAuth();
+    expect(auth.get()).toEqual(signedIn);
+    await expect(auth.ensureSession()).resolves.toEqual(signedIn);
+  });
+
+  it("merges a refreshed token into the stored session", async () => {
+    localStorage.setItem("auth", JSON.stringify(signedIn));
+    const { auth } = await loadAuth();
+    auth.set({ access_token: "new-id-token" });
+    expect(JSON.parse(localStorage.getItem("auth") ?? "null")).toEqual({
+      ...signedIn,
+      access_token: "new-id-token",
+    });
+  });
+
+  it.each([
+    ["not JSON", "{oops"],
+    ["a session missing fields", JSON.stringify({ access_token: "id-token", authenticated: true })],
+    ["an unknown social provider", JSON.stringify({ ...signedIn, socialProvider: "myspace" })],
+  ])("treats %s as signed out", async (_, raw) => {
+    localStorage.setItem("auth", raw);
+    const { auth } = await loadAuth();
+    expect(auth.get().authenticated).toBe(false);
+    await expect(auth.ensureSession()).resolves.toBeNull();
+  });
+
+  it("does not count an authenticated flag without a token as signed in", async () => {
+    localStorage.setItem("auth", JSON.stringify({ ...signedIn, access_token: "" }));
+    const { auth } = await loadAuth();
+    await expect(auth.ensureSession()).resolves.toBeNull();
+  });
+
+  it("clears to stored empty values and tells subscribers", async () => {
+    localStorage.setItem("auth", JSON.stringify(signedIn));
+    const { auth, signedOutSession } = await loadAuth();
+    const seen = vi.fn();
+    auth.subscribe(seen);
+    auth.clear();
+    expect(seen).toHaveBeenCalledWith(signedOutSession);
+    expect(JSON.parse(localStorage.getItem("auth") ?? "null")).toEqual(signedOutSession);
+    await expect(auth.ensureSession()).resolves.toBeNull();
+  });
+
+  it("announces an expired session so the app can leave protected screens", async () => {
+    localStorage.setItem("auth", JSON.stringify(signedIn));
+    const { auth } = await loadAuth();
+    const expired = vi.fn();
+    auth.onExpired(expired);
+    auth.expire();
+    expect(expired).toHaveBeenCalledOnce();
+    expect(auth.get().authenticated).toBe(false);
+  });
+});
+
+describe("signOut", () => {
+  it("removes every stored area and leaves the store signed out", async () => {
+    const { storedAreas } = await import("./stored-state");
+    for (const area of storedAreas) localStorage.setItem(area, JSON.stringify({ area }));
+    localStorage.setItem("auth", JSON.stringify(signedIn));
+    vi.resetModules();
+    const { signOut } = await import("./sign-out");
+    const { auth } = await import("./auth");
+
+    signOut();
+
+    expect(localStorage.length).toBe(0);
+    expect(auth.get().authenticated).toBe(false);
+  });
+});

@@ -1,0 +1,19 @@
+/** Every localStorage key the app writes: one per area (spec §7). Logout removes them all. */
+export const storedAreas = [
+  "auth",
+  "config",
+  "country",
+  "industry",
+  "audience",
+  "influencer",
+  "content",
+  "competitor",
+  "intent",
+  "subscription",
+] as const;
+
+export type StoredArea = (typeof storedAreas)[number];
+
+export function clearStoredState() {
+  for (const area of storedAreas) localStorage.removeItem(area);
+}

@@ -1,0 +1,28 @@
+import { createRouter } from "@tanstack/react-router";
+import { auth } from "./lib/auth";
+import { queryClient } from "./lib/query-client";
+import { NotFoundPage } from "./routes/-components/not-found-page";
+import { routeTree } from "./routeTree.gen";
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient, auth },
+  defaultPreload: "intent",
+  // Query owns freshness; a loader always asks it rather than trusting the router's own cache.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultNotFoundComponent: NotFoundPage,
+});
+
+// A session that ends on its own (its refresh failed) must leave protected screens: re-running the guards
+// sends the user to /sign-in and remembers where they were.
+auth.onExpired(() => {
+  queryClient.clear();
+  void router.invalidate();
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,23 @@
+import { LoadingScreen } from "@brandscope/ui/loading-screen";
+import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { WideScreenOnly } from "./-components/wide-screen-only";
+
+export const Route = createFileRoute("/_app")({
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.auth.ensureSession();
+    if (!session) throw redirect({ to: "/sign-in", search: { redirect: location.href } });
+    return { session };
+  },
+  // While the session is checked; a check that answers quickly never flashes it.
+  pendingComponent: LoadingScreen,
+  pendingMs: 200,
+  component: ProtectedLayout,
+});
+
+function ProtectedLayout() {
+  return (
+    <WideScreenOnly>
+      <Outlet />
+    </WideScreenOnly>
+  );
+}

@@ -1,0 +1,7 @@
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config.ts";
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({ test: { environment: "happy-dom", include: ["src/**/*.test.{ts,tsx}"] } }),
+);
