@@ -10,6 +10,6 @@ export default defineConfig({
   // The router plugin rewrites route files before React's transform sees them, so it comes first.
   plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
   resolve: { tsconfigPaths: true },
-  server: { proxy: api },
+  server: { port: Number(process.env.PORT ?? 8080), strictPort: true, proxy: api },
   preview: { proxy: api },
 });

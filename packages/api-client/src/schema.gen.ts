@@ -971,7 +971,7 @@ export interface components {
         /**
          * @example {
          *       "id": "US",
-         *       "label": "United States of America",
+         *       "label": "United States",
          *       "emoji": "🇺🇸"
          *     }
          */

@@ -1,0 +1,96 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig, repoRoot } from "./env";
+import { withJwtSecret } from "./secrets";
+
+describe("loadConfig", () => {
+  it("defaults to decisions.md's values, with DATA_DIR under the repository root", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      port: 8080,
+      dataDir: join(repoRoot, ".data"),
+      databaseUrl: undefined,
+      appUrl: "http://localhost:8080",
+      mailFrom: "Brandscope <no-reply@localhost>",
+      stripe: undefined,
+      oidc: {},
+      storage: undefined,
+      otel: undefined,
+      logLevel: "info",
+      trustProxy: false,
+      webDistDir: join(repoRoot, "apps/web/dist"),
+    });
+  });
+
+  it("reads every group when complete, and treats empty values as unset", () => {
+    const config = loadConfig({
+      PORT: "3000",
+      DATA_DIR: "/var/lib/brandscope",
+      APP_URL: "https://app.example.com/",
+      DATABASE_URL: "postgresql://u:p@db:5432/brandscope",
+      SMTP_URL: "",
+      OIDC_GOOGLE_ISSUER: "https://accounts.google.com",
+      OIDC_GOOGLE_CLIENT_ID: "id",
+      OIDC_GOOGLE_CLIENT_SECRET: "secret",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example.com",
+      OTEL_EXPORTER_OTLP_HEADERS: "x-token=a%3Db,team=growth",
+      TRUST_PROXY: "10.0.0.0/8, loopback",
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: "/var/lib/brandscope",
+      appUrl: "https://app.example.com",
+      smtpUrl: undefined,
+      oidc: { google: { issuer: "https://accounts.google.com", clientId: "id", clientSecret: "secret" } },
+      otel: { endpoint: "https://otel.example.com", headers: { "x-token": "a=b", team: "growth" } },
+      trustProxy: ["10.0.0.0/8", "loopback"],
+    });
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+  });
+
+  it("stops with one line naming each bad variable", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(
+      /^Invalid configuration: PORT must be a port number \(1-65535\)$/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", NODE_ENV: "prod" })).toThrow(
+      "Invalid configuration: NODE_ENV must be development, production or test; " +
+        "DATABASE_URL must be a postgres:// or postgresql:// URL; " +
+        "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    );
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow("JWT_SECRET must be at least 32 characters");
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      "STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set",
+    );
+    expect(() => loadConfig({ OIDC_APPLE_CLIENT_ID: "id" })).toThrow(
+      "OIDC_APPLE_ISSUER is required when OIDC_APPLE_CLIENT_ID is set",
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow("TRUST_PROXY must be");
+  });
+});
+
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
+describe("withJwtSecret", () => {
+  it("generates a secret once, keeps it private in DATA_DIR, and reuses it", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "brandscope-secret-"));
+    folders.push(folder);
+    const dataDir = join(folder, "data");
+    const first = await withJwtSecret(loadConfig({ DATA_DIR: dataDir }));
+    const again = await withJwtSecret(loadConfig({ DATA_DIR: dataDir }));
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(64);
+    expect(again.jwtSecret).toBe(first.jwtSecret);
+    expect((await readFile(join(dataDir, "jwt-secret"), "utf8")).trim()).toBe(first.jwtSecret);
+    expect((await stat(join(dataDir, "jwt-secret"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("prefers JWT_SECRET", async () => {
+    const secret = "s".repeat(40);
+    expect(
+      (await withJwtSecret(loadConfig({ JWT_SECRET: secret, DATA_DIR: "/nonexistent" }))).jwtSecret,
+    ).toBe(secret);
+  });
+});

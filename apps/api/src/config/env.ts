@@ -1,0 +1,218 @@
+import { isIP } from "node:net";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/** The api package folder; relative paths in the config are resolved against the repository root above it. */
+export const apiPackageDir = resolve(import.meta.dirname, "../..");
+export const repoRoot = resolve(apiPackageDir, "../..");
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+const secret = z.string().min(1);
+const oidcProviders = ["google", "facebook", "apple"] as const;
+export type OidcProviderId = (typeof oidcProviders)[number];
+
+// Every variable the app reads. Empty values count as unset (`FOO=` in a compose file or .env).
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "must be development, production or test" })
+    .default("development"),
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, "must be a port number (1-65535)")
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65535, "must be a port number (1-65535)")
+    .default(8080),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  APP_URL: httpUrl.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address like "Name <a@b.c>"')
+    .default("Brandscope <no-reply@localhost>"),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  STRIPE_SECRET_KEY: secret.optional(),
+  STRIPE_PUBLISHABLE_KEY: secret.optional(),
+  STRIPE_WEBHOOK_SECRET: secret.optional(),
+  STRIPE_PRICE_PROFESSIONAL: secret.optional(),
+  STRIPE_PRICE_ENTERPRISE: secret.optional(),
+  OIDC_GOOGLE_ISSUER: httpUrl.optional(),
+  OIDC_GOOGLE_CLIENT_ID: secret.optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: secret.optional(),
+  OIDC_FACEBOOK_ISSUER: httpUrl.optional(),
+  OIDC_FACEBOOK_CLIENT_ID: secret.optional(),
+  OIDC_FACEBOOK_CLIENT_SECRET: secret.optional(),
+  OIDC_APPLE_ISSUER: httpUrl.optional(),
+  OIDC_APPLE_CLIENT_ID: secret.optional(),
+  OIDC_APPLE_CLIENT_SECRET: secret.optional(),
+  STORAGE_ENDPOINT: httpUrl.optional(),
+  STORAGE_REGION: z.string().default("auto"),
+  STORAGE_BUCKET: secret.optional(),
+  STORAGE_ACCESS_KEY_ID: secret.optional(),
+  STORAGE_SECRET_ACCESS_KEY: secret.optional(),
+  CDN_BASE_URL: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .regex(/^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, "must be key=value pairs separated by commas")
+    .optional(),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  TRUST_PROXY: z
+    .string()
+    .refine(isTrustProxy, "must be true, false, a hop count, or a comma-separated list of proxy addresses")
+    .optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+type Env = z.output<typeof envSchema>;
+
+function isTrustProxy(value: string): boolean {
+  if (/^(true|false|\d+)$/.test(value)) return true;
+  return value.split(",").every((entry) => {
+    const item = entry.trim();
+    if (["loopback", "linklocal", "uniquelocal"].includes(item)) return true;
+    const [address = "", prefix] = item.split("/");
+    return isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+  });
+}
+
+/** Requires every variable of a group once any one of them is set. */
+function requireTogether(env: Record<string, unknown>, names: string[], ctx: z.RefinementCtx) {
+  const set = names.filter((name) => env[name] !== undefined);
+  if (set.length === 0 || set.length === names.length) return;
+  for (const name of names.filter((n) => env[n] === undefined)) {
+    ctx.addIssue({ code: "custom", path: [name], message: `is required when ${set[0]} is set` });
+  }
+}
+
+const checkedSchema = envSchema.superRefine((env, ctx) => {
+  const e: Record<string, unknown> = env;
+  requireTogether(
+    e,
+    [
+      "STRIPE_SECRET_KEY",
+      "STRIPE_PUBLISHABLE_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "STRIPE_PRICE_PROFESSIONAL",
+      "STRIPE_PRICE_ENTERPRISE",
+    ],
+    ctx,
+  );
+  for (const p of oidcProviders) {
+    const prefix = `OIDC_${p.toUpperCase()}`;
+    requireTogether(e, [`${prefix}_ISSUER`, `${prefix}_CLIENT_ID`, `${prefix}_CLIENT_SECRET`], ctx);
+  }
+  requireTogether(e, ["STORAGE_BUCKET", "STORAGE_ACCESS_KEY_ID", "STORAGE_SECRET_ACCESS_KEY"], ctx);
+});
+
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: Env) {
+  const oidc: Partial<Record<OidcProviderId, OidcProviderConfig>> = {};
+  for (const p of oidcProviders) {
+    const prefix = `OIDC_${p.toUpperCase() as Uppercase<OidcProviderId>}` as const;
+    const issuer = env[`${prefix}_ISSUER`];
+    const clientId = env[`${prefix}_CLIENT_ID`];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+    if (issuer && clientId && clientSecret) oidc[p] = { issuer, clientId, clientSecret };
+  }
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    dataDir: resolve(repoRoot, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    /** Unset: generated once and kept in DATA_DIR (see secrets.ts). */
+    jwtSecret: env.JWT_SECRET,
+    stripe:
+      env.STRIPE_SECRET_KEY &&
+      env.STRIPE_PUBLISHABLE_KEY &&
+      env.STRIPE_WEBHOOK_SECRET &&
+      env.STRIPE_PRICE_PROFESSIONAL &&
+      env.STRIPE_PRICE_ENTERPRISE
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceProfessional: env.STRIPE_PRICE_PROFESSIONAL,
+            priceEnterprise: env.STRIPE_PRICE_ENTERPRISE,
+          }
+        : undefined,
+    oidc,
+    storage:
+      env.STORAGE_BUCKET && env.STORAGE_ACCESS_KEY_ID && env.STORAGE_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.STORAGE_ENDPOINT,
+            region: env.STORAGE_REGION,
+            bucket: env.STORAGE_BUCKET,
+            accessKeyId: env.STORAGE_ACCESS_KEY_ID,
+            secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    cdnBaseUrl: env.CDN_BASE_URL,
+    otel: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+          headers: parseHeaderList(env.OTEL_EXPORTER_OTLP_HEADERS),
+        }
+      : undefined,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    webDistDir: resolve(repoRoot, env.WEB_DIST_DIR ?? "apps/web/dist"),
+  };
+}
+
+function parseHeaderList(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  return Object.fromEntries(
+    value.split(",").map((pair) => {
+      const at = pair.indexOf("=");
+      return [pair.slice(0, at).trim(), decodeURIComponent(pair.slice(at + 1).trim())];
+    }),
+  );
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((entry) => entry.trim());
+}
+
+/**
+ * Reads and validates the configuration. Relative DATA_DIR and WEB_DIST_DIR are resolved against the
+ * repository root, so `npm start` from the root and from apps/api use the same folder.
+ * Throws ConfigError with one line naming every bad variable.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const parsed = checkedSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  return toConfig(parsed.data);
+}
+
+/** The configuration once secrets that may come from DATA_DIR are resolved (see secrets.ts). */
+export type AppConfig = Config & { jwtSecret: string };

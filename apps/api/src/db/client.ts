@@ -1,0 +1,25 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Logger } from "pino";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+}
+
+export function connectDatabase(url: string, log: Logger): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A health check or request must not hang for long when the server is gone.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "brandscope",
+  });
+  // Without a listener, an idle client's error (e.g. the server restarting) crashes Node.
+  pool.on("error", (error) => log.warn({ err: error }, "An idle database connection failed"));
+  return { pool, db: drizzle({ client: pool, schema }) };
+}

@@ -1,0 +1,79 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import type { Logger } from "pino";
+import type { AppConfig } from "../config/env";
+import type { Db } from "../db/client";
+import { decorateUserId } from "./authenticate";
+import { loadContract } from "./contract";
+import { registerErrorHandler, sendNotFound } from "./error-handler";
+import type { HandlerMap } from "./handler-types";
+import { handlers as allHandlers } from "./handlers";
+import { BODY_LIMIT_BYTES } from "./limits";
+import { requestIdOf } from "./request-id";
+import { registerOperations } from "./routes";
+import { registerSecurityHeaders } from "./security-headers";
+import { isAppRoute, registerWebApp, sendAppShell } from "./web-app";
+
+export interface AppOptions {
+  config: AppConfig;
+  db: Db;
+  log: Logger;
+  /** The OpenAPI document (path or parsed); the repository's contract by default. */
+  contract?: string | object;
+  handlers?: HandlerMap;
+}
+
+/** A hop count means: trust that many proxies in front of the app. */
+function trustProxyOption(value: AppConfig["trustProxy"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** The HTTP server, ready to listen or to inject requests into. Rejects when contract and handlers differ. */
+export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
+  const operations = await loadContract(o.contract);
+  const app = Fastify({
+    loggerInstance: o.log as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(o.config.trustProxy),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: "requestId" }),
+  });
+  decorateUserId(app);
+  registerErrorHandler(app);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  // Once closing, answers end their keep-alive connection: close() waits for every connection to go.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+  await registerSecurityHeaders(app);
+
+  await app.register(
+    async (api) => {
+      api.addHook("onSend", async (_request, reply) => {
+        // Answers depend on the caller and change with every write: never cached, unless a handler says so.
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      });
+      registerOperations(api, {
+        operations,
+        handlers: o.handlers ?? allHandlers,
+        config: o.config,
+        db: o.db,
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  const serveWebApp = o.config.nodeEnv === "production";
+  if (serveWebApp) await registerWebApp(app, o.config.webDistDir);
+  app.setNotFoundHandler((request, reply) =>
+    serveWebApp && isAppRoute(request) ? sendAppShell(reply) : sendNotFound(request, reply),
+  );
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,41 @@
+import { parse } from "@readme/openapi-parser";
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../../test/app";
+import { contractPath, loadContract } from "./contract";
+import { handlers } from "./handlers";
+
+async function contractWith(
+  change: (paths: Record<string, Record<string, unknown>>) => void,
+): Promise<object> {
+  const document = await parse(contractPath);
+  change(document.paths as Record<string, Record<string, unknown>>);
+  return document;
+}
+
+describe("the contract and the handlers", () => {
+  it("has exactly one handler per contract operation", async () => {
+    const operations = await loadContract();
+    expect(operations.map((op) => op.id).sort()).toEqual(Object.keys(handlers).sort());
+    expect(new Set(operations.map((op) => op.id)).size).toBe(operations.length);
+  });
+
+  it("refuses to start when a contract operation has no handler", async () => {
+    const contract = await contractWith((paths) => {
+      paths["/secret"] = {
+        get: { operationId: "getSecret", summary: "A secret", responses: { "200": { description: "It" } } },
+      };
+    });
+    await expect(buildTestApp({ contract, databaseUrl: "postgres://unused@127.0.0.1:9/x" })).rejects.toThrow(
+      "Contract operations without a handler: getSecret (GET /secret). Add each to apps/api/src/http/handlers.ts",
+    );
+  });
+
+  it("refuses to start when a handler has no contract operation", async () => {
+    const contract = await contractWith((paths) => {
+      delete paths["/industries"];
+    });
+    await expect(buildTestApp({ contract, databaseUrl: "postgres://unused@127.0.0.1:9/x" })).rejects.toThrow(
+      "Handlers for operations the contract does not have: listIndustries",
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import { resolve } from "node:path";
+import { dereference } from "@readme/openapi-parser";
+import { z } from "zod";
+import { repoRoot } from "../config/env";
+
+export const contractPath = resolve(repoRoot, "openapi/openapi.yaml");
+
+/** A JSON Schema from the contract, handed to Ajv as is. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ContractParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export interface ContractOperation {
+  id: string;
+  summary: string;
+  method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
+  /** As written in the contract, e.g. `/audience/{id}`. */
+  path: string;
+  /** Requires a bearer token (the contract's security is not empty). */
+  secured: boolean;
+  parameters: ContractParameter[];
+  requestBody: { required: boolean; content: Record<string, JsonSchema | undefined> } | undefined;
+  /** The first 2xx response: what a handler's return value is sent as. */
+  success: { status: number; contentType: string | undefined };
+}
+
+const schemaObject = z.record(z.string(), z.unknown());
+const parameterSchema = z.object({
+  name: z.string(),
+  in: z.enum(["path", "query", "header", "cookie"]),
+  required: z.boolean().default(false),
+  schema: schemaObject.default({}),
+});
+const securitySchema = z.array(z.record(z.string(), z.array(z.string())));
+const operationSchema = z.object({
+  operationId: z.string(),
+  summary: z.string(),
+  security: securitySchema.optional(),
+  parameters: z.array(parameterSchema).default([]),
+  requestBody: z
+    .object({
+      required: z.boolean().default(false),
+      content: z.record(z.string(), z.object({ schema: schemaObject.optional() })),
+    })
+    .optional(),
+  responses: z.record(z.string(), z.object({ content: z.record(z.string(), z.unknown()).optional() })),
+});
+const documentSchema = z.object({
+  security: securitySchema.default([]),
+  paths: z.record(
+    z.string(),
+    z.object({ parameters: z.array(parameterSchema).default([]) }).catchall(z.unknown()),
+  ),
+});
+
+const methods = { get: "GET", put: "PUT", post: "POST", delete: "DELETE", patch: "PATCH" } as const;
+
+/**
+ * Reads the OpenAPI document (a file path or an already parsed document), resolves every `$ref`, and
+ * lists its operations in the shape the router needs.
+ */
+export async function loadContract(source: string | object = contractPath): Promise<ContractOperation[]> {
+  // The parser's own document types describe every OpenAPI version; zod narrows to what the router reads.
+  const document = documentSchema.parse(await dereference(source as Parameters<typeof dereference>[0]));
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [key, method] of Object.entries(methods)) {
+      if (item[key] === undefined) continue;
+      const parsed = operationSchema.safeParse(item[key]);
+      if (!parsed.success) {
+        throw new Error(`Contract operation ${method} ${path} is malformed: ${parsed.error.message}`);
+      }
+      operations.push(toOperation(path, method, item.parameters, parsed.data, document.security));
+    }
+  }
+  return operations;
+}
+
+function toOperation(
+  path: string,
+  method: ContractOperation["method"],
+  pathParameters: ContractParameter[],
+  op: z.output<typeof operationSchema>,
+  defaultSecurity: z.output<typeof securitySchema>,
+): ContractOperation {
+  const security = op.security ?? defaultSecurity;
+  // Operation parameters override path-level ones with the same name and location.
+  const parameters = [...pathParameters, ...op.parameters].filter(
+    (p, i, all) => !all.slice(i + 1).some((later) => later.name === p.name && later.in === p.in),
+  );
+  const successStatus = Object.keys(op.responses)
+    .filter((status) => /^2\d\d$/.test(status))
+    .sort()[0];
+  if (!successStatus) throw new Error(`Contract operation ${op.operationId} has no 2xx response`);
+  return {
+    id: op.operationId,
+    summary: op.summary,
+    method,
+    path,
+    secured: security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
+    parameters,
+    requestBody: op.requestBody && {
+      required: op.requestBody.required,
+      content: Object.fromEntries(
+        Object.entries(op.requestBody.content).map(([type, media]) => [type.toLowerCase(), media.schema]),
+      ),
+    },
+    success: {
+      status: Number(successStatus),
+      contentType: Object.keys(op.responses[successStatus]?.content ?? {})[0],
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { STATUS_CODES } from "node:http";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError, type ErrorBody } from "./errors";
+import { BODY_LIMIT_BYTES } from "./limits";
+
+/** Fastify's own 4xx failures, in words a caller can act on. */
+const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: "INVALID_JSON",
+    message: "The request body is not valid JSON",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "INVALID_JSON", message: "The request body is empty" },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: "PAYLOAD_TOO_LARGE",
+    message: `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024 / 1024} MB)`,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "The request body's content type is not accepted",
+  },
+};
+
+function codeFor(status: number): string {
+  return (STATUS_CODES[status] ?? `HTTP ${status}`).toUpperCase().replace(/[^A-Z0-9]+/g, "_");
+}
+
+function describe(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    const { code, message, details } = error;
+    return { status: error.statusCode, body: { message, code, ...(details ? { details } : {}) } };
+  }
+  if (!(error instanceof Error))
+    return { status: 500, body: { message: "Internal Server Error", code: "INTERNAL_ERROR" } };
+  const { code, statusCode } = error as Partial<FastifyError>;
+  const known = code ? frameworkErrors[code] : undefined;
+  if (known) return { status: known.status, body: { message: known.message, code: known.code } };
+  // A 4xx from Fastify or a plugin describes the request; a 5xx message may describe internals.
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    return { status: statusCode, body: { message: error.message, code: codeFor(statusCode) } };
+  }
+  return { status: 500, body: { message: "Internal Server Error", code: "INTERNAL_ERROR" } };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply
+    .code(status)
+    .type("application/json; charset=utf-8")
+    .send({ ...body, requestId: request.id });
+}
+
+/** One shape for every failure: the contract's Error body with the request id. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = describe(error);
+    // An AppError is an answer the code chose; anything else reaching a 5xx is a bug worth its stack.
+    if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, "Request failed");
+    else request.log.info({ status, code: body.code }, body.message);
+    return sendError(request, reply, status, body);
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, 404, { message: "Not Found", code: "NOT_FOUND" });
+}

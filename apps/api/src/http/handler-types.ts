@@ -1,0 +1,66 @@
+import type { Readable } from "node:stream";
+import type { operations } from "@brandscope/api-client/schema";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config/env";
+import type { Db } from "../db/client";
+
+export type OperationId = keyof operations;
+
+/** What every handler gets besides its typed input: the database, config, logger and caller. */
+export interface RequestCtx {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  requestId: string;
+  /** The bearer's `sub`; set on every operation the contract secures, undefined on public ones. */
+  userId: string | undefined;
+}
+
+export interface OperationInfo {
+  id: string;
+  summary: string;
+}
+
+type Op<K extends OperationId> = operations[K];
+type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
+type Parameters<K extends OperationId, In extends "path" | "query"> = OrEmpty<
+  NonNullable<Op<K>["parameters"][In]>
+>;
+
+type JsonBody<K extends OperationId> =
+  Op<K> extends { requestBody: { content: { "application/json": infer B } } }
+    ? B
+    : Op<K> extends { requestBody?: { content: { "application/json": infer B } } }
+      ? B | undefined
+      : undefined;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type ContentOf<R> = R extends { content: { "application/json": infer B } }
+  ? B
+  : R extends { content: Record<string, infer T> }
+    ? T | Readable
+    : undefined;
+type Responses<K extends OperationId> = Op<K>["responses"];
+export type SuccessBody<K extends OperationId> = {
+  [S in keyof Responses<K>]: S extends SuccessStatus ? ContentOf<Responses<K>[S]> : never;
+}[keyof Responses<K>];
+
+/** A request after auth and validation: params, query and JSON body have the contract's types. */
+export interface HandlerRequest<K extends OperationId> {
+  params: Parameters<K, "path">;
+  query: Parameters<K, "query">;
+  body: JsonBody<K>;
+  ctx: RequestCtx;
+  operation: OperationInfo;
+  /** For what the typed parts do not cover (multipart streams, headers to set). */
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Returns the body of the operation's first 2xx response; failures throw AppError. */
+export type Handler<K extends OperationId> = (req: HandlerRequest<K>) => Promise<SuccessBody<K>>;
+
+/** Handlers of a group of operations, for `satisfies` in each module's handlers file. */
+export type Handlers<K extends OperationId> = { [P in K]: Handler<P> };
+
+export type HandlerMap = Handlers<OperationId>;

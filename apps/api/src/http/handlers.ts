@@ -1,0 +1,19 @@
+import { analyticsHandlers } from "../modules/analytics/analytics.handlers";
+import { authHandlers } from "../modules/auth/auth.handlers";
+import { billingHandlers } from "../modules/billing/billing.handlers";
+import { brandHandlers } from "../modules/brand/brand.handlers";
+import { systemHandlers } from "../modules/system/system.handlers";
+import { userHandlers } from "../modules/user/user.handlers";
+import { workspaceHandlers } from "../modules/workspace/workspace.handlers";
+import type { HandlerMap } from "./handler-types";
+
+/** One handler per contract operationId: a missing one fails type-checking, and the server refuses to start. */
+export const handlers = {
+  ...systemHandlers,
+  ...authHandlers,
+  ...userHandlers,
+  ...workspaceHandlers,
+  ...brandHandlers,
+  ...analyticsHandlers,
+  ...billingHandlers,
+} satisfies HandlerMap;

@@ -1,0 +1,231 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../test/app";
+import { expectContractResponse } from "../../test/contract-response";
+import { handlers } from "./handlers";
+
+let t: TestApp;
+let broken: TestApp;
+let authorization: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  broken = await buildTestApp({
+    handlers: {
+      ...handlers,
+      listIndustries: async () => {
+        throw new Error("connection to 10.0.0.7 failed for password=hunter2");
+      },
+    },
+  });
+  authorization = await t.authorization();
+  return async () => {
+    await t.close();
+    await broken.close();
+  };
+});
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: JSON.stringify(payload),
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+describe("request validation against the contract", () => {
+  it("answers 400 VALIDATION_FAILED with details for a missing field", async () => {
+    const response = await login({ password: "Secret-123" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "body must have required property 'email'",
+      details: [{ path: "/email", message: "must have required property 'email'" }],
+    });
+    expectContractResponse("logIn", response);
+  });
+
+  it("refuses unknown fields and wrong types instead of dropping or coercing them", async () => {
+    const extra = await login({ email: "maya@lumora.coffee", password: "Secret-123", admin: true });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().details).toContainEqual({
+      path: "/admin",
+      message: "must NOT have additional properties",
+    });
+
+    const wrongType = await login({ email: "maya@lumora.coffee", password: 12345678 });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().details).toContainEqual({ path: "/password", message: "must be string" });
+
+    const badEmail = await login({ email: "not-an-email", password: "Secret-123" });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().details[0].path).toBe("/email");
+  });
+
+  it("coerces and checks query and path parameters", async () => {
+    const tooMany = await t.app.inject({
+      method: "GET",
+      url: "/api/audience?limit=500",
+      headers: { authorization },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe("query/limit must be <= 100");
+    expectContractResponse("listPersonas", tooMany);
+
+    const fine = await t.app.inject({
+      method: "GET",
+      url: "/api/audience?limit=5&page=2",
+      headers: { authorization },
+    });
+    expect(fine.statusCode).toBe(501);
+
+    const notUuid = await t.app.inject({
+      method: "GET",
+      url: "/api/audience/abc",
+      headers: { authorization },
+    });
+    expect(notUuid.statusCode).toBe(400);
+    expect(notUuid.json().message).toBe('path/id must match format "uuid"');
+  });
+
+  it("checks the bearer before the input: an anonymous bad request gets 401", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/user/change-password",
+      payload: { nonsense: true },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: "Unauthorized" });
+  });
+
+  it("answers 400 for a missing body and 415 for a content type the operation does not list", async () => {
+    const missing = await t.app.inject({ method: "POST", url: "/api/auth/login" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: "VALIDATION_FAILED", message: "body is required" });
+
+    const text = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: "email=a@b.c",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: "Send the request body as application/json",
+    });
+  });
+
+  it("hands a multipart upload to its handler and refuses JSON there", async () => {
+    const boundary = "----brandscope";
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="me.png"',
+      "Content-Type: image/png",
+      "",
+      "PNG",
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+    const upload = await t.app.inject({
+      method: "PATCH",
+      url: "/api/user/profile-picture",
+      payload,
+      headers: { authorization, "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(upload.statusCode).toBe(501);
+
+    const json = await t.app.inject({
+      method: "PATCH",
+      url: "/api/user/profile-picture",
+      payload: { file: "x" },
+      headers: { authorization },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+});
+
+describe("failures keep the server up and answer the Error body", () => {
+  it("answers 400 for malformed JSON and serves the next request", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: '{"email": "maya@lumora.coffee", ',
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "INVALID_JSON",
+      message: "The request body is not valid JSON",
+    });
+    expectContractResponse("logIn", response);
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+  });
+
+  it("refuses a prototype-polluting body", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: '{"email": "a@b.c", "password": "x", "__proto__": {"admin": true}}',
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("answers 413 for a body over 1 MB", async () => {
+    const response = await login({ email: "maya@lumora.coffee", password: "x".repeat(1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("answers 404 JSON for an unknown /api path or method", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/nope"],
+      ["DELETE", "/api/health"],
+      ["GET", "/api"],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expect(response.json()).toMatchObject({ message: "Not Found", code: "NOT_FOUND" });
+    }
+  });
+
+  it("answers 501 NOT_IMPLEMENTED, named after the operation, for what later issues build", async () => {
+    const response = await login({ email: "maya@lumora.coffee", password: "Secret-123" });
+    expect(response.statusCode).toBe(501);
+    expect(response.json()).toMatchObject({
+      message: "Sign in with e-mail and password is not available yet",
+      code: "NOT_IMPLEMENTED",
+    });
+  });
+
+  it("answers 500 without the internal message", async () => {
+    const response = await broken.app.inject({
+      method: "GET",
+      url: "/api/industries",
+      headers: { authorization },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ message: "Internal Server Error", code: "INTERNAL_ERROR" });
+    expect(response.body).not.toContain("hunter2");
+    expectContractResponse("listIndustries", response);
+  });
+});
+
+describe("every answer", () => {
+  it("carries the request id: the caller's when it is a plausible id, a new one otherwise", async () => {
+    const kept = await login({}, { "x-request-id": "edge-7f3a.1" });
+    expect(kept.headers["x-request-id"]).toBe("edge-7f3a.1");
+    expect(kept.json().requestId).toBe("edge-7f3a.1");
+
+    const replaced = await login({}, { "x-request-id": "<script>" });
+    expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(replaced.json().requestId).toBe(replaced.headers["x-request-id"]);
+  });
+
+  it("carries security headers and is never cached", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+});

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppConfig } from "../config/env";
+import type { Db } from "../db/client";
+import { jwtKey } from "../modules/auth/id-token";
+import { authenticate } from "./authenticate";
+import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
+import type { ContractOperation } from "./contract";
+import type { HandlerMap, OperationInfo, RequestCtx } from "./handler-types";
+import { compileRequestValidator } from "./validation";
+
+/** The shape every handler has at run time, once its operation's types are erased. */
+type RuntimeHandler = (req: {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  ctx: RequestCtx;
+  operation: OperationInfo;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<unknown>;
+
+/** Pairs each operation with its handler; refuses a contract and handlers that do not match one to one. */
+function matchHandlers(
+  operations: ContractOperation[],
+  handlers: HandlerMap,
+): { op: ContractOperation; handler: RuntimeHandler }[] {
+  // Safe: each handler only ever receives input validated against the contract its types come from.
+  const byId = new Map(Object.entries(handlers as unknown as Record<string, RuntimeHandler>));
+  const missing = operations.filter((op) => !byId.has(op.id));
+  if (missing.length > 0) {
+    const list = missing.map((op) => `${op.id} (${op.method} ${op.path})`).join(", ");
+    throw new Error(
+      `Contract operations without a handler: ${list}. Add each to apps/api/src/http/handlers.ts ` +
+        "(notImplemented until it is built).",
+    );
+  }
+  const unknown = [...byId.keys()].filter((id) => !operations.some((op) => op.id === id));
+  if (unknown.length > 0) {
+    throw new Error(`Handlers for operations the contract does not have: ${unknown.join(", ")}`);
+  }
+  return operations.flatMap((op) => {
+    const handler = byId.get(op.id);
+    return handler ? [{ op, handler }] : [];
+  });
+}
+
+/**
+ * One Fastify route per contract operation: auth and the content-type guard on onRequest (before the body
+ * is read), validation against the contract's schemas on preValidation, then the handler, whose return
+ * value is sent with the operation's first 2xx status.
+ */
+export function registerOperations(
+  api: FastifyInstance,
+  o: { operations: ContractOperation[]; handlers: HandlerMap; config: AppConfig; db: Db },
+): void {
+  const routes = matchHandlers(o.operations, o.handlers);
+  const auth = authenticate(jwtKey(o.config.jwtSecret));
+  // Uploads stay unread streams for their handler; nothing else parses multipart yet.
+  api.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
+
+  for (const { op, handler } of routes) {
+    const validate = compileRequestValidator(op);
+    const operation = { id: op.id, summary: op.summary };
+    api.route({
+      method: op.method,
+      url: op.path.replace(/\{([^}]+)\}/g, ":$1"),
+      onRequest: op.secured ? [auth, contentTypeGuard(op)] : [contentTypeGuard(op)],
+      preValidation: async (request) => validate(request, mediaTypeOf(request)),
+      handler: async (request, reply) => {
+        const ctx: RequestCtx = {
+          db: o.db,
+          config: o.config,
+          log: request.log,
+          requestId: request.id,
+          userId: request.userId,
+        };
+        const { params, query, body } = request;
+        const result = await handler({ params, query, body, ctx, operation, request, reply });
+        if (reply.sent) return reply;
+        reply.code(op.success.status);
+        const { contentType } = op.success;
+        if (contentType && contentType !== "application/json") reply.type(contentType);
+        return reply.send(result);
+      },
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import type { ContractOperation, ContractParameter, JsonSchema } from "./contract";
+import { AppError, type ErrorDetail } from "./errors";
+
+/** Ajv for the contract's schemas (JSON Schema 2020-12 plus OpenAPI's keywords and formats). */
+export function createAjv(coerceTypes: false | "array") {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    // Refuse what additionalProperties: false forbids instead of silently dropping it.
+    removeAdditional: false,
+    useDefaults: true,
+    coerceTypes,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+  });
+  addFormats(ajv);
+  // OpenAPI's annotation keywords and formats that JSON Schema does not know.
+  ajv.addVocabulary(["example", "xml", "externalDocs", "discriminator"]);
+  ajv.addFormat("int32", {
+    type: "number",
+    validate: (n) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+  });
+  ajv.addFormat("int64", { type: "number", validate: (n) => Number.isInteger(n) });
+  ajv.addFormat("byte", /^[A-Za-z0-9+/]*={0,2}$/);
+  for (const format of ["float", "double", "password", "binary"]) ajv.addFormat(format, true);
+  return ajv;
+}
+
+// Path, query and header values arrive as strings: those are coerced to the schema's types. Bodies are not.
+const parameterAjv = createAjv("array");
+const bodyAjv = createAjv(false);
+
+type Location = "path" | "query" | "header" | "body";
+
+export interface RequestParts {
+  params: unknown;
+  query: unknown;
+  headers: unknown;
+  body: unknown;
+}
+
+/** Compiles the operation's parameter and JSON body schemas into one check that throws VALIDATION_FAILED. */
+export function compileRequestValidator(
+  op: ContractOperation,
+): (parts: RequestParts, mediaType?: string) => void {
+  const checks: [Location, keyof RequestParts, ValidateFunction][] = [];
+  for (const location of ["path", "query", "header"] as const) {
+    const params = op.parameters.filter((p) => p.in === location);
+    if (params.length > 0) {
+      const part = location === "path" ? "params" : location === "query" ? "query" : "headers";
+      checks.push([location, part, parameterAjv.compile(objectOf(params, location === "header"))]);
+    }
+  }
+  const jsonSchema = op.requestBody?.content["application/json"];
+  const body = jsonSchema && bodyAjv.compile(jsonSchema);
+
+  return (parts, mediaType) => {
+    for (const [location, part, validate] of checks) {
+      if (!validate(parts[part])) throw validationError(location, validate.errors ?? []);
+    }
+    // Other media types (multipart) are the handler's to read; the content-type guard ran before.
+    if (body && mediaType === "application/json" && !body(parts.body ?? null)) {
+      throw validationError("body", body.errors ?? []);
+    }
+  };
+}
+
+function objectOf(params: ContractParameter[], lowerCaseNames: boolean): JsonSchema {
+  const name = (p: ContractParameter) => (lowerCaseNames ? p.name.toLowerCase() : p.name);
+  return {
+    type: "object",
+    properties: Object.fromEntries(params.map((p) => [name(p), p.schema])),
+    required: params.filter((p) => p.required).map(name),
+  };
+}
+
+function validationError(location: Location, errors: ErrorObject[]): AppError {
+  const details = errors.slice(0, 20).map(toDetail);
+  const first = errors[0];
+  const message = first ? `${location}${first.instancePath} ${first.message}` : `${location} is invalid`;
+  return new AppError("VALIDATION_FAILED", 400, message, details);
+}
+
+function toDetail(error: ErrorObject): ErrorDetail {
+  const { missingProperty, additionalProperty } = error.params as Record<string, string | undefined>;
+  const field = missingProperty ?? additionalProperty;
+  const path = field === undefined ? error.instancePath : `${error.instancePath}/${field}`;
+  return { ...(path ? { path } : {}), message: error.message ?? "is invalid" };
+}

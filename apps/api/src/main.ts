@@ -1,0 +1,106 @@
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import { type Config, ConfigError, loadConfig } from "./config/env";
+import { withJwtSecret } from "./config/secrets";
+import { connectDatabase } from "./db/client";
+import { startEmbeddedPostgres } from "./db/embedded";
+import { migrateDatabase } from "./db/migrate";
+import { buildApp } from "./http/app";
+import { assertWebAppBuilt } from "./http/web-app";
+import { isErrno } from "./lib/errno";
+import { createLogger } from "./logger";
+
+/** How long in-flight requests may take to finish once a shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+const log = createLogger(config);
+
+/** What was started, stopped in reverse order: HTTP first, then the pool, then PostgreSQL. */
+const running: { name: string; stop: () => Promise<void> }[] = [];
+let stopping = false;
+
+async function start(): Promise<void> {
+  // Found in a moment rather than after the database has started.
+  if (config.nodeEnv === "production") assertWebAppBuilt(config.webDistDir);
+  const appConfig = await withJwtSecret(config);
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
+    running.push({ name: "embedded PostgreSQL", stop: embedded.stop });
+    databaseUrl = embedded.url;
+  }
+  const { pool, db } = connectDatabase(databaseUrl, log);
+  running.push({ name: "database pool", stop: () => pool.end() });
+  await migrateDatabase(pool);
+  const app = await buildApp({ config: appConfig, db, log });
+  running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
+  await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
+    throw isErrno(error, "EADDRINUSE")
+      ? new Error(`Port ${config.port} is in use: stop what uses it or choose another PORT`)
+      : error;
+  });
+  process.stdout.write(`Brandscope is running at ${config.appUrl}\n`);
+}
+
+/** Stops accepting connections and lets in-flight requests finish, cutting them off after the grace period. */
+async function closeHttp(app: FastifyInstance, logger: Logger): Promise<void> {
+  const cutOff = setTimeout(() => {
+    logger.warn(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cutOff);
+  }
+}
+
+async function stopAll(): Promise<boolean> {
+  let clean = true;
+  for (const { name, stop } of running.reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      clean = false;
+      log.error({ err: error }, `Could not stop the ${name}`);
+    }
+  }
+  return clean;
+}
+
+const startup = start();
+
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (stopping) {
+      log.warn({ signal }, "Already shutting down");
+      return;
+    }
+    stopping = true;
+    log.info({ signal }, "Shutting down");
+    // A signal during start-up waits for it to settle, so nothing it starts is left running.
+    void startup
+      .catch(() => undefined)
+      .then(stopAll)
+      .then((clean) => process.exit(clean ? 0 : 1));
+  });
+}
+
+startup.catch(async (error: unknown) => {
+  if (stopping) return;
+  stopping = true;
+  log.fatal({ err: error }, "Start-up failed");
+  process.stderr.write(
+    `Brandscope could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  await stopAll();
+  process.exit(1);
+});

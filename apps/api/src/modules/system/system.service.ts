@@ -1,0 +1,14 @@
+import { sql } from "drizzle-orm";
+import { AppError } from "../../http/errors";
+import type { RequestCtx } from "../../http/handler-types";
+
+/** Ready means the database answers a query, not merely that the process is up. */
+export async function checkHealth(ctx: RequestCtx): Promise<{ status: "ok" }> {
+  try {
+    await ctx.db.execute(sql`select 1`);
+  } catch (error) {
+    ctx.log.error({ err: error }, "Health check: the database does not answer");
+    throw new AppError("DATABASE_UNAVAILABLE", 503, "The database is not available");
+  }
+  return { status: "ok" };
+}

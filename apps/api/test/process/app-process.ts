@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import pg from "pg";
+import { apiPackageDir } from "../../src/config/env";
+import { findFreePort } from "../../src/lib/free-port";
+import { jwtKey, signIdToken } from "../../src/modules/auth/id-token";
+
+export interface AppProcess {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** Resolves once the app prints its URL; rejects if it exits first. */
+  ready: Promise<void>;
+}
+
+const started: ChildProcess[] = [];
+
+/**
+ * Runs the real `src/main.ts` as `npm start` does, in its own process group, with only the environment
+ * given here (an outer DATABASE_URL must not leak in and switch off the embedded PostgreSQL).
+ */
+export async function startApp(env: Record<string, string>): Promise<AppProcess> {
+  const port = env.PORT ? Number(env.PORT) : await findFreePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: apiPackageDir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      ...env,
+    },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let text = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes("Brandscope is running at")) resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    void exited.then((code) => reject(new Error(`The app exited (${code}) before it was ready:\n${text}`)));
+  });
+  ready.catch(() => undefined);
+  return { child, port, output: () => text, exited, ready };
+}
+
+/** Kills what a test left running: each app's whole group, which holds its PostgreSQL too. */
+export function killStartedApps(): void {
+  for (const child of started.splice(0)) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** A connection to the app's embedded PostgreSQL, found the way an operator would: files in DATA_DIR. */
+export async function connectToEmbedded(dataDir: string): Promise<pg.Client> {
+  const port = (await readFile(join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n")[3];
+  const password = (await readFile(join(dataDir, "postgres-password"), "utf8")).trim();
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/brandscope`,
+  });
+  await client.connect();
+  return client;
+}
+
+export async function bearerFor(dataDir: string): Promise<string> {
+  const secret = (await readFile(join(dataDir, "jwt-secret"), "utf8")).trim();
+  return `Bearer ${await signIdToken("0b9a0c55-5a6e-4c4f-8f39-6d2b8f0f7a10", jwtKey(secret))}`;
+}

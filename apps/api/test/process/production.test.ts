@@ -1,0 +1,94 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../database";
+import { type AppProcess, killStartedApps, startApp } from "./app-process";
+
+let folder: string;
+let database: TestDatabase | undefined;
+let app: AppProcess;
+afterAll(async () => {
+  killStartedApps();
+  await database?.drop();
+  await rm(folder, { recursive: true, force: true });
+});
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), "brandscope-production-"));
+  const dist = join(folder, "dist");
+  await mkdir(join(dist, "assets"), { recursive: true });
+  await writeFile(
+    join(dist, "index.html"),
+    '<!doctype html><title>Brandscope</title><script type="module" src="/assets/index-3f2a1b.js"></script>',
+  );
+  await writeFile(join(dist, "assets", "index-3f2a1b.js"), "console.log('app')");
+  await writeFile(join(dist, "robots.txt"), "User-agent: *");
+  database = await createTestDatabase();
+  app = await startApp({
+    NODE_ENV: "production",
+    WEB_DIST_DIR: dist,
+    DATA_DIR: join(folder, "data"),
+    DATABASE_URL: database.url,
+  });
+  await app.ready;
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`http://localhost:${app.port}${path}`, init);
+
+describe("production mode on DATABASE_URL", () => {
+  it("uses the given PostgreSQL and starts none", async () => {
+    expect((await get("/api/health")).status).toBe(200);
+    expect(existsSync(join(folder, "data", "postgres"))).toBe(false);
+  });
+
+  it("serves hashed assets for a year and index.html revalidated", async () => {
+    const asset = await get("/assets/index-3f2a1b.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-type")).toMatch(/javascript/);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    const index = await get("/");
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(index.headers.get("cache-control")).toBe("no-cache");
+    expect(await index.text()).toContain("<title>Brandscope</title>");
+    expect(index.headers.get("content-security-policy")).toContain("script-src 'self';");
+
+    const robots = await get("/robots.txt");
+    expect(robots.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("answers app routes with index.html so the web app routes them", async () => {
+    for (const path of ["/sign-in", "/content", "/audience/42/details", "/no-such-page?x=1"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(await response.text()).toContain("<title>Brandscope</title>");
+    }
+  });
+
+  it("keeps /api and missing assets as JSON 404s", async () => {
+    for (const [path, method] of [
+      ["/api/nope", "GET"],
+      ["/api", "GET"],
+      ["/assets/index-000000.js", "GET"],
+      ["/sign-in", "POST"],
+    ] as const) {
+      const response = await get(path, { method });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ message: "Not Found", code: "NOT_FOUND" });
+    }
+  });
+
+  it("refuses to start without a built web app, saying how to build it", async () => {
+    const unbuilt = await startApp({
+      NODE_ENV: "production",
+      WEB_DIST_DIR: join(folder, "missing"),
+      DATA_DIR: join(folder, "data"),
+      DATABASE_URL: "postgres://unused:x@127.0.0.1:9/none",
+    });
+    expect(await unbuilt.exited).toBe(1);
+    expect(unbuilt.output()).toContain("run npm run build -w @brandscope/web");
+  });
+});
