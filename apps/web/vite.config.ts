@@ -2,13 +2,19 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { bundleReport } from "./build/bundle-report.ts";
 
 // `npm run dev` runs the API beside Vite; the browser sees one origin, as in production.
 const api = { "/api": `http://localhost:${process.env.API_PORT ?? "8081"}` };
 
 export default defineConfig({
   // The router plugin rewrites route files before React's transform sees them, so it comes first.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    bundleReport(),
+  ],
   resolve: { tsconfigPaths: true },
   server: { port: Number(process.env.PORT ?? 8080), strictPort: true, proxy: api },
   preview: { proxy: api },
