@@ -1,0 +1,7 @@
+export {
+  type BarMetric,
+  PlatformBarChart,
+  type PlatformBarChartProps,
+  type PlatformBarDatum,
+  platformBarLegend,
+} from "./bar/platform-bar-chart";

@@ -1,0 +1,145 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { ChartCard } from "../card/chart-card";
+import { abbreviateNumber } from "../format";
+import type { BubbleDatum } from "./bubble-chart";
+import { EngagementBubbleChart, KeywordBubbleChart } from "./bubble-presets";
+
+const keywords: BubbleDatum[] = [
+  { id: "running-shoes", label: "running shoes", x: 1.8, y: 74_000, radius: 0.82 },
+  { id: "trail-shoes", label: "trail shoes", x: 2.6, y: 18_100, radius: 0.64 },
+  { id: "marathon-plan", label: "marathon training plan", x: 0.9, y: 33_100, radius: 0.21 },
+  { id: "carbon-plate", label: "carbon plate shoes", x: 4.4, y: 6_600, radius: 0.55 },
+  { id: "gait-analysis", label: "gait analysis near me", x: 12.3, y: 2_900, radius: 0.38 },
+];
+
+const influencers: BubbleDatum[] = [
+  { id: "ana", label: "@ana.runs", x: 182_000, y: 236, radius: 0.041 },
+  { id: "coach-kev", label: "@coachkev", x: 64_000, y: 118, radius: 0.063 },
+  { id: "trailmix", label: "@trailmix", x: 410_000, y: 312, radius: 0.027 },
+  { id: "paceline", label: "@paceline", x: 23_500, y: 47, radius: 0.088 },
+];
+
+const dollars = (value: number) => `$${value}`;
+
+const meta = {
+  title: "Charts/Bubble",
+  component: KeywordBubbleChart,
+  args: {
+    ariaLabel: "Keyword cost per click against search volume",
+    data: keywords,
+    xLabel: "Cost per click",
+    yLabel: "Search volume",
+    radiusLabel: "Competition",
+    formatX: dollars,
+  },
+  render: (args) => (
+    <ChartCard title="Keyword cost per click" className="max-w-2xl">
+      <KeywordBubbleChart {...args} />
+    </ChartCard>
+  ),
+} satisfies Meta<typeof KeywordBubbleChart>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function tickLabels(chart: HTMLElement, pattern: RegExp): string[] {
+  return Array.from(chart.querySelectorAll("text"), (text) => text.textContent ?? "").filter((text) =>
+    pattern.test(text),
+  );
+}
+
+export const KeywordBubble: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chart = await canvas.findByRole("img", { name: "Keyword cost per click against search volume" });
+    // Cost per click runs to $12.30: ticks every $5 up to $15.
+    await waitFor(() => expect(tickLabels(chart, /^\$/)).toEqual(["$0", "$5", "$10", "$15"]));
+    const table = canvas.getByRole("table", { name: "Keyword cost per click against search volume" });
+    await expect(within(table).getByRole("row", { name: /running shoes/ })).toHaveTextContent("82%");
+  },
+};
+
+export const TooltipShowsRadiusAsPercentage: Story = {
+  play: async ({ canvasElement }) => {
+    const chart = await within(canvasElement).findByRole("img", { name: /Keyword cost per click/ });
+    await waitFor(() => expect(chart.querySelectorAll("circle")).toHaveLength(keywords.length));
+    const [first] = chart.querySelectorAll("circle");
+    if (!first) throw new Error("no bubble drawn");
+    await userEvent.hover(first);
+    const label = await within(chart).findByText("Competition");
+    const tooltip = label.closest<HTMLElement>("[data-slot=chart-tooltip]");
+    if (!tooltip) throw new Error("the radius is not inside a tooltip");
+    await expect(within(tooltip).getByText("running shoes")).toBeVisible();
+    await expect(label.nextElementSibling).toHaveTextContent("82%");
+  },
+};
+
+export const EngagementBubble: Story = {
+  args: {
+    ariaLabel: "Audience against engagement",
+    data: influencers,
+    xLabel: "Audience",
+    yLabel: "Engagements per post",
+    radiusLabel: "Engagement rate",
+    formatX: abbreviateNumber,
+  },
+  render: (args) => (
+    <ChartCard title="Audience against engagement" className="max-w-2xl">
+      <EngagementBubbleChart {...args} />
+    </ChartCard>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chart = await canvas.findByRole("img", { name: "Audience against engagement" });
+    // Engagements run to 312: y ticks every 50 up to 350 (the audience axis reads 0, 100K, 200K…).
+    await waitFor(() =>
+      expect([...new Set(tickLabels(chart, /^\d+$/))]).toEqual([
+        "0",
+        "50",
+        "100",
+        "150",
+        "200",
+        "250",
+        "300",
+        "350",
+      ]),
+    );
+    const [first] = chart.querySelectorAll("circle");
+    if (!first) throw new Error("no bubble drawn");
+    await userEvent.hover(first);
+    const label = await within(chart).findByText("Engagement rate");
+    await expect(label.nextElementSibling).toHaveTextContent("4.1%");
+  },
+};
+
+export const Loading: Story = {
+  render: (args) => (
+    <ChartCard title="Keyword cost per click" loading className="max-w-2xl">
+      <KeywordBubbleChart {...args} />
+    </ChartCard>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent(
+      "Loading Keyword cost per click",
+    );
+  },
+};
+
+export const Empty: Story = {
+  args: { data: [] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("No data to show yet")).toBeVisible();
+    await expect(canvas.queryByRole("img")).not.toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  globals: { colourMode: "dark" },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole("img", { name: /Keyword cost per click/ }),
+    ).toBeVisible();
+  },
+};

@@ -1,0 +1,152 @@
+import { ResponsiveScatterPlot, type ScatterPlotRawSerie } from "@nivo/scatterplot";
+import { abbreviateNumber, formatPercent } from "../format";
+import { ChartFrame } from "../shared/chart-frame";
+import { ChartTooltip } from "../shared/chart-tooltip";
+import { useChartAnimation } from "../shared/use-media-query";
+import { withAlpha } from "../theme/color";
+import { seriesColor } from "../theme/series-colors";
+import { useChartTheme } from "../theme/use-chart-theme";
+import { BubbleLabels } from "./bubble-labels";
+import { type SteppedAxis, stepTicks } from "./step-ticks";
+
+export interface BubbleDatum {
+  id: string;
+  label: string;
+  x: number;
+  y: number;
+  /** A fraction (0–1): sets the bubble's size and is shown as a percentage. */
+  radius: number;
+  /** Any CSS colour; defaults to the theme's series colours in order. */
+  color?: string;
+}
+
+export interface BubbleChartProps {
+  data: readonly BubbleDatum[];
+  ariaLabel: string;
+  xLabel: string;
+  yLabel: string;
+  /** What the radius measures, e.g. "Engagement rate". */
+  radiusLabel: string;
+  /** Ticks on multiples of this step; without it, the axis picks round ticks itself. */
+  xTickStep?: number;
+  yTickStep?: number;
+  formatX?: (value: number) => string;
+  formatY?: (value: number) => string;
+  height?: number;
+  emptyMessage?: string;
+  className?: string;
+}
+
+interface Point extends BubbleDatum {
+  fill: string;
+}
+
+const MIN_DIAMETER = 10;
+const MAX_DIAMETER = 56;
+
+function axisFor(values: readonly number[], step: number | undefined): SteppedAxis | undefined {
+  return step === undefined ? undefined : stepTicks(values, step);
+}
+
+/** Points on two measures, sized by a third (a fraction shown as a percentage). */
+export function BubbleChart({
+  data,
+  ariaLabel,
+  xLabel,
+  yLabel,
+  radiusLabel,
+  xTickStep,
+  yTickStep,
+  formatX = abbreviateNumber,
+  formatY = abbreviateNumber,
+  height = 360,
+  emptyMessage,
+  className,
+}: BubbleChartProps) {
+  const theme = useChartTheme();
+  const animate = useChartAnimation();
+  const largestRadius = Math.max(0, ...data.map((datum) => datum.radius));
+  // One series per bubble, so each can carry its own colour.
+  const series: ScatterPlotRawSerie<Point>[] = data.map((datum, index) => ({
+    id: datum.id,
+    data: [{ ...datum, fill: theme.resolve(datum.color ?? seriesColor(index)) }],
+  }));
+  const xAxis = axisFor(
+    data.map((datum) => datum.x),
+    xTickStep,
+  );
+  const yAxis = axisFor(
+    data.map((datum) => datum.y),
+    yTickStep,
+  );
+  const diameter = (radius: number) =>
+    largestRadius > 0
+      ? MIN_DIAMETER + (Math.max(0, radius) / largestRadius) * (MAX_DIAMETER - MIN_DIAMETER)
+      : MIN_DIAMETER;
+
+  return (
+    <ChartFrame
+      ariaLabel={ariaLabel}
+      size={{ height }}
+      isEmpty={data.length === 0}
+      emptyMessage={emptyMessage}
+      className={className}
+      table={{
+        columns: ["Item", xLabel, yLabel, radiusLabel],
+        rows: data.map((datum) => ({
+          id: datum.id,
+          cells: [datum.label, formatX(datum.x), formatY(datum.y), formatPercent(datum.radius, 1)],
+        })),
+      }}
+    >
+      <ResponsiveScatterPlot<Point>
+        data={series}
+        role="presentation"
+        theme={theme.nivo}
+        animate={animate}
+        margin={{ top: 24, right: 32, bottom: 56, left: 64 }}
+        xScale={
+          xAxis ? { type: "linear", min: xAxis.min, max: xAxis.max } : { type: "linear", min: 0, max: "auto" }
+        }
+        yScale={
+          yAxis ? { type: "linear", min: yAxis.min, max: yAxis.max } : { type: "linear", min: 0, max: "auto" }
+        }
+        gridXValues={xAxis?.ticks ?? 5}
+        gridYValues={yAxis?.ticks ?? 5}
+        axisBottom={{
+          tickValues: xAxis?.ticks ?? 5,
+          format: (value: number) => formatX(value),
+          legend: xLabel,
+          legendPosition: "middle",
+          legendOffset: 42,
+        }}
+        axisLeft={{
+          tickValues: yAxis?.ticks ?? 5,
+          format: (value: number) => formatY(value),
+          legend: yLabel,
+          legendPosition: "middle",
+          legendOffset: -52,
+        }}
+        // Translucent, so overlapping bubbles stay readable.
+        colors={(serie) =>
+          withAlpha(series.find((item) => item.id === serie.serieId)?.data[0]?.fill ?? "", 0.75)
+        }
+        nodeSize={(node) => diameter(node.data.radius)}
+        // Hover on the bubble itself: the tooltip belongs to the bubble under the pointer, not the nearest one.
+        useMesh={false}
+        layers={["grid", "axes", "nodes", BubbleLabels]}
+        tooltip={({ node }) => (
+          <ChartTooltip
+            title={node.data.label}
+            color={node.data.fill}
+            rows={[
+              [xLabel, formatX(node.data.x)],
+              [yLabel, formatY(node.data.y)],
+              [radiusLabel, formatPercent(node.data.radius, 1)],
+            ]}
+          />
+        )}
+      />
+    </ChartFrame>
+  );
+}

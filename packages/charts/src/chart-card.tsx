@@ -1,0 +1,1 @@
+export { ChartCard, type ChartCardProps, type ChartLegendItem } from "./card/chart-card";

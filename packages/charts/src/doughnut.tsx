@@ -1,0 +1,6 @@
+export {
+  DoughnutChart,
+  type DoughnutChartProps,
+  type DoughnutDatum,
+  doughnutLegend,
+} from "./doughnut/doughnut-chart";

@@ -1,0 +1,7 @@
+export {
+  LineChart,
+  type LineChartProps,
+  type LinePoint,
+  type LineSeries,
+  lineLegend,
+} from "./line/line-chart";

@@ -1,0 +1,1 @@
+export { NETWORK_LABELS, NETWORKS, type Network, networkColor } from "./theme/networks";

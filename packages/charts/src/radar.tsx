@@ -1,0 +1,1 @@
+export { RadarChart, type RadarChartProps, type RadarSeries, radarLegend } from "./radar/radar-chart";
