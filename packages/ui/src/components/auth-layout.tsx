@@ -43,7 +43,7 @@ export function AuthLayout({ className, testimonial, links, children, ...props }
           <blockquote className="text-2xl leading-snug font-medium">“{testimonial.quote}”</blockquote>
           <figcaption className="flex flex-col gap-0.5">
             <span className="font-semibold">{testimonial.name}</span>
-            <span className="text-primary-foreground/75 text-sm">{testimonial.role}</span>
+            <span className="text-primary-foreground/90 text-sm">{testimonial.role}</span>
           </figcaption>
         </figure>
       </aside>

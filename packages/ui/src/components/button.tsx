@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { LoaderCircle } from "lucide-react";
 import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
@@ -9,6 +10,8 @@ export const buttonVariants = cva(
     "focus-visible:ring-ring/50 transition-colors outline-none focus-visible:ring-[3px]",
     // disabled: native buttons use the attribute, links rendered through asChild use aria-disabled
     "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
+    // loading: the button stays fully visible (it is busy, not unavailable) but takes no clicks
+    "aria-busy:cursor-progress aria-busy:disabled:opacity-100",
     "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   ],
   {
@@ -18,17 +21,49 @@ export const buttonVariants = cva(
         secondary: "border-input bg-background text-foreground hover:bg-muted border",
         ghost: "text-foreground hover:bg-muted",
       },
-      size: { sm: "h-8 px-3", md: "h-9 px-4", lg: "h-10 px-5" },
+      size: { sm: "h-8 px-3", md: "h-9 px-4", lg: "h-10 px-5", icon: "size-9" },
     },
     defaultVariants: { emphasis: "primary", size: "md" },
   },
 );
 
 export type ButtonProps = React.ComponentProps<"button"> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+  VariantProps<typeof buttonVariants> & {
+    asChild?: boolean;
+    /** Busy with the action it started: shows a spinner, sets aria-busy and takes no further clicks. */
+    loading?: boolean;
+  };
 
-export function Button({ className, emphasis, size, asChild = false, type, ...props }: ButtonProps) {
+export function Button({
+  className,
+  emphasis,
+  size,
+  asChild = false,
+  loading = false,
+  type,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   const classes = cn(buttonVariants({ emphasis, size }), className);
-  if (asChild) return <Slot.Root data-slot="button" className={classes} {...props} />;
-  return <button data-slot="button" type={type ?? "button"} className={classes} {...props} />;
+  if (asChild) {
+    return (
+      <Slot.Root data-slot="button" className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
+  return (
+    <button
+      data-slot="button"
+      type={type ?? "button"}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    >
+      {loading ? <LoaderCircle data-slot="button-spinner" className="animate-spin" /> : null}
+      {children}
+    </button>
+  );
 }

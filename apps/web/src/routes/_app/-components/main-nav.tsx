@@ -1,42 +1,49 @@
 import { Button } from "@brandscope/ui/button";
 import { Logo } from "@brandscope/ui/logo";
+import { SideNav, type SideNavModuleId, sideNavModules } from "@brandscope/ui/side-nav";
 import { Link, type LinkComponentProps } from "@tanstack/react-router";
+import { useState } from "react";
 import { useSignOut } from "~/lib/sign-out";
 
-// Until the full navigation (collapse, help panel, user menu) arrives, the modules and the account actions.
-const modules = [
-  { to: "/content", label: "Content" },
-  { to: "/competitor", label: "Competitors" },
-  { to: "/audience", label: "Audience" },
-  { to: "/influencer", label: "Influencers" },
-  { to: "/intent", label: "Intent" },
-] as const satisfies readonly { to: LinkComponentProps["to"]; label: string }[];
+const moduleRoutes = {
+  content: "/content",
+  competitor: "/competitor",
+  audience: "/audience",
+  influencer: "/influencer",
+  intent: "/intent",
+} as const satisfies Record<SideNavModuleId, LinkComponentProps["to"]>;
 
-const itemClass =
-  "flex h-9 items-center rounded-md px-3 font-medium text-sm text-sidebar-foreground hover:bg-sidebar-accent data-[status=active]:bg-sidebar-accent data-[status=active]:text-sidebar-accent-foreground";
-
+// Still to come from the web app: persisting `collapsed`, the Help entry with its panel (onHelpClick).
 export function MainNav() {
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <SideNav
+      label="Modules"
+      items={sideNavModules}
+      // The router marks the active link with aria-current="page" itself.
+      renderLink={(item, props) => <Link to={moduleRoutes[item.id as SideNavModuleId]} {...props} />}
+      collapsed={collapsed}
+      onCollapsedChange={setCollapsed}
+      logo={
+        <Link to="/content" aria-label="Brandscope">
+          <Logo aria-hidden className={collapsed ? "[&_[data-slot=logo-wordmark]]:hidden" : undefined} />
+        </Link>
+      }
+    />
+  );
+}
+
+// Until the user menu gets the signed-in user's name: the account actions as they were, in the top bar.
+export function AccountActions() {
   const signOut = useSignOut();
   return (
-    <div className="flex flex-1 flex-col gap-8 px-4 py-6">
-      <Link to="/content" className="px-3">
-        <Logo />
-      </Link>
-      <nav aria-label="Modules" className="flex flex-col gap-1">
-        {modules.map(({ to, label }) => (
-          <Link key={to} to={to} className={itemClass}>
-            {label}
-          </Link>
-        ))}
-      </nav>
-      <div className="border-sidebar-border mt-auto flex flex-col gap-1 border-t pt-4">
-        <Link to="/user/profile" className={itemClass}>
-          Edit profile
-        </Link>
-        <Button emphasis="ghost" className="justify-start px-3" onClick={signOut}>
-          Logout
-        </Button>
-      </div>
+    <div className="flex items-center gap-1">
+      <Button asChild emphasis="ghost" size="sm">
+        <Link to="/user/profile">Edit profile</Link>
+      </Button>
+      <Button emphasis="ghost" size="sm" onClick={signOut}>
+        Logout
+      </Button>
     </div>
   );
 }
