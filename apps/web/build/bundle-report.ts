@@ -18,7 +18,9 @@ export function bundleReport(): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
         report[output.fileName] = {
-          modules: output.moduleIds.map((id) => relative(repoRoot, id.replace(/^\0/, "").replace(/\?.*$/, ""))),
+          modules: output.moduleIds.map((id) =>
+            relative(repoRoot, id.replace(/^\0/, "").replace(/\?.*$/, "")),
+          ),
           imports: output.imports,
         };
       }
