@@ -1,10 +1,14 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { type AppConfig, loadConfig } from "../src/config/env";
 import { connectDatabase, type Database } from "../src/db/client";
 import { type AppOptions, buildApp } from "../src/http/app";
-import { jwtKey, signIdToken } from "../src/modules/auth/id-token";
+import { jwtKey } from "../src/modules/auth/id-token";
+import { TestClock } from "./clock";
 import { createTestDatabase } from "./database";
+import { seedSignedInUser } from "./users";
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -12,14 +16,24 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
-  /** A valid bearer header for a user id. */
-  authorization(userId?: string): Promise<string>;
+  /** The app's clock: it stands still until a test advances it. */
+  clock: TestClock;
+  /** A valid bearer header: of a new confirmed account with a live session, seeded in the database. */
+  authorization(): Promise<string>;
   /** Closes the app and its pool and drops its database: return it from the file's beforeAll. */
   close(): Promise<void>;
 }
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", JWT_SECRET: TEST_JWT_SECRET, ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    JWT_SECRET: TEST_JWT_SECRET,
+    PASSWORD_HASHING: "fast-test-only",
+    // Uploads of a test never land in the developer's own DATA_DIR.
+    DATA_DIR: join(tmpdir(), "brandscope-api-test-data"),
+    ...env,
+  });
   return { ...config, jwtSecret: TEST_JWT_SECRET };
 }
 
@@ -28,12 +42,15 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
  * parts: a contract fixture, other handlers, environment variables.
  */
 export async function buildTestApp(
-  options: Partial<Pick<AppOptions, "contract" | "handlers">> & {
+  options: Partial<Pick<AppOptions, "contract" | "handlers" | "deps">> & {
     env?: NodeJS.ProcessEnv;
     databaseUrl?: string;
+    /** The app's logger (silent by default): a test that reads the log passes its own. */
+    log?: Logger;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
+  const clock = new TestClock();
   const own = options.databaseUrl ? undefined : await createTestDatabase();
   const database = connectDatabase(options.databaseUrl ?? own?.url ?? "", pino({ level: "silent" }));
   const release = async () => {
@@ -43,9 +60,10 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     db: database.db,
-    log: pino({ level: "silent" }),
+    log: options.log ?? pino({ level: "silent" }),
     contract: options.contract,
     handlers: options.handlers,
+    deps: { clock, ...options.deps },
   }).catch(async (error: unknown) => {
     await release();
     throw error;
@@ -54,8 +72,9 @@ export async function buildTestApp(
     app,
     database,
     config,
-    authorization: async (userId = "0b9a0c55-5a6e-4c4f-8f39-6d2b8f0f7a10") =>
-      `Bearer ${await signIdToken(userId, jwtKey(TEST_JWT_SECRET))}`,
+    clock,
+    authorization: async () =>
+      (await seedSignedInUser(database.db, jwtKey(TEST_JWT_SECRET), { now: clock.now() })).authorization,
     close: async () => {
       await app.close();
       await release();

@@ -66,7 +66,8 @@ export interface paths {
         put?: never;
         /**
          * Create an account and its workspace
-         * @description Sends a 6-digit confirmation code by e-mail. The account cannot sign in until confirmed.
+         * @description Sends a 6-digit confirmation code by e-mail (valid 24 hours). The account cannot sign in until confirmed.
+         *     The workspace starts on a 14-day Starter trial. 409 `EMAIL_TAKEN` when the e-mail has an account.
          */
         post: operations["signUp"];
         delete?: never;
@@ -84,7 +85,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an account with the e-mailed code */
+        /**
+         * Confirm an account with the e-mailed code
+         * @description 400 codes: `CODE_INVALID` (wrong code), `CODE_EXPIRED`, `CODE_ATTEMPTS_EXCEEDED` (5 wrong attempts: ask for
+         *     a new code), `ACCOUNT_ALREADY_CONFIRMED`. 429 with `Retry-After` after repeated failures.
+         */
         post: operations["confirmSignUp"];
         delete?: never;
         options?: never;
@@ -101,7 +106,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new confirmation code */
+        /**
+         * Send a new confirmation code
+         * @description One code a minute per e-mail address; sooner answers 429 with `Retry-After`.
+         */
         post: operations["resendConfirmation"];
         delete?: never;
         options?: never;
@@ -120,7 +128,10 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description An unconfirmed account answers 403 with code `ACCOUNT_NOT_CONFIRMED`, so the app can go to /confirmation.
+         * @description An unconfirmed account answers 403 with code `ACCOUNT_NOT_CONFIRMED`, so the app can go to /confirmation;
+         *     a deactivated one 403 `ACCOUNT_DEACTIVATED`. A wrong password and an unknown e-mail both answer 401
+         *     `INVALID_CREDENTIALS`. After 5 failures the account backs off (429 with `Retry-After`, 1 s doubling up to
+         *     15 minutes), and each network address has its own limit.
          */
         post: operations["logIn"];
         delete?: never;
@@ -175,8 +186,34 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finish an OpenID Connect sign-in with the provider's code */
+        /**
+         * Finish an OpenID Connect sign-in with the provider's code
+         * @description Send the `code`, `state` and, when the provider's callback carries it, `iss` query parameters of the
+         *     redirect. Creates the account on first use, or links the identity to the account with the same verified
+         *     e-mail. 401 `SOCIAL_LOGIN_FAILED` for an unknown, used or expired state or a refused code; 403
+         *     `ACCOUNT_DEACTIVATED`.
+         */
         post: operations["socialLogIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Revokes the session of the bearer (its refresh tokens stop working at once).
+         */
+        post: operations["logOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -194,7 +231,8 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new idToken
-         * @description The refresh token rotates; presenting a rotated one revokes the whole family.
+         * @description The refresh token rotates: keep the `refreshToken` of the answer. Presenting a rotated one revokes the whole
+         *     session. Sessions end 30 days after the sign-in; then, and for a revoked session, 401.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -229,7 +267,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check a reset code and get a single-use reset token */
+        /**
+         * Check a reset code and get a single-use reset token
+         * @description The code is valid 15 minutes, for 5 attempts; 400 codes as for /auth/confirm.
+         */
         post: operations["confirmForgotPassword"];
         delete?: never;
         options?: never;
@@ -246,7 +287,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token */
+        /**
+         * Set a new password with a reset token
+         * @description 400 `RESET_TOKEN_INVALID` for an unknown, used or expired token.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -299,7 +343,8 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Revokes every other session of the account.
+         * @description Revokes every other session of the account. A wrong current password answers 400
+         *     `INVALID_CURRENT_PASSWORD` (details path `/currentPassword`); repeated failures back off with 429.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -359,8 +404,9 @@ export interface paths {
         put?: never;
         /**
          * Delete the account for good
-         * @description The accessToken of a sign-in proves the request is fresh. An owner's deletion removes the workspace and
-         *     everything in it, after the other members are told by e-mail.
+         * @description The accessToken of a sign-in proves the request is fresh: it must belong to the signed-in user and be at
+         *     most 15 minutes old, otherwise 403 `REAUTHENTICATION_REQUIRED` (sign in again). An owner's deletion
+         *     removes the workspace and everything in it, after the other members are told by e-mail.
          */
         post: operations["deleteUser"];
         delete?: never;
@@ -995,7 +1041,11 @@ export interface components {
          * @example maya@lumora.coffee
          */
         Email: string;
-        /** @description 8 to 250 characters with a lower case letter, an upper case letter, a digit and a symbol; not a common password. */
+        /**
+         * @description 8 to 250 characters with a lower case letter, an upper case letter, a digit and a symbol; not a common
+         *     password. The server checks these rules itself and answers 400 VALIDATION_FAILED with product-spec §5's
+         *     messages (details[].path `/password` or `/passwordConfirmation`), so the schema only bounds the size.
+         */
         NewPassword: string;
         PersonName: string;
         /**
@@ -1090,6 +1140,11 @@ export interface components {
             provider: components["schemas"]["SocialProviderId"];
             code: string;
             state: string;
+            /**
+             * Format: uri
+             * @description The callback's `iss` parameter (RFC 9207), when the provider sends one.
+             */
+            iss?: string;
         };
         RefreshTokenRequest: {
             email: components["schemas"]["Email"];
@@ -1139,7 +1194,7 @@ export interface components {
          *       "businessType": "b2c",
          *       "country": "GB",
          *       "industry": "food-beverage",
-         *       "profilePicture": "/content/avatars/0b9d3f5e.webp",
+         *       "profilePicture": "/media/avatars/0b9d3f5e.webp",
          *       "subscription": {
          *         "type": "starter",
          *         "status": "active",
@@ -1167,7 +1222,7 @@ export interface components {
             businessType: components["schemas"]["BusinessType"] | null;
             country: components["schemas"]["CountryCode"] | null;
             industry: string | null;
-            /** @description Path of the picture, served from the content base. */
+            /** @description The picture's URL path under the app (`/media/…`), or its URL under CDN_BASE_URL. */
             profilePicture: string | null;
             subscription: components["schemas"]["Subscription"];
             defaultIndustry: string | null;
@@ -1207,7 +1262,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "profilePicture": "/content/avatars/0b9d3f5e-1732200000.webp"
+         *       "profilePicture": "/media/avatars/0b9d3f5e-1732200000.webp"
          *     }
          */
         ProfilePictureResponse: {
@@ -1884,6 +1939,8 @@ export interface components {
         /** @description Too many attempts; try again later */
         TooManyRequests: {
             headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2166,6 +2223,28 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    logOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     refreshToken: {
@@ -2422,6 +2501,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listMembers: {

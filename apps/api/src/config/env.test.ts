@@ -69,6 +69,18 @@ describe("loadConfig", () => {
     );
     expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow("TRUST_PROXY must be");
   });
+
+  it("allows cheap password hashing only under NODE_ENV=test", () => {
+    expect(loadConfig({}).passwordHashing).toBe("owasp");
+    expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASHING: "fast-test-only" }).passwordHashing).toBe(
+      "fast-test-only",
+    );
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASHING: "fast-test-only" })).toThrow(
+        "PASSWORD_HASHING fast-test-only needs NODE_ENV=test",
+      );
+    }
+  });
 });
 
 const folders: string[] = [];

@@ -72,6 +72,9 @@ const envSchema = z.object({
     .refine(isTrustProxy, "must be true, false, a hop count, or a comma-separated list of proxy addresses")
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
+  PASSWORD_HASHING: z
+    .enum(["owasp", "fast-test-only"], { error: "must be owasp or fast-test-only" })
+    .default("owasp"),
 });
 
 type Env = z.output<typeof envSchema>;
@@ -113,6 +116,14 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
     requireTogether(e, [`${prefix}_ISSUER`, `${prefix}_CLIENT_ID`, `${prefix}_CLIENT_SECRET`], ctx);
   }
   requireTogether(e, ["STORAGE_BUCKET", "STORAGE_ACCESS_KEY_ID", "STORAGE_SECRET_ACCESS_KEY"], ctx);
+  // Cheap password hashing keeps the test suite fast; it must never weaken a running server.
+  if (env.PASSWORD_HASHING === "fast-test-only" && env.NODE_ENV !== "test") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PASSWORD_HASHING"],
+      message: "fast-test-only needs NODE_ENV=test",
+    });
+  }
 });
 
 export interface OidcProviderConfig {
@@ -177,6 +188,8 @@ function toConfig(env: Env) {
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: resolve(repoRoot, env.WEB_DIST_DIR ?? "apps/web/dist"),
+    /** argon2id cost: OWASP's parameters, or (NODE_ENV=test only) cheap ones. */
+    passwordHashing: env.PASSWORD_HASHING,
   };
 }
 

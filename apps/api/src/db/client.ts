@@ -4,6 +4,9 @@ import type { Logger } from "pino";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction of `Db`: repositories take either, so a service can group their calls in one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Queryable = Db | Tx;
 
 export interface Database {
   pool: pg.Pool;

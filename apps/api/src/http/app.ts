@@ -2,12 +2,15 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
+import { runHousekeeping } from "../modules/auth/housekeeping";
 import { decorateUserId } from "./authenticate";
 import { loadContract } from "./contract";
+import { type AppDeps, createDeps } from "./deps";
 import { registerErrorHandler, sendNotFound } from "./error-handler";
 import type { HandlerMap } from "./handler-types";
 import { handlers as allHandlers } from "./handlers";
 import { BODY_LIMIT_BYTES } from "./limits";
+import { registerMedia } from "./media";
 import { requestIdOf } from "./request-id";
 import { registerOperations } from "./routes";
 import { registerSecurityHeaders } from "./security-headers";
@@ -20,7 +23,12 @@ export interface AppOptions {
   /** The OpenAPI document (path or parsed); the repository's contract by default. */
   contract?: string | object;
   handlers?: HandlerMap;
+  /** Replaces dependencies (a test clock, a mail sink, storage…); the rest come from the config. */
+  deps?: Partial<AppDeps>;
 }
+
+/** Expired codes, sessions and rate-limit buckets are swept this often. */
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 /** A hop count means: trust that many proxies in front of the app. */
 function trustProxyOption(value: AppConfig["trustProxy"]) {
@@ -38,6 +46,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: "requestId" }),
   });
+  const deps = createDeps(o.config, app.log, o.deps);
   decorateUserId(app);
   registerErrorHandler(app);
   app.addHook("onRequest", async (request, reply) => {
@@ -51,7 +60,9 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   app.addHook("onSend", async (_request, reply) => {
     if (closing) reply.header("connection", "close");
   });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, {
+    imageOrigins: deps.storage.externalOrigin ? [deps.storage.externalOrigin] : [],
+  });
 
   await app.register(
     async (api) => {
@@ -64,10 +75,23 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
         handlers: o.handlers ?? allHandlers,
         config: o.config,
         db: o.db,
+        deps,
       });
     },
     { prefix: "/api" },
   );
+  if (deps.storage.localRoot) await registerMedia(app, deps.storage.localRoot);
+
+  const housekeeping = setInterval(() => {
+    runHousekeeping(o.db, deps.clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, "Housekeeping failed"),
+    );
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(housekeeping);
+    await deps.mailer.close();
+  });
 
   const serveWebApp = o.config.nodeEnv === "production";
   if (serveWebApp) await registerWebApp(app, o.config.webDistDir);

@@ -23,3 +23,13 @@ export function notImplemented(req: { operation: OperationInfo }): Promise<never
     new AppError("NOT_IMPLEMENTED", 501, `${req.operation.summary} is not available yet`),
   );
 }
+
+/** 429 with a Retry-After header (seconds, at least 1). */
+export class RateLimitError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("TOO_MANY_REQUESTS", 429, message);
+  }
+}

@@ -1,19 +1,25 @@
 import type { Readable } from "node:stream";
 import type { operations } from "@brandscope/api-client/schema";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config/env";
+import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
+import type { AppDeps } from "./deps";
 
 export type OperationId = keyof operations;
 
-/** What every handler gets besides its typed input: the database, config, logger and caller. */
-export interface RequestCtx {
+/** What every handler gets besides its typed input: the database, config, logger, dependencies and caller. */
+export interface RequestCtx extends AppDeps {
   db: Db;
-  config: Config;
+  config: AppConfig;
   log: FastifyBaseLogger;
   requestId: string;
+  /** The caller's address (X-Forwarded-For only counts when TRUST_PROXY says so). */
+  ip: string;
   /** The bearer's `sub`; set on every operation the contract secures, undefined on public ones. */
   userId: string | undefined;
+  /** The bearer's workspace and sign-in (session), set with userId. */
+  workspaceId: string | undefined;
+  sessionId: string | undefined;
 }
 
 export interface OperationInfo {

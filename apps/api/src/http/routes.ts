@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
-import { jwtKey } from "../modules/auth/id-token";
 import { authenticate } from "./authenticate";
 import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
 import type { ContractOperation } from "./contract";
+import type { AppDeps } from "./deps";
 import type { HandlerMap, OperationInfo, RequestCtx } from "./handler-types";
 import { compileRequestValidator } from "./validation";
 
@@ -51,10 +51,10 @@ function matchHandlers(
  */
 export function registerOperations(
   api: FastifyInstance,
-  o: { operations: ContractOperation[]; handlers: HandlerMap; config: AppConfig; db: Db },
+  o: { operations: ContractOperation[]; handlers: HandlerMap; config: AppConfig; db: Db; deps: AppDeps },
 ): void {
   const routes = matchHandlers(o.operations, o.handlers);
-  const auth = authenticate(jwtKey(o.config.jwtSecret));
+  const auth = authenticate({ db: o.db, deps: o.deps });
   // Uploads stay unread streams for their handler; nothing else parses multipart yet.
   api.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
 
@@ -68,11 +68,15 @@ export function registerOperations(
       preValidation: async (request) => validate(request, mediaTypeOf(request)),
       handler: async (request, reply) => {
         const ctx: RequestCtx = {
+          ...o.deps,
           db: o.db,
           config: o.config,
           log: request.log,
           requestId: request.id,
-          userId: request.userId,
+          ip: request.ip,
+          userId: request.auth?.userId,
+          workspaceId: request.auth?.workspaceId,
+          sessionId: request.auth?.sessionId,
         };
         const { params, query, body } = request;
         const result = await handler({ params, query, body, ctx, operation, request, reply });

@@ -6,7 +6,10 @@ import type { FastifyInstance } from "fastify";
  * come from this origin only, never inline. Inline *styles* stay allowed: Radix's scroll lock injects a
  * <style> element, and a style cannot run code.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  o: { imageOrigins: string[] } = { imageOrigins: [] },
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -14,7 +17,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // Profile pictures may come from a CDN or bucket (CDN_BASE_URL, STORAGE_*).
+        imgSrc: ["'self'", "data:", "blob:", ...o.imageOrigins],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

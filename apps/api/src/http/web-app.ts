@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { MEDIA_PREFIX } from "../lib/storage";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
@@ -36,7 +37,8 @@ export function isAppRoute(request: FastifyRequest): boolean {
     (request.method === "GET" || request.method === "HEAD") &&
     path !== "/api" &&
     !path.startsWith("/api/") &&
-    !path.startsWith("/assets/")
+    !path.startsWith("/assets/") &&
+    !path.startsWith(`${MEDIA_PREFIX}/`)
   );
 }
 

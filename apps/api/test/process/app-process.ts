@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { apiPackageDir } from "../../src/config/env";
+import * as schema from "../../src/db/schema";
 import { findFreePort } from "../../src/lib/free-port";
-import { jwtKey, signIdToken } from "../../src/modules/auth/id-token";
+import { jwtKey } from "../../src/modules/auth/id-token";
+import { seedSignedInUser } from "../users";
 
 export interface AppProcess {
   child: ChildProcess;
@@ -74,7 +77,13 @@ export async function connectToEmbedded(dataDir: string): Promise<pg.Client> {
   return client;
 }
 
+/** A bearer of a new account seeded in the app's embedded database, signed with the app's own secret. */
 export async function bearerFor(dataDir: string): Promise<string> {
   const secret = (await readFile(join(dataDir, "jwt-secret"), "utf8")).trim();
-  return `Bearer ${await signIdToken("0b9a0c55-5a6e-4c4f-8f39-6d2b8f0f7a10", jwtKey(secret))}`;
+  const client = await connectToEmbedded(dataDir);
+  try {
+    return (await seedSignedInUser(drizzle({ client, schema }), jwtKey(secret))).authorization;
+  } finally {
+    await client.end();
+  }
 }

@@ -1,23 +1,36 @@
-import { notImplemented } from "../../http/errors";
 import type { Handlers } from "../../http/handler-types";
+import {
+  confirmForgotPassword,
+  confirmSignUp,
+  forgotPassword,
+  logIn,
+  logOut,
+  refreshToken,
+  resendConfirmation,
+  resetPassword,
+  signUp,
+} from "./auth.service";
+import { listSocialProviders, socialLogIn, startSocialLogIn } from "./social.service";
 
 export const authHandlers = {
-  signUp: notImplemented,
-  confirmSignUp: notImplemented,
-  resendConfirmation: notImplemented,
-  logIn: notImplemented,
-  listSocialProviders: notImplemented,
-  startSocialLogIn: notImplemented,
-  socialLogIn: notImplemented,
-  refreshToken: notImplemented,
-  forgotPassword: notImplemented,
-  confirmForgotPassword: notImplemented,
-  resetPassword: notImplemented,
+  signUp: ({ ctx, body }) => signUp(ctx, body),
+  confirmSignUp: ({ ctx, body }) => confirmSignUp(ctx, body),
+  resendConfirmation: ({ ctx, body }) => resendConfirmation(ctx, body),
+  logIn: ({ ctx, body }) => logIn(ctx, body),
+  logOut: ({ ctx }) => logOut(ctx),
+  listSocialProviders: async ({ ctx }) => listSocialProviders(ctx),
+  startSocialLogIn: ({ ctx, body }) => startSocialLogIn(ctx, body),
+  socialLogIn: ({ ctx, body }) => socialLogIn(ctx, body),
+  refreshToken: ({ ctx, body }) => refreshToken(ctx, body),
+  forgotPassword: ({ ctx, body }) => forgotPassword(ctx, body),
+  confirmForgotPassword: ({ ctx, body }) => confirmForgotPassword(ctx, body),
+  resetPassword: ({ ctx, body }) => resetPassword(ctx, body),
 } satisfies Handlers<
   | "signUp"
   | "confirmSignUp"
   | "resendConfirmation"
   | "logIn"
+  | "logOut"
   | "listSocialProviders"
   | "startSocialLogIn"
   | "socialLogIn"

@@ -1,42 +1,99 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 
 const ISSUER = "brandscope";
 const AUDIENCE = "brandscope-api";
 /** decisions.md: the idToken is the API credential, a short-lived JWT. */
 export const ID_TOKEN_TTL_SECONDS = 15 * 60;
+/** How long after a sign-in its accessToken still proves a fresh one (deleting the account needs it). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export function jwtKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** The bearer the web app sends; `sub` is the user id. The accessToken (entry_token) is a different token. */
-export function signIdToken(
-  userId: string,
-  key: Uint8Array,
-  ttlSeconds = ID_TOKEN_TTL_SECONDS,
-): Promise<string> {
-  return new SignJWT({ token_use: "id" })
+/** Who a token speaks for: the user, their workspace, and the sign-in (session) it came from. */
+export interface TokenSubject {
+  userId: string;
+  workspaceId: string;
+  sessionId: string;
+}
+
+type TokenUse = "id" | "access";
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function sign(use: TokenUse, s: TokenSubject, key: Uint8Array, now: Date, ttlSeconds: number) {
+  const issuedAt = seconds(now);
+  return new SignJWT({ token_use: use, wid: s.workspaceId, sid: s.sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(userId)
+    .setSubject(s.userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds)
     .sign(key);
 }
 
-/** The user id of a valid, unexpired idToken; undefined for anything else (other algorithms, `none`, tampering). */
-export async function verifyIdToken(token: string, key: Uint8Array): Promise<string | undefined> {
+/** The bearer the web app sends; `sub` is the user id, `wid` the workspace, `sid` the session. */
+export function signIdToken(
+  s: TokenSubject,
+  key: Uint8Array,
+  now = new Date(),
+  ttlSeconds = ID_TOKEN_TTL_SECONDS,
+): Promise<string> {
+  return sign("id", s, key, now, ttlSeconds);
+}
+
+/** The accessToken (the web app's entry_token): proves a sign-in at most 15 minutes ago. Never a bearer. */
+export function signAccessToken(s: TokenSubject, key: Uint8Array, now = new Date()): Promise<string> {
+  return sign("access", s, key, now, ACCESS_TOKEN_TTL_SECONDS);
+}
+
+async function verify(
+  use: TokenUse,
+  token: string,
+  key: Uint8Array,
+  now: Date,
+): Promise<(TokenSubject & { issuedAt: Date }) | undefined> {
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, key, {
+    ({ payload } = await jwtVerify(token, key, {
+      // An allow-list: `none` and every other algorithm are refused before the signature is looked at.
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
       requiredClaims: ["sub", "exp", "iat"],
-    });
-    return payload.token_use === "id" && payload.sub ? payload.sub : undefined;
+      currentDate: now,
+    }));
   } catch (error) {
     if (error instanceof errors.JOSEError) return undefined;
     throw error;
   }
+  const { sub, wid, sid, iat, token_use } = payload;
+  if (token_use !== use || !sub || typeof wid !== "string" || typeof sid !== "string" || !iat) {
+    return undefined;
+  }
+  return { userId: sub, workspaceId: wid, sessionId: sid, issuedAt: new Date(iat * 1000) };
+}
+
+/** The subject of a valid, unexpired idToken; undefined for anything else (other algorithms, `none`, tampering). */
+export async function verifyIdToken(
+  token: string,
+  key: Uint8Array,
+  now = new Date(),
+): Promise<TokenSubject | undefined> {
+  return verify("id", token, key, now);
+}
+
+/** The subject of a valid accessToken issued within the last 15 minutes (not in the future). */
+export async function verifyAccessToken(
+  token: string,
+  key: Uint8Array,
+  now = new Date(),
+): Promise<TokenSubject | undefined> {
+  const subject = await verify("access", token, key, now);
+  if (!subject || subject.issuedAt.getTime() > now.getTime() + 60_000) return undefined;
+  if (now.getTime() - subject.issuedAt.getTime() > ACCESS_TOKEN_TTL_SECONDS * 1000) return undefined;
+  const { userId, workspaceId, sessionId } = subject;
+  return { userId, workspaceId, sessionId };
 }

@@ -1,13 +1,20 @@
-import { notImplemented } from "../../http/errors";
 import type { Handlers } from "../../http/handler-types";
+import {
+  changePassword,
+  deactivateUser,
+  deleteUser,
+  getMe,
+  updateProfilePicture,
+  updateUser,
+} from "./user.service";
 
 export const userHandlers = {
-  getMe: notImplemented,
-  updateUser: notImplemented,
-  changePassword: notImplemented,
-  updateProfilePicture: notImplemented,
-  deactivateUser: notImplemented,
-  deleteUser: notImplemented,
+  getMe: ({ ctx }) => getMe(ctx),
+  updateUser: ({ ctx, body }) => updateUser(ctx, body),
+  changePassword: ({ ctx, body }) => changePassword(ctx, body),
+  updateProfilePicture: ({ ctx, request }) => updateProfilePicture(ctx, request),
+  deactivateUser: ({ ctx }) => deactivateUser(ctx),
+  deleteUser: ({ ctx, body }) => deleteUser(ctx, body),
 } satisfies Handlers<
   "getMe" | "updateUser" | "changePassword" | "updateProfilePicture" | "deactivateUser" | "deleteUser"
 >;

@@ -1,0 +1,42 @@
+import { createHmac } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppConfig } from "../config/env";
+import { type Clock, systemClock } from "../lib/clock";
+import { createMailer, type Mailer } from "../lib/mailer";
+import { createStorage, type FileStorage } from "../lib/storage";
+import { jwtKey } from "../modules/auth/id-token";
+import { createSocialProviders, type SocialProviders } from "../modules/auth/oidc";
+import { createPasswordHasher, type PasswordHasher } from "../modules/auth/passwords";
+
+/** What the services use besides the database: each replaceable in tests (a moving clock, a mail sink…). */
+export interface AppDeps {
+  clock: Clock;
+  mailer: Mailer;
+  storage: FileStorage;
+  passwords: PasswordHasher;
+  social: SocialProviders;
+  keys: {
+    /** Signs idTokens and accessTokens. */
+    jwt: Uint8Array;
+    /** Keys the hashes of one-time codes and e-mail handles (derived from the same secret, for another use). */
+    hmac: Uint8Array;
+  };
+}
+
+export function createDeps(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  overrides: Partial<AppDeps> = {},
+): AppDeps {
+  return {
+    clock: overrides.clock ?? systemClock,
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    storage: overrides.storage ?? createStorage(config),
+    passwords: overrides.passwords ?? createPasswordHasher(config.passwordHashing),
+    social: overrides.social ?? createSocialProviders(config.oidc),
+    keys: overrides.keys ?? {
+      jwt: jwtKey(config.jwtSecret),
+      hmac: createHmac("sha256", config.jwtSecret).update("brandscope one-time codes").digest(),
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/** The time every rule with an expiry reads, injected through the app's dependencies so tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+export function addMs(date: Date, ms: number): Date {
+  return new Date(date.getTime() + ms);
+}

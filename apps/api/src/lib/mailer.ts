@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from "fastify";
+import { createTransport } from "nodemailer";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mail: through SMTP_URL's server, or into the server log when none is configured. */
+export interface Mailer {
+  /** Resolves once the server accepted the message; rejects when it did not. */
+  send(mail: Mail): Promise<void>;
+  /** Sends without making the caller wait (nor reveal, by its timing, whether anything was sent). */
+  sendInBackground(mail: Mail, log: FastifyBaseLogger): void;
+  /** Resolves once every background send has finished. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Transport {
+  deliver(mail: Mail & { from: string }): Promise<void>;
+  close(): void;
+}
+
+function smtpTransport(url: string): Transport {
+  const transporter = createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    deliver: async (mail) => {
+      await transporter.sendMail(mail);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without SMTP_URL (decisions.md) the message is written to the log, so a developer running `npm start` reads
+ * the code there. This is the one place a code reaches the log, and only when no mail server is configured.
+ */
+function logTransport(log: FastifyBaseLogger): Transport {
+  return {
+    deliver: async (mail) => {
+      log.info(
+        { event: "mail.logged", to: mail.to, subject: mail.subject },
+        `E-mail not sent (SMTP_URL is not set). To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
+      );
+    },
+    close: () => undefined,
+  };
+}
+
+export function createMailer(o: {
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const transport = o.smtpUrl ? smtpTransport(o.smtpUrl) : logTransport(o.log);
+  const pending = new Set<Promise<void>>();
+  const send = (mail: Mail) => transport.deliver({ ...mail, from: o.from });
+  return {
+    send,
+    sendInBackground(mail, log) {
+      const sending = send(mail)
+        .catch((error: unknown) =>
+          log.error({ err: error, event: "mail.failed" }, "An e-mail could not be sent"),
+        )
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    idle: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    async close() {
+      await this.idle();
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import { AwsClient } from "aws4fetch";
+import type { Config } from "../config/env";
+
+/** Where uploaded files (profile pictures) live; keys look like `avatars/<user>-<random>.webp`. */
+export interface FileStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes the object; a missing one is fine. */
+  delete(key: string): Promise<void>;
+  /** What the browser loads: `/media/<key>` served by the app, or a URL under CDN_BASE_URL or the bucket. */
+  urlOf(key: string): string;
+  /** The folder the app serves at /media, when files are local. */
+  localRoot: string | undefined;
+  /** An origin other than the app's that pictures load from (for the Content-Security-Policy). */
+  externalOrigin: string | undefined;
+}
+
+export const MEDIA_PREFIX = "/media";
+const KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
+
+function checkKey(key: string): string {
+  if (!KEY.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
+const joinUrl = (base: string, key: string) => `${base.replace(/\/+$/, "")}/${key}`;
+
+/** Files under DATA_DIR/uploads, served by the app (decisions.md's default). */
+export function localStorage(root: string, cdnBaseUrl?: string): FileStorage {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    const path = resolve(base, checkKey(key));
+    if (!path.startsWith(base + sep)) throw new Error(`Invalid storage key: ${key}`);
+    return path;
+  };
+  return {
+    async put(key, body) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Written aside and renamed: a reader never sees half a file.
+      const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, path);
+    },
+    delete: (key) => rm(pathOf(key), { force: true }),
+    urlOf: (key) => (cdnBaseUrl ? joinUrl(cdnBaseUrl, key) : `${MEDIA_PREFIX}/${checkKey(key)}`),
+    localRoot: base,
+    externalOrigin: cdnBaseUrl ? new URL(cdnBaseUrl).origin : undefined,
+  };
+}
+
+type S3Config = NonNullable<Config["storage"]>;
+
+/** An S3-compatible bucket (AWS, R2, MinIO…), addressed path-style and signed with SigV4. */
+export function s3Storage(s3: S3Config, cdnBaseUrl?: string): FileStorage {
+  const endpoint = (s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`).replace(/\/+$/, "");
+  const bucketUrl = `${endpoint}/${encodeURIComponent(s3.bucket)}`;
+  const client = new AwsClient({
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    service: "s3",
+    region: s3.region,
+    retries: 2,
+  });
+  const call = async (method: "PUT" | "DELETE", key: string, init: RequestInit = {}) => {
+    const response = await client.fetch(joinUrl(bucketUrl, checkKey(key)), { ...init, method });
+    if (!response.ok && !(method === "DELETE" && response.status === 404)) {
+      throw new Error(`Storage ${method} ${key} failed: ${response.status} ${await response.text()}`);
+    }
+  };
+  const publicBase = cdnBaseUrl ?? bucketUrl;
+  return {
+    put: (key, body, contentType) =>
+      call("PUT", key, {
+        body: new Uint8Array(body),
+        headers: {
+          "content-type": contentType,
+          "cache-control": "public, max-age=31536000, immutable",
+          // The body's hash is signed too, so the store can reject a body changed on the way.
+          "x-amz-content-sha256": createHash("sha256").update(body).digest("hex"),
+        },
+      }),
+    delete: (key) => call("DELETE", key),
+    urlOf: (key) => joinUrl(publicBase, checkKey(key)),
+    localRoot: undefined,
+    externalOrigin: new URL(publicBase).origin,
+  };
+}
+
+export function createStorage(config: Pick<Config, "storage" | "cdnBaseUrl" | "dataDir">): FileStorage {
+  return config.storage
+    ? s3Storage(config.storage, config.cdnBaseUrl)
+    : localStorage(join(config.dataDir, "uploads"), config.cdnBaseUrl);
+}

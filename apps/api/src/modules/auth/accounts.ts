@@ -1,0 +1,55 @@
+import type { Tx } from "../../db/client";
+import { addMs, DAY_MS } from "../../lib/clock";
+import { insertSubscription } from "../billing/subscriptions.repo";
+import { insertUser, type UserRow } from "../user/user.repo";
+import { insertWorkspace } from "../workspace/workspace.repo";
+
+/** decisions.md: a new account starts on Starter, a free trial of 14 days. */
+export const TRIAL_MS = 14 * DAY_MS;
+
+/** A new account: its workspace (owned by it) and the workspace's Starter trial. */
+export async function createAccount(
+  tx: Tx,
+  p: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string | null;
+    status: "unconfirmed" | "confirmed";
+    now: Date;
+  },
+): Promise<UserRow> {
+  const workspace = await insertWorkspace(tx, { name: `${p.firstName}'s workspace`, now: p.now });
+  const user = await insertUser(tx, {
+    workspaceId: workspace.id,
+    role: "owner",
+    email: p.email,
+    passwordHash: p.passwordHash,
+    status: p.status,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    createdAt: p.now,
+    updatedAt: p.now,
+  });
+  await insertSubscription(tx, {
+    workspaceId: workspace.id,
+    plan: "starter",
+    status: "active",
+    endDate: addMs(p.now, TRIAL_MS),
+    now: p.now,
+  });
+  return user;
+}
+
+/** True for PostgreSQL's unique violation on the e-mail index (two sign-ups racing). */
+export function isDuplicateEmail(error: unknown): boolean {
+  const cause = error instanceof Error && "cause" in error ? error.cause : error;
+  return (
+    typeof cause === "object" &&
+    cause !== null &&
+    "code" in cause &&
+    cause.code === "23505" &&
+    "constraint" in cause &&
+    cause.constraint === "users_email_lower_key"
+  );
+}

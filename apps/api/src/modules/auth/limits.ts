@@ -1,0 +1,158 @@
+import { RateLimitError } from "../../http/errors";
+import type { RequestCtx } from "../../http/handler-types";
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from "../../lib/clock";
+import { hmac } from "../../lib/crypto";
+import { deleteBucket, findBucket, incrementBucket, updateBlockedUntil } from "./rate-limit.repo";
+
+/** Checks that fail on a wrong secret: limited per account (back-off) and per network address (failures). */
+export type GuardedAction = "login" | "confirm" | "reset" | "change-password";
+/** Requests that send e-mail or create accounts: limited per network address (every request). */
+export type MeteredAction = "signup" | "mail";
+
+/** decisions.md: after 5 failures, back-off 1 s doubling up to 15 minutes; forgotten after a day without one. */
+export const BACKOFF = {
+  freeFailures: 5,
+  firstDelayMs: SECOND_MS,
+  maxDelayMs: 15 * MINUTE_MS,
+  memoryMs: DAY_MS,
+};
+/** Per network address: failed secrets of any account, and requests that send mail or create accounts. */
+export const IP_LIMITS = {
+  failures: { max: 20, windowMs: 15 * MINUTE_MS },
+  signup: { max: 10, windowMs: HOUR_MS },
+  mail: { max: 10, windowMs: 15 * MINUTE_MS },
+} as const;
+/** One e-mailed code a minute per address and purpose. */
+export const MAIL_COOL_DOWN_MS = MINUTE_MS;
+
+export function formatWait(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+const secondsUntil = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+/** A stable, non-reversible handle for an e-mail address: for limit keys and logs. */
+export function emailKey(ctx: RequestCtx, email: string): string {
+  return hmac(ctx.keys.hmac, `email:${email.trim().toLowerCase()}`).slice(0, 32);
+}
+
+function tooManyFromNetwork(retryAfter: number): RateLimitError {
+  return new RateLimitError(
+    `Too many attempts from your network. Please try again in ${formatWait(retryAfter)}.`,
+    retryAfter,
+  );
+}
+
+/** Every refusal is an auth failure worth a log line: the action, the account (user id or e-mail hash), the address. */
+function refused(
+  ctx: RequestCtx,
+  action: string,
+  reason: string,
+  account: string | undefined,
+  error: RateLimitError,
+) {
+  ctx.log.warn(
+    { event: `auth.${action}`, outcome: "failure", reason, ...(account ? { account } : {}), ip: ctx.ip },
+    `auth ${action} refused: ${reason}`,
+  );
+  return error;
+}
+
+/**
+ * Before checking a secret: refuses while the account is backing off or the address has failed too often.
+ * `account` is an e-mail key (unknown e-mails back off like known ones) or a user id.
+ */
+export async function guardAttempt(ctx: RequestCtx, action: GuardedAction, account: string): Promise<void> {
+  const now = ctx.clock.now();
+  const backoff = await findBucket(ctx.db, { key: `backoff:${action}:${account}`, now });
+  if (backoff?.blockedUntil && backoff.blockedUntil > now) {
+    const retryAfter = secondsUntil(backoff.blockedUntil, now);
+    throw refused(
+      ctx,
+      action,
+      "account-backing-off",
+      account,
+      new RateLimitError(
+        `Too many failed attempts. Please wait ${formatWait(retryAfter)} before trying again.`,
+        retryAfter,
+      ),
+    );
+  }
+  const network = await findBucket(ctx.db, { key: `ip-failures:${ctx.ip}`, now });
+  if (network && network.hits >= IP_LIMITS.failures.max) {
+    throw refused(
+      ctx,
+      action,
+      "network-limit",
+      account,
+      tooManyFromNetwork(secondsUntil(network.resetAt, now)),
+    );
+  }
+}
+
+/** After a wrong secret: counts it for the address and the account, and starts or doubles the back-off. */
+export async function recordFailure(ctx: RequestCtx, action: GuardedAction, account: string): Promise<void> {
+  const now = ctx.clock.now();
+  await incrementBucket(ctx.db, { key: `ip-failures:${ctx.ip}`, windowMs: IP_LIMITS.failures.windowMs, now });
+  const key = `backoff:${action}:${account}`;
+  const { hits } = await incrementBucket(ctx.db, { key, windowMs: BACKOFF.memoryMs, now });
+  if (hits >= BACKOFF.freeFailures) {
+    const delay = Math.min(BACKOFF.firstDelayMs * 2 ** (hits - BACKOFF.freeFailures), BACKOFF.maxDelayMs);
+    await updateBlockedUntil(ctx.db, { key, blockedUntil: new Date(now.getTime() + delay) });
+  }
+}
+
+/** After the right secret: the account's failures are forgotten (the address's are not). */
+export async function recordSuccess(ctx: RequestCtx, action: GuardedAction, account: string): Promise<void> {
+  await deleteBucket(ctx.db, { key: `backoff:${action}:${account}` });
+}
+
+/** Counts a request that sends mail or creates an account; refuses past the address's limit. */
+export async function meterRequest(ctx: RequestCtx, action: MeteredAction): Promise<void> {
+  const now = ctx.clock.now();
+  const limit = IP_LIMITS[action];
+  const bucket = await incrementBucket(ctx.db, {
+    key: `ip-${action}:${ctx.ip}`,
+    windowMs: limit.windowMs,
+    now,
+  });
+  if (bucket.hits > limit.max) {
+    throw refused(
+      ctx,
+      action,
+      "network-limit",
+      undefined,
+      tooManyFromNetwork(secondsUntil(bucket.resetAt, now)),
+    );
+  }
+}
+
+/**
+ * One e-mail of a kind per address a minute, whether or not it has an account (the answer must not tell).
+ * The first call starts the cool-down; a call within it is refused.
+ */
+export async function coolDown(ctx: RequestCtx, kind: string, email: string): Promise<void> {
+  const now = ctx.clock.now();
+  const account = emailKey(ctx, email);
+  const bucket = await incrementBucket(ctx.db, {
+    key: `cool-down:${kind}:${account}`,
+    windowMs: MAIL_COOL_DOWN_MS,
+    now,
+  });
+  if (bucket.hits > 1) {
+    const retryAfter = secondsUntil(bucket.resetAt, now);
+    throw refused(
+      ctx,
+      `${kind}-mail`,
+      "cool-down",
+      account,
+      new RateLimitError(
+        `We just sent you a code. You can ask for a new one in ${formatWait(retryAfter)}.`,
+        retryAfter,
+      ),
+    );
+  }
+}

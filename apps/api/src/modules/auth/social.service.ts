@@ -1,0 +1,242 @@
+import type { components } from "@brandscope/api-client/schema";
+import * as oidc from "openid-client";
+import type { SocialProviderId } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { RequestCtx } from "../../http/handler-types";
+import { addMs, MINUTE_MS } from "../../lib/clock";
+import { sha256 } from "../../lib/crypto";
+import { findUserByEmail, type UserRow, updateUserStatus } from "../user/user.repo";
+import { createAccount, isDuplicateEmail } from "./accounts";
+import { logAuthEvent } from "./auth-log";
+import { startSession } from "./sessions";
+import {
+  findUserBySocialIdentity,
+  insertPendingSocialLogin,
+  insertSocialIdentity,
+  takePendingSocialLogin,
+} from "./social.repo";
+
+type Schemas = components["schemas"];
+
+/** How long the user may spend at the provider between startSocialLogIn and socialLogIn. */
+export const PENDING_SOCIAL_LOGIN_MS = 10 * MINUTE_MS;
+
+export const listSocialProviders = (ctx: RequestCtx): Schemas["SocialProvider"][] => ctx.social.list();
+
+/**
+ * The provider sends the browser back to redirectUri with the code: it must be a page of this app (APP_URL's
+ * origin; in development also any loopback origin, for the web dev server).
+ */
+function assertOwnRedirect(ctx: RequestCtx, redirectUri: string): void {
+  const target = new URL(redirectUri);
+  const own = new URL(ctx.config.appUrl).origin;
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(target.hostname);
+  if (target.origin === own || (ctx.config.nodeEnv !== "production" && loopback)) return;
+  throw new AppError("VALIDATION_FAILED", 400, "redirectUri must be a page of this app", [
+    { path: "/redirectUri", message: `must start with ${own}` },
+  ]);
+}
+
+async function configurationOf(ctx: RequestCtx, provider: SocialProviderId, unavailable: () => AppError) {
+  try {
+    const configuration = await ctx.social.configuration(provider);
+    if (configuration) return configuration;
+  } catch (error) {
+    ctx.log.error(
+      { err: error, provider, event: "auth.social.discovery-failed" },
+      "OpenID provider discovery failed",
+    );
+  }
+  throw unavailable();
+}
+
+const names: Record<SocialProviderId, string> = { google: "Google", facebook: "Facebook", apple: "Apple" };
+
+export async function startSocialLogIn(
+  ctx: RequestCtx,
+  body: Schemas["SocialAuthorizeRequest"],
+): Promise<Schemas["SocialAuthorizeResponse"]> {
+  assertOwnRedirect(ctx, body.redirectUri);
+  const configuration = await configurationOf(
+    ctx,
+    body.provider,
+    () =>
+      new AppError(
+        "SOCIAL_PROVIDER_UNAVAILABLE",
+        404,
+        `Sign-in with ${names[body.provider]} is not available`,
+      ),
+  );
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const now = ctx.clock.now();
+  await insertPendingSocialLogin(ctx.db, {
+    stateHash: sha256(state),
+    provider: body.provider,
+    redirectUri: body.redirectUri,
+    nonce,
+    codeVerifier,
+    now,
+    expiresAt: addMs(now, PENDING_SOCIAL_LOGIN_MS),
+  });
+  const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: body.redirectUri,
+    scope: "openid email profile",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  return { authorizationUrl: authorizationUrl.href, state };
+}
+
+interface Identity {
+  subject: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+/** The provider's subject and verified e-mail, from the ID token or else the userinfo endpoint. */
+async function identityOf(
+  configuration: oidc.Configuration,
+  tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+): Promise<Identity | { subject: string; unverified: true }> {
+  const claims = tokens.claims();
+  if (!claims) throw new Error("The provider returned no ID token");
+  let info: Record<string, unknown> = claims;
+  if (!text(claims.email))
+    info = { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)), ...claims };
+  const email = text(info.email);
+  // Apple sends "true" as a string.
+  const verified = info.email_verified === true || info.email_verified === "true";
+  if (!email || !verified) return { subject: claims.sub, unverified: true };
+  const [fromName = "", ...rest] = (text(info.name) ?? "").split(/\s+/);
+  return {
+    subject: claims.sub,
+    email,
+    firstName: text(info.given_name) ?? (fromName || (email.split("@")[0] ?? email)),
+    lastName: text(info.family_name) ?? rest.join(" "),
+  };
+}
+
+/** Finds the user of this identity, links it to the account with the same e-mail, or creates an account. */
+async function userOf(ctx: RequestCtx, provider: SocialProviderId, identity: Identity): Promise<UserRow> {
+  const linked = await findUserBySocialIdentity(ctx.db, { provider, subject: identity.subject });
+  if (linked) return linked;
+  const now = ctx.clock.now();
+  const existing = await findUserByEmail(ctx.db, { email: identity.email });
+  if (existing) {
+    await insertSocialIdentity(ctx.db, {
+      userId: existing.id,
+      provider,
+      subject: identity.subject,
+      email: identity.email,
+      now,
+    });
+    // The provider verified the address, which is what the e-mailed code would have proved.
+    if (existing.status === "unconfirmed") {
+      await updateUserStatus(ctx.db, {
+        userId: existing.id,
+        workspaceId: existing.workspaceId,
+        from: "unconfirmed",
+        to: "confirmed",
+        now,
+      });
+      return { ...existing, status: "confirmed" };
+    }
+    return existing;
+  }
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const user = await createAccount(tx, {
+        email: identity.email,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        passwordHash: null,
+        status: "confirmed",
+        now,
+      });
+      await insertSocialIdentity(tx, {
+        userId: user.id,
+        provider,
+        subject: identity.subject,
+        email: identity.email,
+        now,
+      });
+      return user;
+    });
+  } catch (error) {
+    // A sign-in racing with this one created the account first: use it.
+    if (!isDuplicateEmail(error)) throw error;
+    return userOf(ctx, provider, identity);
+  }
+}
+
+export async function socialLogIn(
+  ctx: RequestCtx,
+  body: Schemas["SocialLoginRequest"],
+): Promise<Schemas["LoginResponse"]> {
+  const failed = (reason: string, message = "The sign-in could not be completed. Please try again.") => {
+    logAuthEvent(ctx, `social.${body.provider}`, { outcome: "failure", reason });
+    return new AppError("SOCIAL_LOGIN_FAILED", 401, message);
+  };
+  const configuration = await configurationOf(ctx, body.provider, () => failed("provider-unavailable"));
+  const pending = await takePendingSocialLogin(ctx.db, {
+    stateHash: sha256(body.state),
+    provider: body.provider,
+    now: ctx.clock.now(),
+  });
+  if (!pending) throw failed("unknown-or-expired-state", "This sign-in has expired. Please start again.");
+
+  const callback = new URL(pending.redirectUri);
+  callback.searchParams.set("code", body.code);
+  callback.searchParams.set("state", body.state);
+  const metadata = configuration.serverMetadata();
+  // RFC 9207: the state is bound to this provider server-side, so its issuer stands in when the app sent none.
+  const iss =
+    body.iss ?? (metadata.authorization_response_iss_parameter_supported ? metadata.issuer : undefined);
+  if (iss) callback.searchParams.set("iss", iss);
+
+  let identity: Awaited<ReturnType<typeof identityOf>>;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: body.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    identity = await identityOf(configuration, tokens);
+  } catch (error) {
+    ctx.log.warn(
+      { provider: body.provider, reason: error instanceof Error ? error.message : "unknown" },
+      "OpenID code exchange refused",
+    );
+    throw failed("code-exchange-refused");
+  }
+  if ("unverified" in identity) {
+    throw failed(
+      "email-not-verified",
+      `Your ${names[body.provider]} account has no verified e-mail address. Verify it there, or sign up with your e-mail.`,
+    );
+  }
+  const user = await userOf(ctx, body.provider, identity);
+  if (user.status === "deactivated") {
+    logAuthEvent(ctx, `social.${body.provider}`, {
+      outcome: "failure",
+      userId: user.id,
+      reason: "account-deactivated",
+    });
+    throw new AppError(
+      "ACCOUNT_DEACTIVATED",
+      403,
+      "This account has been deactivated. Contact support to reactivate it.",
+    );
+  }
+  const tokens = await startSession(ctx, user);
+  logAuthEvent(ctx, `social.${body.provider}`, { outcome: "success", userId: user.id });
+  return { ...tokens, isFirstTime: user.isFirstTime, status: user.status, email: user.email };
+}

@@ -1,0 +1,122 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { subscriptions, users, workspaces } from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+/** The profile fields PATCH /user may change. */
+export type ProfileChanges = Partial<
+  Pick<
+    UserRow,
+    | "firstName"
+    | "lastName"
+    | "phone"
+    | "company"
+    | "businessType"
+    | "country"
+    | "industry"
+    | "defaultIndustry"
+    | "defaultCountry"
+    | "isFirstTime"
+  >
+>;
+
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
+
+/** Any account with this e-mail, compared case-insensitively (the unique index is on lower(email)). */
+export async function findUserByEmail(db: Queryable, p: { email: string }): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(byEmail(p.email));
+  return row;
+}
+
+export async function findUserById(
+  db: Queryable,
+  p: { userId: string; workspaceId: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
+  return row;
+}
+
+/** The user with their workspace and its subscription: everything GET /user/me shows. */
+export async function findUserProfile(db: Queryable, p: { userId: string; workspaceId: string }) {
+  const [row] = await db
+    .select({
+      user: users,
+      workspace: { id: workspaces.id, name: workspaces.name },
+      subscription: {
+        plan: subscriptions.plan,
+        status: subscriptions.status,
+        endDate: subscriptions.endDate,
+      },
+    })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .leftJoin(subscriptions, eq(subscriptions.workspaceId, users.workspaceId))
+    .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
+  return row;
+}
+
+export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
+
+export async function insertUser(db: Queryable, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error("user insert returned no row");
+  return row;
+}
+
+export async function updateUserProfile(
+  db: Queryable,
+  p: { userId: string; workspaceId: string; changes: ProfileChanges; now: Date },
+) {
+  await db
+    .update(users)
+    .set({ ...p.changes, updatedAt: p.now })
+    .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
+}
+
+export async function updateUserPassword(
+  db: Queryable,
+  p: { userId: string; workspaceId: string; passwordHash: string; now: Date; confirm?: boolean },
+) {
+  await db
+    .update(users)
+    .set({
+      passwordHash: p.passwordHash,
+      updatedAt: p.now,
+      // Only reached through a code e-mailed to the address: it proves the address too.
+      ...(p.confirm
+        ? { status: sql`case when ${users.status} = 'unconfirmed' then 'confirmed' else ${users.status} end` }
+        : {}),
+    })
+    .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
+}
+
+/** Moves the user from one status to another; false when the user was not in `from`. */
+export async function updateUserStatus(
+  db: Queryable,
+  p: { userId: string; workspaceId: string; from: UserRow["status"]; to: UserRow["status"]; now: Date },
+): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ status: p.to, updatedAt: p.now })
+    .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId), eq(users.status, p.from)))
+    .returning({ id: users.id });
+  return changed.length === 1;
+}
+
+export async function updateProfilePicture(
+  db: Queryable,
+  p: { userId: string; workspaceId: string; key: string; now: Date },
+) {
+  await db
+    .update(users)
+    .set({ profilePicture: p.key, updatedAt: p.now })
+    .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
+}
+
+export async function deleteUser(db: Queryable, p: { userId: string; workspaceId: string }) {
+  await db.delete(users).where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
+}

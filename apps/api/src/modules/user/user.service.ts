@@ -1,0 +1,275 @@
+import type { components } from "@brandscope/api-client/schema";
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { industries } from "../../db/schema";
+import { AppError, type ErrorDetail } from "../../http/errors";
+import type { RequestCtx } from "../../http/handler-types";
+import { randomToken } from "../../lib/crypto";
+import { readUploadedFile } from "../../lib/multipart";
+import { signedIn } from "../auth/auth.service";
+import { logAuthEvent } from "../auth/auth-log";
+import { deleteCodes } from "../auth/codes.repo";
+import { workspaceDeletedEmail } from "../auth/emails";
+import { verifyAccessToken } from "../auth/id-token";
+import { guardAttempt, recordFailure, recordSuccess } from "../auth/limits";
+import { assertNewPassword } from "../auth/passwords";
+import { findLiveSession, revokeUserSessions } from "../auth/sessions.repo";
+import { countries } from "../system/countries";
+import { deleteWorkspace, findOtherMembers, renameWorkspace } from "../workspace/workspace.repo";
+import { PICTURE_MAX_BYTES, reencodePicture } from "./profile-picture";
+import {
+  deleteUser as deleteUserRow,
+  findUserById,
+  findUserProfile,
+  type ProfileChanges,
+  type UserProfileRow,
+  updateProfilePicture as updateProfilePictureKey,
+  updateUserPassword,
+  updateUserProfile,
+  updateUserStatus,
+} from "./user.repo";
+
+type Schemas = components["schemas"];
+type Message = Schemas["Message"];
+
+/** Row → contract DTO, in one place. A Starter trial past its end date shows as deactivated (decisions.md). */
+export function toUserDto(row: UserProfileRow, ctx: Pick<RequestCtx, "storage" | "clock">): Schemas["User"] {
+  const { user, workspace, subscription } = row;
+  const ended = subscription?.endDate != null && subscription.endDate <= ctx.clock.now();
+  const status =
+    subscription?.status === "active" && ended ? "deactivated" : (subscription?.status ?? "deactivated");
+  return {
+    id: user.id,
+    email: user.email,
+    status: user.status,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    company: user.company,
+    businessType: user.businessType,
+    country: user.country,
+    industry: user.industry,
+    profilePicture: user.profilePicture ? ctx.storage.urlOf(user.profilePicture) : null,
+    subscription: {
+      type: subscription?.plan ?? "starter",
+      status,
+      endDate: subscription?.endDate?.toISOString() ?? null,
+    },
+    defaultIndustry: user.defaultIndustry,
+    defaultCountry: user.defaultCountry,
+    isFirstTime: user.isFirstTime,
+    workspace: { id: workspace.id, name: workspace.name, role: user.role },
+  };
+}
+
+export async function getMe(ctx: RequestCtx): Promise<Schemas["User"]> {
+  const row = await findUserProfile(ctx.db, signedIn(ctx));
+  if (!row) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+  return toUserDto(row, ctx);
+}
+
+const countryIds = new Set(countries.map((c) => c.id));
+
+async function industryExists(ctx: RequestCtx, id: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ id: industries.id }).from(industries).where(eq(industries.id, id));
+  return row !== undefined;
+}
+
+/** Checks what the contract's schema cannot: names of spaces, unknown countries and industries. */
+async function profileChanges(ctx: RequestCtx, body: Schemas["UpdateUserRequest"]): Promise<ProfileChanges> {
+  const problems: ErrorDetail[] = [];
+  const required = (value: string | undefined, path: string) => {
+    if (value === undefined) return undefined;
+    const trimmed = value.trim();
+    if (!trimmed) problems.push({ path, message: "This is a required field" });
+    return trimmed;
+  };
+  const country = (value: string | null | undefined, path: string) => {
+    if (value && !countryIds.has(value)) problems.push({ path, message: "Choose a country from the list" });
+    return value;
+  };
+  const industry = async (value: string | null | undefined, path: string) => {
+    if (value === "" && path === "/industry") problems.push({ path, message: "This is a required field" });
+    else if (value && !(await industryExists(ctx, value)))
+      problems.push({ path, message: "Choose an industry from the list" });
+    return value === "" ? null : value;
+  };
+  const phone = body.phone === undefined ? undefined : body.phone?.trim() || null;
+  const changes: ProfileChanges = {
+    firstName: required(body.firstName, "/firstName"),
+    lastName: required(body.lastName, "/lastName"),
+    company: required(body.company, "/company"),
+    phone,
+    businessType: body.businessType,
+    country: country(body.country, "/country"),
+    industry: await industry(body.industry, "/industry"),
+    defaultCountry: country(body.defaultCountry, "/defaultCountry"),
+    defaultIndustry: await industry(body.defaultIndustry, "/defaultIndustry"),
+    isFirstTime: body.isFirstTime,
+  };
+  const first = problems[0];
+  if (first)
+    throw new AppError("VALIDATION_FAILED", 400, `${first.path?.slice(1)}: ${first.message}`, problems);
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+}
+
+export async function updateUser(
+  ctx: RequestCtx,
+  body: Schemas["UpdateUserRequest"],
+): Promise<Schemas["User"]> {
+  const caller = signedIn(ctx);
+  const changes = await profileChanges(ctx, body);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const user = await findUserById(tx, caller);
+    if (!user) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+    await updateUserProfile(tx, { ...caller, changes, now });
+    // The owner's company names the workspace (it is named after the owner until then).
+    if (changes.company && user.role === "owner") {
+      await renameWorkspace(tx, { workspaceId: caller.workspaceId, name: changes.company });
+    }
+  });
+  return getMe(ctx);
+}
+
+export async function changePassword(
+  ctx: RequestCtx,
+  body: Schemas["ChangePasswordRequest"],
+): Promise<Message> {
+  const caller = signedIn(ctx);
+  await guardAttempt(ctx, "change-password", caller.userId);
+  assertNewPassword(body.password, body.passwordConfirmation);
+  const user = await findUserById(ctx.db, caller);
+  if (!user) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+  if (!user.passwordHash) {
+    throw new AppError(
+      "NO_PASSWORD",
+      400,
+      "Your account signs in through a social provider and has no password yet. Use “Forgot password” to set one.",
+    );
+  }
+  if (!(await ctx.passwords.verify(user.passwordHash, body.currentPassword))) {
+    await recordFailure(ctx, "change-password", caller.userId);
+    logAuthEvent(ctx, "change-password", {
+      outcome: "failure",
+      userId: user.id,
+      reason: "wrong-current-password",
+    });
+    throw new AppError("INVALID_CURRENT_PASSWORD", 400, "Your current password is not correct.", [
+      { path: "/currentPassword", message: "Your current password is not correct." },
+    ]);
+  }
+  await recordSuccess(ctx, "change-password", caller.userId);
+  const passwordHash = await ctx.passwords.hash(body.password);
+  const now = ctx.clock.now();
+  const revoked = await ctx.db.transaction(async (tx) => {
+    await updateUserPassword(tx, { userId: user.id, workspaceId: user.workspaceId, passwordHash, now });
+    await deleteCodes(tx, { userId: user.id, purposes: ["reset-password", "reset-token"] });
+    return revokeUserSessions(tx, {
+      userId: user.id,
+      reason: "password-changed",
+      now,
+      exceptSessionId: caller.sessionId,
+    });
+  });
+  logAuthEvent(ctx, "change-password", {
+    outcome: "success",
+    userId: user.id,
+    reason: `${revoked} other sessions revoked`,
+  });
+  return { message: "Your password has been changed. You were signed out everywhere else." };
+}
+
+export async function updateProfilePicture(
+  ctx: RequestCtx,
+  request: FastifyRequest,
+): Promise<Schemas["ProfilePictureResponse"]> {
+  const caller = signedIn(ctx);
+  const file = await readUploadedFile(request, { field: "file", maxBytes: PICTURE_MAX_BYTES });
+  const picture = await reencodePicture(file.data);
+  const key = `avatars/${caller.userId}-${randomToken(9)}.webp`;
+  await ctx.storage.put(key, picture, "image/webp");
+  const previous = await findUserById(ctx.db, caller);
+  await updateProfilePictureKey(ctx.db, { ...caller, key, now: ctx.clock.now() });
+  if (previous?.profilePicture) await removeStored(ctx, [previous.profilePicture]);
+  return { profilePicture: ctx.storage.urlOf(key) };
+}
+
+/** Best effort: a picture left behind is only clutter, never a reason to fail the request. */
+async function removeStored(ctx: RequestCtx, keys: (string | null)[]): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    await ctx.storage
+      .delete(key)
+      .catch((error: unknown) => ctx.log.warn({ err: error, key }, "Could not remove a stored file"));
+  }
+}
+
+export async function deactivateUser(ctx: RequestCtx): Promise<Message> {
+  const caller = signedIn(ctx);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await updateUserStatus(tx, { ...caller, from: "confirmed", to: "deactivated", now });
+    await revokeUserSessions(tx, { userId: caller.userId, reason: "deactivated", now });
+  });
+  logAuthEvent(ctx, "deactivate", { outcome: "success", userId: caller.userId });
+  return { message: "Your account has been deactivated." };
+}
+
+export async function deleteUser(ctx: RequestCtx, body: Schemas["DeleteUserRequest"]): Promise<Message> {
+  const caller = signedIn(ctx);
+  const now = ctx.clock.now();
+  const proof = await verifyAccessToken(body.accessToken, ctx.keys.jwt, now);
+  const fresh =
+    proof !== undefined &&
+    proof.userId === caller.userId &&
+    proof.workspaceId === caller.workspaceId &&
+    (await findLiveSession(ctx.db, { ...proof, now }));
+  if (!fresh) {
+    logAuthEvent(ctx, "delete", {
+      outcome: "failure",
+      userId: caller.userId,
+      reason: "stale-or-foreign-access-token",
+    });
+    throw new AppError(
+      "REAUTHENTICATION_REQUIRED",
+      403,
+      "For your security, please sign in again before deleting your account.",
+    );
+  }
+  const row = await findUserProfile(ctx.db, caller);
+  if (!row) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+  const { user, workspace } = row;
+  const removedPictures = [user.profilePicture];
+
+  if (user.role === "owner") {
+    const members = await findOtherMembers(ctx.db, { workspaceId: workspace.id, exceptUserId: user.id });
+    // The members hear it from us before their access ends.
+    for (const member of members) {
+      const mail = workspaceDeletedEmail({
+        to: member.email,
+        firstName: member.firstName,
+        ownerName: `${user.firstName} ${user.lastName}`.trim(),
+        workspaceName: workspace.name,
+        appUrl: ctx.config.appUrl,
+      });
+      await ctx.mailer
+        .send(mail)
+        .catch((error: unknown) =>
+          ctx.log.error({ err: error, event: "mail.failed", userId: member.id }, "Could not tell a member"),
+        );
+      removedPictures.push(member.profilePicture);
+    }
+    await deleteWorkspace(ctx.db, { workspaceId: workspace.id });
+    logAuthEvent(ctx, "delete", {
+      outcome: "success",
+      userId: user.id,
+      reason: `owner: workspace and ${members.length} members removed`,
+    });
+  } else {
+    await deleteUserRow(ctx.db, caller);
+    logAuthEvent(ctx, "delete", { outcome: "success", userId: user.id, reason: "member" });
+  }
+  await removeStored(ctx, removedPictures);
+  return { message: "Your account has been deleted." };
+}
