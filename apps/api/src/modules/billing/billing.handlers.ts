@@ -1,9 +1,10 @@
 import { notImplemented } from "../../http/errors";
 import type { Handlers } from "../../http/handler-types";
+import { listProducts, listSubscriptions } from "./billing.service";
 
 export const billingHandlers = {
-  listProducts: notImplemented,
-  listSubscriptions: notImplemented,
+  listProducts: async () => listProducts(),
+  listSubscriptions: ({ ctx }) => listSubscriptions(ctx),
   subscribe: notImplemented,
   createSetupIntent: notImplemented,
   confirmSandboxSetup: notImplemented,

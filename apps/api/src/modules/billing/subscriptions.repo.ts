@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type planTypes, type subscriptionStatuses, subscriptions } from "../../db/schema";
 
@@ -19,4 +20,12 @@ export async function insertSubscription(
     createdAt: p.now,
     updatedAt: p.now,
   });
+}
+
+export async function findSubscription(db: Queryable, p: { workspaceId: string }) {
+  const [row] = await db
+    .select({ plan: subscriptions.plan, status: subscriptions.status, endDate: subscriptions.endDate })
+    .from(subscriptions)
+    .where(eq(subscriptions.workspaceId, p.workspaceId));
+  return row;
 }

@@ -14,6 +14,7 @@ import { verifyAccessToken } from "../auth/id-token";
 import { guardAttempt, recordFailure, recordSuccess } from "../auth/limits";
 import { assertNewPassword } from "../auth/passwords";
 import { findLiveSession, revokeUserSessions } from "../auth/sessions.repo";
+import { effectiveStatus } from "../billing/subscription-status";
 import { countries } from "../system/countries";
 import { deleteWorkspace, findOtherMembers, renameWorkspace } from "../workspace/workspace.repo";
 import { PICTURE_MAX_BYTES, reencodePicture } from "./profile-picture";
@@ -35,9 +36,6 @@ type Message = Schemas["Message"];
 /** Row → contract DTO, in one place. A Starter trial past its end date shows as deactivated (decisions.md). */
 export function toUserDto(row: UserProfileRow, ctx: Pick<RequestCtx, "storage" | "clock">): Schemas["User"] {
   const { user, workspace, subscription } = row;
-  const ended = subscription?.endDate != null && subscription.endDate <= ctx.clock.now();
-  const status =
-    subscription?.status === "active" && ended ? "deactivated" : (subscription?.status ?? "deactivated");
   return {
     id: user.id,
     email: user.email,
@@ -52,7 +50,7 @@ export function toUserDto(row: UserProfileRow, ctx: Pick<RequestCtx, "storage" |
     profilePicture: user.profilePicture ? ctx.storage.urlOf(user.profilePicture) : null,
     subscription: {
       type: subscription?.plan ?? "starter",
-      status,
+      status: effectiveStatus(subscription, ctx.clock.now()),
       endDate: subscription?.endDate?.toISOString() ?? null,
     },
     defaultIndustry: user.defaultIndustry,

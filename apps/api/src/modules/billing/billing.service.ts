@@ -1,0 +1,28 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { RequestCtx } from "../../http/handler-types";
+import { signedIn } from "../auth/auth.service";
+import { planOf, plans } from "./plans";
+import { effectiveStatus } from "./subscription-status";
+import { findSubscription } from "./subscriptions.repo";
+
+type Schemas = components["schemas"];
+
+export function listProducts(): Schemas["Product"][] {
+  return [...plans];
+}
+
+export async function listSubscriptions(ctx: RequestCtx): Promise<Schemas["SubscriptionEntry"][]> {
+  const subscription = await findSubscription(ctx.db, { workspaceId: signedIn(ctx).workspaceId });
+  if (!subscription) return [];
+  const plan = planOf(subscription.plan);
+  return [
+    {
+      name: plan.name,
+      price: plan.price,
+      productId: plan.productId,
+      type: plan.type,
+      status: effectiveStatus(subscription, ctx.clock.now()),
+      endDate: subscription.endDate?.toISOString() ?? null,
+    },
+  ];
+}
