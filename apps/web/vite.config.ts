@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
@@ -15,7 +16,15 @@ export default defineConfig({
     tailwindcss(),
     bundleReport(),
   ],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // TanStack Form's devtools channel does nothing without the devtools, which the app does not ship.
+    alias: {
+      "@tanstack/devtools-event-client": fileURLToPath(
+        new URL("./build/devtools-event-client-stub.ts", import.meta.url),
+      ),
+    },
+  },
   server: { port: Number(process.env.PORT ?? 8080), strictPort: true, proxy: api },
   preview: { proxy: api },
 });

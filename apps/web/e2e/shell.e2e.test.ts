@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, seedStorage, signedInSession } from "./browser";
+import { launchChromium, mockSignedInApi, seedStorage, signedInSession } from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -27,6 +27,7 @@ async function openPage({
     reducedMotion: motion ? "no-preference" : "reduce",
   });
   await seedStorage(context, signedIn ? { ...storage, auth: signedInSession } : storage);
+  if (signedIn) await mockSignedInApi(context);
   return context.newPage();
 }
 
@@ -103,12 +104,14 @@ describe("app shell", () => {
     const page = await openPage({ signedIn: true });
     await page.goto(`${baseUrl}/content`);
     await page.getByRole("navigation", { name: "Modules" }).waitFor();
+    // The user menu in the top bar, named after the signed-in user.
+    await page.getByRole("button", { name: "Maya Lindqvist" }).waitFor();
 
     await page.goto(`${baseUrl}/questionnaire/welcome`);
     await page.getByRole("heading", { name: "Welcome to Brandscope" }).waitFor();
     expect(path(page)).toBe("/questionnaire/welcome");
     expect(await page.getByRole("navigation", { name: "Modules" }).count()).toBe(0);
-    expect(await page.getByRole("button", { name: "Logout" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Maya Lindqvist" }).count()).toBe(0);
   });
 
   it("moves between modules from the side navigation", async () => {
@@ -198,7 +201,8 @@ describe("app shell", () => {
     await page.goto(`${baseUrl}/content`);
     expect(await page.evaluate(() => localStorage.length)).toBe(10);
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("button", { name: "Maya Lindqvist" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL((url) => url.pathname === "/sign-in");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

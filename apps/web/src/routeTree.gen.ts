@@ -27,6 +27,7 @@ import { Route as AppMainContentRouteImport } from './routes/_app/_main/content'
 import { Route as AppMainDashboardRouteImport } from './routes/_app/_main/dashboard'
 import { Route as AppMainIntentRouteImport } from './routes/_app/_main/intent'
 import { Route as AppQuestionnaireSplatRouteImport } from './routes/_app/questionnaire/$'
+import { Route as AuthCallbackProviderRouteImport } from './routes/auth/callback/$provider'
 import { Route as AppMainAudienceIndexRouteImport } from './routes/_app/_main/audience/index'
 import { Route as AppMainInfluencerIndexRouteImport } from './routes/_app/_main/influencer/index'
 import { Route as AppMainUserSplatRouteImport } from './routes/_app/_main/user/$'
@@ -121,6 +122,11 @@ const AppQuestionnaireSplatRoute = AppQuestionnaireSplatRouteImport.update({
   path: '/questionnaire/$',
   getParentRoute: () => AppRoute,
 } as any)
+const AuthCallbackProviderRoute = AuthCallbackProviderRouteImport.update({
+  id: '/auth/callback/$provider',
+  path: '/auth/callback/$provider',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppMainAudienceIndexRoute = AppMainAudienceIndexRouteImport.update({
   id: '/audience/',
   path: '/audience/',
@@ -170,6 +176,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppMainDashboardRoute
   '/intent': typeof AppMainIntentRoute
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
+  '/auth/callback/$provider': typeof AuthCallbackProviderRoute
   '/user/$': typeof AppMainUserSplatRoute
   '/user/profile': typeof AppMainUserProfileRoute
   '/audience/': typeof AppMainAudienceIndexRoute
@@ -193,6 +200,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppMainDashboardRoute
   '/intent': typeof AppMainIntentRoute
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
+  '/auth/callback/$provider': typeof AuthCallbackProviderRoute
   '/user/$': typeof AppMainUserSplatRoute
   '/user/profile': typeof AppMainUserProfileRoute
   '/audience': typeof AppMainAudienceIndexRoute
@@ -220,6 +228,7 @@ export interface FileRoutesById {
   '/_app/_main/dashboard': typeof AppMainDashboardRoute
   '/_app/_main/intent': typeof AppMainIntentRoute
   '/_app/questionnaire/$': typeof AppQuestionnaireSplatRoute
+  '/auth/callback/$provider': typeof AuthCallbackProviderRoute
   '/_app/_main/user/$': typeof AppMainUserSplatRoute
   '/_app/_main/user/profile': typeof AppMainUserProfileRoute
   '/_app/_main/audience/': typeof AppMainAudienceIndexRoute
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/intent'
     | '/questionnaire/$'
+    | '/auth/callback/$provider'
     | '/user/$'
     | '/user/profile'
     | '/audience/'
@@ -268,6 +278,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/intent'
     | '/questionnaire/$'
+    | '/auth/callback/$provider'
     | '/user/$'
     | '/user/profile'
     | '/audience'
@@ -294,6 +305,7 @@ export interface FileRouteTypes {
     | '/_app/_main/dashboard'
     | '/_app/_main/intent'
     | '/_app/questionnaire/$'
+    | '/auth/callback/$provider'
     | '/_app/_main/user/$'
     | '/_app/_main/user/profile'
     | '/_app/_main/audience/'
@@ -307,6 +319,7 @@ export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
   FaqRoute: typeof FaqRoute
   PrivacyRoute: typeof PrivacyRoute
+  AuthCallbackProviderRoute: typeof AuthCallbackProviderRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -437,6 +450,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppQuestionnaireSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/auth/callback/$provider': {
+      id: '/auth/callback/$provider'
+      path: '/auth/callback/$provider'
+      fullPath: '/auth/callback/$provider'
+      preLoaderRoute: typeof AuthCallbackProviderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/_main/audience/': {
       id: '/_app/_main/audience/'
       path: '/audience'
@@ -553,6 +573,7 @@ const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
   FaqRoute: FaqRoute,
   PrivacyRoute: PrivacyRoute,
+  AuthCallbackProviderRoute: AuthCallbackProviderRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -14,6 +14,16 @@ export const router = createRouter({
   defaultNotFoundComponent: NotFoundPage,
 });
 
+// Guards trust a stored session only once GET /user/me has vouched for it (spec §4). Loaded on demand: a signed-out
+// visitor (the sign-in screen, with its 150 KB budget) never needs it.
+auth.setSessionCheck((session) =>
+  import("./features/auth/session").then(
+    ({ confirmWithServer }) => confirmWithServer(session),
+    // The check's code could not load (a new release replaced it): keep the stored session, as before the check.
+    () => session,
+  ),
+);
+
 // A session that ends on its own (its refresh failed) must leave protected screens: re-running the guards
 // sends the user to /sign-in and remembers where they were.
 auth.onExpired(() => {

@@ -95,6 +95,63 @@ describe("auth store", () => {
   });
 });
 
+describe("sign-in and the session check", () => {
+  const login = {
+    accessToken: "access-token",
+    idToken: "id-token",
+    refreshToken: "refresh-token",
+    isFirstTime: true,
+    status: "confirmed",
+    email: "maya@example.com",
+  } as const;
+
+  it("starts the session of spec §3 from a login: idToken as bearer, accessToken as entry token", async () => {
+    const { auth } = await loadAuth();
+    auth.signIn(login, "google");
+    expect(auth.get()).toEqual({
+      access_token: "id-token",
+      entry_token: "access-token",
+      refresh_token: "refresh-token",
+      authenticated: true,
+      is_first_time: true,
+      user: { email: "maya@example.com", status: "confirmed" },
+      socialProvider: "google",
+    });
+    expect(JSON.parse(localStorage.getItem("auth") ?? "null").access_token).toBe("id-token");
+  });
+
+  it("asks the server once per sign-in: a refreshed token belongs to the session already confirmed", async () => {
+    const { auth } = await loadAuth();
+    const check = vi.fn(async (session: AuthSession) => session);
+    auth.setSessionCheck(check);
+    auth.signIn(login);
+    await auth.ensureSession();
+    await auth.ensureSession();
+    expect(check).toHaveBeenCalledOnce();
+
+    // What the api client stores after POST /auth/refresh-token.
+    auth.set({ access_token: "id-token-2", refresh_token: "refresh-token-2" });
+    await expect(auth.ensureSession()).resolves.toMatchObject({ access_token: "id-token-2" });
+    expect(check).toHaveBeenCalledOnce();
+
+    auth.signIn({ ...login, accessToken: "access-token-2", idToken: "id-token-3" });
+    await auth.ensureSession();
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it("is signed out when the server refuses the stored session", async () => {
+    localStorage.setItem("auth", JSON.stringify(signedIn));
+    const { auth } = await loadAuth();
+    auth.setSessionCheck(async () => {
+      auth.clear();
+      return null;
+    });
+    await expect(auth.ensureSession()).resolves.toBeNull();
+    expect(auth.get().authenticated).toBe(false);
+    await expect(auth.ensureSession()).resolves.toBeNull();
+  });
+});
+
 describe("signOut", () => {
   it("removes every stored area and leaves the store signed out", async () => {
     const { storedAreas } = await import("./stored-state");

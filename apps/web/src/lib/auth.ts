@@ -1,4 +1,4 @@
-import type { User } from "@brandscope/api-client";
+import type { LoginResponse, User } from "@brandscope/api-client";
 import { useSyncExternalStore } from "react";
 // zod/mini: this module is in the chunk every page loads, and full zod would add 17 KB (gzip) to it.
 import { z } from "zod/mini";
@@ -9,6 +9,12 @@ const STORAGE_KEY = "auth" satisfies StoredArea;
 export const socialProviders = ["facebook", "google", "apple"] as const;
 export type SocialProvider = (typeof socialProviders)[number];
 
+/**
+ * The user as the session knows it: right after sign-in only what the login answered (the e-mail, which the
+ * token refresh needs); the full user from GET /user/me once the session is confirmed.
+ */
+export type SessionUser = Pick<User, "email"> & Partial<Omit<User, "email">>;
+
 /** The session exactly as spec §3 lists it and as it sits in localStorage under `auth`. */
 export interface AuthSession {
   /** The bearer credential: the login's idToken (decisions.md, "Tokens"). */
@@ -18,7 +24,7 @@ export interface AuthSession {
   refresh_token: string;
   authenticated: boolean;
   is_first_time: boolean;
-  user: User | null;
+  user: SessionUser | null;
   socialProvider: SocialProvider | "";
 }
 
@@ -40,7 +46,14 @@ const storedSessionSchema = z.object({
   refresh_token: z.string(),
   authenticated: z.boolean(),
   is_first_time: z.boolean(),
-  user: z.nullable(z.custom<User>((value) => typeof value === "object" && value !== null)),
+  user: z.nullable(
+    z.custom<SessionUser>(
+      (value) =>
+        typeof value === "object" &&
+        value !== null &&
+        typeof (value as { email?: unknown }).email === "string",
+    ),
+  ),
   socialProvider: z.union([z.enum(socialProviders), z.literal("")]),
 });
 
@@ -59,11 +72,15 @@ export function isSignedIn(session: AuthSession): boolean {
   return session.authenticated && session.access_token !== "";
 }
 
-// Until the API can vouch for a token (issue 4), a stored signed-in session is trusted as it is.
-// This is the one place that will ask GET /user/me, refreshing once if the token has expired.
-function confirmSession(session: AuthSession): Promise<AuthSession | null> {
-  return Promise.resolve(session);
-}
+/**
+ * Asks the server whether a stored session still holds: the one place that calls GET /user/me for it (the api
+ * client refreshes once on 401; a failed refresh signs out). Resolves to the session to use, or null when
+ * nobody is signed in any more. Installed by the app (`auth.setSessionCheck`) so this module, which every page
+ * loads, stays free of the api client; until then a stored session is trusted as it is.
+ */
+export type SessionCheck = (session: AuthSession) => Promise<AuthSession | null>;
+
+let confirmSession: SessionCheck = (session) => Promise.resolve(session);
 
 type Listener = (session: AuthSession) => void;
 
@@ -78,8 +95,11 @@ function snapshot(): AuthSession {
 }
 
 function commit(next: AuthSession) {
-  // A different token is a different session: the next guard confirms it again.
-  if (next.access_token !== snapshot().access_token) confirmation = undefined;
+  // A new sign-in (or none) is a different session: the next guard confirms it again. A refreshed idToken
+  // belongs to the session already confirmed.
+  const previous = snapshot();
+  if (next.entry_token !== previous.entry_token || isSignedIn(next) !== isSignedIn(previous))
+    confirmation = undefined;
   current = next;
   localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   for (const listener of listeners) listener(next);
@@ -95,6 +115,25 @@ export const auth = {
   /** Merges a change into the session, e.g. the tokens after login or a refreshed idToken. */
   set(patch: Partial<AuthSession>) {
     commit({ ...snapshot(), ...patch });
+  },
+
+  /** A sign-in (password or social) succeeded: the session of spec §3/§4 starts with its tokens. */
+  signIn(login: LoginResponse, socialProvider: SocialProvider | "" = "") {
+    commit({
+      access_token: login.idToken,
+      entry_token: login.accessToken,
+      refresh_token: login.refreshToken,
+      authenticated: true,
+      is_first_time: login.isFirstTime,
+      user: { email: login.email, status: login.status },
+      socialProvider,
+    });
+  },
+
+  /** Installs the server check that `ensureSession` runs once per session (see SessionCheck). */
+  setSessionCheck(check: SessionCheck) {
+    confirmSession = check;
+    confirmation = undefined;
   },
 
   /** Back to the empty session, which stays stored as such. */
@@ -127,7 +166,8 @@ export const auth = {
     const session = snapshot();
     if (!isSignedIn(session)) return Promise.resolve(null);
     confirmation ??= confirmSession(session);
-    return confirmation;
+    // The confirmed session as it is now: its idToken may have been refreshed since the check.
+    return confirmation.then((confirmed) => (confirmed && isSignedIn(snapshot()) ? snapshot() : null));
   },
 };
 

@@ -8,3 +8,11 @@ import { z } from "zod/mini";
 export const redirectSearchSchema = z.object({
   redirect: z.catch(z.optional(z.string().check(z.regex(/^\/(?![/\\])/))), undefined),
 });
+
+/** `?email=` carries an address from one auth screen to the next (sign-up → confirmation → sign-in). */
+const emailParam = z.catch(z.optional(z.string().check(z.maxLength(254))), undefined);
+
+export const emailSearchSchema = z.object({ email: emailParam });
+
+/** Sign-in: where the user was going, and the address to start with. */
+export const signInSearchSchema = z.extend(redirectSearchSchema, { email: emailParam });

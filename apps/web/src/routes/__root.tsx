@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import type { Auth } from "~/lib/auth";
+import { Notifications } from "~/lib/notify";
 import { NotFoundPage } from "./-components/not-found-page";
 
 export interface RouterContext {
@@ -9,6 +10,16 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      {/* One place for toasts on every screen: success messages and spec §8's closable warnings. */}
+      <Notifications />
+    </>
+  );
+}

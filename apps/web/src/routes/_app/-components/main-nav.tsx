@@ -1,8 +1,11 @@
-import { Button } from "@brandscope/ui/button";
 import { Logo } from "@brandscope/ui/logo";
 import { SideNav, type SideNavModuleId, sideNavModules } from "@brandscope/ui/side-nav";
+import { UserMenu } from "@brandscope/ui/user-menu";
+import { useQuery } from "@tanstack/react-query";
 import { Link, type LinkComponentProps } from "@tanstack/react-router";
 import { useState } from "react";
+import { meOptions } from "~/features/user/queries";
+import { useAuth } from "~/lib/auth";
 import { useSignOut } from "~/lib/sign-out";
 
 const moduleRoutes = {
@@ -33,17 +36,20 @@ export function MainNav() {
   );
 }
 
-// Until the user menu gets the signed-in user's name: the account actions as they were, in the top bar.
-export function AccountActions() {
+/** The user menu of the top bar (spec §2): the user's picture and name, Edit profile and Logout. */
+export function AccountMenu() {
   const signOut = useSignOut();
+  const session = useAuth();
+  // The cache has the freshest details (a saved profile, a new picture); the session has them on first paint.
+  const { data: me } = useQuery(meOptions());
+  const user = me ?? session.user;
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ").trim() || user?.email || "Account";
   return (
-    <div className="flex items-center gap-1">
-      <Button asChild emphasis="ghost" size="sm">
-        <Link to="/user/profile">Edit profile</Link>
-      </Button>
-      <Button emphasis="ghost" size="sm" onClick={signOut}>
-        Logout
-      </Button>
-    </div>
+    <UserMenu
+      className="ml-auto"
+      user={{ name, email: user?.email, pictureUrl: user?.profilePicture }}
+      renderEditProfileLink={(children) => <Link to="/user/profile">{children}</Link>}
+      onLogout={() => void signOut()}
+    />
   );
 }

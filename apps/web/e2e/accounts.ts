@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { waitForCode } from "./mail";
+
+/** A password that meets spec §5 and is no common one. */
+export const strongPassword = () => `Roast-${randomBytes(3).toString("hex")}-Beans9`;
+
+/** An address nobody else in this run uses. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@brandscope.test`;
+}
+
+async function post(path: string, body: unknown): Promise<Response> {
+  return fetch(`${inject("baseUrl")}/api${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function expectOk(response: Response, what: string) {
+  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * An account ready to sign in, made through the API (sign-up, the e-mailed code, confirmation): for journeys that
+ * are about something else than signing up.
+ */
+export async function createConfirmedAccount(label: string, firstName = "Ada", lastName = "Okafor") {
+  const email = uniqueEmail(label);
+  const password = strongPassword();
+  const since = Date.now();
+  await expectOk(
+    await post("/auth/signup", { firstName, lastName, email, password, passwordConfirmation: password }),
+    "POST /auth/signup",
+  );
+  const code = await waitForCode(email, since);
+  await expectOk(await post("/auth/confirm", { email, code }), "POST /auth/confirm");
+  return { email, password, firstName, lastName };
+}
+
+/** POST /auth/login, as the web app would: the login response (accessToken, idToken, refreshToken, …). */
+export async function logInThroughApi(email: string, password: string) {
+  return (await expectOk(await post("/auth/login", { email, password }), "POST /auth/login")) as {
+    accessToken: string;
+    idToken: string;
+    refreshToken: string;
+    isFirstTime: boolean;
+    status: string;
+    email: string;
+  };
+}

@@ -1,0 +1,39 @@
+import { inject } from "vitest";
+import { type CapturedMail, readMails } from "./smtp-sink";
+
+const mailDir = () => inject("mailDir");
+
+/**
+ * Waits for an e-mail to `to` that arrived after `since` (and, when given, whose subject matches) and returns it.
+ * The app sends mail after it answers, so a test asks right after the screen moved on.
+ */
+export async function waitForMail(
+  to: string,
+  { since, subject, timeoutMs = 15_000 }: { since: number; subject?: RegExp; timeoutMs?: number },
+): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  const address = to.toLowerCase();
+  while (Date.now() < deadline) {
+    const mail = (await readMails(mailDir())).find(
+      (entry) =>
+        entry.receivedAt >= since &&
+        entry.to.includes(address) &&
+        (subject === undefined || subject.test(entry.subject)),
+    );
+    if (mail) return mail;
+    await new Promise((tick) => setTimeout(tick, 100));
+  }
+  throw new Error(`No e-mail to ${to} within ${timeoutMs / 1000} s`);
+}
+
+/** The 6-digit code of a mail (decisions.md: it is in the subject, and in the body). */
+export function codeOf(mail: CapturedMail): string {
+  const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`No 6-digit code in the subject "${mail.subject}"`);
+  return code;
+}
+
+/** Waits for the next code e-mailed to `to`. */
+export async function waitForCode(to: string, since: number, subject?: RegExp): Promise<string> {
+  return codeOf(await waitForMail(to, subject ? { since, subject } : { since }));
+}

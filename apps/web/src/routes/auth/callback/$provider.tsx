@@ -1,0 +1,97 @@
+import { LoadingScreen } from "@brandscope/ui/loading-screen";
+import { Logo } from "@brandscope/ui/logo";
+import { createFileRoute, useRouter } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { z } from "zod/mini";
+import { pathAfterSignIn } from "~/features/auth/paths";
+import {
+  clearPendingSocialSignIn,
+  finishSocialSignIn,
+  readPendingSocialSignIn,
+} from "~/features/auth/social";
+import { auth, socialProviders } from "~/lib/auth";
+import { ButtonLink } from "~/lib/link";
+import { problemText } from "~/lib/problem";
+
+const optionalText = z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined);
+
+/**
+ * Where an OpenID Connect provider sends the browser back (`redirectUri` of POST /auth/social/authorize):
+ * /auth/callback/google?code=…&state=…. Public, outside the auth layout's guard: it is the sign-in itself.
+ */
+export const Route = createFileRoute("/auth/callback/$provider")({
+  validateSearch: z.object({
+    code: optionalText,
+    state: optionalText,
+    error: optionalText,
+    // RFC 9207: the issuer, when the provider names itself in the callback.
+    iss: optionalText,
+  }),
+  component: SocialCallback,
+});
+
+function isAbort(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === "AbortError" || (error.cause instanceof Error && error.cause.name === "AbortError");
+}
+
+const providerNames = { google: "Google", facebook: "Facebook", apple: "Apple" } as const;
+
+function SocialCallback() {
+  const { provider } = Route.useParams();
+  const { code, state, error, iss } = Route.useSearch();
+  const router = useRouter();
+  const [problem, setProblem] = useState<string>();
+  const known = socialProviders.find((id) => id === provider);
+  const name = known ? providerNames[known] : provider;
+
+  useEffect(() => {
+    if (!known) {
+      setProblem("This sign-in provider is not available.");
+      return;
+    }
+    if (error || !code || !state) {
+      clearPendingSocialSignIn();
+      setProblem(`Signing in with ${providerNames[known]} was cancelled or did not complete.`);
+      return;
+    }
+    const pending = readPendingSocialSignIn();
+    if (pending && (pending.provider !== known || pending.state !== state)) {
+      clearPendingSocialSignIn();
+      setProblem("This sign-in does not match the one started here. Please start again.");
+      return;
+    }
+    let current = true;
+    finishSocialSignIn(iss ? { provider: known, code, state, iss } : { provider: known, code, state }).then(
+      async (login) => {
+        clearPendingSocialSignIn();
+        if (!current) return;
+        auth.signIn(login, known);
+        await router.navigate({ href: pathAfterSignIn(login.isFirstTime, pending?.redirect), replace: true });
+      },
+      (failure: unknown) => {
+        // Cancelled by a newer sign-in (spec §7): that one reports.
+        if (!current || isAbort(failure)) return;
+        clearPendingSocialSignIn();
+        setProblem(problemText(failure));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [known, code, state, error, iss, router]);
+
+  if (!problem) return <LoadingScreen label={`Signing you in with ${name}`} />;
+  return (
+    <div className="bg-background flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
+      <Logo />
+      <div className="flex max-w-md flex-col gap-2">
+        <h1 className="text-foreground text-2xl font-semibold tracking-tight">We could not sign you in</h1>
+        <p role="alert" className="text-muted-foreground text-sm leading-relaxed">
+          {problem}
+        </p>
+      </div>
+      <ButtonLink to="/sign-in">Back to sign in</ButtonLink>
+    </div>
+  );
+}
