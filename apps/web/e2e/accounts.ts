@@ -51,3 +51,13 @@ export async function logInThroughApi(email: string, password: string) {
     email: string;
   };
 }
+
+/** Completes the welcome (PATCH /user isFirstTime false), so a sign-in lands on the modules, not onboarding. */
+export async function markWelcomed(login: { idToken: string }) {
+  const response = await fetch(`${inject("baseUrl")}/api/user`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${login.idToken}` },
+    body: JSON.stringify({ isFirstTime: false }),
+  });
+  await expectOk(response, "PATCH /user");
+}

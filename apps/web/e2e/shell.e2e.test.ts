@@ -1,13 +1,18 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, mockSignedInApi, seedStorage, signedInSession } from "./browser";
+import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
+import { launchChromium, seedStorage, sessionFrom } from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 let context: BrowserContext;
 
+// One real account for every signed-in case; each page gets a sign-in of its own, so a logout ends only its own.
+let account: { email: string; password: string };
 beforeAll(async () => {
   browser = await launchChromium();
+  account = await createConfirmedAccount("shell", "Maya", "Lindqvist");
+  await markWelcomed(await logInThroughApi(account.email, account.password));
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,8 +31,8 @@ async function openPage({
     viewport: { width, height: 800 },
     reducedMotion: motion ? "no-preference" : "reduce",
   });
-  await seedStorage(context, signedIn ? { ...storage, auth: signedInSession } : storage);
-  if (signedIn) await mockSignedInApi(context);
+  const auth = signedIn ? { auth: sessionFrom(await logInThroughApi(account.email, account.password)) } : {};
+  await seedStorage(context, { ...storage, ...auth });
   return context.newPage();
 }
 

@@ -76,12 +76,12 @@ describe("POST /api/auth/login", () => {
     }
     // The fastest of each: load from the other test files only ever adds time, so the minimum is the cost of
     // the work itself. Skipping argon2 for an unknown e-mail would make it several times faster (hashing
-    // takes ~15 ms here, the rest ~2 ms).
+    // takes ~15 ms here, the rest ~2 ms: a ratio near 0.1); 0.35 leaves room for a busy CI machine.
     const [a, b] = [Math.min(...known), Math.min(...unknown)];
     expect(
       Math.min(a, b) / Math.max(a, b),
       `known ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms`,
-    ).toBeGreaterThan(0.5);
+    ).toBeGreaterThan(0.35);
   });
 
   it("refuses an unconfirmed account with ACCOUNT_NOT_CONFIRMED, only once the password is right", async () => {
