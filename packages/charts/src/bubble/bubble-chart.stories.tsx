@@ -70,7 +70,8 @@ export const TooltipShowsRadiusAsPercentage: Story = {
     const label = await within(chart).findByText("Competition");
     const tooltip = label.closest<HTMLElement>("[data-slot=chart-tooltip]");
     if (!tooltip) throw new Error("the radius is not inside a tooltip");
-    await expect(within(tooltip).getByText("running shoes")).toBeVisible();
+    // nivo positions the tooltip a frame after it mounts: wait for it to settle rather than race it.
+    await waitFor(() => expect(within(tooltip).getByText("running shoes")).toBeVisible());
     await expect(label.nextElementSibling).toHaveTextContent("82%");
   },
 };
