@@ -1,0 +1,86 @@
+import { type DateResult, parseUsDate } from "./dates";
+import { type NumberKind, parseNumber } from "./numbers";
+import type { RowError } from "./types";
+
+/** A header name as compared: trimmed, case-insensitive, inner whitespace collapsed. */
+export const headerKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** Column names a field accepts, first match wins (renames across years and UI languages). */
+export type Names = readonly string[];
+
+/**
+ * One record seen through its header. Every accessor records a problem in `errors` instead of throwing, so
+ * one bad cell does not hide the others of the same row; the caller drops rows that collected errors.
+ */
+export class Cells {
+  constructor(
+    private readonly header: ReadonlyMap<string, { index: number; name: string }>,
+    private readonly record: readonly string[],
+    readonly line: number,
+    readonly errors: RowError[],
+  ) {}
+
+  private find(names: Names) {
+    for (const n of names) {
+      const col = this.header.get(headerKey(n));
+      if (col) return col;
+    }
+    return undefined;
+  }
+
+  has(names: Names): boolean {
+    return this.find(names) !== undefined;
+  }
+
+  private fail(names: Names, message: string) {
+    this.errors.push({ row: this.line, column: this.find(names)?.name ?? names[0], message });
+  }
+
+  /** Trimmed text, null when the column is absent or the cell empty. */
+  text(names: Names): string | null {
+    const col = this.find(names);
+    const value = col ? (this.record[col.index] ?? "").trim() : "";
+    return value === "" ? null : value;
+  }
+
+  /** Text that must be there; records "missing required cell" otherwise. */
+  required(names: Names): string {
+    const value = this.text(names);
+    if (value === null) this.fail(names, `missing required cell ${names[0]}`);
+    return value ?? "";
+  }
+
+  /** A number, or null when the column is absent or the cell empty (unknown, never 0). */
+  number(names: Names, kind: NumberKind): number | null {
+    const col = this.find(names);
+    if (!col) return null;
+    const parsed = parseNumber(this.record[col.index], kind);
+    if (parsed.ok) return parsed.value;
+    this.fail(names, parsed.message);
+    return null;
+  }
+
+  int(names: Names) {
+    return this.number(names, "int");
+  }
+
+  /** A required date, read by `parse` (US dates by default). */
+  date(names: Names, parse: (raw: string) => DateResult = parseUsDate): string {
+    const raw = this.required(names);
+    if (raw === "") return "";
+    const parsed = parse(raw);
+    if (parsed.ok) return parsed.value;
+    this.fail(names, parsed.message);
+    return "";
+  }
+
+  /** Every header, in file order, for formats with open-ended columns (Keyword Planner's months). */
+  columns(): { name: string; raw: string }[] {
+    return [...this.header.values()].map((c) => ({ name: c.name, raw: this.record[c.index] ?? "" }));
+  }
+
+  /** Records an error that is not about one accessor call. */
+  error(names: Names, message: string) {
+    this.fail(names, message);
+  }
+}

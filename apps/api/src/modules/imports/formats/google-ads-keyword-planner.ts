@@ -1,0 +1,91 @@
+import { parseNumber } from "../numbers";
+import type { Competition } from "../types";
+import type { ExportFormat } from "./format";
+
+// Low-spend accounts see bucketed volumes: the written value stands for a range (README §1).
+const BUCKETS: ReadonlyMap<number, { min: number; max: number }> = new Map([
+  [0, { min: 0, max: 10 }],
+  [50, { min: 10, max: 100 }],
+  [500, { min: 100, max: 1_000 }],
+  [5_000, { min: 1_000, max: 10_000 }],
+  [50_000, { min: 10_000, max: 100_000 }],
+  [500_000, { min: 100_000, max: 1_000_000 }],
+]);
+
+// The UI language translates Competition even when headers stay English (a French file did).
+const COMPETITION: Readonly<Record<string, Competition>> = {
+  low: "low",
+  medium: "medium",
+  high: "high",
+  unknown: "unknown",
+  faible: "low",
+  moyen: "medium",
+  moyenne: "medium",
+  élevé: "high",
+  élevée: "high",
+  inconnu: "unknown",
+  niedrig: "low",
+  mittel: "medium",
+  hoch: "high",
+  unbekannt: "unknown",
+  baja: "low",
+  media: "medium",
+  alta: "high",
+  desconocida: "unknown",
+};
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const SEARCHES = /^searches:\s*([a-z]{3})[a-z]*\.?\s+(\d{4})$/i;
+
+/** Google Ads Keyword Planner "Download keyword ideas" (README §1): UTF-16LE, TAB, title lines optional. */
+export const googleAdsKeywordPlanner: ExportFormat = {
+  id: "google-ads-keyword-planner",
+  label: "Google Ads Keyword Planner",
+  kind: "keyword",
+  signature: [["Keyword"], ["Avg. monthly searches"]],
+  map(c) {
+    const monthly: { month: string; searches: number | null }[] = [];
+    for (const { name, raw } of c.columns()) {
+      const m = SEARCHES.exec(name.trim());
+      const month = m ? MONTHS.indexOf((m[1] ?? "").toLowerCase()) + 1 : 0;
+      if (!m || month === 0) continue;
+      const parsed = parseNumber(raw, "int");
+      if (!parsed.ok) c.error([name], parsed.message);
+      monthly.push({
+        month: `${m[2]}-${String(month).padStart(2, "0")}`,
+        searches: parsed.ok ? parsed.value : null,
+      });
+    }
+
+    const written = c.int(["Avg. monthly searches"]);
+    // Bucketed rows come with every monthly cell empty; a real volume always has its monthly series.
+    const range =
+      written !== null && monthly.length > 0 && monthly.every((m) => m.searches === null)
+        ? (BUCKETS.get(written) ?? null)
+        : null;
+
+    const competitionText = c.text(["Competition"]);
+    const competition =
+      competitionText === null ? null : (COMPETITION[competitionText.toLowerCase()] ?? null);
+    if (competitionText !== null && competition === null) {
+      c.error(["Competition"], `"${competitionText}" is not a known competition level`);
+    }
+
+    return {
+      kind: "keyword",
+      line: c.line,
+      keyword: c.required(["Keyword"]),
+      currency: c.text(["Currency"]),
+      volume: range ? null : written,
+      volumeRange: range,
+      volumeIsEstimate: range !== null,
+      cpcLow: c.number(["Top of page bid (low range)"], "decimal"),
+      cpcHigh: c.number(["Top of page bid (high range)"], "decimal"),
+      competition,
+      competitionIndex: c.int(["Competition (indexed value)"]),
+      threeMonthChange: c.number(["Three month change"], "ratio"),
+      yoyChange: c.number(["YoY change"], "ratio"),
+      monthly,
+    };
+  },
+};

@@ -1,0 +1,31 @@
+import type { ExportFormat } from "./format";
+import { googleAdsKeywordPlanner } from "./google-ads-keyword-planner";
+import { instagramPosts } from "./instagram-posts";
+import { linkedinFollowers } from "./linkedin-followers";
+import { linkedinUpdates } from "./linkedin-updates";
+import { metaDailyFollows } from "./meta-daily-follows";
+import { metaFacebookPosts } from "./meta-facebook-posts";
+import { searchConsoleQueries } from "./search-console-queries";
+import { tiktokContent } from "./tiktok-content";
+import { tiktokFollowerHistory } from "./tiktok-follower-history";
+import { xAccountContent } from "./x-account-content";
+import { xTweetActivity } from "./x-tweet-activity";
+import { youtubeContent } from "./youtube-content";
+
+export type { ExportFormat } from "./format";
+
+/** Every export we recognise. Order does not matter: the most specific full match wins. */
+export const FORMATS: readonly ExportFormat[] = [
+  googleAdsKeywordPlanner,
+  metaFacebookPosts,
+  metaDailyFollows,
+  instagramPosts,
+  tiktokContent,
+  tiktokFollowerHistory,
+  linkedinUpdates,
+  linkedinFollowers,
+  youtubeContent,
+  xTweetActivity,
+  xAccountContent,
+  searchConsoleQueries,
+];

@@ -1,0 +1,32 @@
+import type { ExportFormat } from "./format";
+
+/** Meta Business Suite, Instagram posts (README §3). */
+export const instagramPosts: ExportFormat = {
+  id: "instagram-posts",
+  label: "Meta Instagram posts",
+  kind: "post",
+  signature: [["Post ID"], ["Account ID"], ["Publish time"], ["Permalink"]],
+  map(c) {
+    return {
+      kind: "post",
+      line: c.line,
+      platform: "instagram",
+      externalId: c.required(["Post ID"]),
+      url: c.text(["Permalink"]),
+      publishedAt: c.date(["Publish time"]),
+      text: c.text(["Description"]),
+      format: c.text(["Post type"]),
+      likes: c.int(["Likes"]),
+      comments: c.int(["Comments"]),
+      shares: c.int(["Shares"]),
+      // 2024 and older: Impressions, or Plays for reels (uncertain in the README).
+      views: c.int(["Views", "Impressions", "Plays"]),
+      metrics: {
+        reach: c.int(["Reach"]),
+        saves: c.int(["Saves"]),
+        follows: c.int(["Follows"]),
+        durationSec: c.int(["Duration (sec)"]),
+      },
+    };
+  },
+};

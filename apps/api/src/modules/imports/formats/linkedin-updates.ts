@@ -1,0 +1,41 @@
+import type { ExportFormat } from "./format";
+
+/**
+ * LinkedIn Page content export, `All posts` sheet saved as CSV (README §5). The real download is an .xls
+ * workbook: parseExport refuses it with a message asking for the CSV. Rates are ratios (0.0555) or text
+ * percents (`2%`), hence "ratio".
+ */
+export const linkedinUpdates: ExportFormat = {
+  id: "linkedin-updates",
+  label: "LinkedIn posts",
+  kind: "post",
+  signature: [["Post title", "Update title"], ["Post link", "Update link"], ["Created date"]],
+  map(c) {
+    const url = c.required(["Post link", "Update link"]);
+    const urn = /urn:li:(?:activity|share|ugcPost):\d+/.exec(url)?.[0];
+    if (url && !urn) c.error(["Post link", "Update link"], `no urn:li:activity id in "${url}"`);
+    return {
+      kind: "post",
+      line: c.line,
+      platform: "linkedin",
+      externalId: urn ?? "",
+      url: url || null,
+      publishedAt: c.date(["Created date"]),
+      text: c.text(["Post title", "Update title"]),
+      format: c.text(["Content Type"]),
+      likes: c.int(["Likes"]),
+      comments: c.int(["Comments"]),
+      // Renamed from Shares to Reposts.
+      shares: c.int(["Reposts", "Shares"]),
+      views: c.int(["Impressions"]),
+      metrics: {
+        videoViews: c.int(["Views (excluding off-site video views)"]),
+        offsiteViews: c.int(["Off-site views", "Offsite Views"]),
+        clicks: c.int(["Clicks"]),
+        ctr: c.number(["Click through rate (CTR)"], "ratio"),
+        follows: c.int(["Follows"]),
+        engagementRate: c.number(["Engagement rate"], "ratio"),
+      },
+    };
+  },
+};

@@ -1,0 +1,36 @@
+import type { ExportFormat } from "./format";
+
+/** Meta Business Suite, Facebook Page posts (README §2). Lifetime totals as of the export day. */
+export const metaFacebookPosts: ExportFormat = {
+  id: "meta-facebook-posts",
+  label: "Meta Facebook posts",
+  kind: "post",
+  signature: [["Post ID"], ["Page ID"], ["Publish time"], ["Permalink"]],
+  map(c) {
+    const title = c.text(["Title"]);
+    const description = c.text(["Description"]);
+    // Meta puts the caption in Title for most posts and in Description for some videos: keep the longer.
+    const text = (description?.length ?? 0) > (title?.length ?? 0) ? description : title;
+    return {
+      kind: "post",
+      line: c.line,
+      platform: "facebook",
+      externalId: c.required(["Post ID"]),
+      url: c.text(["Permalink"]),
+      publishedAt: c.date(["Publish time"]),
+      text,
+      format: c.text(["Post type"]),
+      likes: c.int(["Reactions"]),
+      comments: c.int(["Comments"]),
+      shares: c.int(["Shares"]),
+      // Exports before 2025 called it Impressions (uncertain in the README).
+      views: c.int(["Views", "Impressions"]),
+      metrics: {
+        reach: c.int(["Reach"]),
+        engagements: c.int(["Reactions, Comments and Shares"]),
+        clicks: c.int(["Total clicks"]),
+        durationSec: c.int(["Duration (sec)"]),
+      },
+    };
+  },
+};

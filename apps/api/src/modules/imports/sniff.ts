@@ -1,0 +1,99 @@
+/**
+ * Byte-level sniffing of an uploaded export. Platforms disagree on everything (Google Ads writes UTF-16LE with
+ * TABs under a .csv name, Meta's daily files start with Excel's `sep=,` hint), so nothing is assumed from the
+ * file name: the bytes decide.
+ */
+
+export type Encoding = "utf-16le" | "utf-16be" | "utf-8-bom" | "utf-8" | "windows-1252";
+export type Delimiter = "," | "\t" | ";";
+export type LineEnding = "lf" | "crlf" | "cr" | "none";
+
+export interface Sniffed {
+  text: string;
+  encoding: Encoding;
+  delimiter: Delimiter;
+  lineEnding: LineEnding;
+  finalNewline: boolean;
+}
+
+export function decodeBytes(bytes: Uint8Array): { text: string; encoding: Encoding } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" };
+  }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "utf-8-bom" };
+  }
+  try {
+    // fatal: a byte sequence that is not UTF-8 throws instead of becoming U+FFFD, which is how we know
+    // the file was re-saved by an older Excel in the Windows code page.
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
+  } catch {
+    return { text: decodeCp1252(bytes), encoding: "windows-1252" };
+  }
+}
+
+// Node 20's TextDecoder("windows-1252") decodes as ISO-8859-1 (0x80-0x9F become C1 controls, so "–" and "€"
+// are lost), hence this table for the only range where the two differ. Undefined bytes stay as-is.
+const CP1252_80_9F =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+function decodeCp1252(bytes: Uint8Array): string {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const chunk = Array.from(bytes.subarray(i, i + 8192), (b) =>
+      b >= 0x80 && b <= 0x9f ? (CP1252_80_9F[b - 0x80] ?? "") : String.fromCharCode(b),
+    );
+    text += chunk.join("");
+  }
+  return text;
+}
+
+const CANDIDATES: readonly Delimiter[] = [",", "\t", ";"];
+const SCAN_LINES = 6;
+
+/**
+ * Excel's `sep=X` first line wins. Otherwise the delimiter that occurs most often on a single line, outside
+ * quotes, among the first lines: title lines above the header (Keyword Planner) have few or none, the header
+ * has one per column. Ties go to the comma.
+ */
+export function detectDelimiter(text: string): Delimiter {
+  const hint = /^sep=(.)\r?\n/i.exec(text.slice(0, 8));
+  if (hint && (CANDIDATES as readonly string[]).includes(hint[1] ?? "")) return hint[1] as Delimiter;
+
+  const best = new Map<Delimiter, number>(CANDIDATES.map((d) => [d, 0]));
+  let counts = new Map<Delimiter, number>(CANDIDATES.map((d) => [d, 0]));
+  let inQuotes = false;
+  let lines = 0;
+  const limit = Math.min(text.length, 64 * 1024);
+  for (let i = 0; i <= limit; i++) {
+    const ch = i < limit ? text[i] : "\n";
+    if (ch === '"') inQuotes = !inQuotes;
+    else if (!inQuotes && (ch === "\n" || ch === "\r")) {
+      for (const d of CANDIDATES) best.set(d, Math.max(best.get(d) ?? 0, counts.get(d) ?? 0));
+      counts = new Map(CANDIDATES.map((d) => [d, 0]));
+      if (ch === "\n" && ++lines >= SCAN_LINES) break;
+    } else if (!inQuotes && (CANDIDATES as readonly string[]).includes(ch ?? "")) {
+      const d = ch as Delimiter;
+      counts.set(d, (counts.get(d) ?? 0) + 1);
+    }
+  }
+  let pick: Delimiter = ",";
+  for (const d of CANDIDATES) if ((best.get(d) ?? 0) > (best.get(pick) ?? 0)) pick = d;
+  return pick;
+}
+
+export function detectLineEnding(text: string): { lineEnding: LineEnding; finalNewline: boolean } {
+  const first = text.search(/\r\n|\n|\r/);
+  const lineEnding: LineEnding =
+    first < 0 ? "none" : text[first] === "\n" ? "lf" : text[first + 1] === "\n" ? "crlf" : "cr";
+  return { lineEnding, finalNewline: /[\r\n]$/.test(text) };
+}
+
+export function sniff(bytes: Uint8Array): Sniffed {
+  const { text, encoding } = decodeBytes(bytes);
+  return { text, encoding, delimiter: detectDelimiter(text), ...detectLineEnding(text) };
+}

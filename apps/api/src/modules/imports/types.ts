@@ -1,0 +1,101 @@
+/** What the parsing layer hands to the (later) storing layer. Numbers are null when the file does not say. */
+
+export type Platform = "facebook" | "instagram" | "tiktok" | "linkedin" | "youtube" | "twitter";
+
+export type FormatId =
+  | "google-ads-keyword-planner"
+  | "meta-facebook-posts"
+  | "meta-daily-follows"
+  | "instagram-posts"
+  | "tiktok-content"
+  | "tiktok-follower-history"
+  | "linkedin-updates"
+  | "linkedin-followers"
+  | "youtube-content"
+  | "x-tweet-activity"
+  | "x-account-content"
+  | "search-console-queries";
+
+/** `line` on every row is the 1-based line of the file where the record starts. */
+export interface PostRow {
+  kind: "post";
+  line: number;
+  platform: Platform;
+  /** Always a string: Facebook, X and TikTok ids exceed 2^53. */
+  externalId: string;
+  url: string | null;
+  /** ISO 8601, local time without zone ("2026-09-12T08:30:00" or date-only "2026-09-12"); "Z" when UTC. */
+  publishedAt: string;
+  text: string | null;
+  format: string | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  views: number | null;
+  /** Other metrics the export carries (reach, saves, ctr as a ratio, …), keyed in camelCase. */
+  metrics: Record<string, number | null>;
+}
+
+export interface FollowerRow {
+  kind: "followers";
+  line: number;
+  platform: Platform;
+  date: string;
+  /** Running total of the account on that day, when the export has one (TikTok). */
+  followers: number | null;
+  /** Follows gained that day (Meta, LinkedIn); no unfollows in those exports. */
+  newFollowers: number | null;
+  /** Net change from the previous day, can be negative (TikTok). */
+  netChange: number | null;
+  metrics: Record<string, number | null>;
+}
+
+export type Competition = "low" | "medium" | "high" | "unknown";
+
+export interface KeywordRow {
+  kind: "keyword";
+  line: number;
+  keyword: string;
+  currency: string | null;
+  /** Exact average monthly searches; null when unknown or when only a range is given. */
+  volume: number | null;
+  /** Low-spend accounts only see buckets: the range Google means, flagged as an estimate. */
+  volumeRange: { min: number; max: number } | null;
+  volumeIsEstimate: boolean;
+  cpcLow: number | null;
+  cpcHigh: number | null;
+  competition: Competition | null;
+  competitionIndex: number | null;
+  /** Ratios (0.22 for 22%); null for `--` and for `∞` (growth from a zero month). */
+  threeMonthChange: number | null;
+  yoyChange: number | null;
+  /** Oldest first, as in the file; month is "YYYY-MM". */
+  monthly: { month: string; searches: number | null }[];
+}
+
+export interface SearchQueryRow {
+  kind: "search-query";
+  line: number;
+  query: string;
+  clicks: number | null;
+  impressions: number | null;
+  /** Ratio: "39.88%" becomes 0.3988. */
+  ctr: number | null;
+  position: number | null;
+}
+
+export type ImportRow = PostRow | FollowerRow | KeywordRow | SearchQueryRow;
+export type RowKind = ImportRow["kind"];
+
+export interface RowError {
+  /** 1-based line in the file where the record starts. */
+  row: number;
+  /** Header of the offending column, as written in the file. */
+  column?: string;
+  message: string;
+}
+
+export interface ParseOptions {
+  /** Day the export was downloaded, YYYY-MM-DD. Required for TikTok, whose dates have no year. */
+  referenceDate?: string;
+}
