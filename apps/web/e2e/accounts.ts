@@ -10,10 +10,18 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@brandscope.test`;
 }
 
+let callers = 0;
+/** A documentation-range address (RFC 5737) per call: only a header value, nothing is sent there. */
+const nextCallerIp = () => `198.51.100.${(callers++ % 250) + 1}`;
+
 async function post(path: string, body: unknown): Promise<Response> {
   return fetch(`${inject("baseUrl")}/api${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "X-Forwarded-For": nextCallerIp(),
+    },
     body: JSON.stringify(body),
   });
 }
