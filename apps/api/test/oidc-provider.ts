@@ -22,7 +22,11 @@ export interface TestOidcProvider {
  * A real OpenID Connect provider (panva's oidc-provider) on a loopback port, with one confidential client and
  * its built-in login and consent pages, which `consentAs` fills in like a person would.
  */
-export async function startOidcProvider(o: { redirectUris: string[] }): Promise<TestOidcProvider> {
+export async function startOidcProvider(o: {
+  redirectUris: string[];
+  /** How the client authenticates at the token endpoint (Apple: client_secret_post). */
+  tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post";
+}): Promise<TestOidcProvider> {
   const port = await findFreePort();
   const issuer = `http://127.0.0.1:${port}`;
   const accounts = new Map<string, TestAccount>();
@@ -36,7 +40,7 @@ export async function startOidcProvider(o: { redirectUris: string[] }): Promise<
         redirect_uris: o.redirectUris,
         grant_types: ["authorization_code"],
         response_types: ["code"],
-        token_endpoint_auth_method: "client_secret_basic",
+        token_endpoint_auth_method: o.tokenEndpointAuthMethod ?? "client_secret_basic",
       },
     ],
     claims: {
@@ -114,6 +118,40 @@ export async function consentAs(
   redirectUri: string,
   jar = new CookieJar(),
 ): Promise<URL> {
+  const back = await playUser(authorizationUrl, login, redirectUri, jar);
+  if (!(back instanceof URL)) throw new Error("The provider answered with a form_post form, not a redirect");
+  return back;
+}
+
+/**
+ * As consentAs, for `response_mode=form_post`: returns the fields of the provider's auto-submitting form,
+ * which a browser would POST to the redirect URI.
+ */
+export async function consentWithFormPost(
+  authorizationUrl: string,
+  login: string,
+  redirectUri: string,
+  jar = new CookieJar(),
+): Promise<URLSearchParams> {
+  const back = await playUser(authorizationUrl, login, redirectUri, jar);
+  if (back instanceof URL) throw new Error(`The provider redirected instead of posting a form: ${back.href}`);
+  return back;
+}
+
+const unescapeHtml = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+async function playUser(
+  authorizationUrl: string,
+  login: string,
+  redirectUri: string,
+  jar: CookieJar,
+): Promise<URL | URLSearchParams> {
   let url = authorizationUrl;
   let init: RequestInit = {};
   for (let step = 0; step < 12; step++) {
@@ -135,6 +173,14 @@ export async function consentAs(
     if (response.status !== 200)
       throw new Error(`The provider answered ${response.status}: ${html.slice(0, 300)}`);
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (action && unescapeHtml(action) === redirectUri) {
+      const fields = new URLSearchParams();
+      for (const [, name = "", value = ""] of html.matchAll(
+        /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+      ))
+        fields.set(name, unescapeHtml(value));
+      return fields;
+    }
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     if (!action || !prompt) throw new Error(`No form on the provider's page: ${html.slice(0, 300)}`);
     const form = new URLSearchParams({ prompt });

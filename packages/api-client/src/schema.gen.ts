@@ -200,6 +200,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/social/callback/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a form_post provider's answer (Sign in with Apple)
+         * @description The redirect URI of providers that answer with `response_mode=form_post` (Apple): the provider's page
+         *     POSTs the form here. The server keeps the first-consent `user` name with the pending sign-in and answers
+         *     303 to the app's callback page, `/auth/callback/{provider}?code=…&state=…[&iss=…]`, which finishes with
+         *     POST /auth/social. The server-side state is the CSRF defence: a form with an unknown, used or expired
+         *     state, without a code, or with the provider's `error` is sent on with `?error=…&error_description=…`
+         *     instead (`sign_in_expired` for the state). 404 for a provider that is not configured for form_post.
+         */
+        post: operations["receiveSocialCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/logout": {
         parameters: {
             query?: never;
@@ -1145,6 +1170,16 @@ export interface components {
              * @description The callback's `iss` parameter (RFC 9207), when the provider sends one.
              */
             iss?: string;
+        };
+        /** @description What a form_post provider's page posts; other fields (such as Apple's id_token) are ignored. */
+        SocialCallbackForm: {
+            code?: string;
+            state?: string;
+            iss?: string;
+            /** @description Apple, on the first consent only: JSON `{"name":{"firstName","lastName"},"email"}` */
+            user?: string;
+            error?: string;
+            error_description?: string;
         };
         RefreshTokenRequest: {
             email: components["schemas"]["Email"];
@@ -2224,6 +2259,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    receiveSocialCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["schemas"]["SocialProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SocialCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description On to the app's callback page, with the code and state or with an error */
+            303: {
+                headers: {
+                    /** @description The app's `/auth/callback/{provider}` page with its query */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     logOut: {

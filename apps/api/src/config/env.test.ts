@@ -64,8 +64,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
       "STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set",
     );
-    expect(() => loadConfig({ OIDC_APPLE_CLIENT_ID: "id" })).toThrow(
-      "OIDC_APPLE_ISSUER is required when OIDC_APPLE_CLIENT_ID is set",
+    expect(() => loadConfig({ OIDC_GOOGLE_CLIENT_ID: "id" })).toThrow(
+      "OIDC_GOOGLE_ISSUER is required when OIDC_GOOGLE_CLIENT_ID is set",
     );
     expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow("TRUST_PROXY must be");
   });

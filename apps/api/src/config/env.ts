@@ -1,3 +1,4 @@
+import { createPrivateKey } from "node:crypto";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -51,6 +52,10 @@ const envSchema = z.object({
   OIDC_APPLE_ISSUER: httpUrl.optional(),
   OIDC_APPLE_CLIENT_ID: secret.optional(),
   OIDC_APPLE_CLIENT_SECRET: secret.optional(),
+  // Apple's client secret is a JWT signed with the developer's key (oidc.ts): the key instead of a secret.
+  OIDC_APPLE_PRIVATE_KEY: secret.transform((pem) => pem.replace(/\\n/g, "\n")).optional(),
+  OIDC_APPLE_KEY_ID: secret.optional(),
+  OIDC_APPLE_TEAM_ID: secret.optional(),
   STORAGE_ENDPOINT: httpUrl.optional(),
   STORAGE_REGION: z.string().default("auto"),
   STORAGE_BUCKET: secret.optional(),
@@ -111,10 +116,11 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
     ],
     ctx,
   );
-  for (const p of oidcProviders) {
+  for (const p of ["google", "facebook"] as const) {
     const prefix = `OIDC_${p.toUpperCase()}`;
     requireTogether(e, [`${prefix}_ISSUER`, `${prefix}_CLIENT_ID`, `${prefix}_CLIENT_SECRET`], ctx);
   }
+  checkApple(env, ctx);
   requireTogether(e, ["STORAGE_BUCKET", "STORAGE_ACCESS_KEY_ID", "STORAGE_SECRET_ACCESS_KEY"], ctx);
   // Cheap password hashing keeps the test suite fast; it must never weaken a running server.
   if (env.PASSWORD_HASHING === "fast-test-only" && env.NODE_ENV !== "test") {
@@ -126,11 +132,68 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
   }
 });
 
+const appleKeyVariables = ["OIDC_APPLE_PRIVATE_KEY", "OIDC_APPLE_KEY_ID", "OIDC_APPLE_TEAM_ID"] as const;
+
+/**
+ * Apple: the issuer defaults to https://appleid.apple.com; the client id comes with either a client secret or
+ * the three variables of the signing key (an ES256 private key in PEM) that oidc.ts makes the secret from.
+ */
+function checkApple(env: Env, ctx: z.RefinementCtx) {
+  const names = [
+    "OIDC_APPLE_ISSUER",
+    "OIDC_APPLE_CLIENT_ID",
+    "OIDC_APPLE_CLIENT_SECRET",
+    ...appleKeyVariables,
+  ];
+  const set = names.filter((name) => env[name as keyof Env] !== undefined);
+  if (set.length === 0) return;
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (!env.OIDC_APPLE_CLIENT_ID) issue("OIDC_APPLE_CLIENT_ID", `is required when ${set[0]} is set`);
+  const keySet = appleKeyVariables.filter((name) => env[name] !== undefined);
+  if (env.OIDC_APPLE_CLIENT_SECRET && keySet.length > 0) {
+    issue(
+      "OIDC_APPLE_CLIENT_SECRET",
+      `must not be set together with ${keySet.join(", ")}: set either the client secret or the signing key`,
+    );
+  } else if (!env.OIDC_APPLE_CLIENT_SECRET && keySet.length < appleKeyVariables.length) {
+    const missing = appleKeyVariables.filter((name) => env[name] === undefined);
+    issue(
+      missing[0] ?? "OIDC_APPLE_CLIENT_SECRET",
+      keySet.length === 0
+        ? "Sign in with Apple needs OIDC_APPLE_CLIENT_SECRET, or OIDC_APPLE_PRIVATE_KEY, OIDC_APPLE_KEY_ID and OIDC_APPLE_TEAM_ID"
+        : `is required with ${keySet.join(", ")} (missing: ${missing.join(", ")})`,
+    );
+  }
+  if (env.OIDC_APPLE_PRIVATE_KEY && !isEs256PrivateKey(env.OIDC_APPLE_PRIVATE_KEY)) {
+    issue("OIDC_APPLE_PRIVATE_KEY", "must be an EC P-256 private key in PEM (the .p8 file Apple gives)");
+  }
+}
+
+function isEs256PrivateKey(pem: string): boolean {
+  try {
+    const key = createPrivateKey(pem);
+    return key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === "prime256v1";
+  } catch {
+    return false;
+  }
+}
+
+/** What signs Apple's client-secret JWT: Apple's "Sign in with Apple" key. */
+export interface AppleSigningKey {
+  privateKey: string;
+  keyId: string;
+  teamId: string;
+}
+
 export interface OidcProviderConfig {
   issuer: string;
   clientId: string;
-  clientSecret: string;
+  /** A static client secret; Apple may have `appleKey` instead. */
+  clientSecret?: string;
+  appleKey?: AppleSigningKey;
 }
+
+export const APPLE_ISSUER = "https://appleid.apple.com";
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -141,7 +204,23 @@ function toConfig(env: Env) {
     const issuer = env[`${prefix}_ISSUER`];
     const clientId = env[`${prefix}_CLIENT_ID`];
     const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-    if (issuer && clientId && clientSecret) oidc[p] = { issuer, clientId, clientSecret };
+    if (p !== "apple" && issuer && clientId && clientSecret) oidc[p] = { issuer, clientId, clientSecret };
+  }
+  const { OIDC_APPLE_CLIENT_ID, OIDC_APPLE_PRIVATE_KEY, OIDC_APPLE_KEY_ID, OIDC_APPLE_TEAM_ID } = env;
+  if (OIDC_APPLE_CLIENT_ID) {
+    const issuer = env.OIDC_APPLE_ISSUER ?? APPLE_ISSUER;
+    if (env.OIDC_APPLE_CLIENT_SECRET)
+      oidc.apple = { issuer, clientId: OIDC_APPLE_CLIENT_ID, clientSecret: env.OIDC_APPLE_CLIENT_SECRET };
+    else if (OIDC_APPLE_PRIVATE_KEY && OIDC_APPLE_KEY_ID && OIDC_APPLE_TEAM_ID)
+      oidc.apple = {
+        issuer,
+        clientId: OIDC_APPLE_CLIENT_ID,
+        appleKey: {
+          privateKey: OIDC_APPLE_PRIVATE_KEY,
+          keyId: OIDC_APPLE_KEY_ID,
+          teamId: OIDC_APPLE_TEAM_ID,
+        },
+      };
   }
   return {
     nodeEnv: env.NODE_ENV,

@@ -195,6 +195,9 @@ export const pendingSocialLogins = pgTable(
     redirectUri: text("redirect_uri").notNull(),
     nonce: text("nonce").notNull(),
     codeVerifier: text("code_verifier").notNull(),
+    /** The name a form_post provider (Apple) sends once, on the first consent, with its callback. */
+    givenName: text("given_name"),
+    familyName: text("family_name"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

@@ -25,7 +25,7 @@ export interface ContractOperation {
   secured: boolean;
   parameters: ContractParameter[];
   requestBody: { required: boolean; content: Record<string, JsonSchema | undefined> } | undefined;
-  /** The first 2xx response: what a handler's return value is sent as. */
+  /** The first 2xx response (else 3xx: the handler redirects): what a handler's return value is sent as. */
   success: { status: number; contentType: string | undefined };
 }
 
@@ -93,10 +93,10 @@ function toOperation(
   const parameters = [...pathParameters, ...op.parameters].filter(
     (p, i, all) => !all.slice(i + 1).some((later) => later.name === p.name && later.in === p.in),
   );
-  const successStatus = Object.keys(op.responses)
-    .filter((status) => /^2\d\d$/.test(status))
-    .sort()[0];
-  if (!successStatus) throw new Error(`Contract operation ${op.operationId} has no 2xx response`);
+  const statuses = Object.keys(op.responses).sort();
+  const successStatus =
+    statuses.find((status) => /^2\d\d$/.test(status)) ?? statuses.find((status) => /^3\d\d$/.test(status));
+  if (!successStatus) throw new Error(`Contract operation ${op.operationId} has no 2xx or 3xx response`);
   return {
     id: op.operationId,
     summary: op.summary,

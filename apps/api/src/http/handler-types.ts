@@ -38,9 +38,12 @@ type JsonBody<K extends OperationId> =
     ? B
     : Op<K> extends { requestBody?: { content: { "application/json": infer B } } }
       ? B | undefined
-      : undefined;
+      : Op<K> extends { requestBody: { content: { "application/x-www-form-urlencoded": infer B } } }
+        ? B
+        : undefined;
 
-type SuccessStatus = 200 | 201 | 202 | 204;
+/** 303: the handler answers with reply.redirect and returns nothing. */
+type SuccessStatus = 200 | 201 | 202 | 204 | 303;
 type ContentOf<R> = R extends { content: { "application/json": infer B } }
   ? B
   : R extends { content: Record<string, infer T> }

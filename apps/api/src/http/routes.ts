@@ -57,6 +57,12 @@ export function registerOperations(
   const auth = authenticate({ db: o.db, deps: o.deps });
   // Uploads stay unread streams for their handler; nothing else parses multipart yet.
   api.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
+  // HTML forms (a form_post provider's answer): an object of the fields, the last of a repeated name winning.
+  api.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
+  );
 
   for (const { op, handler } of routes) {
     const validate = compileRequestValidator(op);

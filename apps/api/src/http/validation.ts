@@ -53,15 +53,20 @@ export function compileRequestValidator(
       checks.push([location, part, parameterAjv.compile(objectOf(params, location === "header"))]);
     }
   }
-  const jsonSchema = op.requestBody?.content["application/json"];
-  const body = jsonSchema && bodyAjv.compile(jsonSchema);
+  // A form's fields are strings (the parser in routes.ts makes the object), checked like a JSON body.
+  const bodies = new Map<string, ValidateFunction>();
+  for (const type of ["application/json", "application/x-www-form-urlencoded"]) {
+    const schema = op.requestBody?.content[type];
+    if (schema) bodies.set(type, bodyAjv.compile(schema));
+  }
 
   return (parts, mediaType) => {
     for (const [location, part, validate] of checks) {
       if (!validate(parts[part])) throw validationError(location, validate.errors ?? []);
     }
     // Other media types (multipart) are the handler's to read; the content-type guard ran before.
-    if (body && mediaType === "application/json" && !body(parts.body ?? null)) {
+    const body = mediaType === undefined ? undefined : bodies.get(mediaType);
+    if (body && !body(parts.body ?? null)) {
       throw validationError("body", body.errors ?? []);
     }
   };

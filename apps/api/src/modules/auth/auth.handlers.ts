@@ -10,7 +10,7 @@ import {
   resetPassword,
   signUp,
 } from "./auth.service";
-import { listSocialProviders, socialLogIn, startSocialLogIn } from "./social.service";
+import { listSocialProviders, receiveSocialCallback, socialLogIn, startSocialLogIn } from "./social.service";
 
 export const authHandlers = {
   signUp: ({ ctx, body }) => signUp(ctx, body),
@@ -21,6 +21,9 @@ export const authHandlers = {
   listSocialProviders: async ({ ctx }) => listSocialProviders(ctx),
   startSocialLogIn: ({ ctx, body }) => startSocialLogIn(ctx, body),
   socialLogIn: ({ ctx, body }) => socialLogIn(ctx, body),
+  receiveSocialCallback: async ({ ctx, params, body, reply }) => {
+    await reply.redirect(await receiveSocialCallback(ctx, params.provider, body), 303);
+  },
   refreshToken: ({ ctx, body }) => refreshToken(ctx, body),
   forgotPassword: ({ ctx, body }) => forgotPassword(ctx, body),
   confirmForgotPassword: ({ ctx, body }) => confirmForgotPassword(ctx, body),
@@ -34,6 +37,7 @@ export const authHandlers = {
   | "listSocialProviders"
   | "startSocialLogIn"
   | "socialLogIn"
+  | "receiveSocialCallback"
   | "refreshToken"
   | "forgotPassword"
   | "confirmForgotPassword"

@@ -1,8 +1,19 @@
+import { importPKCS8, SignJWT } from "jose";
 import * as oidc from "openid-client";
-import type { OidcProviderConfig } from "../../config/env";
+import type { AppleSigningKey, OidcProviderConfig } from "../../config/env";
 import type { SocialProviderId } from "../../db/schema";
 
 const names: Record<SocialProviderId, string> = { google: "Google", facebook: "Facebook", apple: "Apple" };
+
+/**
+ * Providers that answer with `response_mode=form_post` (Apple, once the `name` or `email` scope is asked): the
+ * browser POSTs the code to the server's callback (POST /auth/social/callback/{provider}), not to a page.
+ */
+export const formPostProviders: ReadonlySet<SocialProviderId> = new Set(["apple"]);
+
+/** The scopes asked of each provider: Apple names its profile scope `name`. */
+export const scopeOf = (id: SocialProviderId) =>
+  id === "apple" ? "openid email name" : "openid email profile";
 
 /** The OpenID Connect providers this server is configured for (OIDC_<PROVIDER>_*), discovered on first use. */
 export interface SocialProviders {
@@ -14,6 +25,43 @@ export interface SocialProviders {
 /** Plain HTTP only for a provider on this machine (a development or test provider), never across a network. */
 function isLoopback(issuer: URL): boolean {
   return ["localhost", "127.0.0.1", "[::1]"].includes(issuer.hostname);
+}
+
+/** Apple's client secrets live 6 months at most; a fresh one per token request needs only minutes. */
+const APPLE_CLIENT_SECRET_SECONDS = 5 * 60;
+
+/**
+ * Sign in with Apple's client secret: an ES256 JWT from the developer's key (iss team id, sub client id,
+ * aud https://appleid.apple.com, kid the key id).
+ */
+export async function appleClientSecret(
+  key: AppleSigningKey,
+  clientId: string,
+  now: Date = new Date(),
+): Promise<string> {
+  const privateKey = await importPKCS8(key.privateKey, "ES256");
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "ES256", kid: key.keyId })
+    .setIssuer(key.teamId)
+    .setSubject(clientId)
+    .setAudience("https://appleid.apple.com")
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + APPLE_CLIENT_SECRET_SECONDS)
+    .sign(privateKey);
+}
+
+/** How the client authenticates at the token endpoint: Apple takes client_secret_post only. */
+function clientAuthOf(id: SocialProviderId, config: OidcProviderConfig): oidc.ClientAuth {
+  const { appleKey, clientSecret } = config;
+  if (appleKey) {
+    return async (_as, client, body) => {
+      body.set("client_id", client.client_id);
+      body.set("client_secret", await appleClientSecret(appleKey, config.clientId));
+    };
+  }
+  if (clientSecret === undefined) throw new Error(`OpenID provider ${id} has no client secret`);
+  return id === "apple" ? oidc.ClientSecretPost(clientSecret) : oidc.ClientSecretBasic(clientSecret);
 }
 
 export function createSocialProviders(
@@ -29,18 +77,12 @@ export function createSocialProviders(
       let pending = discovered.get(id);
       if (!pending) {
         const issuer = new URL(config.issuer);
-        pending = oidc.discovery(
-          issuer,
-          config.clientId,
-          config.clientSecret,
-          oidc.ClientSecretBasic(config.clientSecret),
-          {
-            timeout: 10,
-            ...(issuer.protocol === "http:" && isLoopback(issuer)
-              ? { execute: [oidc.allowInsecureRequests] }
-              : {}),
-          },
-        );
+        pending = oidc.discovery(issuer, config.clientId, config.clientSecret, clientAuthOf(id, config), {
+          timeout: 10,
+          ...(issuer.protocol === "http:" && isLoopback(issuer)
+            ? { execute: [oidc.allowInsecureRequests] }
+            : {}),
+        });
         // A failed discovery (provider down) is tried again on the next sign-in rather than remembered.
         pending.catch(() => discovered.delete(id));
         discovered.set(id, pending);

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { pendingSocialLogins, type SocialProviderId, socialIdentities, users } from "../../db/schema";
 
@@ -43,8 +43,35 @@ export async function takePendingSocialLogin(
       redirectUri: pendingSocialLogins.redirectUri,
       nonce: pendingSocialLogins.nonce,
       codeVerifier: pendingSocialLogins.codeVerifier,
+      givenName: pendingSocialLogins.givenName,
+      familyName: pendingSocialLogins.familyName,
     });
   return row;
+}
+
+/**
+ * A form_post callback: keeps the name the provider sent with it on the unexpired pending sign-in of this state
+ * and provider (which stays for socialLogIn to take). False when there is no such sign-in.
+ */
+export async function notePendingSocialLoginCallback(
+  db: Queryable,
+  p: { stateHash: string; provider: SocialProviderId; now: Date; givenName?: string; familyName?: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(pendingSocialLogins)
+    .set({
+      givenName: sql`coalesce(${p.givenName ?? null}::text, ${pendingSocialLogins.givenName})`,
+      familyName: sql`coalesce(${p.familyName ?? null}::text, ${pendingSocialLogins.familyName})`,
+    })
+    .where(
+      and(
+        eq(pendingSocialLogins.stateHash, p.stateHash),
+        eq(pendingSocialLogins.provider, p.provider),
+        gt(pendingSocialLogins.expiresAt, p.now),
+      ),
+    )
+    .returning({ id: pendingSocialLogins.id });
+  return rows.length > 0;
 }
 
 export async function findUserBySocialIdentity(

@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import * as oidc from "openid-client";
+import { z } from "zod";
 import type { SocialProviderId } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
@@ -8,11 +9,13 @@ import { sha256 } from "../../lib/crypto";
 import { findUserByEmail, type UserRow, updateUserStatus } from "../user/user.repo";
 import { createAccount, isDuplicateEmail } from "./accounts";
 import { logAuthEvent } from "./auth-log";
+import { formPostProviders, scopeOf } from "./oidc";
 import { startSession } from "./sessions";
 import {
   findUserBySocialIdentity,
   insertPendingSocialLogin,
   insertSocialIdentity,
+  notePendingSocialLoginCallback,
   takePendingSocialLogin,
 } from "./social.repo";
 
@@ -67,6 +70,10 @@ export async function startSocialLogIn(
         `Sign-in with ${names[body.provider]} is not available`,
       ),
   );
+  // A form_post provider sends the browser back to the server (POST /auth/social/callback/{provider}), which
+  // answers with a redirect to the app's callback page: body.redirectUri stays the page of other providers.
+  const formPost = formPostProviders.has(body.provider);
+  const redirectUri = formPost ? formPostCallbackUrl(ctx, body.provider) : body.redirectUri;
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -74,21 +81,114 @@ export async function startSocialLogIn(
   await insertPendingSocialLogin(ctx.db, {
     stateHash: sha256(state),
     provider: body.provider,
-    redirectUri: body.redirectUri,
+    redirectUri,
     nonce,
     codeVerifier,
     now,
     expiresAt: addMs(now, PENDING_SOCIAL_LOGIN_MS),
   });
   const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
-    redirect_uri: body.redirectUri,
-    scope: "openid email profile",
+    redirect_uri: redirectUri,
+    scope: scopeOf(body.provider),
+    ...(formPost ? { response_mode: "form_post" } : {}),
     code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: "S256",
     state,
     nonce,
   });
   return { authorizationUrl: authorizationUrl.href, state };
+}
+
+/** The server endpoint a form_post provider posts its answer to (the redirect URI registered there). */
+export const formPostCallbackUrl = (ctx: RequestCtx, provider: SocialProviderId) =>
+  `${ctx.config.appUrl}/api/auth/social/callback/${provider}`;
+
+/** Apple's `user` field, sent once, on the first consent: `{"name":{"firstName","lastName"},"email"}`. */
+const appleUser = z.object({
+  name: z
+    .object({
+      firstName: z.string().trim().max(100).optional().catch(undefined),
+      lastName: z.string().trim().max(100).optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
+});
+
+function nameOf(user: string | undefined): { givenName?: string; familyName?: string } {
+  if (!user) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(user);
+  } catch {
+    return {};
+  }
+  const name = appleUser.safeParse(json).data?.name;
+  return { givenName: name?.firstName || undefined, familyName: name?.lastName || undefined };
+}
+
+/** The form a form_post provider's browser POSTs (application/x-www-form-urlencoded). */
+export interface SocialCallbackForm {
+  code?: string;
+  state?: string;
+  iss?: string;
+  user?: string;
+  error?: string;
+}
+
+/**
+ * POST /auth/social/callback/{provider}: keeps the first-consent name with the pending sign-in and sends the
+ * browser on to the app's callback page with the code and state in the query, where it finishes as for any
+ * provider (POST /auth/social). The server-side state is the CSRF defence: a form with an unknown, used or
+ * expired state goes on with an error instead of its code. Returns the URL for the 303.
+ */
+export async function receiveSocialCallback(
+  ctx: RequestCtx,
+  provider: SocialProviderId,
+  form: SocialCallbackForm,
+): Promise<string> {
+  if (!formPostProviders.has(provider) || !ctx.social.list().some((p) => p.id === provider)) {
+    throw new AppError(
+      "SOCIAL_PROVIDER_UNAVAILABLE",
+      404,
+      `Sign-in with ${names[provider]} is not available`,
+    );
+  }
+  const page = new URL(`${ctx.config.appUrl}/auth/callback/${provider}`);
+  const refuse = (error: string, description: string, reason: string) => {
+    logAuthEvent(ctx, `social.${provider}`, { outcome: "failure", reason });
+    page.searchParams.set("error", error);
+    page.searchParams.set("error_description", description);
+    return page.href;
+  };
+  if (form.error) {
+    // The provider's own error code (e.g. user_cancelled_authorize), kept to a plain token.
+    const error = /^[\w.-]{1,64}$/.test(form.error) ? form.error : "access_denied";
+    return refuse(error, "The sign-in was cancelled or did not complete.", `provider-error:${error}`);
+  }
+  if (!form.code || !form.state) {
+    return refuse(
+      "invalid_request",
+      "The sign-in could not be completed. Please try again.",
+      "incomplete-callback",
+    );
+  }
+  const known = await notePendingSocialLoginCallback(ctx.db, {
+    stateHash: sha256(form.state),
+    provider,
+    now: ctx.clock.now(),
+    ...nameOf(form.user),
+  });
+  if (!known) {
+    return refuse(
+      "sign_in_expired",
+      "This sign-in has expired. Please start again.",
+      "unknown-or-expired-state",
+    );
+  }
+  page.searchParams.set("code", form.code);
+  page.searchParams.set("state", form.state);
+  if (form.iss) page.searchParams.set("iss", form.iss);
+  return page.href;
 }
 
 interface Identity {
@@ -104,6 +204,8 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
 async function identityOf(
   configuration: oidc.Configuration,
   tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+  /** The name the form_post callback brought (Apple puts none in its tokens). */
+  sent: { givenName: string | null; familyName: string | null },
 ): Promise<Identity | { subject: string; unverified: true }> {
   const claims = tokens.claims();
   if (!claims) throw new Error("The provider returned no ID token");
@@ -118,8 +220,8 @@ async function identityOf(
   return {
     subject: claims.sub,
     email,
-    firstName: text(info.given_name) ?? (fromName || (email.split("@")[0] ?? email)),
-    lastName: text(info.family_name) ?? rest.join(" "),
+    firstName: text(info.given_name) ?? text(sent.givenName) ?? (fromName || (email.split("@")[0] ?? email)),
+    lastName: text(info.family_name) ?? text(sent.familyName) ?? rest.join(" "),
   };
 }
 
@@ -209,7 +311,7 @@ export async function socialLogIn(
       expectedNonce: pending.nonce,
       idTokenExpected: true,
     });
-    identity = await identityOf(configuration, tokens);
+    identity = await identityOf(configuration, tokens, pending);
   } catch (error) {
     ctx.log.warn(
       { provider: body.provider, reason: error instanceof Error ? error.message : "unknown" },

@@ -52,7 +52,12 @@ function SocialCallback() {
     }
     if (error || !code || !state) {
       clearPendingSocialSignIn();
-      setProblem(`Signing in with ${providerNames[known]} was cancelled or did not complete.`);
+      // sign_in_expired: the server's form_post callback (Apple) did not know the state.
+      setProblem(
+        error === "sign_in_expired"
+          ? "This sign-in has expired. Please start again."
+          : `Signing in with ${providerNames[known]} was cancelled or did not complete.`,
+      );
       return;
     }
     const pending = readPendingSocialSignIn();
