@@ -1,0 +1,836 @@
+import type { InterestId, Platform } from "./vocabulary";
+
+/**
+ * Hand-written vocabularies of the six sample industries. Ids match the server's industries table
+ * (apps/api/drizzle/0001_seed_industries.sql). Caption lines use {product} and {adj}; each topic is a
+ * content pillar, so clustering post text finds 3–8 pillars per brand.
+ */
+export interface Topic {
+  id: string;
+  lines: readonly string[];
+  hashtags: readonly string[];
+}
+
+export interface BrandSeed {
+  name: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+export interface IndustryProfile {
+  id: "food-beverage" | "sports-fitness" | "beauty" | "saas" | "fashion" | "travel-hospitality";
+  label: string;
+  products: readonly string[];
+  adjectives: readonly string[];
+  emoji: readonly string[];
+  topics: readonly Topic[];
+  /** Complaints and apologies: the negative tone of a feed. */
+  negative: readonly string[];
+  /** Relative posting activity per platform; a platform left out has no account. */
+  platforms: Partial<Record<Platform, number>>;
+  interests: readonly InterestId[];
+  /** Search vocabulary: head nouns and the audiences of "best X for Y". */
+  keywordHeads: readonly string[];
+  keywordAudiences: readonly string[];
+  keywordVerbs: readonly string[];
+  /** Typical cost per click in USD, [low, high]. */
+  cpc: readonly [number, number];
+  brands: readonly BrandSeed[];
+}
+
+export const INDUSTRIES: readonly IndustryProfile[] = [
+  {
+    id: "food-beverage",
+    label: "Food & Beverage",
+    products: [
+      "Ethiopia roast",
+      "cold brew",
+      "oat latte",
+      "espresso blend",
+      "matcha",
+      "decaf",
+      "chai",
+      "drip bags",
+      "sourdough",
+      "granola",
+      "dark chocolate",
+      "sparkling tea",
+    ],
+    adjectives: [
+      "single-origin",
+      "small-batch",
+      "organic",
+      "seasonal",
+      "bold",
+      "smooth",
+      "fair-trade",
+      "freshly roasted",
+    ],
+    emoji: ["☕", "🍫", "🥐", "🌱", "✨", "🔥", "😋"],
+    topics: [
+      {
+        id: "new-roasts",
+        lines: [
+          "New {adj} {product} is here. Bright citrus notes, perfect for pour-over.",
+          "Meet our {adj} {product}: notes of cocoa, cherry and brown sugar.",
+          "Just landed: a limited {adj} {product} from a family farm we have worked with for years.",
+          "Our roasters spent three months dialling in this {product}. Taste the difference.",
+        ],
+        hashtags: ["coffee", "newroast", "specialtycoffee", "singleorigin"],
+      },
+      {
+        id: "brewing-guides",
+        lines: [
+          "How to brew the perfect {product} at home: 18 g coffee, 300 g water, four minutes.",
+          "Pour-over tip: bloom your {product} for 30 seconds before the main pour.",
+          "Three mistakes that make your {product} bitter, and how to fix them.",
+          "Grind size matters. Here is our brewing guide for a {adj} {product}.",
+        ],
+        hashtags: ["brewguide", "pourover", "homebarista", "coffeetips"],
+      },
+      {
+        id: "cafe-life",
+        lines: [
+          "Saturday mornings at the café: {product} and a window seat.",
+          "Our baristas pour over 400 cups a day. Come say hi and grab a {product}.",
+          "The new café on the corner is open. First {product} is on us.",
+          "Cosy corners, warm {product}, good company.",
+        ],
+        hashtags: ["cafe", "coffeeshop", "cafelife", "baristalife"],
+      },
+      {
+        id: "sustainability",
+        lines: [
+          "Every bag of {product} is traceable to the farm. Fair prices, long relationships.",
+          "Our compostable packaging is here: same {adj} {product}, zero plastic.",
+          "We paid farmers 40% above fair-trade minimums this harvest.",
+          "From seed to cup: meet the growers behind our {product}.",
+        ],
+        hashtags: ["sustainability", "fairtrade", "directtrade", "zerowaste"],
+      },
+      {
+        id: "recipes",
+        lines: [
+          "Weekend recipe: {product} tiramisu in 20 minutes.",
+          "Try this iced {product} with honey and orange zest.",
+          "Easy breakfast idea: overnight oats with {product} and berries.",
+          "A {adj} {product} affogato for warm afternoons.",
+        ],
+        hashtags: ["recipe", "foodie", "homemade", "dessert"],
+      },
+      {
+        id: "seasonal",
+        lines: [
+          "Autumn is here and so is our spiced {product}.",
+          "Holiday gift boxes with {adj} {product} are back.",
+          "Summer menu drop: iced {product} and sparkling tea.",
+          "Pumpkin season? We made a {adj} {product} for it.",
+        ],
+        hashtags: ["seasonal", "holidaygifts", "autumnvibes", "summerdrinks"],
+      },
+      {
+        id: "subscription",
+        lines: [
+          "Never run out: get {adj} {product} delivered every two weeks.",
+          "Subscribers get first access to every new {product}.",
+          "Pause, skip or swap your {product} subscription any time.",
+          "Gift a three-month {product} subscription this season.",
+        ],
+        hashtags: ["subscription", "coffeedelivery", "giftideas"],
+      },
+    ],
+    negative: [
+      "We are sorry: some {product} orders shipped late this week. Refunds are on the way.",
+      "The {product} recall affects one batch only. Full details and refunds in the link.",
+      "Our café is closed today after a water leak. We are disappointed and will reopen soon.",
+      "Shipping delays on {product} orders due to the storm. Thank you for your patience.",
+    ],
+    platforms: { instagram: 5, facebook: 3, tiktok: 3, youtube: 1, twitter: 2 },
+    interests: ["coffee", "cooking", "food", "sustainability", "wellness"],
+    keywordHeads: [
+      "coffee beans",
+      "espresso machine",
+      "cold brew",
+      "oat milk latte",
+      "coffee grinder",
+      "pour over coffee",
+      "decaf coffee",
+      "matcha powder",
+      "coffee subscription",
+      "french press",
+      "single origin coffee",
+      "chai latte",
+    ],
+    keywordAudiences: ["beginners", "espresso", "cold brew", "home", "office", "gifts"],
+    keywordVerbs: ["make", "brew", "store", "grind", "roast"],
+    cpc: [0.4, 2.8],
+    brands: [
+      { name: "Lumora Coffee", country: "US" },
+      { name: "Bramble & Bean", country: "GB" },
+      { name: "Kaffeehaus Nord", country: "DE" },
+      { name: "Café Solenne", country: "FR" },
+      { name: "Tostadora Lucía", country: "ES" },
+      { name: "Maple Ridge Roasters", country: "CA" },
+    ],
+  },
+  {
+    id: "sports-fitness",
+    label: "Sports & Fitness",
+    products: [
+      "trail shoes",
+      "running vest",
+      "hiking boots",
+      "yoga mat",
+      "rain shell",
+      "merino base layer",
+      "climbing harness",
+      "carbon poles",
+      "training app",
+      "smart bottle",
+      "sleeping bag",
+      "bike helmet",
+    ],
+    adjectives: [
+      "lightweight",
+      "waterproof",
+      "breathable",
+      "trail-tested",
+      "recycled",
+      "ultralight",
+      "grippy",
+      "all-weather",
+    ],
+    emoji: ["🏔️", "🏃", "🚴", "💪", "⛺", "🌲", "🔥"],
+    topics: [
+      {
+        id: "trail-running",
+        lines: [
+          "Long run Sunday in our {adj} {product}. 30 km of mud and smiles.",
+          "Trail running tip: shorten your stride on the climbs and let the {product} grip.",
+          "Race day ready: the {adj} {product} kept our athletes dry for 50 km.",
+          "Ultra season starts now. Which race are you training for?",
+        ],
+        hashtags: ["trailrunning", "ultrarunning", "runhappy", "trailrun"],
+      },
+      {
+        id: "hiking",
+        lines: [
+          "Summit views after a six-hour climb. The {product} never slipped.",
+          "Hiking checklist: water, layers, map and a {adj} {product}.",
+          "Best autumn hikes in the Alps, tested with our {product}.",
+          "Leave no trace: pack out what you pack in.",
+        ],
+        hashtags: ["hiking", "mountains", "hikingadventures", "outdoors"],
+      },
+      {
+        id: "training",
+        lines: [
+          "Strength day: five moves that make you a faster runner.",
+          "Recovery matters. Sleep, stretch, repeat, then lace up the {product}.",
+          "Twelve-week training plan for your first half marathon, free in the app.",
+          "Core workout in 15 minutes, no equipment needed.",
+        ],
+        hashtags: ["fitness", "workout", "training", "strengthtraining"],
+      },
+      {
+        id: "gear-tech",
+        lines: [
+          "Inside the {adj} {product}: recycled fabric, taped seams, 280 g.",
+          "Why our {product} uses a new foam: more rebound, less weight.",
+          "Lab test: the {product} stayed dry for eight hours in rain.",
+          "Gear guide: choosing the right {product} for wet conditions.",
+        ],
+        hashtags: ["gear", "outdoorgear", "gearreview", "techtuesday"],
+      },
+      {
+        id: "community",
+        lines: [
+          "Our Thursday run club hit 300 members. Join us at 7 pm.",
+          "Meet Ana, who ran across the Pyrenees in our {product}.",
+          "Community cleanup this weekend: bring gloves, we bring coffee.",
+          "Your photos of the week: muddy shoes, big views and a {product}.",
+        ],
+        hashtags: ["runclub", "community", "teamwork", "getoutside"],
+      },
+      {
+        id: "cycling",
+        lines: [
+          "Gravel ride through the forest, 80 km and a {adj} {product}.",
+          "Bike commute tips for rainy mornings.",
+          "New {product} for road and gravel: tested on 2,000 km of climbs.",
+          "Sunday spin with the team, coffee stop included.",
+        ],
+        hashtags: ["cycling", "gravelbike", "bikelife", "roadcycling"],
+      },
+      {
+        id: "camping",
+        lines: [
+          "Wild camping under the stars with the {adj} {product}.",
+          "How to pack a {product} so it fits your 40 L backpack.",
+          "Cold night? Here is how to stay warm in your {product}.",
+          "Weekend camp spots within two hours of the city.",
+        ],
+        hashtags: ["camping", "campinglife", "adventure", "wildcamping"],
+      },
+    ],
+    negative: [
+      "Some {product} orders have a sizing problem. We are sorry, free exchanges start today.",
+      "We recalled one batch of {product} after a quality check failed. Stop using it and contact us for a refund.",
+      "The app sync outage yesterday was frustrating. It is fixed and we apologise.",
+      "Delayed deliveries of {product} this month: we messed up our forecast.",
+    ],
+    platforms: { instagram: 5, facebook: 3, youtube: 2, tiktok: 2, twitter: 1 },
+    interests: ["running", "hiking", "fitness", "outdoors", "cycling", "sustainability"],
+    keywordHeads: [
+      "trail running shoes",
+      "hiking boots",
+      "running vest",
+      "yoga mat",
+      "rain jacket",
+      "merino base layer",
+      "camping gear",
+      "gravel bike",
+      "half marathon training plan",
+      "sleeping bag",
+      "bike helmet",
+      "fitness tracker",
+    ],
+    keywordAudiences: ["beginners", "women", "men", "wide feet", "winter", "ultramarathon"],
+    keywordVerbs: ["choose", "clean", "train", "pack", "fit"],
+    cpc: [0.5, 3.5],
+    brands: [
+      { name: "Ridgeline Outfitters", country: "US" },
+      { name: "Fjällspår", country: "SE" },
+      { name: "Alpenwerk", country: "DE" },
+      { name: "Southern Trail Co", country: "AU" },
+      { name: "Pico Verde", country: "BR" },
+      { name: "Summit & Stride", country: "GB" },
+    ],
+  },
+  {
+    id: "beauty",
+    label: "Beauty & Personal Care",
+    products: [
+      "vitamin C serum",
+      "night cream",
+      "lip tint",
+      "SPF 50 fluid",
+      "hair oil",
+      "cleansing balm",
+      "retinol serum",
+      "eye cream",
+      "body lotion",
+      "face mist",
+      "clay mask",
+      "brow gel",
+    ],
+    adjectives: [
+      "fragrance-free",
+      "vegan",
+      "dermatologist-tested",
+      "lightweight",
+      "hydrating",
+      "refillable",
+      "clean",
+      "gentle",
+    ],
+    emoji: ["✨", "💄", "🌸", "💧", "🧴", "💕", "🌿"],
+    topics: [
+      {
+        id: "skincare-routine",
+        lines: [
+          "Morning routine: cleanse, {product}, SPF. That is it.",
+          "Layering guide: thinnest to thickest, then {product} last.",
+          "Your three-step evening routine with our {adj} {product}.",
+          "Dry skin in winter? Add a {adj} {product} before bed.",
+        ],
+        hashtags: ["skincare", "skincareroutine", "glowingskin", "selfcare"],
+      },
+      {
+        id: "ingredients",
+        lines: [
+          "Ingredient spotlight: niacinamide in our {product}, and why 5% is enough.",
+          "Retinol 101: start slow, twice a week, always with SPF.",
+          "What hyaluronic acid really does for your skin.",
+          "Every ingredient in our {adj} {product}, explained.",
+        ],
+        hashtags: ["ingredients", "skincarescience", "niacinamide", "retinol"],
+      },
+      {
+        id: "makeup-looks",
+        lines: [
+          "Five-minute makeup look with the {adj} {product}.",
+          "Soft glam for the weekend: blush, {product} and a glossy lip.",
+          "No-makeup makeup: tinted balm, brow gel, done.",
+          "Swatch time: all six shades of our {product}.",
+        ],
+        hashtags: ["makeup", "makeuplook", "beautytips", "glam"],
+      },
+      {
+        id: "clean-beauty",
+        lines: [
+          "Refill, do not landfill: the {adj} {product} now comes in a refill pouch.",
+          "Vegan, cruelty-free and {adj}: meet the new {product}.",
+          "We removed 12 ingredients from our formulas this year.",
+          "Recyclable glass, plastic-free shipping, same {product}.",
+        ],
+        hashtags: ["cleanbeauty", "vegan", "crueltyfree", "sustainablebeauty"],
+      },
+      {
+        id: "hair-care",
+        lines: [
+          "Frizz-free in humid weather with three drops of {product}.",
+          "Curly hair routine: wash, condition, {product}, diffuse.",
+          "Heat protection matters: our {product} shields up to 230°C.",
+          "Scalp care is skincare. Try our {adj} {product}.",
+        ],
+        hashtags: ["haircare", "curlyhair", "healthyhair", "hairgoals"],
+      },
+      {
+        id: "reviews-results",
+        lines: [
+          "Four weeks with our {product}: real customer results, no filters.",
+          "Before and after: 28 days of {adj} {product}.",
+          "You asked, we listened: the {product} now comes in a bigger size.",
+          "Our best-selling {product} has 12,000 five-star reviews.",
+        ],
+        hashtags: ["beforeandafter", "reviews", "results", "bestseller"],
+      },
+      {
+        id: "launches",
+        lines: [
+          "It is here. The new {adj} {product} launches Friday.",
+          "Sneak peek: something {adj} is coming next week.",
+          "Limited edition {product} in rose gold. Only 2,000 made.",
+          "Back in stock: the {product} you kept asking for.",
+        ],
+        hashtags: ["newlaunch", "comingsoon", "limitededition", "backinstock"],
+      },
+    ],
+    negative: [
+      "Some customers reported irritation with one batch of {product}. We are sorry and offer full refunds.",
+      "Website checkout issues today. We apologise for the frustration.",
+      "The {product} sold out faster than planned and restocks are delayed. Sorry.",
+      "We got the shade range wrong. More shades are coming, and we hear you.",
+    ],
+    platforms: { instagram: 6, tiktok: 5, youtube: 2, facebook: 2, twitter: 1 },
+    interests: ["skincare", "makeup", "wellness", "fashion", "sustainability"],
+    keywordHeads: [
+      "vitamin c serum",
+      "retinol serum",
+      "night cream",
+      "spf 50 sunscreen",
+      "hair oil",
+      "cleansing balm",
+      "lip tint",
+      "eye cream",
+      "vegan skincare",
+      "niacinamide serum",
+      "clay mask",
+      "curly hair products",
+    ],
+    keywordAudiences: ["oily skin", "dry skin", "sensitive skin", "acne", "over 40", "men"],
+    keywordVerbs: ["apply", "use", "layer", "choose", "remove"],
+    cpc: [0.6, 4.2],
+    brands: [
+      { name: "Aurelle Skin", country: "FR" },
+      { name: "Glowfield", country: "US" },
+      { name: "Hanami Beauty", country: "JP" },
+      { name: "Verdea Botanics", country: "IT" },
+      { name: "Kora Lab", country: "KR" },
+      { name: "Nordic Dew", country: "DK" },
+    ],
+  },
+  {
+    id: "saas",
+    label: "Software & SaaS",
+    products: [
+      "dashboard",
+      "workflow builder",
+      "API",
+      "mobile app",
+      "reporting module",
+      "integration",
+      "AI assistant",
+      "analytics view",
+      "template library",
+      "automation",
+      "calendar sync",
+      "admin console",
+    ],
+    adjectives: [
+      "faster",
+      "new",
+      "redesigned",
+      "secure",
+      "customisable",
+      "real-time",
+      "collaborative",
+      "open",
+    ],
+    emoji: ["🚀", "⚡", "📊", "🔒", "💡", "🛠️", "✅"],
+    topics: [
+      {
+        id: "product-updates",
+        lines: [
+          "Shipped: a {adj} {product} that loads in under a second.",
+          "What is new this month: a {adj} {product}, dark mode and 40 fixes.",
+          "Release notes: the {product} now supports bulk edits.",
+          "You asked for it: the {adj} {product} is live for every plan.",
+        ],
+        hashtags: ["productupdate", "releasenotes", "saas", "newfeature"],
+      },
+      {
+        id: "productivity",
+        lines: [
+          "Four ways teams save five hours a week with the {product}.",
+          "Stop copying data between tools: automate it with the {product}.",
+          "Remote team tip: async standups in the {product}.",
+          "Focus time matters. Block meetings and let the {product} do the rest.",
+        ],
+        hashtags: ["productivity", "remotework", "teamwork", "futureofwork"],
+      },
+      {
+        id: "customer-stories",
+        lines: [
+          "How a 40-person agency cut reporting time by 70% with our {product}.",
+          "Customer story: scaling from 3 to 300 users on the {product}.",
+          "A hospital network runs its rota on our {adj} {product}.",
+          "Why a fintech team switched to our {product} in two weeks.",
+        ],
+        hashtags: ["casestudy", "customerstory", "customersuccess"],
+      },
+      {
+        id: "security",
+        lines: [
+          "SOC 2 Type II renewed. Security is a feature, not a checkbox.",
+          "Single sign-on and audit logs now come with the {product}.",
+          "How we encrypt your data at rest and in transit.",
+          "Our bug bounty paid out 42 reports this year. Thank you, researchers.",
+        ],
+        hashtags: ["security", "infosec", "privacy", "compliance"],
+      },
+      {
+        id: "events-webinars",
+        lines: [
+          "Live webinar Thursday: building a {adj} {product} for your team.",
+          "See you at the conference, booth 14. Demos of the {product} all day.",
+          "Recording is up: our product roadmap session.",
+          "Join our community meetup in Berlin next month.",
+        ],
+        hashtags: ["webinar", "events", "techconference", "community"],
+      },
+      {
+        id: "engineering",
+        lines: [
+          "Engineering blog: how we made the {product} ten times faster.",
+          "We moved our queue to PostgreSQL. Here is what we learned.",
+          "Open source: our {adj} {product} SDK is on GitHub.",
+          "Behind the scenes of a zero-downtime migration.",
+        ],
+        hashtags: ["engineering", "devops", "opensource", "developers"],
+      },
+      {
+        id: "ai-features",
+        lines: [
+          "Meet the {adj} AI assistant: summaries, drafts and answers inside the {product}.",
+          "AI that respects your data: nothing leaves your workspace.",
+          "Ask the {product} a question in plain English.",
+          "Automations now suggest themselves from your history.",
+        ],
+        hashtags: ["ai", "machinelearning", "automation", "genai"],
+      },
+    ],
+    negative: [
+      "Yesterday's outage lasted 47 minutes. We are sorry: full postmortem in the link.",
+      "Some users could not log in this morning. It is fixed and we apologise.",
+      "We got the pricing change wrong. Existing customers keep their current price.",
+      "Sync delays in the {product} today. Our team is on it.",
+    ],
+    platforms: { linkedin: 6, twitter: 4, youtube: 2, facebook: 1, instagram: 1 },
+    interests: ["tech", "productivity", "entrepreneurship", "design", "finance"],
+    keywordHeads: [
+      "project management software",
+      "crm software",
+      "workflow automation",
+      "team chat app",
+      "reporting dashboard",
+      "time tracking app",
+      "invoice software",
+      "ai writing assistant",
+      "customer support software",
+      "okr software",
+      "api integration",
+      "password manager",
+    ],
+    keywordAudiences: ["small business", "startups", "agencies", "remote teams", "enterprise", "freelancers"],
+    keywordVerbs: ["automate", "integrate", "migrate", "set up", "choose"],
+    cpc: [2.5, 18],
+    brands: [
+      { name: "Flowpoint", country: "US" },
+      { name: "Tasklane", country: "NL" },
+      { name: "Orbitly", country: "IE" },
+      { name: "Quillbase", country: "GB" },
+      { name: "Nimbra", country: "DE" },
+      { name: "Stackwise", country: "IN" },
+    ],
+  },
+  {
+    id: "fashion",
+    label: "Fashion & Apparel",
+    products: [
+      "linen shirt",
+      "denim jacket",
+      "wool coat",
+      "knit sweater",
+      "leather boots",
+      "midi dress",
+      "wide-leg trousers",
+      "trench coat",
+      "canvas sneakers",
+      "silk scarf",
+      "tote bag",
+      "cashmere beanie",
+    ],
+    adjectives: [
+      "organic cotton",
+      "oversized",
+      "tailored",
+      "vintage-inspired",
+      "recycled",
+      "timeless",
+      "relaxed",
+      "handmade",
+    ],
+    emoji: ["👗", "👟", "🧥", "🖤", "✨", "🌿", "🛍️"],
+    topics: [
+      {
+        id: "new-collection",
+        lines: [
+          "The autumn collection is live: {adj} {product} in four colours.",
+          "New in: the {adj} {product} you will wear all season.",
+          "First look at our spring drop, featuring the {product}.",
+          "Designed in our studio, made to last: the {product}.",
+        ],
+        hashtags: ["newcollection", "newin", "fashion", "ootd"],
+      },
+      {
+        id: "styling",
+        lines: [
+          "Three ways to style the {adj} {product}: office, weekend, evening.",
+          "Capsule wardrobe: ten pieces, thirty outfits, starting with a {product}.",
+          "Monochrome outfit idea with the {product}.",
+          "How to layer a {product} when the weather cannot decide.",
+        ],
+        hashtags: ["styleinspo", "outfitideas", "capsulewardrobe", "howtowear"],
+      },
+      {
+        id: "sustainable-fashion",
+        lines: [
+          "Every {product} is made from {adj} fabric in a certified factory.",
+          "Repair, do not replace: free repairs on every {product}.",
+          "Our resale programme gave 8,000 pieces a second life.",
+          "Who made your clothes? Meet the team behind the {product}.",
+        ],
+        hashtags: ["sustainablefashion", "slowfashion", "whomademyclothes", "circularfashion"],
+      },
+      {
+        id: "behind-the-scenes",
+        lines: [
+          "Behind the scenes of our campaign shoot in Lisbon.",
+          "From sketch to sample: the story of the {product}.",
+          "Studio day: fitting the new {adj} {product}.",
+          "Our pattern cutter shows how a {product} comes together.",
+        ],
+        hashtags: ["behindthescenes", "designprocess", "studio", "madeby"],
+      },
+      {
+        id: "sale-offers",
+        lines: [
+          "Mid-season sale: 30% off the {product} this weekend only.",
+          "Members get early access to the {product} restock.",
+          "Free shipping and returns on every {product}.",
+          "Last chance: the {adj} {product} is almost sold out.",
+        ],
+        hashtags: ["sale", "shopnow", "lastchance", "freeshipping"],
+      },
+      {
+        id: "street-style",
+        lines: [
+          "Spotted in Paris: the {adj} {product} on the streets.",
+          "Your best looks this week, all wearing the {product}.",
+          "Street style from fashion week, featuring our {product}.",
+          "Tag us to be featured in our community looks.",
+        ],
+        hashtags: ["streetstyle", "fashionweek", "lookoftheday", "community"],
+      },
+    ],
+    negative: [
+      "Some {product} orders arrived with the wrong size. We are sorry and will exchange them for free.",
+      "Our website crashed during the sale. We apologise and extended it by two days.",
+      "The {product} colour faded for some customers. Full refunds, no questions.",
+      "Deliveries are delayed this week. Sorry for the wait.",
+    ],
+    platforms: { instagram: 6, tiktok: 4, facebook: 3, youtube: 1, twitter: 1 },
+    interests: ["fashion", "streetwear", "sustainability", "design", "luxury"],
+    keywordHeads: [
+      "linen shirt",
+      "denim jacket",
+      "wool coat",
+      "knit sweater",
+      "leather boots",
+      "midi dress",
+      "wide leg trousers",
+      "trench coat",
+      "white sneakers",
+      "capsule wardrobe",
+      "sustainable clothing",
+      "cashmere beanie",
+    ],
+    keywordAudiences: ["women", "men", "petite", "tall", "winter", "work"],
+    keywordVerbs: ["style", "wash", "wear", "fold", "repair"],
+    cpc: [0.3, 2.4],
+    brands: [
+      { name: "Maison Verel", country: "FR" },
+      { name: "Threadline", country: "US" },
+      { name: "Atelier Sorra", country: "IT" },
+      { name: "Northwind Apparel", country: "GB" },
+      { name: "Moda Carioca", country: "BR" },
+      { name: "Kanso Wear", country: "JP" },
+    ],
+  },
+  {
+    id: "travel-hospitality",
+    label: "Travel & Hospitality",
+    products: [
+      "boutique hotel",
+      "city break",
+      "island cottage",
+      "mountain lodge",
+      "rooftop suite",
+      "weekend package",
+      "villa",
+      "glamping tent",
+      "spa retreat",
+      "food tour",
+      "sailing trip",
+      "train journey",
+    ],
+    adjectives: [
+      "sea-view",
+      "family-friendly",
+      "hidden",
+      "all-inclusive",
+      "eco",
+      "romantic",
+      "last-minute",
+      "luxury",
+    ],
+    emoji: ["✈️", "🌍", "🏝️", "🏨", "🌅", "🧳", "🗺️"],
+    topics: [
+      {
+        id: "destinations",
+        lines: [
+          "Hidden gem alert: a {adj} {product} on the Amalfi coast.",
+          "Lisbon in three days: trams, tiles and pastel de nata.",
+          "Why Kyoto in autumn belongs on your list.",
+          "Five islands you can reach without a flight.",
+        ],
+        hashtags: ["travel", "wanderlust", "travelgram", "destination"],
+      },
+      {
+        id: "travel-tips",
+        lines: [
+          "Packing tip: roll, do not fold, and leave room for souvenirs.",
+          "How to find cheap flights: be flexible by two days.",
+          "Carry-on only for two weeks? Here is our list.",
+          "Travel insurance explained in 60 seconds.",
+        ],
+        hashtags: ["traveltips", "packinglist", "budgettravel", "travelhacks"],
+      },
+      {
+        id: "stays",
+        lines: [
+          "Wake up to this view from our {adj} {product}.",
+          "Room tour: the {adj} {product} with a private terrace.",
+          "Slow mornings at the {product}: breakfast until noon.",
+          "Our {product} just reopened after a full renovation.",
+        ],
+        hashtags: ["hotel", "staycation", "boutiquehotel", "roomwithaview"],
+      },
+      {
+        id: "food-culture",
+        lines: [
+          "Eat like a local: our {adj} {product} through the old town.",
+          "Street food in Bangkok you should not miss.",
+          "Cooking class with a Tuscan grandmother, wine included.",
+          "Market mornings and long lunches: the Mediterranean way.",
+        ],
+        hashtags: ["foodtravel", "localfood", "culture", "foodie"],
+      },
+      {
+        id: "deals",
+        lines: [
+          "Flash sale: 25% off every {adj} {product} booked this week.",
+          "Book early, save more: summer {product} deals are live.",
+          "Kids stay free at our {adj} {product} all season.",
+          "Members save an extra 10% on the {product}.",
+        ],
+        hashtags: ["traveldeals", "booknow", "flashsale", "holiday"],
+      },
+      {
+        id: "sustainable-travel",
+        lines: [
+          "Travel by train: Paris to Barcelona in six and a half hours.",
+          "Our {adj} {product} runs on solar power.",
+          "Offsetting is not enough. Here is how we cut our emissions.",
+          "Support local: every {product} booking funds a community project.",
+        ],
+        hashtags: ["sustainabletravel", "ecotravel", "slowtravel", "responsibletravel"],
+      },
+      {
+        id: "adventure",
+        lines: [
+          "Sunrise hike before breakfast, then back to the {product}.",
+          "Sailing the Greek islands for a week on a {adj} {product}.",
+          "Northern lights from a {adj} {product}.",
+          "Kayak, hike, repeat: adventure weekends are back.",
+        ],
+        hashtags: ["adventure", "adventuretravel", "explore", "outdoors"],
+      },
+    ],
+    negative: [
+      "Flight cancellations affected some {product} bookings. We are sorry: rebooking is free.",
+      "Our booking site was down this morning. We apologise for the trouble.",
+      "Some guests had a poor experience at the {product} last week. We are fixing it.",
+      "Refunds for cancelled trips are slower than promised. We are sorry.",
+    ],
+    platforms: { instagram: 6, facebook: 4, youtube: 2, tiktok: 3, twitter: 1 },
+    interests: ["travel", "food", "photography", "outdoors", "luxury", "budget-travel"],
+    keywordHeads: [
+      "boutique hotel",
+      "city break",
+      "all inclusive holiday",
+      "cheap flights",
+      "weekend getaway",
+      "spa retreat",
+      "glamping",
+      "family holiday",
+      "food tour",
+      "train travel europe",
+      "last minute deals",
+      "honeymoon destinations",
+    ],
+    keywordAudiences: ["families", "couples", "solo travellers", "students", "dogs", "winter"],
+    keywordVerbs: ["book", "plan", "pack", "find", "travel"],
+    cpc: [0.8, 6.5],
+    brands: [
+      { name: "Wanderhaven", country: "US" },
+      { name: "Costa Azul Stays", country: "ES" },
+      { name: "Alba Journeys", country: "IT" },
+      { name: "Koru Trails", country: "NZ" },
+      { name: "Riviera Lane", country: "FR" },
+      { name: "Sakura Routes", country: "JP" },
+    ],
+  },
+];
