@@ -13,6 +13,8 @@ export interface TestOidcProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** A second client, for ID-token-only sign-in as Facebook's (response_type=id_token, no secret needed). */
+  idTokenClientId: string;
   /** People who can sign in, by login name (the provider's subject). */
   accounts: Map<string, TestAccount>;
   close(): Promise<void>;
@@ -32,6 +34,7 @@ export async function startOidcProvider(o: {
   const accounts = new Map<string, TestAccount>();
   const clientId = "brandscope-test";
   const clientSecret = "brandscope-test-secret-0123456789";
+  const idTokenClientId = "brandscope-test-id-token";
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -41,6 +44,13 @@ export async function startOidcProvider(o: {
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: o.tokenEndpointAuthMethod ?? "client_secret_basic",
+      },
+      {
+        client_id: idTokenClientId,
+        redirect_uris: o.redirectUris,
+        grant_types: ["authorization_code", "implicit"],
+        response_types: ["code", "id_token"],
+        token_endpoint_auth_method: "none",
       },
     ],
     claims: {
@@ -80,6 +90,7 @@ export async function startOidcProvider(o: {
     issuer,
     clientId,
     clientSecret,
+    idTokenClientId,
     accounts,
     close: () =>
       new Promise((resolve) => {

@@ -168,7 +168,7 @@ export interface paths {
         put?: never;
         /**
          * Start an OpenID Connect sign-in
-         * @description Returns the provider's authorization URL; the server keeps the state, nonce and PKCE verifier.
+         * @description Returns the provider's authorization URL; the server keeps the state, nonce and PKCE verifier. Facebook is asked for an ID token in the fragment (`response_type=id_token`, `response_mode=fragment`), without PKCE.
          */
         post: operations["startSocialLogIn"];
         delete?: never;
@@ -187,11 +187,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finish an OpenID Connect sign-in with the provider's code
+         * Finish an OpenID Connect sign-in with the provider's code or ID token
          * @description Send the `code`, `state` and, when the provider's callback carries it, `iss` query parameters of the
-         *     redirect. Creates the account on first use, or links the identity to the account with the same verified
-         *     e-mail. 401 `SOCIAL_LOGIN_FAILED` for an unknown, used or expired state or a refused code; 403
-         *     `ACCOUNT_DEACTIVATED`.
+         *     redirect; for Facebook (`response_type=id_token`) the `id_token` and `state` of the redirect's fragment,
+         *     as `idToken` and `state`. Creates the account on first use, or links the identity to the account with the
+         *     same verified e-mail. 401 `SOCIAL_LOGIN_FAILED` for an unknown, used or expired state, a refused code, or
+         *     an ID token whose signature, issuer, audience, expiry or nonce is wrong; 403 `ACCOUNT_DEACTIVATED`.
          */
         post: operations["socialLogIn"];
         delete?: never;
@@ -1161,16 +1162,19 @@ export interface components {
             authorizationUrl: string;
             state: string;
         };
+        /** @description The provider's answer as the app's callback page received it: `code` from a code-flow provider (Google, Apple), `idToken` from an ID-token-only provider (Facebook, `response_type=id_token`, in the URL fragment). Exactly one of them. */
         SocialLoginRequest: {
             provider: components["schemas"]["SocialProviderId"];
-            code: string;
+            code?: string;
+            /** @description The `id_token` of the callback's fragment (a JWT the server checks), for Facebook. */
+            idToken?: string;
             state: string;
             /**
              * Format: uri
              * @description The callback's `iss` parameter (RFC 9207), when the provider sends one.
              */
             iss?: string;
-        };
+        } & (unknown | unknown);
         /** @description What a form_post provider's page posts; other fields (such as Apple's id_token) are ignored. */
         SocialCallbackForm: {
             code?: string;

@@ -116,10 +116,8 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
     ],
     ctx,
   );
-  for (const p of ["google", "facebook"] as const) {
-    const prefix = `OIDC_${p.toUpperCase()}`;
-    requireTogether(e, [`${prefix}_ISSUER`, `${prefix}_CLIENT_ID`, `${prefix}_CLIENT_SECRET`], ctx);
-  }
+  requireTogether(e, ["OIDC_GOOGLE_ISSUER", "OIDC_GOOGLE_CLIENT_ID", "OIDC_GOOGLE_CLIENT_SECRET"], ctx);
+  checkFacebook(env, ctx);
   checkApple(env, ctx);
   requireTogether(e, ["STORAGE_BUCKET", "STORAGE_ACCESS_KEY_ID", "STORAGE_SECRET_ACCESS_KEY"], ctx);
   // Cheap password hashing keeps the test suite fast; it must never weaken a running server.
@@ -131,6 +129,23 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
     });
   }
 });
+
+/**
+ * Facebook: the issuer defaults to https://www.facebook.com and no client secret is needed, since its OpenID
+ * Connect sign-in answers with an ID token (response_type=id_token) checked against its published keys.
+ */
+function checkFacebook(env: Env, ctx: z.RefinementCtx) {
+  const set = (["OIDC_FACEBOOK_ISSUER", "OIDC_FACEBOOK_CLIENT_SECRET"] as const).filter(
+    (name) => env[name] !== undefined,
+  );
+  if (set.length > 0 && !env.OIDC_FACEBOOK_CLIENT_ID) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["OIDC_FACEBOOK_CLIENT_ID"],
+      message: `is required when ${set[0]} is set (Facebook needs only its app id; the issuer and secret are optional)`,
+    });
+  }
+}
 
 const appleKeyVariables = ["OIDC_APPLE_PRIVATE_KEY", "OIDC_APPLE_KEY_ID", "OIDC_APPLE_TEAM_ID"] as const;
 
@@ -188,12 +203,13 @@ export interface AppleSigningKey {
 export interface OidcProviderConfig {
   issuer: string;
   clientId: string;
-  /** A static client secret; Apple may have `appleKey` instead. */
+  /** A static client secret; Apple may have `appleKey` instead, Facebook (ID tokens only) needs none. */
   clientSecret?: string;
   appleKey?: AppleSigningKey;
 }
 
 export const APPLE_ISSUER = "https://appleid.apple.com";
+export const FACEBOOK_ISSUER = "https://www.facebook.com";
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -204,7 +220,14 @@ function toConfig(env: Env) {
     const issuer = env[`${prefix}_ISSUER`];
     const clientId = env[`${prefix}_CLIENT_ID`];
     const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-    if (p !== "apple" && issuer && clientId && clientSecret) oidc[p] = { issuer, clientId, clientSecret };
+    if (p === "google" && issuer && clientId && clientSecret) oidc[p] = { issuer, clientId, clientSecret };
+  }
+  if (env.OIDC_FACEBOOK_CLIENT_ID) {
+    oidc.facebook = {
+      issuer: env.OIDC_FACEBOOK_ISSUER ?? FACEBOOK_ISSUER,
+      clientId: env.OIDC_FACEBOOK_CLIENT_ID,
+      ...(env.OIDC_FACEBOOK_CLIENT_SECRET ? { clientSecret: env.OIDC_FACEBOOK_CLIENT_SECRET } : {}),
+    };
   }
   const { OIDC_APPLE_CLIENT_ID, OIDC_APPLE_PRIVATE_KEY, OIDC_APPLE_KEY_ID, OIDC_APPLE_TEAM_ID } = env;
   if (OIDC_APPLE_CLIENT_ID) {

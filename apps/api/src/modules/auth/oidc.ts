@@ -11,9 +11,17 @@ const names: Record<SocialProviderId, string> = { google: "Google", facebook: "F
  */
 export const formPostProviders: ReadonlySet<SocialProviderId> = new Set(["apple"]);
 
-/** The scopes asked of each provider: Apple names its profile scope `name`. */
+/**
+ * Providers whose OpenID Connect sign-in has no code flow, only `response_type=id_token` (Facebook's discovery
+ * document lists `id_token` and `token id_token`, no token endpoint and no form_post): the provider sends the
+ * ID token to the app's callback page in the URL fragment, the page posts it to POST /auth/social, and the
+ * server checks it against the provider's published keys and the nonce and state it keeps.
+ */
+export const idTokenProviders: ReadonlySet<SocialProviderId> = new Set(["facebook"]);
+
+/** The scopes asked of each provider: Apple names its profile scope `name`; Facebook's ID token has the name. */
 export const scopeOf = (id: SocialProviderId) =>
-  id === "apple" ? "openid email name" : "openid email profile";
+  id === "apple" ? "openid email name" : id === "facebook" ? "openid email" : "openid email profile";
 
 /** The OpenID Connect providers this server is configured for (OIDC_<PROVIDER>_*), discovered on first use. */
 export interface SocialProviders {
@@ -60,6 +68,8 @@ function clientAuthOf(id: SocialProviderId, config: OidcProviderConfig): oidc.Cl
       body.set("client_secret", await appleClientSecret(appleKey, config.clientId));
     };
   }
+  // An ID-token-only provider is never called with the client's credentials.
+  if (idTokenProviders.has(id) && clientSecret === undefined) return oidc.None();
   if (clientSecret === undefined) throw new Error(`OpenID provider ${id} has no client secret`);
   return id === "apple" ? oidc.ClientSecretPost(clientSecret) : oidc.ClientSecretBasic(clientSecret);
 }
@@ -77,12 +87,17 @@ export function createSocialProviders(
       let pending = discovered.get(id);
       if (!pending) {
         const issuer = new URL(config.issuer);
-        pending = oidc.discovery(issuer, config.clientId, config.clientSecret, clientAuthOf(id, config), {
-          timeout: 10,
-          ...(issuer.protocol === "http:" && isLoopback(issuer)
-            ? { execute: [oidc.allowInsecureRequests] }
-            : {}),
-        });
+        pending = oidc
+          .discovery(issuer, config.clientId, config.clientSecret, clientAuthOf(id, config), {
+            timeout: 10,
+            ...(issuer.protocol === "http:" && isLoopback(issuer)
+              ? { execute: [oidc.allowInsecureRequests] }
+              : {}),
+          })
+          .then((configuration) => {
+            if (idTokenProviders.has(id)) oidc.useIdTokenResponseType(configuration);
+            return configuration;
+          });
         // A failed discovery (provider down) is tried again on the next sign-in rather than remembered.
         pending.catch(() => discovered.delete(id));
         discovered.set(id, pending);

@@ -9,7 +9,7 @@ import { sha256 } from "../../lib/crypto";
 import { findUserByEmail, type UserRow, updateUserStatus } from "../user/user.repo";
 import { createAccount, isDuplicateEmail } from "./accounts";
 import { logAuthEvent } from "./auth-log";
-import { formPostProviders, scopeOf } from "./oidc";
+import { formPostProviders, idTokenProviders, scopeOf } from "./oidc";
 import { startSession } from "./sessions";
 import {
   findUserBySocialIdentity,
@@ -73,9 +73,11 @@ export async function startSocialLogIn(
   // A form_post provider sends the browser back to the server (POST /auth/social/callback/{provider}), which
   // answers with a redirect to the app's callback page: body.redirectUri stays the page of other providers.
   const formPost = formPostProviders.has(body.provider);
+  const idTokenOnly = idTokenProviders.has(body.provider);
   const redirectUri = formPost ? formPostCallbackUrl(ctx, body.provider) : body.redirectUri;
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
+  // Kept for every provider (the code flow's PKCE); an ID-token-only provider gets no code to bind it to.
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const now = ctx.clock.now();
   await insertPendingSocialLogin(ctx.db, {
@@ -91,8 +93,13 @@ export async function startSocialLogIn(
     redirect_uri: redirectUri,
     scope: scopeOf(body.provider),
     ...(formPost ? { response_mode: "form_post" } : {}),
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: "S256",
+    // response_type=id_token (set by openid-client): the answer comes in the fragment, which only the page reads.
+    ...(idTokenOnly
+      ? { response_mode: "fragment" }
+      : {
+          code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+          code_challenge_method: "S256",
+        }),
     state,
     nonce,
   });
@@ -200,18 +207,18 @@ interface Identity {
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
 
-/** The provider's subject and verified e-mail, from the ID token or else the userinfo endpoint. */
+/**
+ * The provider's subject and verified e-mail, from the ID token or else (code flow) the userinfo endpoint.
+ * An ID-token-only provider has no access token: its ID token must carry the e-mail.
+ */
 async function identityOf(
-  configuration: oidc.Configuration,
-  tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+  claims: oidc.IDToken,
+  userInfo: ((subject: string) => Promise<Record<string, unknown>>) | undefined,
   /** The name the form_post callback brought (Apple puts none in its tokens). */
   sent: { givenName: string | null; familyName: string | null },
 ): Promise<Identity | { subject: string; unverified: true }> {
-  const claims = tokens.claims();
-  if (!claims) throw new Error("The provider returned no ID token");
   let info: Record<string, unknown> = claims;
-  if (!text(claims.email))
-    info = { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)), ...claims };
+  if (!text(claims.email) && userInfo) info = { ...(await userInfo(claims.sub)), ...claims };
   const email = text(info.email);
   // Apple sends "true" as a string.
   const verified = info.email_verified === true || info.email_verified === "true";
@@ -278,6 +285,59 @@ async function userOf(ctx: RequestCtx, provider: SocialProviderId, identity: Ide
   }
 }
 
+type PendingSocialLogin = NonNullable<Awaited<ReturnType<typeof takePendingSocialLogin>>>;
+
+/** The code flow: exchanges the code (PKCE, state, nonce) and reads the identity. */
+async function identityFromCode(
+  configuration: oidc.Configuration,
+  body: Schemas["SocialLoginRequest"],
+  pending: PendingSocialLogin,
+) {
+  if (!body.code || body.idToken) throw new Error("This provider answers with a code, not an ID token");
+  const callback = new URL(pending.redirectUri);
+  callback.searchParams.set("code", body.code);
+  callback.searchParams.set("state", body.state);
+  const metadata = configuration.serverMetadata();
+  // RFC 9207: the state is bound to this provider server-side, so its issuer stands in when the app sent none.
+  const iss =
+    body.iss ?? (metadata.authorization_response_iss_parameter_supported ? metadata.issuer : undefined);
+  if (iss) callback.searchParams.set("iss", iss);
+  const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
+    pkceCodeVerifier: pending.codeVerifier,
+    expectedState: body.state,
+    expectedNonce: pending.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims) throw new Error("The provider returned no ID token");
+  return identityOf(
+    claims,
+    (subject) => oidc.fetchUserInfo(configuration, tokens.access_token, subject),
+    pending,
+  );
+}
+
+/**
+ * response_type=id_token: openid-client checks the ID token as the fragment brought it: signature against the
+ * provider's keys (discovery's jwks_uri), iss, aud (our client id), exp and iat, and the nonce kept with the
+ * state (which takePendingSocialLogin has already used up).
+ */
+async function identityFromIdToken(
+  configuration: oidc.Configuration,
+  body: Schemas["SocialLoginRequest"],
+  pending: PendingSocialLogin,
+) {
+  if (!body.idToken || body.code) throw new Error("This provider answers with an ID token, not a code");
+  const fragment = new URLSearchParams({ id_token: body.idToken, state: body.state });
+  if (body.iss) fragment.set("iss", body.iss);
+  const callback = new URL(pending.redirectUri);
+  callback.hash = fragment.toString();
+  const claims = await oidc.implicitAuthentication(configuration, callback, pending.nonce, {
+    expectedState: body.state,
+  });
+  return identityOf(claims, undefined, pending);
+}
+
 export async function socialLogIn(
   ctx: RequestCtx,
   body: Schemas["SocialLoginRequest"],
@@ -294,30 +354,17 @@ export async function socialLogIn(
   });
   if (!pending) throw failed("unknown-or-expired-state", "This sign-in has expired. Please start again.");
 
-  const callback = new URL(pending.redirectUri);
-  callback.searchParams.set("code", body.code);
-  callback.searchParams.set("state", body.state);
-  const metadata = configuration.serverMetadata();
-  // RFC 9207: the state is bound to this provider server-side, so its issuer stands in when the app sent none.
-  const iss =
-    body.iss ?? (metadata.authorization_response_iss_parameter_supported ? metadata.issuer : undefined);
-  if (iss) callback.searchParams.set("iss", iss);
-
   let identity: Awaited<ReturnType<typeof identityOf>>;
   try {
-    const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
-      pkceCodeVerifier: pending.codeVerifier,
-      expectedState: body.state,
-      expectedNonce: pending.nonce,
-      idTokenExpected: true,
-    });
-    identity = await identityOf(configuration, tokens, pending);
+    identity = idTokenProviders.has(body.provider)
+      ? await identityFromIdToken(configuration, body, pending)
+      : await identityFromCode(configuration, body, pending);
   } catch (error) {
     ctx.log.warn(
       { provider: body.provider, reason: error instanceof Error ? error.message : "unknown" },
-      "OpenID code exchange refused",
+      "OpenID sign-in refused",
     );
-    throw failed("code-exchange-refused");
+    throw failed(idTokenProviders.has(body.provider) ? "id-token-refused" : "code-exchange-refused");
   }
   if ("unverified" in identity) {
     throw failed(

@@ -59,20 +59,24 @@ export function clearPendingSocialSignIn() {
   sessionStorage.removeItem(SOCIAL_STATE_KEY);
 }
 
-let pendingSocial: { code: string; controller: AbortController; result: Promise<LoginResponse> } | undefined;
+let pendingSocial:
+  | { answer: string; controller: AbortController; result: Promise<LoginResponse> }
+  | undefined;
 
 /**
- * POST /auth/social with the provider's code. Spec §7: a new call cancels any earlier one still pending. The same
- * code asked twice (React's development double effects) shares the one call: a code can be redeemed only once.
+ * POST /auth/social with the provider's code (or Facebook's ID token). Spec §7: a new call cancels any earlier one
+ * still pending. The same answer sent twice (React's development double effects) shares the one call: a code or
+ * ID token can be redeemed only once.
  */
 export function finishSocialSignIn(
   body: components["schemas"]["SocialLoginRequest"],
 ): Promise<LoginResponse> {
-  if (pendingSocial?.code === body.code) return pendingSocial.result;
+  const answer = body.code ?? body.idToken ?? "";
+  if (pendingSocial?.answer === answer) return pendingSocial.result;
   pendingSocial?.controller.abort();
   const controller = new AbortController();
   const result = unwrap(api.POST("/auth/social", { body, signal: controller.signal }));
-  const entry = { code: body.code, controller, result };
+  const entry = { answer, controller, result };
   pendingSocial = entry;
   const settle = () => {
     if (pendingSocial === entry) pendingSocial = undefined;

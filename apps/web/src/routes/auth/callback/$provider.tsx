@@ -17,7 +17,8 @@ const optionalText = z.catch(z.optional(z.string().check(z.maxLength(2048))), un
 
 /**
  * Where an OpenID Connect provider sends the browser back (`redirectUri` of POST /auth/social/authorize):
- * /auth/callback/google?code=…&state=…. Public, outside the auth layout's guard: it is the sign-in itself.
+ * /auth/callback/google?code=…&state=…, or for Facebook (response_type=id_token) /auth/callback/facebook#id_token=…
+ * &state=…. Public, outside the auth layout's guard: it is the sign-in itself.
  */
 export const Route = createFileRoute("/auth/callback/$provider")({
   validateSearch: z.object({
@@ -35,11 +36,27 @@ function isAbort(error: unknown): boolean {
   return error.name === "AbortError" || (error.cause instanceof Error && error.cause.name === "AbortError");
 }
 
+/** Facebook answers in the fragment, which only the browser sees: #id_token=…&state=… or #error=…. */
+function readFragment(): { idToken?: string; state?: string; error?: string } {
+  if (typeof window === "undefined") return {};
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const text = (name: string) => {
+    const value = params.get(name);
+    return value && value.length <= 8192 ? value : undefined;
+  };
+  return { idToken: text("id_token"), state: text("state"), error: text("error") };
+}
+
 const providerNames = { google: "Google", facebook: "Facebook", apple: "Apple" } as const;
 
 function SocialCallback() {
   const { provider } = Route.useParams();
-  const { code, state, error, iss } = Route.useSearch();
+  const search = Route.useSearch();
+  const [fragment] = useState(readFragment);
+  const { code, iss } = search;
+  const { idToken } = fragment;
+  const state = search.state ?? fragment.state;
+  const error = search.error ?? fragment.error;
   const router = useRouter();
   const [problem, setProblem] = useState<string>();
   const known = socialProviders.find((id) => id === provider);
@@ -50,7 +67,7 @@ function SocialCallback() {
       setProblem("This sign-in provider is not available.");
       return;
     }
-    if (error || !code || !state) {
+    if (error || !(code || idToken) || !state) {
       clearPendingSocialSignIn();
       // sign_in_expired: the server's form_post callback (Apple) did not know the state.
       setProblem(
@@ -67,7 +84,10 @@ function SocialCallback() {
       return;
     }
     let current = true;
-    finishSocialSignIn(iss ? { provider: known, code, state, iss } : { provider: known, code, state }).then(
+    const answer = idToken ? { idToken } : { code };
+    finishSocialSignIn(
+      iss ? { provider: known, ...answer, state, iss } : { provider: known, ...answer, state },
+    ).then(
       async (login) => {
         clearPendingSocialSignIn();
         if (!current) return;
@@ -84,7 +104,7 @@ function SocialCallback() {
     return () => {
       current = false;
     };
-  }, [known, code, state, error, iss, router]);
+  }, [known, code, idToken, state, error, iss, router]);
 
   if (!problem) return <LoadingScreen label={`Signing you in with ${name}`} />;
   return (
