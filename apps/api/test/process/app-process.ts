@@ -73,6 +73,11 @@ export async function connectToEmbedded(dataDir: string): Promise<pg.Client> {
   const client = new pg.Client({
     connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/brandscope`,
   });
+  // The tests stop the app, and with it this PostgreSQL, while the connection may still be open: the server's
+  // "terminating connection" (57P01) then arrives as an 'error' event, which must not count as a test failure.
+  client.on("error", (error: Error & { code?: string }) => {
+    if (error.code !== "57P01") throw error;
+  });
   await client.connect();
   return client;
 }
