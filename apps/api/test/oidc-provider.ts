@@ -4,7 +4,10 @@ import { findFreePort } from "../src/lib/free-port";
 
 export interface TestAccount {
   email: string;
-  emailVerified: boolean;
+  /** Undefined leaves the email_verified claim out, as Facebook's ID tokens do. */
+  emailVerified?: boolean;
+  /** False leaves the e-mail out (a Facebook user who declined the email permission). */
+  withEmail?: boolean;
   givenName: string;
   familyName: string;
 }
@@ -75,8 +78,8 @@ export async function startOidcProvider(o: {
         accountId: id,
         claims: () => ({
           sub: id,
-          email: account.email,
-          email_verified: account.emailVerified,
+          ...(account.withEmail === false ? {} : { email: account.email }),
+          ...(account.emailVerified === undefined ? {} : { email_verified: account.emailVerified }),
           given_name: account.givenName,
           family_name: account.familyName,
           name: `${account.givenName} ${account.familyName}`,

@@ -54,9 +54,9 @@ const finish = async (body: Record<string, unknown>) => {
   return response;
 };
 
+// As Facebook's ID tokens: an e-mail without an email_verified claim.
 const person = (givenName: string) => ({
   email: uniqueEmail(givenName.toLowerCase()),
-  emailVerified: true,
   givenName,
   familyName: "Facebook",
 });
@@ -100,11 +100,15 @@ describe("Facebook sign-in (response_type=id_token)", () => {
     expect((await caller(t).me(bearer(linked.json()))).json().id).toBe(existingId);
   });
 
-  it("refuses an identity without a verified e-mail", async () => {
-    idp.accounts.set("fb-carol", { ...person("Carol"), emailVerified: false });
+  it("refuses an identity without an e-mail, or whose e-mail is said to be unverified", async () => {
+    idp.accounts.set("fb-carol", { ...person("Carol"), withEmail: false });
     const refused = await finish(await answerOf("fb-carol"));
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toMatch(/^Your Facebook account has no verified e-mail address/);
+
+    idp.accounts.set("fb-carl", { ...person("Carl"), emailVerified: false });
+    const unverified = await finish(await answerOf("fb-carl"));
+    expect(unverified.statusCode).toBe(401);
   });
 
   it("refuses a tampered ID token", async () => {

@@ -216,12 +216,20 @@ async function identityOf(
   userInfo: ((subject: string) => Promise<Record<string, unknown>>) | undefined,
   /** The name the form_post callback brought (Apple puts none in its tokens). */
   sent: { givenName: string | null; familyName: string | null },
+  /**
+   * Facebook's ID token carries no email_verified claim: Facebook releases only a person's confirmed primary
+   * address, so an e-mail it sends counts as verified. Other providers must say so explicitly.
+   */
+  emailClaimImpliesVerified = false,
 ): Promise<Identity | { subject: string; unverified: true }> {
   let info: Record<string, unknown> = claims;
   if (!text(claims.email) && userInfo) info = { ...(await userInfo(claims.sub)), ...claims };
   const email = text(info.email);
   // Apple sends "true" as a string.
-  const verified = info.email_verified === true || info.email_verified === "true";
+  const verified =
+    info.email_verified === true ||
+    info.email_verified === "true" ||
+    (emailClaimImpliesVerified && info.email_verified === undefined);
   if (!email || !verified) return { subject: claims.sub, unverified: true };
   const [fromName = "", ...rest] = (text(info.name) ?? "").split(/\s+/);
   return {
@@ -335,7 +343,7 @@ async function identityFromIdToken(
   const claims = await oidc.implicitAuthentication(configuration, callback, pending.nonce, {
     expectedState: body.state,
   });
-  return identityOf(claims, undefined, pending);
+  return identityOf(claims, undefined, pending, true);
 }
 
 export async function socialLogIn(
