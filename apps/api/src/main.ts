@@ -7,8 +7,14 @@ import { startEmbeddedPostgres } from "./db/embedded";
 import { migrateDatabase } from "./db/migrate";
 import { buildApp } from "./http/app";
 import { assertWebAppBuilt } from "./http/web-app";
+import { startJobQueue } from "./jobs/queue";
+import type { WorkerDeps } from "./jobs/worker-deps";
+import { jobHandlers } from "./jobs/workers";
+import { systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
+import { createStorage } from "./lib/storage";
 import { createLogger } from "./logger";
+import { ensureSampleData } from "./modules/sample/start";
 
 /** How long in-flight requests may take to finish once a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,7 +46,19 @@ async function start(): Promise<void> {
   const { pool, db } = connectDatabase(databaseUrl, log);
   running.push({ name: "database pool", stop: () => pool.end() });
   await migrateDatabase(pool);
-  const app = await buildApp({ config: appConfig, db, log });
+  const jobs = await startJobQueue(pool, log);
+  running.push({ name: "job queue", stop: jobs.stop });
+  const workerDeps: WorkerDeps = {
+    db,
+    config: appConfig,
+    log,
+    clock: systemClock,
+    storage: createStorage(appConfig),
+    jobs,
+  };
+  if (config.sampleData) await ensureSampleData(pool, workerDeps);
+  await jobs.work(jobHandlers(workerDeps));
+  const app = await buildApp({ config: appConfig, db, log, deps: { jobs } });
   running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
   await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
     throw isErrno(error, "EADDRINUSE")

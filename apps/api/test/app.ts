@@ -2,15 +2,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import pino, { type Logger } from "pino";
-import { type AppConfig, loadConfig } from "../src/config/env";
+import type { AppConfig } from "../src/config/env";
 import { connectDatabase, type Database } from "../src/db/client";
 import { type AppOptions, buildApp } from "../src/http/app";
+import { startJobQueue } from "../src/jobs/queue";
+import { jobHandlers } from "../src/jobs/workers";
+import { createStorage } from "../src/lib/storage";
 import { jwtKey } from "../src/modules/auth/id-token";
 import { TestClock } from "./clock";
+import { TEST_JWT_SECRET, testConfig } from "./config";
 import { createTestDatabase } from "./database";
 import { seedSignedInUser } from "./users";
 
-export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
+export { TEST_JWT_SECRET, testConfig } from "./config";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,19 +28,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    JWT_SECRET: TEST_JWT_SECRET,
-    PASSWORD_HASHING: "fast-test-only",
-    // Uploads of a test never land in the developer's own DATA_DIR.
-    DATA_DIR: join(tmpdir(), "brandscope-api-test-data"),
-    ...env,
-  });
-  return { ...config, jwtSecret: TEST_JWT_SECRET };
-}
-
 /**
  * The real app on a fresh database of its own (or on `databaseUrl`), for `app.inject()`. Options replace
  * parts: a contract fixture, other handlers, environment variables.
@@ -47,23 +38,32 @@ export async function buildTestApp(
     databaseUrl?: string;
     /** The app's logger (silent by default): a test that reads the log passes its own. */
     log?: Logger;
+    /** Start the real job queue (pg-boss on the test database) and its workers, as main.ts does. */
+    jobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const clock = new TestClock();
   const own = options.databaseUrl ? undefined : await createTestDatabase();
   const database = connectDatabase(options.databaseUrl ?? own?.url ?? "", pino({ level: "silent" }));
+  const log = options.log ?? pino({ level: "silent" });
+  const jobs = options.jobs ? await startJobQueue(database.pool, log) : undefined;
   const release = async () => {
+    await jobs?.stop();
     await database.pool.end();
     await own?.drop();
   };
+  if (jobs) {
+    const storage = createStorage(config);
+    await jobs.work(jobHandlers({ db: database.db, config, log, clock, storage, jobs }));
+  }
   const app = await buildApp({
     config,
     db: database.db,
-    log: options.log ?? pino({ level: "silent" }),
+    log,
     contract: options.contract,
     handlers: options.handlers,
-    deps: { clock, ...options.deps },
+    deps: { clock, ...(jobs ? { jobs } : {}), ...options.deps },
   }).catch(async (error: unknown) => {
     await release();
     throw error;

@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../src/db/embedded";
 import { migrateDatabase } from "../src/db/migrate";
 import { withDatabase } from "./database-url";
+import { prepareSampleTemplate } from "./sample-template";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -41,6 +42,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${template}`);
   const pool = new pg.Pool({ connectionString: withDatabase(adminUrl, template) });
   await migrateDatabase(pool);
+  await prepareSampleTemplate(pool, withDatabase(adminUrl, template));
   // Copies wait for, then fail on, any connection left on the template.
   await pool.end();
   await admin.query(`alter database ${template} with is_template true allow_connections false`);

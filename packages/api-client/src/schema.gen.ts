@@ -1549,11 +1549,15 @@ export interface components {
             /** @description Engagement rate divided by the brand's own median on that platform */
             relativePerformance: number | null;
         };
-        Pillar: {
+        SubPillar: {
             label: string;
+            /** @description Share of the posts, 0–100 */
             percentage: number;
             color: string;
-            subPillars?: components["schemas"]["Pillar"][];
+        };
+        /** @description A main content pillar; sub pillars go one level deep. */
+        Pillar: components["schemas"]["SubPillar"] & {
+            subPillars?: components["schemas"]["SubPillar"][];
         };
         ContentAnalytics: components["schemas"]["ModuleEnvelope"] & {
             brand: components["schemas"]["Brand"];
@@ -2868,6 +2872,11 @@ export interface operations {
                     file: string;
                     /** @description A competitor's id; the workspace's brand when absent */
                     brandId?: string;
+                    /**
+                     * Format: date
+                     * @description Day the file was exported, for exports whose dates have no year (TikTok); today when absent
+                     */
+                    referenceDate?: string;
                 };
             };
         };

@@ -77,6 +77,14 @@ const envSchema = z.object({
     .refine(isTrustProxy, "must be true, false, a hop count, or a comma-separated list of proxy addresses")
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** For tests and private deployments only: addresses or CIDR ranges a brand's website may resolve to. */
+  WEBSITE_FETCH_ALLOW_PRIVATE: z.string().optional(),
+  WEBSITE_FETCH_ALLOW_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, "must be a comma-separated list of port numbers")
+    .optional(),
+  /** Load the sample brand data at start (default); tests that bring their own data turn it off. */
+  SAMPLE_DATA: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   PASSWORD_HASHING: z
     .enum(["owasp", "fast-test-only"], { error: "must be owasp or fast-test-only" })
     .default("owasp"),
@@ -290,9 +298,21 @@ function toConfig(env: Env) {
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: resolve(repoRoot, env.WEB_DIST_DIR ?? "apps/web/dist"),
+    websiteFetch: {
+      allowPrivate: listOf(env.WEBSITE_FETCH_ALLOW_PRIVATE),
+      allowPorts: listOf(env.WEBSITE_FETCH_ALLOW_PORTS).map(Number),
+    },
+    sampleData: env.SAMPLE_DATA === "on",
     /** argon2id cost: OWASP's parameters, or (NODE_ENV=test only) cheap ones. */
     passwordHashing: env.PASSWORD_HASHING,
   };
+}
+
+function listOf(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function parseHeaderList(value: string | undefined): Record<string, string> {

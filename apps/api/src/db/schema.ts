@@ -10,11 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-/** A check that a text column holds one of the listed values (text + check rather than a PostgreSQL enum type). */
-const oneOf = (column: string, values: readonly string[]) =>
-  sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(", ")})`);
+import { createdAt, oneOf } from "./columns";
 
 /** The fixed list of industries a brand or a user can pick; seeded by a migration, shown by position. */
 export const industries = pgTable("industries", {
@@ -222,3 +218,6 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
+
+// The brand data model lives in its own file; drizzle-kit and the client see one schema.
+export * from "./brand-data.schema";

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../config/env";
+import type { JobQueue } from "../jobs/queue";
 import { type Clock, systemClock } from "../lib/clock";
 import { createMailer, type Mailer } from "../lib/mailer";
 import { createStorage, type FileStorage } from "../lib/storage";
@@ -15,6 +16,8 @@ export interface AppDeps {
   storage: FileStorage;
   passwords: PasswordHasher;
   social: SocialProviders;
+  /** Background jobs (pg-boss): main.ts and the test app start the queue and its workers. */
+  jobs: JobQueue;
   keys: {
     /** Signs idTokens and accessTokens. */
     jwt: Uint8Array;
@@ -34,9 +37,17 @@ export function createDeps(
     storage: overrides.storage ?? createStorage(config),
     passwords: overrides.passwords ?? createPasswordHasher(config.passwordHashing),
     social: overrides.social ?? createSocialProviders(config.oidc),
+    jobs: overrides.jobs ?? jobsNotStarted,
     keys: overrides.keys ?? {
       jwt: jwtKey(config.jwtSecret),
       hmac: createHmac("sha256", config.jwtSecret).update("brandscope one-time codes").digest(),
     },
   };
 }
+
+/** For an app built without a job queue (tests of other modules): asking it for work is a bug. */
+const jobsNotStarted: JobQueue = {
+  enqueue: () => Promise.reject(new Error("The job queue was not started")),
+  work: () => Promise.reject(new Error("The job queue was not started")),
+  stop: () => Promise.resolve(),
+};

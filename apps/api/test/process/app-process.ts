@@ -34,6 +34,8 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
       HOME: process.env.HOME ?? "/",
       LOG_LEVEL: "warn",
       PORT: String(port),
+      // These tests are about the process; the sample load at first start is covered by the browser tests.
+      SAMPLE_DATA: "off",
       ...env,
     },
     detached: true,

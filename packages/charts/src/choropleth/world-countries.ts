@@ -1,3 +1,4 @@
+/// <reference path="./world-atlas.d.ts" />
 import type { Feature, Geometry } from "geojson";
 import { feature } from "topojson-client";
 import world from "world-atlas/countries-110m.json";

@@ -1,17 +1,23 @@
-import { notImplemented } from "../../http/errors";
 import type { Handlers } from "../../http/handler-types";
+import { getPersona, listPersonas } from "./audience.service";
+import { getCompetitorAnalytics } from "./competitor.service";
+import { getContent } from "./content.service";
+import { getDashboard } from "./dashboard.service";
+import { exportDataset } from "./export.service";
+import { getInfluencer, listInfluencers } from "./influencer.service";
+import { getIntent, searchKeywords } from "./intent.service";
 
 export const analyticsHandlers = {
-  getDashboard: notImplemented,
-  getContent: notImplemented,
-  getCompetitorAnalytics: notImplemented,
-  listPersonas: notImplemented,
-  getPersona: notImplemented,
-  listInfluencers: notImplemented,
-  getInfluencer: notImplemented,
-  getIntent: notImplemented,
-  searchKeywords: notImplemented,
-  exportDataset: notImplemented,
+  getDashboard: ({ ctx, query }) => getDashboard(ctx, query),
+  getContent: ({ ctx, query }) => getContent(ctx, query),
+  getCompetitorAnalytics: ({ ctx, query }) => getCompetitorAnalytics(ctx, query),
+  listPersonas: ({ ctx, query }) => listPersonas(ctx, query),
+  getPersona: ({ ctx, params }) => getPersona(ctx, params.id),
+  listInfluencers: ({ ctx, query }) => listInfluencers(ctx, query),
+  getInfluencer: ({ ctx, params }) => getInfluencer(ctx, params.id),
+  getIntent: ({ ctx, query }) => getIntent(ctx, query),
+  searchKeywords: ({ ctx, query }) => searchKeywords(ctx, query),
+  exportDataset: (req) => exportDataset(req),
 } satisfies Handlers<
   | "getDashboard"
   | "getContent"

@@ -1,16 +1,25 @@
-import { notImplemented } from "../../http/errors";
 import type { Handlers } from "../../http/handler-types";
+import {
+  addBrandCompetitor,
+  createBrand,
+  getBrand,
+  listBrandCompetitors,
+  removeBrandCompetitor,
+  resetBrand,
+  retryBrandCollection,
+} from "./brand.service";
+import { createImport, listImports } from "./imports.service";
 
 export const brandHandlers = {
-  getBrand: notImplemented,
-  createBrand: notImplemented,
-  resetBrand: notImplemented,
-  retryBrandCollection: notImplemented,
-  listImports: notImplemented,
-  createImport: notImplemented,
-  listBrandCompetitors: notImplemented,
-  addBrandCompetitor: notImplemented,
-  removeBrandCompetitor: notImplemented,
+  getBrand: ({ ctx }) => getBrand(ctx),
+  createBrand: ({ ctx, body }) => createBrand(ctx, body),
+  resetBrand: ({ ctx }) => resetBrand(ctx),
+  retryBrandCollection: ({ ctx }) => retryBrandCollection(ctx),
+  listImports: ({ ctx }) => listImports(ctx),
+  createImport: ({ ctx, request }) => createImport(ctx, request),
+  listBrandCompetitors: ({ ctx }) => listBrandCompetitors(ctx),
+  addBrandCompetitor: ({ ctx, body }) => addBrandCompetitor(ctx, body),
+  removeBrandCompetitor: ({ ctx, params }) => removeBrandCompetitor(ctx, params.id),
 } satisfies Handlers<
   | "getBrand"
   | "createBrand"

@@ -1,0 +1,390 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, oneOf } from "./columns";
+import { workspaces } from "./schema";
+
+export const socialNetworks = ["facebook", "instagram", "youtube", "tiktok", "linkedin", "twitter"] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
+export const collectionStatuses = ["pending", "in-progress", "active", "error"] as const;
+export type CollectionStatus = (typeof collectionStatuses)[number];
+/** Where raw rows came from; the figures' provenance is derived from it. */
+export const dataSources = ["sample", "website", "csv_import", "provider"] as const;
+export type DataSource = (typeof dataSources)[number];
+
+/**
+ * A company whose data is collected: a workspace's own brand or one of its competitors. Sample brands are shared
+ * by every workspace that chose Sample (workspace_id null), so their 200,000 posts are stored once.
+ */
+export const brands = pgTable(
+  "brands",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    website: text("website").notNull(),
+    country: text("country"),
+    industry: text("industry"),
+    logo: text("logo"),
+    description: text("description"),
+    sample: boolean("sample").notNull().default(false),
+    status: text("status", { enum: collectionStatuses }).notNull(),
+    statusReason: text("status_reason"),
+    /** When the last collection or import changed the raw data; figures computed before it are stale. */
+    dataChangedAt: timestamp("data_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("brands_workspace_id_idx").on(t.workspaceId),
+    check("brands_status_check", oneOf("status", collectionStatuses)),
+    check("brands_sample_shared_check", sql`not ${t.sample} or ${t.workspaceId} is null`),
+  ],
+);
+
+/** A workspace's own brands; the newest is the one the modules show. */
+export const workspaceBrands = pgTable(
+  "workspace_brands",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.brandId] }),
+    index("workspace_brands_brand_id_idx").on(t.brandId),
+    index("workspace_brands_workspace_created_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/** The competitors a workspace follows for one of its brands. */
+export const brandCompetitors = pgTable(
+  "brand_competitors",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    competitorId: uuid("competitor_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.brandId, t.competitorId] }),
+    index("brand_competitors_competitor_id_idx").on(t.competitorId),
+  ],
+);
+
+export const socialAccounts = pgTable(
+  "social_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: socialNetworks }).notNull(),
+    handle: text("handle"),
+    url: text("url").notNull(),
+  },
+  (t) => [
+    uniqueIndex("social_accounts_brand_platform_key").on(t.brandId, t.platform),
+    check("social_accounts_platform_check", oneOf("platform", socialNetworks)),
+  ],
+);
+
+export const followerSnapshots = pgTable(
+  "follower_snapshots",
+  {
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: socialNetworks }).notNull(),
+    day: date("day").notNull(),
+    followers: integer("followers").notNull(),
+    source: text("source", { enum: dataSources }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.platform, t.day] })],
+);
+
+/** Raw posts. Re-importing a post (same brand, platform and URL) updates it instead of adding a copy. */
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: socialNetworks }).notNull(),
+    url: text("url").notNull(),
+    postedAt: timestamp("posted_at", { withTimezone: true }).notNull(),
+    text: text("text").notNull(),
+    format: text("format").notNull(),
+    likes: integer("likes").notNull(),
+    comments: integer("comments").notNull(),
+    /** Null where the platform or export does not give them: missing, not zero. */
+    shares: integer("shares"),
+    views: integer("views"),
+    source: text("source", { enum: dataSources }).notNull(),
+    importId: uuid("import_id"),
+  },
+  (t) => [
+    uniqueIndex("posts_brand_platform_url_key").on(t.brandId, t.platform, t.url),
+    index("posts_brand_posted_at_idx").on(t.brandId, t.postedAt),
+    check("posts_platform_check", oneOf("platform", socialNetworks)),
+  ],
+);
+
+export const trafficMonths = pgTable(
+  "traffic_months",
+  {
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    /** First day of the calendar month. */
+    month: date("month").notNull(),
+    country: text("country").notNull(),
+    visits: integer("visits").notNull(),
+    searchVisits: integer("search_visits").notNull(),
+    pagesPerVisit: doublePrecision("pages_per_visit").notNull(),
+    /** Seconds. */
+    avgDuration: doublePrecision("avg_duration").notNull(),
+    backlinks: integer("backlinks").notNull(),
+    source: text("source", { enum: dataSources }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.month, t.country] })],
+);
+
+/**
+ * Keywords with search volume and cost per click. Industry keywords (brand_id null) come with the sample; a
+ * keyword planner import adds the brand's own. `trend` holds 12 monthly volumes, oldest first, from `trend_start`.
+ */
+export const keywords = pgTable(
+  "keywords",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "cascade" }),
+    industry: text("industry"),
+    country: text("country").notNull(),
+    keyword: text("keyword").notNull(),
+    currency: text("currency").notNull(),
+    cpc: doublePrecision("cpc"),
+    competition: doublePrecision("competition"),
+    volume: integer("volume"),
+    trend: integer("trend").array().notNull(),
+    trendStart: date("trend_start"),
+    intent: text("intent").notNull(),
+    source: text("source", { enum: dataSources }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("keywords_owner_country_keyword_key").on(
+      sql`coalesce(${t.brandId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.country,
+      sql`lower(${t.keyword})`,
+    ),
+    index("keywords_industry_country_volume_idx").on(t.industry, t.country, t.volume.desc(), t.id),
+    index("keywords_brand_id_idx").on(t.brandId),
+    index("keywords_keyword_trgm_idx").using("gin", sql`lower(${t.keyword}) gin_trgm_ops`),
+  ],
+);
+
+export const audienceSegments = pgTable(
+  "audience_segments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    ageBand: text("age_band").notNull(),
+    gender: text("gender").notNull(),
+    country: text("country").notNull(),
+    interests: jsonb("interests").$type<{ interest: string; weight: number }[]>().notNull(),
+    platformAffinity: jsonb("platform_affinity").$type<Partial<Record<SocialNetwork, number>>>().notNull(),
+    size: integer("size").notNull(),
+    source: text("source", { enum: dataSources }).notNull(),
+  },
+  (t) => [index("audience_segments_brand_id_idx").on(t.brandId)],
+);
+
+export interface InfluencerAudience {
+  ages: { label: string; share: number }[];
+  genders: { label: string; share: number }[];
+  countries: { label: string; share: number }[];
+  interests?: { label: string; share: number }[];
+}
+export interface InfluencerRecentPost {
+  url: string;
+  postedAt: string;
+  format: string;
+  text: string;
+  likes: number;
+  comments: number;
+  shares: number | null;
+  views: number | null;
+}
+
+/** Influencer profiles: one pool every brand is ranked against. */
+export const influencers = pgTable(
+  "influencers",
+  {
+    id: uuid("id").primaryKey(),
+    handle: text("handle").notNull(),
+    name: text("name").notNull(),
+    platform: text("platform", { enum: socialNetworks }).notNull(),
+    country: text("country"),
+    industry: text("industry"),
+    topics: text("topics").array().notNull(),
+    followers: integer("followers").notNull(),
+    url: text("url").notNull(),
+    avatar: text("avatar"),
+    audience: jsonb("audience").$type<InfluencerAudience>(),
+    recentPosts: jsonb("recent_posts").$type<InfluencerRecentPost[]>().notNull(),
+    /** Figures of the profile alone (ER, tier percentile, flags); the brand-specific ones are in influencer_scores. */
+    engagementRate: doublePrecision("engagement_rate"),
+    erPercentile: doublePrecision("er_percentile"),
+    authenticity: doublePrecision("authenticity"),
+    flags: jsonb("flags").$type<{ kind: string; date?: string; detail: string }[]>().notNull().default([]),
+    source: text("source", { enum: dataSources }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("influencers_industry_idx").on(t.industry, t.platform),
+    index("influencers_name_trgm_idx").using("gin", sql`lower(${t.name} || ' ' || ${t.handle}) gin_trgm_ops`),
+  ],
+);
+
+export const influencerSnapshots = pgTable(
+  "influencer_snapshots",
+  {
+    influencerId: uuid("influencer_id")
+      .notNull()
+      .references(() => influencers.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    followers: integer("followers").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.influencerId, t.day] })],
+);
+
+export const importStatuses = ["completed", "failed"] as const;
+
+/** A CSV upload and its outcome; failed ones are kept so the user sees why. */
+export const imports = pgTable(
+  "imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    fileName: text("file_name").notNull(),
+    status: text("status", { enum: importStatuses }).notNull(),
+    rows: integer("rows").notNull(),
+    imported: integer("imported").notNull(),
+    errors: jsonb("errors").$type<{ row: number; column?: string; message: string }[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("imports_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    check("imports_status_check", oneOf("status", importStatuses)),
+  ],
+);
+
+/**
+ * Precomputed, chart-ready figures of one brand: one row per module and period (`30d`, `custom:…`), written by
+ * the compute job, read by the module calls with one primary-key lookup.
+ */
+export const figures = pgTable(
+  "figures",
+  {
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    module: text("module").notNull(),
+    periodKey: text("period_key").notNull(),
+    payload: jsonb("payload").notNull(),
+    dataAsOf: timestamp("data_as_of", { withTimezone: true }),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.module, t.periodKey] })],
+);
+
+/** Personas derived from a brand's audience segments; `details` holds the detail figures. */
+export const personas = pgTable(
+  "personas",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    rank: integer("rank").notNull(),
+    name: text("name").notNull(),
+    ageMin: integer("age_min").notNull(),
+    ageMax: integer("age_max").notNull(),
+    gender: text("gender").notNull(),
+    interests: text("interests").array().notNull(),
+    platforms: text("platforms").array().notNull(),
+    size: integer("size").notNull(),
+    share: doublePrecision("share").notNull(),
+    engagementRate: doublePrecision("engagement_rate"),
+    country: text("country"),
+    industry: text("industry"),
+    vector: jsonb("vector").$type<number[]>().notNull(),
+    details: jsonb("details").notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("personas_brand_name_idx").on(t.brandId, t.name, t.id),
+    index("personas_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** How well each influencer suits a brand (score per analytics-methods §4), for the ranked list. */
+export const influencerScores = pgTable(
+  "influencer_scores",
+  {
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    influencerId: uuid("influencer_id")
+      .notNull()
+      .references(() => influencers.id, { onDelete: "cascade" }),
+    score: doublePrecision("score").notNull(),
+    fit: doublePrecision("fit"),
+    personaId: uuid("persona_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.influencerId] }),
+    index("influencer_scores_brand_score_idx").on(t.brandId, t.score.desc(), t.influencerId),
+  ],
+);
+
+/** One row once the sample data set is in, so a restart does not load it again. */
+export const sampleLoads = pgTable("sample_loads", {
+  id: integer("id").primaryKey(),
+  seed: integer("seed").notNull(),
+  version: integer("version").notNull(),
+  counts: jsonb("counts").notNull(),
+  durationMs: integer("duration_ms").notNull(),
+  loadedAt: timestamp("loaded_at", { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,76 @@
+import type pg from "pg";
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+
+/** The background work the API asks for; each kind runs in its own pg-boss queue. */
+export const jobKinds = ["collect-brand", "compute-brand", "profile-influencers"] as const;
+export type JobKind = (typeof jobKinds)[number];
+
+export interface JobData {
+  brandId?: string;
+}
+
+export interface JobContext {
+  /** 0 on the first try. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandler = (data: JobData, context: JobContext) => Promise<void>;
+
+export interface JobQueue {
+  /** Queues a job; one per brand and kind waits at a time, so bursts of changes collapse into one run. */
+  enqueue(kind: JobKind, data: JobData): Promise<void>;
+  /** Starts working the queues in this process. */
+  work(handlers: Record<JobKind, JobHandler>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true } as const;
+
+/**
+ * pg-boss on the app's own pool: jobs are rows in PostgreSQL, so they survive a restart, and SKIP LOCKED lets
+ * several app instances share one database without running a job twice. Version 10 because later majors need
+ * Node 22 and this project is pinned to Node 20.
+ */
+export async function startJobQueue(pool: pg.Pool, log: Logger): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    schema: "pgboss",
+    // Maintenance and cron run in whichever instance gets there first; both are safe to run concurrently.
+    maintenanceIntervalSeconds: 120,
+  });
+  boss.on("error", (error) => log.error({ err: error }, "Job queue error"));
+  await boss.start();
+  for (const kind of jobKinds) {
+    // "stately": at most one queued and one running job per singleton key (the brand).
+    await boss.createQueue(kind, { name: kind, policy: "stately", expireInSeconds: 15 * 60, ...RETRY });
+  }
+  return {
+    async enqueue(kind, data) {
+      await boss.send(kind, data, { singletonKey: data.brandId ?? kind, ...RETRY });
+    },
+    async work(handlers) {
+      for (const kind of jobKinds) {
+        const handler = handlers[kind];
+        await boss.work<JobData>(kind, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            const started = performance.now();
+            log.info({ job: kind, jobId: job.id, data: job.data, retry: job.retryCount }, "Job started");
+            try {
+              await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+              log.info({ job: kind, jobId: job.id, ms: Math.round(performance.now() - started) }, "Job done");
+            } catch (error) {
+              log.warn(
+                { job: kind, jobId: job.id, err: error },
+                "Job failed; pg-boss retries it with back-off",
+              );
+              throw error;
+            }
+          }
+        });
+      }
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }),
+  };
+}

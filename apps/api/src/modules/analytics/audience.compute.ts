@@ -1,0 +1,200 @@
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
+import { influencerScores, influencers, keywords, personas } from "../../db/schema";
+import type { BrandRow } from "../brand/brand.repo";
+import { derivePersonas, personaActivity, personaEngagement, personaKeywords } from "./audience";
+import type { PersonaResult } from "./audience/types";
+import { readSegments } from "./brand-data.repo";
+import type { BrandSeries } from "./brand-figures";
+import { engagementOf } from "./competitor/engagement";
+import { platformFigures } from "./competitor/platform-figures";
+import { audienceFit, type PersonaProfile } from "./influencers/audience-fit";
+import { rankingScore } from "./influencers/ranking";
+import { topicMatch } from "./influencers/topic-match";
+import { addDays } from "./periods";
+
+/** What GET /audience/{id} adds to a persona's summary; stored with the persona. */
+export interface PersonaDetailsPayload {
+  interestRadar: PersonaResult["interestRadar"];
+  platformSplit: PersonaResult["platformSplit"];
+  demographics: PersonaResult["demographics"];
+  activity: { date: string; value: number }[];
+  activityReason?: string;
+  keywords: { keyword: string; cpc: number | null; volume: number | null }[];
+  influencers: { id: string; name: string; platform: string; matchScore: number }[];
+}
+
+const SHORTLIST = 5;
+
+function profileOf(p: PersonaResult): PersonaProfile {
+  const record = (shares: { label: string; share: number }[]) =>
+    Object.fromEntries(shares.map((s) => [s.label, s.share]));
+  return {
+    id: p.id,
+    interests: p.interestWeights,
+    ages: record(p.demographics.ages),
+    genders: record(p.demographics.genders),
+    countries: record(p.demographics.countries),
+  };
+}
+
+function monthlyEngagement(series: BrandSeries) {
+  const totals = new Map<
+    string,
+    { month: string; platform: BrandSeries["posts"][number]["platform"]; engagement: number }
+  >();
+  for (const post of series.posts) {
+    const month = post.postedAt.toISOString().slice(0, 7);
+    const key = `${month}|${post.platform}`;
+    const entry = totals.get(key) ?? { month, platform: post.platform, engagement: 0 };
+    entry.engagement += engagementOf(post);
+    totals.set(key, entry);
+  }
+  return [...totals.values()];
+}
+
+async function keywordCandidates(db: Queryable, brand: Pick<BrandRow, "id" | "industry">) {
+  return db
+    .select({
+      id: keywords.id,
+      keyword: keywords.keyword,
+      country: keywords.country,
+      volume: keywords.volume,
+      cpc: keywords.cpc,
+    })
+    .from(keywords)
+    .where(
+      or(
+        eq(keywords.brandId, brand.id),
+        brand.industry ? and(isNull(keywords.brandId), eq(keywords.industry, brand.industry)) : sql`false`,
+      ),
+    )
+    .orderBy(asc(keywords.id));
+}
+
+/**
+ * Personas of a brand from its audience segments (analytics-methods §3), their detail figures, keywords (§5) and
+ * matching influencers, and every influencer's score for the brand (§4). Ids and names stay stable across runs
+ * (matched on the previous personas).
+ */
+export async function computeAudience(
+  db: Db,
+  brand: BrandRow,
+  series: BrandSeries,
+  now: Date,
+): Promise<void> {
+  const segments = await readSegments(db, { brandId: brand.id });
+  const previous = await db
+    .select({ id: personas.id, name: personas.name, vector: personas.vector })
+    .from(personas)
+    .where(eq(personas.brandId, brand.id));
+  const referenceYear = Number((series.history?.to ?? now.toISOString()).slice(0, 4));
+  const derived = derivePersonas({ brandId: brand.id, referenceYear, segments, previous });
+  const found = derived.status === "ok" ? derived.personas : [];
+
+  const last90 = series.history ? { from: addDays(series.history.to, -89), to: series.history.to } : null;
+  const rates = last90 ? platformFigures({ followers: series.followers, posts: series.posts }, last90) : [];
+  const erByPlatform = Object.fromEntries(rates.map((r) => [r.platform, r.engagementRate]));
+  const monthly = monthlyEngagement(series);
+  const candidates = await keywordCandidates(db, brand);
+
+  const profiles = found.map(profileOf);
+  const brandInterests: Record<string, number> = {};
+  for (const p of found) {
+    for (const [interest, weight] of Object.entries(p.interestWeights)) {
+      brandInterests[interest] = (brandInterests[interest] ?? 0) + weight * p.share;
+    }
+  }
+  const pool = await db
+    .select({
+      id: influencers.id,
+      name: influencers.name,
+      platform: influencers.platform,
+      followers: influencers.followers,
+      country: influencers.country,
+      topics: influencers.topics,
+      audience: influencers.audience,
+      erPercentile: influencers.erPercentile,
+    })
+    .from(influencers)
+    .orderBy(asc(influencers.id));
+  const scored = pool.map((i) => {
+    const { fit, personaId } = audienceFit(
+      {
+        id: i.id,
+        platform: i.platform,
+        followers: i.followers,
+        country: i.country,
+        topics: i.topics,
+        audience: i.audience,
+        recentPosts: [],
+      },
+      profiles,
+    );
+    const score = rankingScore(i.erPercentile, fit, topicMatch(i.topics, brandInterests));
+    return { influencerId: i.id, name: i.name, platform: i.platform, score, fit, personaId };
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.delete(personas).where(eq(personas.brandId, brand.id));
+    for (const [rank, p] of found.entries()) {
+      const activity = personaActivity(p.platformSplit, monthly);
+      const shortlist = scored
+        .filter((s) => s.personaId === p.id && s.fit !== null)
+        .sort((a, b) => (b.fit ?? 0) - (a.fit ?? 0) || (a.influencerId < b.influencerId ? -1 : 1))
+        .slice(0, SHORTLIST);
+      const details: PersonaDetailsPayload = {
+        interestRadar: p.interestRadar,
+        platformSplit: p.platformSplit,
+        demographics: p.demographics,
+        activity: activity ?? [],
+        ...(activity ? {} : { activityReason: "Needs 3 months of posts" }),
+        keywords: personaKeywords(p, candidates).map(({ keyword, cpc, volume }) => ({
+          keyword,
+          cpc,
+          volume,
+        })),
+        influencers: shortlist.map((s) => ({
+          id: s.influencerId,
+          name: s.name,
+          platform: s.platform,
+          matchScore: Math.min(1, Math.max(0, s.fit ?? 0)),
+        })),
+      };
+      await tx.insert(personas).values({
+        id: p.id,
+        brandId: brand.id,
+        rank,
+        name: p.name,
+        ageMin: p.ageMin,
+        ageMax: p.ageMax,
+        gender: p.gender,
+        interests: p.interests,
+        platforms: p.platforms,
+        size: Math.round(p.size),
+        share: p.share,
+        engagementRate: personaEngagement(p.platformSplit, erByPlatform),
+        country: p.country,
+        industry: brand.industry,
+        vector: p.vector,
+        details,
+        computedAt: now,
+      });
+    }
+    await tx.delete(influencerScores).where(eq(influencerScores.brandId, brand.id));
+    const BATCH = 5_000;
+    for (let start = 0; start < scored.length; start += BATCH) {
+      const rows = scored.slice(start, start + BATCH).map((s) => ({
+        brand_id: brand.id,
+        influencer_id: s.influencerId,
+        score: s.score,
+        fit: s.fit,
+        persona_id: s.personaId,
+      }));
+      await tx.execute(sql`
+        insert into ${influencerScores} (brand_id, influencer_id, score, fit, persona_id)
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(brand_id uuid, influencer_id uuid, score double precision, fit double precision, persona_id uuid)`);
+    }
+  });
+}

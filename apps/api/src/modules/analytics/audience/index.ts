@@ -1,0 +1,16 @@
+export { derivePersonas } from "./derive-personas";
+export { INTEREST_TAXONOMY, interestLabel } from "./interest-taxonomy";
+export { personaActivity, personaEngagement } from "./persona-estimates";
+export { personaKeywords } from "./persona-keywords";
+export type {
+  DerivePersonasInput,
+  DerivePersonasResult,
+  KeywordCandidate,
+  PersonaKeyword,
+  PersonaResult,
+  PlatformShare,
+  PreviousPersona,
+  SegmentInput,
+} from "./types";
+export { PERSONA_METHOD_VERSION } from "./types";
+export { wordSimilarity } from "./word-similarity";

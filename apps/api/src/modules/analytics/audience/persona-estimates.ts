@@ -1,0 +1,50 @@
+import type { PlatformShare, SocialNetwork } from "./types";
+
+/** Activity over time is an estimate from the platform mix and needs at least three months (§3). */
+export const MIN_ACTIVITY_MONTHS = 3;
+/** Below this share of the persona's platform mix with a known brand ER, the estimate would be a guess. */
+const MIN_COVERED_SPLIT = 0.5;
+
+/**
+ * Engagement rate estimated from the platform mix: Σ split_p · ER_brand(platform) over the last 90 days
+ * (§3, labelled "estimated from platform mix"). Platforms where the brand has no ER drop out and the rest
+ * of the split is renormalised, so a missing network reads as unknown, never as 0; null when the networks
+ * with an ER cover less than half of the split.
+ */
+export function personaEngagement(
+  split: readonly PlatformShare[],
+  brandErByPlatform: Partial<Record<SocialNetwork, number | null>>,
+): number | null {
+  let covered = 0;
+  let weighted = 0;
+  for (const { platform, share } of split) {
+    const er = brandErByPlatform[platform];
+    if (er === null || er === undefined || !Number.isFinite(er) || share <= 0) continue;
+    covered += share;
+    weighted += share * er;
+  }
+  const total = split.reduce((s, p) => s + Math.max(0, p.share), 0);
+  if (total <= 0 || covered / total < MIN_COVERED_SPLIT) return null;
+  return weighted / covered;
+}
+
+/**
+ * Monthly activity estimated as Σ_platform split_p · E_brand(platform, month) (§3). A month lists the
+ * engagement the brand had; a platform absent from a listed month had no engagement there (0). Null with
+ * fewer than three distinct months.
+ */
+export function personaActivity(
+  split: readonly PlatformShare[],
+  monthlyEngagement: readonly { month: string; platform: SocialNetwork; engagement: number }[],
+): { date: string; value: number }[] | null {
+  const shareOf = new Map(split.map((s) => [s.platform, s.share]));
+  const byMonth = new Map<string, number>();
+  for (const row of monthlyEngagement) {
+    const value = (shareOf.get(row.platform) ?? 0) * (Number.isFinite(row.engagement) ? row.engagement : 0);
+    byMonth.set(row.month, (byMonth.get(row.month) ?? 0) + value);
+  }
+  if (byMonth.size < MIN_ACTIVITY_MONTHS) return null;
+  return [...byMonth.entries()]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([month, value]) => ({ date: `${month.slice(0, 7)}-01`, value }));
+}

@@ -1,0 +1,32 @@
+import { createHash } from "node:crypto";
+
+/** SHA-256 of the parts joined by NUL: stable across runs, platforms and dependency upgrades. */
+function digest(parts: readonly string[]): Buffer {
+  return createHash("sha256").update(parts.join("\u0000")).digest();
+}
+
+/** A non-negative 32-bit integer from the parts, for "entry hash(...) mod n" choices. */
+export function stableHash32(...parts: string[]): number {
+  return digest(parts).readUInt32BE(0);
+}
+
+/** A uuid shaped like v4 (version and variant bits set) from the parts, so ids are reproducible. */
+export function stableUuid(...parts: string[]): string {
+  const bytes = digest(parts).subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A seeded stream in [0, 1) (mulberry32): small, frozen, enough for k-means++ seeding. */
+export function seededUnit(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { audienceSegments, followerSnapshots, imports, posts, trafficMonths } from "../../db/schema";
+import { addDays, type DayWindow, toDay } from "./periods";
+
+export type PostRecord = Pick<
+  typeof posts.$inferSelect,
+  "id" | "platform" | "url" | "postedAt" | "text" | "format" | "likes" | "comments" | "shares" | "views"
+>;
+
+const postColumns = {
+  id: posts.id,
+  platform: posts.platform,
+  url: posts.url,
+  postedAt: posts.postedAt,
+  text: posts.text,
+  format: posts.format,
+  likes: posts.likes,
+  comments: posts.comments,
+  shares: posts.shares,
+  views: posts.views,
+};
+
+/** Posts of a brand between two days (inclusive), through the (brand_id, posted_at) index. */
+export function readPosts(db: Queryable, p: { brandId: string; window: DayWindow }): Promise<PostRecord[]> {
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(
+      and(
+        eq(posts.brandId, p.brandId),
+        gte(posts.postedAt, new Date(`${p.window.from}T00:00:00.000Z`)),
+        lte(posts.postedAt, new Date(`${addDays(p.window.to, 1)}T00:00:00.000Z`)),
+      ),
+    )
+    .orderBy(asc(posts.postedAt), asc(posts.id));
+}
+
+export function readFollowers(db: Queryable, p: { brandId: string }) {
+  return db
+    .select({
+      platform: followerSnapshots.platform,
+      day: followerSnapshots.day,
+      followers: followerSnapshots.followers,
+    })
+    .from(followerSnapshots)
+    .where(eq(followerSnapshots.brandId, p.brandId))
+    .orderBy(asc(followerSnapshots.day), asc(followerSnapshots.platform));
+}
+
+export async function readTraffic(db: Queryable, p: { brandId: string }) {
+  const rows = await db
+    .select({
+      month: trafficMonths.month,
+      country: trafficMonths.country,
+      visits: trafficMonths.visits,
+      searchVisits: trafficMonths.searchVisits,
+      pagesPerVisit: trafficMonths.pagesPerVisit,
+      avgDuration: trafficMonths.avgDuration,
+      backlinks: trafficMonths.backlinks,
+    })
+    .from(trafficMonths)
+    .where(eq(trafficMonths.brandId, p.brandId))
+    .orderBy(asc(trafficMonths.month), asc(trafficMonths.country));
+  return rows.map((r) => ({ ...r, month: r.month.slice(0, 7) }));
+}
+
+export function readSegments(db: Queryable, p: { brandId: string }) {
+  return db
+    .select()
+    .from(audienceSegments)
+    .where(eq(audienceSegments.brandId, p.brandId))
+    .orderBy(asc(audienceSegments.id));
+}
+
+export interface DataSpan {
+  /** Days with data, or null when the brand has none yet. */
+  history: DayWindow | null;
+  dataAsOf: Date | null;
+}
+
+/** The first and last day the brand has posts or follower counts for: where the periods are anchored. */
+export async function readDataSpan(db: Queryable, p: { brandId: string }): Promise<DataSpan> {
+  const result = await db.execute<{ first: Date | null; last: Date | null }>(sql`
+    select min(first) as first, max(last) as last from (
+      select min(posted_at) as first, max(posted_at) as last from ${posts} where brand_id = ${p.brandId}
+      union all
+      select min(day)::timestamptz, (max(day) + 1)::timestamptz - interval '1 ms'
+        from ${followerSnapshots} where brand_id = ${p.brandId}
+    ) spans`);
+  const row = result.rows[0];
+  if (!row?.first || !row.last) return { history: null, dataAsOf: null };
+  const first = new Date(row.first);
+  const last = new Date(row.last);
+  return { history: { from: toDay(first), to: toDay(last) }, dataAsOf: last };
+}
+
+/** The newest completed import of the brand: its format names the source of imported figures. */
+export async function findLatestImport(db: Queryable, p: { brandId: string }) {
+  const [row] = await db
+    .select({ format: imports.format, createdAt: imports.createdAt })
+    .from(imports)
+    .where(and(eq(imports.brandId, p.brandId), eq(imports.status, "completed")))
+    .orderBy(desc(imports.createdAt))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,139 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { Queryable } from "../../db/client";
+import type { BrandRow } from "../brand/brand.repo";
+import { type DataSpan, readDataSpan, readFollowers, readPosts, readTraffic } from "./brand-data.repo";
+import { platformFigures } from "./competitor/platform-figures";
+import { type TrafficMonth, trafficByCountry, websiteMetrics } from "./competitor/traffic";
+import {
+  type ContentAnalyticsSections,
+  type ContentPost,
+  computeContent,
+  type FollowerPoint,
+  fitPillars,
+} from "./content";
+import type { PillarModel } from "./content/pillar-model";
+import { findFigure, saveFigure } from "./figures.repo";
+import { addDays, type DayWindow, type ResolvedPeriod, resolvePeriod, toDay } from "./periods";
+
+type Schemas = components["schemas"];
+export type CompetitorFigures = Pick<
+  Schemas["CompetitorEntry"],
+  "audienceByPlatform" | "trafficByCountry" | "metrics"
+>;
+
+/** The periods the compute job stores ahead of any request. */
+export const NAMED_PERIODS = ["7d", "30d", "90d", "12m"] as const;
+/** §1.5: the reference median of a post looks back 90 days before the window. */
+const LOOKBACK_DAYS = 90;
+
+/** The raw series of one brand that every figure of the brand is computed from. */
+export interface BrandSeries {
+  history: DayWindow | null;
+  dataAsOf: Date | null;
+  posts: ContentPost[];
+  followers: FollowerPoint[];
+  traffic: TrafficMonth[];
+}
+
+export async function loadBrandSeries(db: Queryable, brandId: string, span?: DataSpan): Promise<BrandSeries> {
+  const { history, dataAsOf } = span ?? (await readDataSpan(db, { brandId }));
+  const traffic = await readTraffic(db, { brandId });
+  if (!history) return { history: null, dataAsOf: null, posts: [], followers: [], traffic };
+  // A custom period reaches back two years at most, its previous period as far again, plus the reference window.
+  const from = addDays(history.to, -(4 * 366 + LOOKBACK_DAYS));
+  const posts = await readPosts(db, { brandId, window: { from, to: history.to } });
+  const followers = await readFollowers(db, { brandId });
+  return { history, dataAsOf, posts, followers, traffic };
+}
+
+/** Where periods end when the brand has no data yet: yesterday, the last complete day. */
+export function historyOrToday(history: DayWindow | null, now: Date): DayWindow {
+  if (history) return history;
+  const yesterday = addDays(toDay(now), -1);
+  return { from: yesterday, to: yesterday };
+}
+
+export function contentFor(
+  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  series: BrandSeries,
+  period: ResolvedPeriod,
+  now: Date,
+  pillars: PillarModel | undefined,
+): ContentAnalyticsSections {
+  const from = addDays(period.previous.from, -LOOKBACK_DAYS);
+  const fromTime = new Date(`${from}T00:00:00.000Z`).getTime();
+  const toTime = new Date(`${addDays(period.window.to, 1)}T00:00:00.000Z`).getTime();
+  return computeContent({
+    brand: { id: brand.id, name: brand.name, logo: brand.logo },
+    posts: series.posts.filter((p) => p.postedAt.getTime() >= fromTime && p.postedAt.getTime() < toTime),
+    followers: series.followers,
+    window: period.window,
+    previous: period.previous,
+    now,
+    ...(pillars ? { pillars } : {}),
+  });
+}
+
+export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod): CompetitorFigures {
+  return {
+    audienceByPlatform: platformFigures({ followers: series.followers, posts: series.posts }, period.window),
+    trafficByCountry: trafficByCountry(series.traffic, period.window).entries,
+    metrics: websiteMetrics(series.traffic, period.window),
+  };
+}
+
+/** Fits the brand's pillars once, so every period shares them (analytics-methods §1.7). */
+export function pillarsFor(
+  brand: Pick<BrandRow, "id" | "name">,
+  series: BrandSeries,
+): PillarModel | undefined {
+  const model = fitPillars(series.posts, brand);
+  return "status" in model ? undefined : model;
+}
+
+export interface ComputedPeriod {
+  content: ContentAnalyticsSections;
+  competitor: CompetitorFigures;
+}
+
+/**
+ * The figures of one brand for one period, from the store, or computed now and stored (a custom period, or a
+ * named one the job has not reached yet). Data changes delete the stored rows (figures.repo deleteFigures).
+ */
+export async function brandFiguresFor(
+  db: Queryable,
+  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  query: Parameters<typeof resolvePeriod>[0],
+  now: Date,
+  preloaded?: BrandSeries,
+): Promise<{ period: ResolvedPeriod; figures: ComputedPeriod; dataAsOf: Date | null; computedAt: Date }> {
+  const span = preloaded ?? (await readDataSpan(db, { brandId: brand.id }));
+  const period = resolvePeriod(query, historyOrToday(span.history, now));
+  const stored = await findFigure<ComputedPeriod>(db, {
+    brandId: brand.id,
+    module: "content",
+    periodKey: period.key,
+  });
+  if (stored)
+    return { period, figures: stored.payload, dataAsOf: stored.dataAsOf, computedAt: stored.computedAt };
+  const series = preloaded ?? (await loadBrandSeries(db, brand.id, span));
+  const pillarRow = await findFigure<PillarModel>(db, {
+    brandId: brand.id,
+    module: "pillars",
+    periodKey: "all",
+  });
+  const pillars = pillarRow?.payload ?? pillarsFor(brand, series);
+  const figures: ComputedPeriod = {
+    content: contentFor(brand, series, period, now, pillars),
+    competitor: competitorFiguresFor(series, period),
+  };
+  await saveFigure(db, {
+    brandId: brand.id,
+    module: "content",
+    periodKey: period.key,
+    payload: figures,
+    dataAsOf: series.dataAsOf,
+    computedAt: now,
+  });
+  return { period, figures, dataAsOf: series.dataAsOf, computedAt: now };
+}

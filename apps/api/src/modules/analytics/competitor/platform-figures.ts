@@ -1,0 +1,80 @@
+import type { components } from "@brandscope/api-client/schema";
+import { quantileSorted, sortedCopy } from "../influencers/robust-stats";
+import { type DayWindow, toDay } from "../periods";
+import { engagementOf, RATE_BY_VIEWS } from "./engagement";
+import { type DaySnapshot, followersOnDay, latestFollowers } from "./followers-at";
+
+type Schemas = components["schemas"];
+type Platform = Schemas["SocialNetwork"];
+
+export interface BrandSocialData {
+  followers: { platform: Platform; day: string; followers: number }[];
+  posts: {
+    platform: Platform;
+    postedAt: Date;
+    likes: number;
+    comments: number;
+    shares: number | null;
+    views: number | null;
+  }[];
+}
+
+/** The fixed order of platforms in every chart, so two companies line up. */
+export const PLATFORM_ORDER: readonly Platform[] = [
+  "facebook",
+  "instagram",
+  "youtube",
+  "tiktok",
+  "linkedin",
+  "twitter",
+];
+
+/** Side-by-side audience needs a snapshot within ±3 days of the window end (§2). */
+const AUDIENCE_MAX_AGE_DAYS = 3;
+
+/**
+ * Mean of per-post rates capped at their own p99 (§0: a mean of heavy-tailed social figures is winsorised first;
+ * §1.2: a viral ERf > 1 is kept per post and only tamed in averages).
+ */
+function winsorisedMean(rates: readonly number[]): number | null {
+  if (rates.length === 0) return null;
+  const cap = quantileSorted(sortedCopy(rates), 0.99);
+  return rates.reduce((sum, r) => sum + Math.min(r, cap), 0) / rates.length;
+}
+
+/**
+ * Side by side per platform (§2): followers at the window end, Σ E_p of the posts in the window, and the
+ * account ER = mean per-post ER over posts with a valid denominator (§1.2: by follower, or by views on TikTok and
+ * YouTube). A platform appears when the company has followers or posts on it; engagement is null (not 0) when
+ * no posts were ever collected for that platform.
+ */
+export function platformFigures(data: BrandSocialData, window: DayWindow): Schemas["PlatformFigures"][] {
+  const result: Schemas["PlatformFigures"][] = [];
+  for (const platform of PLATFORM_ORDER) {
+    const snapshots: DaySnapshot[] = data.followers
+      .filter((f) => f.platform === platform)
+      .map((f) => ({ day: f.day, followers: f.followers }))
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const allPosts = data.posts.filter((p) => p.platform === platform);
+    if (snapshots.length === 0 && allPosts.length === 0) continue;
+    const posts = allPosts.filter((p) => {
+      const day = toDay(p.postedAt);
+      return day >= window.from && day <= window.to;
+    });
+    const rates: number[] = [];
+    for (const post of posts) {
+      const e = engagementOf(post);
+      const denominator = RATE_BY_VIEWS[platform]
+        ? post.views
+        : followersOnDay(snapshots, toDay(post.postedAt));
+      if (denominator !== null && denominator > 0) rates.push(e / denominator);
+    }
+    result.push({
+      platform,
+      audience: latestFollowers(snapshots, window.to, AUDIENCE_MAX_AGE_DAYS),
+      engagement: allPosts.length === 0 ? null : posts.reduce((sum, p) => sum + engagementOf(p), 0),
+      engagementRate: winsorisedMean(rates),
+    });
+  }
+  return result;
+}

@@ -1,0 +1,66 @@
+import type { JobData } from "../../jobs/queue";
+import type { WorkerDeps } from "../../jobs/worker-deps";
+import { findBrandById } from "../brand/brand.repo";
+import { computeAudience } from "./audience.compute";
+import {
+  type ComputedPeriod,
+  competitorFiguresFor,
+  contentFor,
+  historyOrToday,
+  loadBrandSeries,
+  NAMED_PERIODS,
+  pillarsFor,
+} from "./brand-figures";
+import { deleteFigures, saveFigure } from "./figures.repo";
+import { resolvePeriod } from "./periods";
+
+/**
+ * Recomputes every stored figure of a brand from its raw data: pillars, the named periods of the content and
+ * competitor figures, personas with their keywords and influencers, and the brand's influencer ranking. Runs
+ * after a collection or an import; replaces the old figures in one transaction, so readers never see a mix.
+ */
+export async function computeBrandJob(deps: WorkerDeps, data: JobData): Promise<void> {
+  if (!data.brandId) throw new Error("compute-brand needs a brandId");
+  const brand = await findBrandById(deps.db, { brandId: data.brandId });
+  if (!brand) return;
+  const now = deps.clock.now();
+  const started = performance.now();
+  const series = await loadBrandSeries(deps.db, brand.id);
+  const pillars = pillarsFor(brand, series);
+  const periods = NAMED_PERIODS.map((name) => {
+    const period = resolvePeriod({ period: name }, historyOrToday(series.history, now));
+    const payload: ComputedPeriod = {
+      content: contentFor(brand, series, period, now, pillars),
+      competitor: competitorFiguresFor(series, period),
+    };
+    return { key: period.key, payload };
+  });
+  await deps.db.transaction(async (tx) => {
+    await deleteFigures(tx, { brandId: brand.id });
+    if (pillars) {
+      await saveFigure(tx, {
+        brandId: brand.id,
+        module: "pillars",
+        periodKey: "all",
+        payload: pillars,
+        dataAsOf: series.dataAsOf,
+        computedAt: now,
+      });
+    }
+    for (const { key, payload } of periods) {
+      await saveFigure(tx, {
+        brandId: brand.id,
+        module: "content",
+        periodKey: key,
+        payload,
+        dataAsOf: series.dataAsOf,
+        computedAt: now,
+      });
+    }
+  });
+  await computeAudience(deps.db, brand, series, now);
+  deps.log.info(
+    { brandId: brand.id, posts: series.posts.length, ms: Math.round(performance.now() - started) },
+    "Brand figures computed",
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { keywordAnalysis } from "./keywords";
+import { makePost } from "./test-fixtures";
+import { createTokenizer } from "./text-tokens";
+
+const tokenize = createTokenizer("Acme");
+const noRate = () => null;
+const posts = (texts: string[]) =>
+  texts.map((text, i) => makePost(`p${String(i).padStart(2, "0")}`, { text }));
+
+describe("keywordAnalysis", () => {
+  it("ranks by the number of posts, so one repetitive post cannot win", () => {
+    const texts = [
+      "espresso espresso espresso espresso espresso espresso espresso espresso espresso espresso",
+      "espresso",
+      "espresso",
+      ...Array.from({ length: 7 }, () => "pastry"),
+      ...Array.from({ length: 3 }, () => "cold brew"),
+      "brew",
+      ...Array.from({ length: 3 }, () => "cold"),
+      ...Array.from({ length: 3 }, (_, i) => `filler${i}`),
+    ];
+    const result = keywordAnalysis(posts(texts), tokenize, noRate);
+    expect(result.status).toBe("ok");
+    expect(result.n).toBe(20);
+    // espresso is used 12 times but in 3 posts; pastry once each in 7 posts.
+    expect(result.items.slice(0, 4)).toEqual([
+      { keyword: "pastry", count: 7, color: "var(--chart-1)" },
+      { keyword: "cold", count: 6, color: "var(--chart-2)" },
+      // Equal counts fall back to the alphabet.
+      { keyword: "cold brew", count: 3, color: "var(--chart-3)" },
+      { keyword: "espresso", count: 3, color: "var(--chart-4)" },
+    ]);
+  });
+
+  it("shows a phrase instead of a word it covers in ≥ 60 % of the word's posts", () => {
+    const texts = [
+      ...Array.from({ length: 3 }, () => "cold brew"),
+      "brew",
+      ...Array.from({ length: 3 }, () => "cold"),
+      ...Array.from({ length: 13 }, (_, i) => `filler${i}`),
+    ];
+    const keywords = keywordAnalysis(posts(texts), tokenize, noRate).items.map((i) => i.keyword);
+    // "cold brew" is in 3 of brew's 4 posts (75 %) but only 3 of cold's 6 (50 %).
+    expect(keywords).toContain("cold brew");
+    expect(keywords).toContain("cold");
+    expect(keywords).not.toContain("brew");
+  });
+
+  it("breaks document-frequency ties by engagement-weighted rate", () => {
+    const texts = [
+      ...Array.from({ length: 3 }, () => "latte"),
+      ...Array.from({ length: 3 }, () => "croissant"),
+    ];
+    const filler = Array.from({ length: 14 }, (_, i) => `filler${i}`);
+    const all = posts([...texts, ...filler]).map((p) => ({ ...p, likes: 10 }));
+    const rate = (p: { text: string }) => (p.text === "latte" ? 0.5 : 0.1);
+    const items = keywordAnalysis(all, tokenize, rate).items.map((i) => i.keyword);
+    expect(items.slice(0, 2)).toEqual(["latte", "croissant"]);
+  });
+
+  it("removes stop words, social terms and the brand's name, and keeps hashtags with #", () => {
+    const texts = Array.from(
+      { length: 20 },
+      () => "The Acme team loves this, link in bio! #ColdBrew @friend https://x.co",
+    );
+    const result = keywordAnalysis(posts(texts), tokenize, noRate);
+    const keywords = result.items.map((i) => i.keyword);
+    expect(keywords).toContain("#coldbrew");
+    expect(keywords).toContain("team loves");
+    for (const dropped of ["the", "this", "acme", "link", "bio", "@friend", "coldbrew", "https"]) {
+      expect(keywords).not.toContain(dropped);
+    }
+  });
+
+  it("needs 20 posts with text", () => {
+    const result = keywordAnalysis(
+      [...posts(Array(7).fill("latte")), ...posts(Array(5).fill("  "))],
+      tokenize,
+      noRate,
+    );
+    expect(result).toEqual({
+      status: "insufficient_history",
+      reason: "needs 20 posts with text, has 7",
+      n: 7,
+      items: [],
+    });
+  });
+
+  it("keeps at most 20 keywords", () => {
+    const texts = Array.from({ length: 25 }, (_, i) => `word${String.fromCharCode(97 + i)}x`);
+    expect(keywordAnalysis(posts(texts), tokenize, noRate).items).toHaveLength(20);
+  });
+});

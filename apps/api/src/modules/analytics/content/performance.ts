@@ -1,0 +1,67 @@
+import type { RatedPost } from "./relative-performance";
+import { MIN_REFERENCE_POSTS } from "./relative-performance";
+import type { ContentPost, Schemas } from "./types";
+import { compareIds } from "./window";
+
+export type PerformanceSection = Schemas["ContentAnalytics"]["performance"];
+type PostRef = Schemas["PostRef"];
+
+const LIST_SIZE = 5;
+const TOP_FROM = 2;
+const UNDER_TO = 0.5;
+const TEXT_LIMIT = 280;
+
+/** Cuts on code points, so an emoji is never split in half. */
+function truncate(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= TEXT_LIMIT ? text : `${chars.slice(0, TEXT_LIMIT - 1).join("")}…`;
+}
+
+export function toPostRef(rated: RatedPost, logo: string | null): PostRef {
+  const { post } = rated;
+  return {
+    id: post.id,
+    platform: post.platform,
+    url: post.url,
+    logo: logo ?? "",
+    publishedAt: post.postedAt.toISOString(),
+    text: truncate(post.text),
+    format: post.format,
+    engagementRate: rated.rate,
+    relativePerformance: rated.relativePerformance,
+  };
+}
+
+/** §1.5: best five with RPI ≥ 2 and worst five with RPI ≤ 0.5 among the window's rated posts. */
+export function performanceSection(
+  windowPosts: readonly ContentPost[],
+  rated: readonly RatedPost[],
+  logo: string | null,
+): PerformanceSection {
+  if (windowPosts.length === 0) {
+    return { status: "no_data", reason: "No posts in this period", n: 0, top: [], under: [] };
+  }
+  if (rated.length === 0) {
+    return {
+      status: "insufficient_history",
+      reason: `needs ${MIN_REFERENCE_POSTS} earlier posts on the same platform within 90 days of a post older than 72 hours, has none`,
+      n: 0,
+      top: [],
+      under: [],
+    };
+  }
+  const top = rated
+    .filter((r) => r.relativePerformance >= TOP_FROM)
+    .sort((a, b) => b.relativePerformance - a.relativePerformance || compareIds(a.post.id, b.post.id))
+    .slice(0, LIST_SIZE);
+  const under = rated
+    .filter((r) => r.relativePerformance <= UNDER_TO)
+    .sort((a, b) => a.relativePerformance - b.relativePerformance || compareIds(a.post.id, b.post.id))
+    .slice(0, LIST_SIZE);
+  return {
+    status: "ok",
+    n: rated.length,
+    top: top.map((r) => toPostRef(r, logo)),
+    under: under.map((r) => toPostRef(r, logo)),
+  };
+}

@@ -1,0 +1,45 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { DayWindow } from "../periods";
+import type { PillarModel } from "./pillar-model";
+
+export type Schemas = components["schemas"];
+export type SocialNetwork = Schemas["SocialNetwork"];
+
+export interface ContentPost {
+  id: string;
+  platform: SocialNetwork;
+  url: string;
+  postedAt: Date;
+  text: string;
+  format: string;
+  likes: number;
+  comments: number;
+  shares: number | null;
+  views: number | null;
+}
+
+/** One follower snapshot; `day` is YYYY-MM-DD (UTC). */
+export interface FollowerPoint {
+  platform: SocialNetwork;
+  day: string;
+  followers: number;
+}
+
+export interface ContentInput {
+  brand: { id: string; name: string; logo: string | null };
+  /** Every post of the brand from (previous.from − 90 days) to window.to, any order. */
+  posts: ContentPost[];
+  followers: FollowerPoint[];
+  window: DayWindow;
+  previous: DayWindow;
+  now: Date;
+  /** A pillar model fitted earlier (fitPillars), so every period of one brand uses the same pillars. */
+  pillars?: PillarModel;
+}
+
+export type ContentAnalyticsSections = Pick<
+  Schemas["ContentAnalytics"],
+  "contentBreakdown" | "keywordAnalysis" | "performance" | "audit" | "architecture"
+>;
+
+export type SectionState = Schemas["SectionState"];

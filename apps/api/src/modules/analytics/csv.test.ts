@@ -1,0 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { csvLine } from "./csv";
+
+describe("csvLine", () => {
+  it("quotes separators and neutralises formulas", () => {
+    expect(csvLine(["a,b", 'say "hi"', null, 3, "=SUM(A1)", -2])).toBe(
+      '"a,b","say ""hi""",,3,\'=SUM(A1),-2\r\n',
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { Queryable } from "../../db/client";
+import { findSubscription } from "./subscriptions.repo";
+
+type PlanType = components["schemas"]["PlanType"];
+
+export interface PlanLimits {
+  competitorsPerBrand: number;
+  brands: number;
+  members: number;
+  /** How many personas and influencers the lists show; null = all. */
+  topPersonas: number | null;
+  topInfluencers: number | null;
+  /** Starter exports only what it can see (decisions.md "Export"). */
+  fullExport: boolean;
+}
+
+// Spec §6 and decisions.md "Plans and subscription lifecycle" / "Workspaces and plan features".
+export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
+  starter: {
+    competitorsPerBrand: 1,
+    brands: 1,
+    members: 1,
+    topPersonas: 3,
+    topInfluencers: 3,
+    fullExport: false,
+  },
+  professional: {
+    competitorsPerBrand: 5,
+    brands: 1,
+    members: 4,
+    topPersonas: null,
+    topInfluencers: null,
+    fullExport: true,
+  },
+  enterprise: {
+    competitorsPerBrand: 10,
+    brands: Number.POSITIVE_INFINITY,
+    members: Number.POSITIVE_INFINITY,
+    topPersonas: null,
+    topInfluencers: null,
+    fullExport: true,
+  },
+};
+
+/** The workspace's plan and its limits; a workspace without a subscription row is held to Starter's. */
+export async function workspacePlan(db: Queryable, p: { workspaceId: string }) {
+  const subscription = await findSubscription(db, p);
+  const plan: PlanType = subscription?.plan ?? "starter";
+  return { plan, limits: planLimits[plan] };
+}

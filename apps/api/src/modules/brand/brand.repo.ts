@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import {
+  brandCompetitors,
+  brands,
+  type CollectionStatus,
+  type SocialNetwork,
+  sampleLoads,
+  socialAccounts,
+  workspaceBrands,
+} from "../../db/schema";
+
+export type BrandRow = typeof brands.$inferSelect;
+export interface SocialLinkRow {
+  platform: SocialNetwork;
+  url: string;
+}
+export interface BrandWithLinks extends BrandRow {
+  socialLinks: SocialLinkRow[];
+}
+
+async function withLinks(db: Queryable, rows: BrandRow[]): Promise<BrandWithLinks[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ brandId: socialAccounts.brandId, platform: socialAccounts.platform, url: socialAccounts.url })
+    .from(socialAccounts)
+    .where(
+      inArray(
+        socialAccounts.brandId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(socialAccounts.platform));
+  return rows.map((row) => ({
+    ...row,
+    socialLinks: links.filter((l) => l.brandId === row.id).map(({ platform, url }) => ({ platform, url })),
+  }));
+}
+
+/** The brand the workspace's modules show: its newest own brand. */
+export async function findCurrentBrand(db: Queryable, p: { workspaceId: string }) {
+  const rows = await db
+    .select({ brand: brands })
+    .from(workspaceBrands)
+    .innerJoin(brands, eq(brands.id, workspaceBrands.brandId))
+    .where(eq(workspaceBrands.workspaceId, p.workspaceId))
+    .orderBy(desc(workspaceBrands.createdAt))
+    .limit(1);
+  const [brand] = await withLinks(
+    db,
+    rows.map((r) => r.brand),
+  );
+  return brand;
+}
+
+export async function findCompetitors(db: Queryable, p: { workspaceId: string; brandId: string }) {
+  const rows = await db
+    .select({ brand: brands })
+    .from(brandCompetitors)
+    .innerJoin(brands, eq(brands.id, brandCompetitors.competitorId))
+    .where(and(eq(brandCompetitors.workspaceId, p.workspaceId), eq(brandCompetitors.brandId, p.brandId)))
+    .orderBy(asc(brandCompetitors.createdAt), asc(brands.id));
+  return withLinks(
+    db,
+    rows.map((r) => r.brand),
+  );
+}
+
+export async function countCompetitors(db: Queryable, p: { workspaceId: string; brandId: string }) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(brandCompetitors)
+    .where(and(eq(brandCompetitors.workspaceId, p.workspaceId), eq(brandCompetitors.brandId, p.brandId)));
+  return row?.n ?? 0;
+}
+
+export async function findBrandById(db: Queryable, p: { brandId: string }) {
+  const [row] = await db.select().from(brands).where(eq(brands.id, p.brandId));
+  if (!row) return undefined;
+  const [brand] = await withLinks(db, [row]);
+  return brand;
+}
+
+export interface NewBrand {
+  workspaceId: string;
+  name: string;
+  website: string;
+  country: string | null;
+  industry: string | null;
+  socialLinks: SocialLinkRow[];
+  now: Date;
+}
+
+export async function insertBrand(db: Queryable, p: NewBrand): Promise<BrandWithLinks> {
+  const [row] = await db
+    .insert(brands)
+    .values({
+      workspaceId: p.workspaceId,
+      name: p.name,
+      website: p.website,
+      country: p.country,
+      industry: p.industry,
+      status: "pending",
+      dataChangedAt: p.now,
+      createdAt: p.now,
+    })
+    .returning();
+  if (!row) throw new Error("The brand was not stored");
+  await upsertSocialLinks(db, { brandId: row.id, links: p.socialLinks });
+  return { ...row, socialLinks: [...p.socialLinks].sort((a, b) => a.platform.localeCompare(b.platform)) };
+}
+
+/** Links found on the website never replace the ones the user typed. */
+export async function upsertSocialLinks(
+  db: Queryable,
+  p: { brandId: string; links: SocialLinkRow[]; keepExisting?: boolean },
+) {
+  if (p.links.length === 0) return;
+  const insert = db
+    .insert(socialAccounts)
+    .values(p.links.map((l) => ({ brandId: p.brandId, platform: l.platform, url: l.url })));
+  await (p.keepExisting
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({
+        target: [socialAccounts.brandId, socialAccounts.platform],
+        set: { url: sql`excluded.url` },
+      }));
+}
+
+export async function linkOwnBrand(db: Queryable, p: { workspaceId: string; brandId: string; now: Date }) {
+  await db
+    .insert(workspaceBrands)
+    .values({ workspaceId: p.workspaceId, brandId: p.brandId, createdAt: p.now });
+}
+
+export async function linkCompetitors(
+  db: Queryable,
+  p: { workspaceId: string; brandId: string; competitorIds: string[]; now: Date },
+) {
+  if (p.competitorIds.length === 0) return;
+  await db
+    .insert(brandCompetitors)
+    .values(
+      p.competitorIds.map((competitorId, index) => ({
+        workspaceId: p.workspaceId,
+        brandId: p.brandId,
+        competitorId,
+        // Keeps the order they were given in.
+        createdAt: new Date(p.now.getTime() + index),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Unlinks a competitor; a competitor brand the workspace created goes with its data. */
+export async function removeCompetitor(
+  db: Queryable,
+  p: { workspaceId: string; brandId: string; competitorId: string },
+): Promise<boolean> {
+  const removed = await db
+    .delete(brandCompetitors)
+    .where(
+      and(
+        eq(brandCompetitors.workspaceId, p.workspaceId),
+        eq(brandCompetitors.brandId, p.brandId),
+        eq(brandCompetitors.competitorId, p.competitorId),
+      ),
+    )
+    .returning({ id: brandCompetitors.competitorId });
+  if (removed.length === 0) return false;
+  await db.delete(brands).where(and(eq(brands.id, p.competitorId), eq(brands.workspaceId, p.workspaceId)));
+  return true;
+}
+
+/**
+ * Forgets a brand of the workspace with its competitors: the workspace's own brand rows (and their data) are
+ * deleted; shared sample brands are only unlinked.
+ */
+export async function removeOwnBrand(db: Queryable, p: { workspaceId: string; brandId: string }) {
+  const competitors = await db
+    .delete(brandCompetitors)
+    .where(and(eq(brandCompetitors.workspaceId, p.workspaceId), eq(brandCompetitors.brandId, p.brandId)))
+    .returning({ id: brandCompetitors.competitorId });
+  await db
+    .delete(workspaceBrands)
+    .where(and(eq(workspaceBrands.workspaceId, p.workspaceId), eq(workspaceBrands.brandId, p.brandId)));
+  const owned = [p.brandId, ...competitors.map((c) => c.id)];
+  await db.delete(brands).where(and(inArray(brands.id, owned), eq(brands.workspaceId, p.workspaceId)));
+}
+
+export async function removeAllBrands(db: Queryable, p: { workspaceId: string }) {
+  await db.delete(brandCompetitors).where(eq(brandCompetitors.workspaceId, p.workspaceId));
+  await db.delete(workspaceBrands).where(eq(workspaceBrands.workspaceId, p.workspaceId));
+  await db.delete(brands).where(eq(brands.workspaceId, p.workspaceId));
+}
+
+export async function setBrandStatus(
+  db: Queryable,
+  p: { brandId: string; status: CollectionStatus; reason: string | null },
+) {
+  await db.update(brands).set({ status: p.status, statusReason: p.reason }).where(eq(brands.id, p.brandId));
+}
+
+export async function updateBrandFacts(
+  db: Queryable,
+  p: { brandId: string; logo?: string | null; description?: string | null; now: Date },
+) {
+  await db
+    .update(brands)
+    .set({
+      ...(p.logo !== undefined ? { logo: p.logo } : {}),
+      ...(p.description !== undefined ? { description: p.description } : {}),
+      dataChangedAt: p.now,
+    })
+    .where(eq(brands.id, p.brandId));
+}
+
+export interface SampleCatalogue {
+  focusBrandId: string;
+  competitorIds: string[];
+}
+
+/** The sample brand and its competitors, as the loader recorded them. */
+export async function findSampleCatalogue(db: Queryable): Promise<SampleCatalogue | undefined> {
+  const [row] = await db
+    .select({ counts: sampleLoads.counts })
+    .from(sampleLoads)
+    .where(eq(sampleLoads.id, 1));
+  const counts = row?.counts as Partial<SampleCatalogue> | undefined;
+  if (!counts?.focusBrandId) return undefined;
+  const [focus] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, counts.focusBrandId), isNull(brands.workspaceId)));
+  return focus ? { focusBrandId: focus.id, competitorIds: counts.competitorIds ?? [] } : undefined;
+}
+
+/** Who may read a brand's figures: the workspace that owns or follows it. */
+export async function isBrandVisible(db: Queryable, p: { workspaceId: string; brandId: string }) {
+  const result = await db.execute<{ visible: boolean }>(sql`
+    select exists (
+      select 1 from ${workspaceBrands} where workspace_id = ${p.workspaceId} and brand_id = ${p.brandId}
+      union all
+      select 1 from ${brandCompetitors} where workspace_id = ${p.workspaceId} and competitor_id = ${p.brandId}
+    ) as visible`);
+  return result.rows[0]?.visible === true;
+}

@@ -1,0 +1,226 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { SocialNetwork } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { RequestCtx } from "../../http/handler-types";
+import { workspacePlan } from "../billing/plan-limits";
+import { planOf } from "../billing/plans";
+import { findUserById } from "../user/user.repo";
+import { toWebsiteUrl } from "../website/collect-website";
+import {
+  type BrandWithLinks,
+  countCompetitors,
+  findCompetitors,
+  findCurrentBrand,
+  findSampleCatalogue,
+  insertBrand,
+  linkCompetitors,
+  linkOwnBrand,
+  removeAllBrands,
+  removeCompetitor,
+  removeOwnBrand,
+  setBrandStatus,
+} from "./brand.repo";
+
+type Schemas = components["schemas"];
+
+export function toBrand(row: BrandWithLinks): Schemas["Brand"] {
+  return {
+    id: row.id,
+    name: row.name,
+    website: row.website,
+    country: row.country,
+    industry: row.industry,
+    logo: row.logo,
+    sample: row.sample,
+    status: row.status,
+    statusReason: row.statusReason,
+    socialLinks: row.socialLinks,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Signed-in calls always carry a workspace; a missing one is a bug in authentication, not user input. */
+export function workspaceOf(ctx: RequestCtx): string {
+  if (!ctx.workspaceId || !ctx.userId) throw new Error("A signed-in operation ran without a caller");
+  return ctx.workspaceId;
+}
+
+export async function currentBrandOrNotFound(ctx: RequestCtx): Promise<BrandWithLinks> {
+  const brand = await findCurrentBrand(ctx.db, { workspaceId: workspaceOf(ctx) });
+  if (!brand) throw new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
+  return brand;
+}
+
+export async function getBrand(ctx: RequestCtx): Promise<Schemas["BrandResponse"]> {
+  const brand = await findCurrentBrand(ctx.db, { workspaceId: workspaceOf(ctx) });
+  return { brand: brand ? toBrand(brand) : null };
+}
+
+const normaliseUrl = (url: string) => new URL(toWebsiteUrl(url)).href;
+
+function checkSocialLinks(links: Schemas["BrandSocialLinkInput"][]) {
+  const seen = new Set<string>();
+  const details: { path: string; message: string }[] = [];
+  links.forEach((link, index) => {
+    if (seen.has(link.socialPlatform)) {
+      details.push({ path: `/socialLinks/${index}/socialPlatform`, message: "Each platform must be unique" });
+    }
+    seen.add(link.socialPlatform);
+    const host = new URL(link.socialLink).hostname.replace(/^www\./, "");
+    const expected = {
+      facebook: ["facebook.com", "fb.com"],
+      instagram: ["instagram.com"],
+      tiktok: ["tiktok.com"],
+    }[link.socialPlatform];
+    if (!expected.some((domain) => host === domain || host.endsWith(`.${domain}`))) {
+      details.push({
+        path: `/socialLinks/${index}/socialLink`,
+        message: "The link must match the selected platform",
+      });
+    }
+  });
+  if (details.length > 0) {
+    throw new AppError("VALIDATION_FAILED", 400, details[0]?.message ?? "Invalid social links", details);
+  }
+  return links.map((l) => ({ platform: l.socialPlatform as SocialNetwork, url: l.socialLink }));
+}
+
+/**
+ * Connects the workspace's brand: the sample brand with its competitors (as many as the plan allows), or the
+ * user's own, whose collection starts in the background. On a one-brand plan the new brand replaces the old one,
+ * competitors included.
+ */
+export async function createBrand(
+  ctx: RequestCtx,
+  body: Schemas["CreateBrandRequest"],
+): Promise<Schemas["Brand"]> {
+  const workspaceId = workspaceOf(ctx);
+  const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
+  const now = ctx.clock.now();
+  const current = await findCurrentBrand(ctx.db, { workspaceId });
+
+  if ("sample" in body) {
+    const sample = await findSampleCatalogue(ctx.db);
+    if (!sample) {
+      throw new AppError(
+        "SAMPLE_UNAVAILABLE",
+        503,
+        "The sample data is still loading. Try again in a minute.",
+      );
+    }
+    // Choosing Sample twice (a double submit, or onboarding again) keeps the one already linked.
+    if (current?.id === sample.focusBrandId) return toBrand(current);
+    await ctx.db.transaction(async (tx) => {
+      if (current && limits.brands <= 1) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
+      await linkOwnBrand(tx, { workspaceId, brandId: sample.focusBrandId, now });
+      await linkCompetitors(tx, {
+        workspaceId,
+        brandId: sample.focusBrandId,
+        competitorIds: sample.competitorIds.slice(0, limits.competitorsPerBrand),
+        now,
+      });
+    });
+    const brand = await findCurrentBrand(ctx.db, { workspaceId });
+    if (!brand) throw new Error("The sample brand was not linked");
+    ctx.log.info({ workspaceId, plan }, "Sample brand connected");
+    return toBrand(brand);
+  }
+
+  const socialLinks = checkSocialLinks(body.socialLinks);
+  const user = await findUserById(ctx.db, { userId: ctx.userId ?? "", workspaceId });
+  const brand = await ctx.db.transaction(async (tx) => {
+    if (current && limits.brands <= 1) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
+    const created = await insertBrand(tx, {
+      workspaceId,
+      name: body.brandName.trim(),
+      website: normaliseUrl(body.websiteUrl),
+      country: body.country,
+      industry: body.industry ?? user?.industry ?? null,
+      socialLinks,
+      now,
+    });
+    await linkOwnBrand(tx, { workspaceId, brandId: created.id, now });
+    return created;
+  });
+  await ctx.jobs.enqueue("collect-brand", { brandId: brand.id });
+  ctx.log.info({ workspaceId, brandId: brand.id }, "Own brand connected; collection queued");
+  return toBrand(brand);
+}
+
+export async function resetBrand(ctx: RequestCtx): Promise<Schemas["Message"]> {
+  const workspaceId = workspaceOf(ctx);
+  await ctx.db.transaction((tx) => removeAllBrands(tx, { workspaceId }));
+  return { message: "Your brand and its competitors were disconnected." };
+}
+
+export async function retryBrandCollection(ctx: RequestCtx): Promise<Schemas["Brand"]> {
+  const brand = await currentBrandOrNotFound(ctx);
+  if (brand.sample) return toBrand(brand);
+  await setBrandStatus(ctx.db, { brandId: brand.id, status: "pending", reason: null });
+  await ctx.jobs.enqueue("collect-brand", { brandId: brand.id });
+  return toBrand({ ...brand, status: "pending", statusReason: null });
+}
+
+export async function listBrandCompetitors(ctx: RequestCtx): Promise<Schemas["BrandCompetitorList"]> {
+  const workspaceId = workspaceOf(ctx);
+  const { limits } = await workspacePlan(ctx.db, { workspaceId });
+  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const competitors = brand ? await findCompetitors(ctx.db, { workspaceId, brandId: brand.id }) : [];
+  return { competitors: competitors.map(toBrand), limit: limits.competitorsPerBrand };
+}
+
+export async function addBrandCompetitor(
+  ctx: RequestCtx,
+  body: Schemas["AddCompetitorRequest"],
+): Promise<Schemas["Brand"]> {
+  const workspaceId = workspaceOf(ctx);
+  const brand = await currentBrandOrNotFound(ctx);
+  const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
+  const socialLinks = checkSocialLinks(body.socialLinks ?? []);
+  const competitor = await ctx.db.transaction(async (tx) => {
+    // Serialises concurrent adds of one workspace, so two requests cannot both pass the limit check.
+    await tx.execute(`select pg_advisory_xact_lock(hashtext('competitors:${workspaceId}'))`);
+    const count = await countCompetitors(tx, { workspaceId, brandId: brand.id });
+    if (count >= limits.competitorsPerBrand) {
+      const name = planOf(plan).name;
+      const allowed =
+        limits.competitorsPerBrand === 1 ? "1 competitor" : `${limits.competitorsPerBrand} competitors`;
+      throw new AppError(
+        "PLAN_LIMIT",
+        402,
+        `Your ${name} plan allows ${allowed}. Remove one or upgrade your plan to add another.`,
+      );
+    }
+    const created = await insertBrand(tx, {
+      workspaceId,
+      name: body.brandName.trim(),
+      website: normaliseUrl(body.websiteUrl),
+      country: body.country ?? brand.country,
+      industry: brand.industry,
+      socialLinks,
+      now: ctx.clock.now(),
+    });
+    await linkCompetitors(tx, {
+      workspaceId,
+      brandId: brand.id,
+      competitorIds: [created.id],
+      now: ctx.clock.now(),
+    });
+    return created;
+  });
+  await ctx.jobs.enqueue("collect-brand", { brandId: competitor.id });
+  // The brand's competitor figures now miss one company.
+  await ctx.jobs.enqueue("compute-brand", { brandId: brand.id });
+  return toBrand(competitor);
+}
+
+export async function removeBrandCompetitor(ctx: RequestCtx, competitorId: string): Promise<undefined> {
+  const workspaceId = workspaceOf(ctx);
+  const brand = await currentBrandOrNotFound(ctx);
+  const removed = await ctx.db.transaction((tx) =>
+    removeCompetitor(tx, { workspaceId, brandId: brand.id, competitorId }),
+  );
+  if (!removed)
+    throw new AppError("NOT_FOUND", 404, "This competitor is not among your brand's competitors.");
+  return undefined;
+}

@@ -1,0 +1,187 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { components } from "@brandscope/api-client/schema";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { expectContractResponse } from "../../../test/contract-response";
+import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../auth/id-token";
+
+type Schemas = components["schemas"];
+
+let t: TestApp;
+let site: Server;
+let siteUrl: string;
+/** Answers 503 this many more times before serving the page (a flaky website). */
+let failuresLeft = 0;
+
+const page = `<!doctype html><html><head><title>Bramble Tea</title>
+<meta name="description" content="Loose-leaf teas, blended in Bristol.">
+<link rel="apple-touch-icon" sizes="180x180" href="/logo.png"></head>
+<body><a href="https://www.instagram.com/brambletea">Instagram</a>
+<a href="https://www.youtube.com/@brambletea">YouTube</a></body></html>`;
+
+beforeAll(async () => {
+  const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#4b3f8f" } })
+    .png()
+    .toBuffer();
+  site = createServer((request, response) => {
+    if (request.url === "/logo.png") {
+      response.writeHead(200, { "content-type": "image/png" }).end(logo);
+    } else if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      response.writeHead(503).end();
+    } else {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+    }
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const { port } = site.address() as AddressInfo;
+  siteUrl = `http://127.0.0.1:${port}/`;
+  t = await buildTestApp({
+    jobs: true,
+    env: { WEBSITE_FETCH_ALLOW_PRIVATE: "127.0.0.1", WEBSITE_FETCH_ALLOW_PORTS: String(port) },
+  });
+  return async () => {
+    await t.close();
+    await new Promise((resolve) => site.close(resolve));
+  };
+});
+afterAll(() => undefined);
+
+const signIn = async () =>
+  (await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() })).authorization;
+
+async function call(method: "GET" | "POST" | "DELETE", url: string, authorization: string, payload?: object) {
+  const operations: Record<string, string> = {
+    "GET /brand": "getBrand",
+    "POST /brand": "createBrand",
+    "POST /brand/reset": "resetBrand",
+    "POST /brand/collect": "retryBrandCollection",
+    "GET /brand/competitor": "listBrandCompetitors",
+    "POST /brand/competitor": "addBrandCompetitor",
+  };
+  const operationId = operations[`${method} ${url}`];
+  const response = await t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
+  if (operationId) expectContractResponse(operationId, response);
+  return response;
+}
+
+async function brandOnceSettled(authorization: string): Promise<Schemas["Brand"]> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const { brand } = (await call("GET", "/brand", authorization)).json<Schemas["BrandResponse"]>();
+    if (brand && (brand.status === "active" || brand.status === "error")) return brand;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("The brand's collection did not settle in 30 s");
+}
+
+const ownBrand = (website: string) => ({
+  websiteUrl: website,
+  country: "GB",
+  brandName: "  Bramble Tea ",
+  socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/bramble.tea" }],
+});
+
+describe("connecting an own brand", () => {
+  it("stores it pending, then collects its website in the background", async () => {
+    const authorization = await signIn();
+    const created = await call("POST", "/brand", authorization, ownBrand(siteUrl));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      name: "Bramble Tea",
+      status: "pending",
+      sample: false,
+      logo: null,
+    });
+    const brand = await brandOnceSettled(authorization);
+    expect(brand).toMatchObject({ status: "active", statusReason: null });
+    expect(brand.logo).toMatch(/^\/media\/logos\/.+\.webp$/);
+    // The link typed by the user stays; the site adds the platforms it links to.
+    expect(brand.socialLinks).toEqual([
+      { platform: "instagram", url: "https://instagram.com/bramble.tea" },
+      { platform: "youtube", url: "https://www.youtube.com/@brambletea" },
+    ]);
+    const content = await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } });
+    expectContractResponse("getContent", content);
+    expect(content.json().contentBreakdown).toMatchObject({ status: "no_data", items: [] });
+    expect(content.json().provenance).toMatchObject({ source: "website" });
+  });
+
+  it("retries a failing website with back-off and still succeeds", async () => {
+    failuresLeft = 1;
+    const authorization = await signIn();
+    await call("POST", "/brand", authorization, ownBrand(siteUrl));
+    expect(await brandOnceSettled(authorization)).toMatchObject({ status: "active" });
+    expect(failuresLeft).toBe(0);
+  }, 60_000);
+
+  it("ends in error with a reason the user can act on when the address is private", async () => {
+    const authorization = await signIn();
+    await call("POST", "/brand", authorization, ownBrand("http://10.0.0.1/"));
+    const brand = await brandOnceSettled(authorization);
+    expect(brand.status).toBe("error");
+    expect(brand.statusReason).toBeTruthy();
+    const retried = await call("POST", "/brand/collect", authorization);
+    expect(retried.statusCode).toBe(202);
+    expect(retried.json()).toMatchObject({ status: "pending", statusReason: null });
+  });
+
+  it("refuses social links of the wrong platform and repeated platforms with the spec's messages", async () => {
+    const authorization = await signIn();
+    const wrong = await call("POST", "/brand", authorization, {
+      ...ownBrand(siteUrl),
+      socialLinks: [
+        { socialPlatform: "facebook", socialLink: "https://www.instagram.com/x" },
+        { socialPlatform: "facebook", socialLink: "https://www.facebook.com/x" },
+      ],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([
+      { path: "/socialLinks/0/socialLink", message: "The link must match the selected platform" },
+      { path: "/socialLinks/1/socialPlatform", message: "Each platform must be unique" },
+    ]);
+    expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
+  });
+});
+
+describe("competitors", () => {
+  it("keeps within the plan's limit, also under concurrent adds, and removes", async () => {
+    const authorization = await signIn();
+    await call("POST", "/brand", authorization, ownBrand(siteUrl));
+    const add = (name: string) =>
+      call("POST", "/brand/competitor", authorization, { websiteUrl: siteUrl, brandName: name });
+    const answers = await Promise.all([add("Leaf & Co"), add("Steep Club")]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 402]);
+    const refused = answers.find((a) => a.statusCode === 402);
+    expect(refused?.json()).toMatchObject({
+      code: "PLAN_LIMIT",
+      message: "Your Starter plan allows 1 competitor. Remove one or upgrade your plan to add another.",
+    });
+    const list = (await call("GET", "/brand/competitor", authorization)).json<
+      Schemas["BrandCompetitorList"]
+    >();
+    expect(list.limit).toBe(1);
+    expect(list.competitors).toHaveLength(1);
+    const id = list.competitors[0]?.id ?? "";
+    const other = await signIn();
+    expect((await call("DELETE", `/brand/competitor/${id}`, other)).statusCode).toBe(404);
+    expect((await call("DELETE", `/brand/competitor/${id}`, authorization)).statusCode).toBe(204);
+    expect((await call("GET", "/brand/competitor", authorization)).json().competitors).toEqual([]);
+  });
+
+  it("replaces the brand and its competitors when a one-brand plan connects another", async () => {
+    const authorization = await signIn();
+    await call("POST", "/brand", authorization, { sample: true });
+    expect((await call("GET", "/brand/competitor", authorization)).json().competitors).toHaveLength(1);
+    const again = await call("POST", "/brand", authorization, { sample: true });
+    expect(again.json()).toMatchObject({ sample: true, name: "Lumora Coffee" });
+    await call("POST", "/brand", authorization, ownBrand(siteUrl));
+    expect((await call("GET", "/brand", authorization)).json().brand).toMatchObject({ name: "Bramble Tea" });
+    expect((await call("GET", "/brand/competitor", authorization)).json().competitors).toEqual([]);
+    const reset = await call("POST", "/brand/reset", authorization);
+    expect(reset.statusCode).toBe(200);
+    expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
+  });
+});

@@ -1,0 +1,78 @@
+import type { JobContext, JobData } from "../../jobs/queue";
+import type { WorkerDeps } from "../../jobs/worker-deps";
+import { brandscopeUserAgent, safeFetch } from "../../lib/safe-fetch";
+import { reencodePicture } from "../user/profile-picture";
+import { collectWebsite } from "../website/collect-website";
+import type { SocialPlatform } from "../website/social-links";
+import { findBrandById, setBrandStatus, updateBrandFacts, upsertSocialLinks } from "./brand.repo";
+
+const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Collects a connected brand's website: pending → in-progress → active, or error with a reason the user can act
+ * on. A retryable failure (timeout, 5xx) is thrown so pg-boss tries again with back-off; the last try, or a
+ * refusal that no retry can fix (private address, not HTML), ends in the error status.
+ */
+export async function collectBrandJob(deps: WorkerDeps, data: JobData, job: JobContext): Promise<void> {
+  if (!data.brandId) throw new Error("collect-brand needs a brandId");
+  const brand = await findBrandById(deps.db, { brandId: data.brandId });
+  // Deleted meanwhile (reset, competitor removed): nothing to do.
+  if (!brand || brand.sample) return;
+  await setBrandStatus(deps.db, { brandId: brand.id, status: "in-progress", reason: null });
+  const fetchOptions = {
+    allowPrivate: deps.config.websiteFetch.allowPrivate,
+    allowPorts: deps.config.websiteFetch.allowPorts,
+    userAgent: brandscopeUserAgent(deps.config.appUrl),
+  };
+  const site = await collectWebsite(brand.website, { ...fetchOptions, now: () => deps.clock.now() });
+  if (!site.ok) {
+    deps.log.warn({ brandId: brand.id, code: site.code, detail: site.detail }, "Website collection failed");
+    const lastTry = job.retryCount >= job.retryLimit;
+    if (site.retryable && !lastTry) {
+      await setBrandStatus(deps.db, {
+        brandId: brand.id,
+        status: "in-progress",
+        reason: `Retrying: ${site.reason}`,
+      });
+      throw new Error(`Website collection failed: ${site.code}`);
+    }
+    await setBrandStatus(deps.db, { brandId: brand.id, status: "error", reason: site.reason });
+    return;
+  }
+  const logo = site.logoUrl ? await storeLogo(deps, brand.id, site.logoUrl, fetchOptions) : undefined;
+  const found = Object.entries(site.socialLinks) as [SocialPlatform, string][];
+  await deps.db.transaction(async (tx) => {
+    await upsertSocialLinks(tx, {
+      brandId: brand.id,
+      links: found.map(([platform, url]) => ({ platform, url })),
+      keepExisting: true,
+    });
+    await updateBrandFacts(tx, {
+      brandId: brand.id,
+      ...(logo ? { logo } : {}),
+      description: site.description ?? null,
+      now: deps.clock.now(),
+    });
+    await setBrandStatus(tx, { brandId: brand.id, status: "active", reason: null });
+  });
+  await deps.jobs.enqueue("compute-brand", { brandId: brand.id });
+}
+
+/** The site's logo, fetched with the same SSRF guard, re-encoded and stored; a logo that fails is just left out. */
+async function storeLogo(
+  deps: WorkerDeps,
+  brandId: string,
+  url: string,
+  options: Parameters<typeof safeFetch>[1],
+): Promise<string | undefined> {
+  try {
+    const response = await safeFetch(url, { ...options, accept: ["image/*"], maxBytes: LOGO_MAX_BYTES });
+    const image = await reencodePicture(response.body);
+    const key = `logos/${brandId}.webp`;
+    await deps.storage.put(key, image, "image/webp");
+    return deps.storage.urlOf(key);
+  } catch (error) {
+    deps.log.info({ brandId, err: error }, "The brand's logo could not be used");
+    return undefined;
+  }
+}

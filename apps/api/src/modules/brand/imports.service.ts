@@ -1,0 +1,172 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { FastifyRequest } from "fastify";
+import { AppError, type ErrorDetail } from "../../http/errors";
+import type { RequestCtx } from "../../http/handler-types";
+import { ExportFormatError, type ParsedExport, parseExport } from "../imports/parse-export";
+import type { RowError } from "../imports/types";
+import { findBrandById, findCurrentBrand, isBrandVisible } from "./brand.repo";
+import { workspaceOf } from "./brand.service";
+import { oversizedCounts, planImport, plannedCount } from "./import-rows";
+import { readImportUpload } from "./import-upload";
+import {
+  findImports,
+  type ImportRecord,
+  insertImport,
+  markBrandDataChanged,
+  upsertFollowerSnapshots,
+  upsertKeywords,
+  upsertPosts,
+} from "./imports.repo";
+
+type Schemas = components["schemas"];
+
+/** Errors kept with a failed import (all are counted in its message). */
+const STORED_ERRORS = 200;
+/** Errors sent back in the 422's details. */
+const ANSWERED_ERRORS = 50;
+/** The import list is a history for the user, not an archive: the newest ones. */
+const LISTED_IMPORTS = 200;
+/** The `row` of an error about the whole file rather than one of its records. */
+const WHOLE_FILE = 0;
+
+export function toImport(row: ImportRecord): Schemas["Import"] {
+  return {
+    id: row.id,
+    brandId: row.brandId,
+    format: row.format,
+    fileName: row.fileName,
+    status: row.status,
+    rows: row.rows,
+    imported: row.imported,
+    errors: row.errors,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listImports(ctx: RequestCtx): Promise<Schemas["Import"][]> {
+  const rows = await findImports(ctx.db, { workspaceId: workspaceOf(ctx), limit: LISTED_IMPORTS });
+  return rows.map(toImport);
+}
+
+/** The brand an import is for: a brand the workspace owns or follows, never a shared sample brand. */
+async function importTarget(ctx: RequestCtx, workspaceId: string, brandId: string | undefined) {
+  const brand = brandId
+    ? (await isBrandVisible(ctx.db, { workspaceId, brandId }))
+      ? await findBrandById(ctx.db, { brandId })
+      : undefined
+    : await findCurrentBrand(ctx.db, { workspaceId });
+  if (!brand) {
+    throw brandId
+      ? new AppError("NOT_FOUND", 404, "This brand is not your brand or one of its competitors.")
+      : new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
+  }
+  if (brand.sample) {
+    throw new AppError(
+      "SAMPLE_BRAND",
+      400,
+      "Sample brands cannot receive imports: connect your own brand or add a competitor, then import its data.",
+    );
+  }
+  return brand;
+}
+
+const rowCount = (parsed: ParsedExport) => parsed.rows.length + new Set(parsed.errors.map((e) => e.row)).size;
+
+const describeError = (e: RowError) =>
+  `${e.row === WHOLE_FILE ? "File" : `Row ${e.row}`}${e.column ? `, column "${e.column}"` : ""}: ${e.message}`;
+
+/** JSON Pointer of a row error in the 422's details: /rows/<line>[/<column>]. */
+const pointer = (e: RowError) =>
+  `/rows/${e.row}${e.column ? `/${e.column.replaceAll("~", "~0").replaceAll("/", "~1")}` : ""}`;
+
+/**
+ * Imports one platform export for the workspace's brand (or a competitor's, by `brandId`): every row or none.
+ *
+ * - A file that cannot be read as a whole (xlsx, zip, broken CSV, no known header) and a file with any bad row
+ *   are refused with 422: nothing is written but a failed import (format "unknown" when unrecognised), so the
+ *   list shows why. Row errors are answered in `details` (the first 50) and kept with the import (first 200);
+ *   an error about the whole file has row 0.
+ * - Otherwise posts, follower totals and keywords are upserted in one transaction with the import's record,
+ *   and the brand's figures are recomputed. Re-importing the same file stores the same state.
+ * - A completed import's `errors` are notes on what was read but not stored (daily new follows without a total,
+ *   Search Console queries, likes stored as 0): the import still succeeds, with `imported` saying how much.
+ */
+export async function createImport(ctx: RequestCtx, request: FastifyRequest): Promise<Schemas["Import"]> {
+  const workspaceId = workspaceOf(ctx);
+  const upload = await readImportUpload(request);
+  const brand = await importTarget(ctx, workspaceId, upload.brandId);
+  const now = ctx.clock.now();
+  const base = { workspaceId, brandId: brand.id, fileName: upload.fileName, now };
+
+  let parsed: ParsedExport;
+  try {
+    parsed = parseExport(upload.data, upload.fileName, {
+      referenceDate: upload.referenceDate ?? isoDay(now),
+    });
+  } catch (error) {
+    if (!(error instanceof ExportFormatError)) throw error;
+    await insertImport(ctx.db, {
+      ...base,
+      format: "unknown",
+      status: "failed",
+      rows: 0,
+      imported: 0,
+      errors: [{ row: WHOLE_FILE, message: error.message }],
+    });
+    ctx.log.info({ brandId: brand.id, code: error.code }, "Import refused: the file is unusable");
+    throw new AppError("IMPORT_REJECTED", 422, error.message, [{ path: "/file", message: error.message }]);
+  }
+
+  const rows = rowCount(parsed);
+  const errors = [...parsed.errors, ...oversizedCounts(parsed.rows)].sort((a, b) => a.row - b.row);
+  if (errors.length > 0) {
+    await insertImport(ctx.db, {
+      ...base,
+      format: parsed.format,
+      status: "failed",
+      rows,
+      imported: 0,
+      errors: errors.slice(0, STORED_ERRORS),
+    });
+    const badRows = new Set(errors.map((e) => e.row)).size;
+    const details: ErrorDetail[] = errors
+      .slice(0, ANSWERED_ERRORS)
+      .map((e) => ({ path: pointer(e), message: describeError(e) }));
+    ctx.log.info(
+      { brandId: brand.id, format: parsed.format, errors: errors.length },
+      "Import refused: bad rows",
+    );
+    throw new AppError(
+      "IMPORT_REJECTED",
+      422,
+      `Nothing was imported: ${badRows} of ${rows} ${rows === 1 ? "row has" : "rows have"} errors ` +
+        `(${errors.length} in all). Fix them and upload the file again. First: ${describeError(errors[0] as RowError)}`,
+      details,
+    );
+  }
+
+  const plan = planImport(parsed, brand);
+  const imported = plannedCount(plan);
+  const record = await ctx.db.transaction(async (tx) => {
+    const created = await insertImport(tx, {
+      ...base,
+      format: parsed.format,
+      status: "completed",
+      rows,
+      imported,
+      errors: plan.notes.slice(0, STORED_ERRORS),
+    });
+    await upsertPosts(tx, { brandId: brand.id, importId: created.id, posts: plan.posts });
+    await upsertFollowerSnapshots(tx, { brandId: brand.id, snapshots: plan.snapshots });
+    await upsertKeywords(tx, { brandId: brand.id, keywords: plan.keywords });
+    if (imported > 0) await markBrandDataChanged(tx, { brandId: brand.id, now });
+    return created;
+  });
+  // A file that stored nothing (only notes) leaves the figures as they are.
+  if (imported > 0) await ctx.jobs.enqueue("compute-brand", { brandId: brand.id });
+  ctx.log.info({ brandId: brand.id, format: parsed.format, rows, imported }, "Import completed");
+  return toImport(record);
+}
+
+/** Today in UTC, the default export day for exports whose dates have no year. */
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,0 +1,524 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { expectContractResponse } from "../../../test/contract-response";
+import { seedSignedInUser } from "../../../test/users";
+import {
+  brandCompetitors,
+  brands,
+  followerSnapshots,
+  imports,
+  keywords,
+  posts,
+  workspaceBrands,
+} from "../../db/schema";
+import type { JobData, JobKind, JobQueue } from "../../jobs/queue";
+import { jwtKey } from "../auth/id-token";
+import { keywordCompetition, keywordCpc, postFormat, postUrl, publishedInstant } from "./import-rows";
+
+const FIXTURES = "/work/shared/fixtures/imports";
+const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+
+/** Records what the service queues; the real queue is pg-boss, tested on its own. */
+const enqueued: { kind: JobKind; data: JobData }[] = [];
+const jobs: JobQueue = {
+  enqueue: async (kind, data) => {
+    enqueued.push({ kind, data });
+  },
+  work: async () => {},
+  stop: async () => {},
+};
+const computesOf = (brandId: string) =>
+  enqueued.filter((j) => j.kind === "compute-brand" && j.data.brandId === brandId).length;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ deps: { jobs } });
+  return () => t.close();
+});
+
+interface Caller {
+  authorization: string;
+  workspaceId: string;
+}
+
+async function signIn(): Promise<Caller> {
+  const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  return { authorization: user.authorization, workspaceId: user.workspaceId };
+}
+
+async function insertBrand(o: {
+  workspaceId: string | null;
+  name?: string;
+  country?: string | null;
+  sample?: boolean;
+}) {
+  const [brand] = await t.database.db
+    .insert(brands)
+    .values({
+      workspaceId: o.workspaceId,
+      name: o.name ?? "Lumora Coffee",
+      website: "https://lumoracoffee.example/",
+      country: o.country === undefined ? "US" : o.country,
+      sample: o.sample ?? false,
+      status: "active",
+    })
+    .returning();
+  if (!brand) throw new Error("no brand");
+  return brand;
+}
+
+/** A signed-in user whose workspace owns one brand. */
+async function withBrand(o: { country?: string | null } = {}) {
+  const caller = await signIn();
+  const brand = await insertBrand({ workspaceId: caller.workspaceId, country: o.country });
+  await t.database.db.insert(workspaceBrands).values({ workspaceId: caller.workspaceId, brandId: brand.id });
+  return { ...caller, brandId: brand.id };
+}
+
+function multipart(file: { name: string; data: Buffer }, fields: Record<string, string> = {}) {
+  const boundary = `----brandscope${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const payload = Buffer.concat([
+    ...parts,
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        "Content-Type: text/csv\r\n\r\n",
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(
+  authorization: string,
+  file: { name: string; data: Buffer },
+  fields: Record<string, string> = {},
+) {
+  const { payload, contentType } = multipart(file, fields);
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/brand/imports",
+    payload,
+    headers: { authorization, "content-type": contentType },
+  });
+  expectContractResponse("createImport", response);
+  // Each import a moment later, so "newest first" has an order to check.
+  t.clock.advance(1000);
+  return response;
+}
+
+async function list(authorization: string) {
+  const response = await t.app.inject({
+    method: "GET",
+    url: "/api/brand/imports",
+    headers: { authorization },
+  });
+  expectContractResponse("listImports", response);
+  expect(response.statusCode).toBe(200);
+  return response.json() as { id: string; fileName: string; status: string; format: string }[];
+}
+
+async function stored(brandId: string) {
+  const db = t.database.db;
+  return {
+    posts: await db
+      .select()
+      .from(posts)
+      .where(eq(posts.brandId, brandId))
+      .orderBy(asc(posts.platform), asc(posts.url)),
+    snapshots: await db
+      .select()
+      .from(followerSnapshots)
+      .where(eq(followerSnapshots.brandId, brandId))
+      .orderBy(asc(followerSnapshots.platform), asc(followerSnapshots.day)),
+    keywords: await db
+      .select()
+      .from(keywords)
+      .where(eq(keywords.brandId, brandId))
+      .orderBy(asc(keywords.keyword)),
+  };
+}
+
+const REFERENCE_DATE = "2026-09-14";
+
+describe("POST /api/brand/imports: every sample export", () => {
+  const cases: {
+    file: string;
+    format: string;
+    rows: number;
+    posts?: number;
+    snapshots?: number;
+    keywords?: number;
+    notes?: RegExp;
+  }[] = [
+    { file: "google-ads-keyword-planner.csv", format: "google-ads-keyword-planner", rows: 10, keywords: 10 },
+    { file: "instagram-content.csv", format: "instagram-posts", rows: 6, posts: 6 },
+    { file: "linkedin-updates.csv", format: "linkedin-updates", rows: 5, posts: 5 },
+    { file: "meta-facebook-posts.csv", format: "meta-facebook-posts", rows: 7, posts: 7 },
+    { file: "tiktok-content.csv", format: "tiktok-content", rows: 6, posts: 6 },
+    { file: "tiktok-follower-history.csv", format: "tiktok-follower-history", rows: 7, snapshots: 7 },
+    { file: "x-post-analytics-content.csv", format: "x-account-content", rows: 5, posts: 5 },
+    { file: "x-tweet-activity.csv", format: "x-tweet-activity", rows: 5, posts: 5 },
+    { file: "youtube-content.csv", format: "youtube-content", rows: 6, posts: 6 },
+    {
+      file: "meta-facebook-follows-daily.csv",
+      format: "meta-daily-follows",
+      rows: 7,
+      notes: /7 days of new follows/,
+    },
+    { file: "linkedin-followers.csv", format: "linkedin-followers", rows: 7, notes: /7 days of new follows/ },
+    {
+      file: "search-console-queries.csv",
+      format: "search-console-queries",
+      rows: 8,
+      notes: /8 Search Console/,
+    },
+  ];
+
+  it.each(cases)("imports $file", async (c) => {
+    const { authorization, brandId } = await withBrand();
+    const response = await upload(
+      authorization,
+      { name: c.file, data: fixture(c.file) },
+      { referenceDate: REFERENCE_DATE },
+    );
+    expect(response.statusCode).toBe(201);
+    const imported = (c.posts ?? 0) + (c.snapshots ?? 0) + (c.keywords ?? 0);
+    const body = response.json();
+    expect(body).toMatchObject({
+      brandId,
+      format: c.format,
+      fileName: c.file,
+      status: "completed",
+      rows: c.rows,
+      imported,
+    });
+    if (c.notes) expect(body.errors.map((e: { message: string }) => e.message).join("\n")).toMatch(c.notes);
+
+    const data = await stored(brandId);
+    expect(data.posts).toHaveLength(c.posts ?? 0);
+    expect(data.snapshots).toHaveLength(c.snapshots ?? 0);
+    expect(data.keywords).toHaveLength(c.keywords ?? 0);
+    expect(data.posts.every((p) => p.source === "csv_import" && p.importId === body.id)).toBe(true);
+    // Only an import that stored something makes the figures stale.
+    expect(computesOf(brandId)).toBe(imported > 0 ? 1 : 0);
+  });
+
+  it("stores a Facebook post's fields: local time as UTC, format in our vocabulary, metrics", async () => {
+    const { authorization, brandId } = await withBrand();
+    await upload(authorization, { name: "fb.csv", data: fixture("meta-facebook-posts.csv") });
+    const { posts: rows } = await stored(brandId);
+    const post = rows.find((p) =>
+      p.url.includes("pfbid02Vq7sKkL3mXbR9TnYc4hPzWd1Aa8FgE6uJ5oN2rQxMtB7yZkCe1l"),
+    );
+    expect(post).toMatchObject({
+      platform: "facebook",
+      format: "image",
+      likes: 151,
+      comments: 22,
+      shares: 14,
+      views: 4312,
+    });
+    expect(post?.postedAt.toISOString()).toBe("2026-09-12T08:30:00.000Z");
+    expect(post?.text).toMatch(/^New seasonal roast: Ember & Fig/);
+    expect(rows.find((p) => p.url.includes("/reel/"))?.format).toBe("short");
+    // Views can be empty in this export: missing, not zero.
+    expect(rows.some((p) => p.views === null)).toBe(true);
+  });
+
+  it("stores keywords in the brand's market: CPC midpoint, competition 0-1, 12-month trend, an intent", async () => {
+    const { authorization, brandId } = await withBrand({ country: "GB" });
+    await upload(authorization, {
+      name: "Keyword Stats.csv",
+      data: fixture("google-ads-keyword-planner.csv"),
+    });
+    const { keywords: rows } = await stored(brandId);
+    const coldBrew = rows.find((k) => k.keyword === "cold brew coffee");
+    expect(coldBrew).toMatchObject({
+      country: "GB",
+      currency: "USD",
+      volume: 49500,
+      competition: 0.41,
+      trendStart: "2025-09-01",
+      source: "csv_import",
+      industry: null,
+    });
+    expect(coldBrew?.cpc).toBeCloseTo((0.62 + 2.15) / 2, 10);
+    expect(coldBrew?.trend).toHaveLength(12);
+    expect(["navigational", "transactional", "commercial", "informational"]).toContain(coldBrew?.intent);
+  });
+
+  it("takes a TikTok file's year from today when no referenceDate is given", async () => {
+    const { authorization, brandId } = await withBrand();
+    const response = await upload(authorization, {
+      name: "FollowerHistory.csv",
+      data: fixture("tiktok-follower-history.csv"),
+    });
+    expect(response.statusCode).toBe(201);
+    const { snapshots } = await stored(brandId);
+    expect(snapshots.map((s) => s.followers)).toEqual([18342, 18380, 18377, 18911, 19026, 19088, 19101]);
+    const year = t.clock.now().getUTCFullYear();
+    expect(snapshots.every((s) => [year, year - 1].includes(Number(s.day.slice(0, 4))))).toBe(true);
+  });
+});
+
+describe("POST /api/brand/imports: idempotent, all or nothing", () => {
+  it.each([
+    "meta-facebook-posts.csv",
+    "tiktok-follower-history.csv",
+    "google-ads-keyword-planner.csv",
+    "x-tweet-activity.csv",
+  ])("re-importing %s changes nothing", async (file) => {
+    const { authorization, brandId } = await withBrand();
+    const first = await upload(
+      authorization,
+      { name: file, data: fixture(file) },
+      { referenceDate: REFERENCE_DATE },
+    );
+    expect(first.statusCode).toBe(201);
+    const before = await stored(brandId);
+    const again = await upload(
+      authorization,
+      { name: file, data: fixture(file) },
+      { referenceDate: REFERENCE_DATE },
+    );
+    expect(again.statusCode).toBe(201);
+    expect(again.json().imported).toBe(first.json().imported);
+    // Same rows, same values; posts still name the import that last changed them.
+    expect(await stored(brandId)).toEqual(before);
+    expect(computesOf(brandId)).toBe(2);
+  });
+
+  it("updates a re-exported post's metrics in place", async () => {
+    const { authorization, brandId } = await withBrand();
+    const file = "meta-facebook-posts.csv";
+    await upload(authorization, { name: file, data: fixture(file) });
+    const changed = fixture(file).toString("utf8").replace(",Lifetime,4312,", ",Lifetime,999431,");
+    const second = await upload(authorization, { name: file, data: Buffer.from(changed) });
+    expect(second.statusCode).toBe(201);
+    const { posts: rows } = await stored(brandId);
+    expect(rows).toHaveLength(7);
+    const updated = rows.filter((p) => p.importId === second.json().id);
+    expect(updated.map((p) => p.views)).toEqual([999431]);
+  });
+
+  it("refuses a file with one bad row: 422 with the row, nothing stored, a failed import listed", async () => {
+    const { authorization, brandId } = await withBrand();
+    // The first record (line 2) gets a like count that is not a number.
+    const content = fixture("tiktok-content.csv").toString("utf8").replace('"1834"', '"lots"');
+    const response = await upload(
+      authorization,
+      { name: "Content.csv", data: Buffer.from(content) },
+      { referenceDate: REFERENCE_DATE },
+    );
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.code).toBe("IMPORT_REJECTED");
+    expect(body.message).toMatch(/Nothing was imported: 1 of 6 rows/);
+    expect(body.details).toEqual([
+      expect.objectContaining({
+        path: "/rows/2/Total likes",
+        message: expect.stringMatching(/^Row 2, column "Total likes"/),
+      }),
+    ]);
+    const data = await stored(brandId);
+    expect(data.posts).toHaveLength(0);
+    expect(computesOf(brandId)).toBe(0);
+
+    const [failed] = await list(authorization);
+    expect(failed).toMatchObject({
+      brandId,
+      format: "tiktok-content",
+      status: "failed",
+      rows: 6,
+      imported: 0,
+      errors: [expect.objectContaining({ row: 2, column: "Total likes" })],
+    });
+  });
+
+  it("refuses a count too large to store, naming its row, before writing anything", async () => {
+    const { authorization, brandId } = await withBrand();
+    const data = Buffer.from(
+      fixture("youtube-content.csv").toString("utf8").replace(",40211,", ",9999999999,"),
+    );
+    const response = await upload(authorization, { name: "Table data.csv", data });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().details).toEqual([
+      expect.objectContaining({
+        path: "/rows/3",
+        message: expect.stringMatching(/^Row 3: views 9999999999/),
+      }),
+    ]);
+    expect((await stored(brandId)).posts).toHaveLength(0);
+  });
+
+  it("refuses an unrecognised CSV with 422 and lists it as failed, format unknown", async () => {
+    const { authorization, brandId } = await withBrand();
+    const response = await upload(authorization, {
+      name: "orders.csv",
+      data: Buffer.from("Order,Customer,Total\n1001,Ada,12.50\n1002,Lin,8.00\n"),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: "IMPORT_REJECTED",
+      message: expect.stringMatching(/not an export we recognise/),
+    });
+    const [failed] = await list(authorization);
+    expect(failed).toMatchObject({
+      brandId,
+      format: "unknown",
+      status: "failed",
+      fileName: "orders.csv",
+      imported: 0,
+    });
+    expect(computesOf(brandId)).toBe(0);
+  });
+
+  it("refuses an xlsx workbook with 422", async () => {
+    const { authorization } = await withBrand();
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
+    const response = await upload(authorization, { name: "content.xlsx", data: zip });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/zip or \.xlsx/);
+  });
+
+  it("refuses a file over 10 MB with 413 and stores nothing", async () => {
+    const { authorization } = await withBrand();
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, "a");
+    const response = await upload(authorization, { name: "big.csv", data: big });
+    expect(response.statusCode).toBe(413);
+    expect(await list(authorization)).toEqual([]);
+  });
+
+  it("answers 400 without a file, or with a malformed referenceDate or brandId", async () => {
+    const { authorization } = await withBrand();
+    const { payload, contentType } = multipart({ name: "x.csv", data: Buffer.from("a") });
+    const noFile = await t.app.inject({
+      method: "POST",
+      url: "/api/brand/imports",
+      payload: payload.toString("utf8").replace('name="file"', 'name="other"'),
+      headers: { authorization, "content-type": contentType },
+    });
+    expect(noFile.statusCode).toBe(400);
+    const data = fixture("tiktok-content.csv");
+    const badDate = await upload(authorization, { name: "c.csv", data }, { referenceDate: "2026-02-30" });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().details).toEqual([expect.objectContaining({ path: "/referenceDate" })]);
+    const badId = await upload(authorization, { name: "c.csv", data }, { brandId: "nope" });
+    expect(badId.statusCode).toBe(400);
+  });
+});
+
+describe("POST /api/brand/imports: which brand", () => {
+  it("imports into a followed competitor by brandId", async () => {
+    const { authorization, workspaceId, brandId } = await withBrand();
+    const competitor = await insertBrand({ workspaceId, name: "Bramble & Bean" });
+    await t.database.db
+      .insert(brandCompetitors)
+      .values({ workspaceId, brandId, competitorId: competitor.id });
+    const response = await upload(
+      authorization,
+      { name: "ig.csv", data: fixture("instagram-content.csv") },
+      { brandId: competitor.id },
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().brandId).toBe(competitor.id);
+    expect((await stored(competitor.id)).posts).toHaveLength(6);
+    expect((await stored(brandId)).posts).toHaveLength(0);
+    expect(computesOf(competitor.id)).toBe(1);
+  });
+
+  it("answers 404 for another workspace's brand and stores nothing", async () => {
+    const { authorization } = await withBrand();
+    const other = await withBrand();
+    const response = await upload(
+      authorization,
+      { name: "ig.csv", data: fixture("instagram-content.csv") },
+      { brandId: other.brandId },
+    );
+    expect(response.statusCode).toBe(404);
+    expect((await stored(other.brandId)).posts).toHaveLength(0);
+    expect(await list(authorization)).toEqual([]);
+    expect(await list(other.authorization)).toEqual([]);
+  });
+
+  it("answers 404 when the workspace has no brand yet", async () => {
+    const { authorization } = await signIn();
+    const response = await upload(authorization, { name: "ig.csv", data: fixture("instagram-content.csv") });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("refuses a sample brand with 400", async () => {
+    const caller = await signIn();
+    const sample = await insertBrand({ workspaceId: null, sample: true });
+    await t.database.db
+      .insert(workspaceBrands)
+      .values({ workspaceId: caller.workspaceId, brandId: sample.id });
+    const response = await upload(caller.authorization, {
+      name: "ig.csv",
+      data: fixture("instagram-content.csv"),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Sample brands cannot receive imports/);
+    expect((await stored(sample.id)).posts).toHaveLength(0);
+  });
+});
+
+describe("GET /api/brand/imports", () => {
+  it("lists the workspace's imports newest first, and only its own", async () => {
+    const mine = await withBrand();
+    const theirs = await withBrand();
+    await upload(mine.authorization, { name: "first.csv", data: fixture("instagram-content.csv") });
+    await upload(theirs.authorization, { name: "theirs.csv", data: fixture("youtube-content.csv") });
+    await upload(mine.authorization, { name: "second.csv", data: Buffer.from("nothing,we,know\n1,2,3\n") });
+    t.clock.advance(60_000);
+    await upload(mine.authorization, { name: "third.csv", data: fixture("x-tweet-activity.csv") });
+
+    const listed = await list(mine.authorization);
+    expect(listed.map((i) => [i.fileName, i.status])).toEqual([
+      ["third.csv", "completed"],
+      ["second.csv", "failed"],
+      ["first.csv", "completed"],
+    ]);
+    expect((await list(theirs.authorization)).map((i) => i.fileName)).toEqual(["theirs.csv"]);
+    const rows = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(imports)
+      .where(and(eq(imports.workspaceId, mine.workspaceId), eq(imports.brandId, mine.brandId)));
+    expect(rows[0]?.n).toBe(3);
+  });
+});
+
+describe("import rows", () => {
+  it("maps post types to the analytics' formats", () => {
+    expect(
+      ["Photos", "IG reel", "Reels", "IG carousel", "Videos", "Links", "Document", null].map(postFormat),
+    ).toEqual(["image", "short", "short", "carousel", "video", "link", "document", "post"]);
+  });
+
+  it("reads local times as UTC and keeps zoned ones", () => {
+    expect(publishedInstant("2026-09-12T08:30:00").toISOString()).toBe("2026-09-12T08:30:00.000Z");
+    expect(publishedInstant("2026-09-12").toISOString()).toBe("2026-09-12T00:00:00.000Z");
+    expect(publishedInstant("2023-09-01T15:02:00Z").toISOString()).toBe("2023-09-01T15:02:00.000Z");
+  });
+
+  it("keys X posts by id whichever generation of export they come from", () => {
+    const legacy = { platform: "twitter" as const, externalId: "1", url: "https://twitter.com/a/status/1" };
+    expect(postUrl(legacy)).toBe(postUrl({ ...legacy, url: "https://x.com/A/status/1" }));
+    expect(postUrl({ platform: "facebook", externalId: "9", url: null })).toBe("https://www.facebook.com/9");
+  });
+
+  it("takes competition from the index, else the band's midpoint; CPC from the bid range", () => {
+    expect(keywordCompetition({ competition: "high", competitionIndex: 80 })).toBe(0.8);
+    expect(keywordCompetition({ competition: "low", competitionIndex: null })).toBe(0.165);
+    expect(keywordCompetition({ competition: "unknown", competitionIndex: null })).toBeNull();
+    expect(keywordCpc({ cpcLow: 1, cpcHigh: 3 })).toBe(2);
+    expect(keywordCpc({ cpcLow: null, cpcHigh: 3 })).toBe(3);
+  });
+});

@@ -1,0 +1,38 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type pg from "pg";
+import { figures } from "../../db/schema";
+import type { WorkerDeps } from "../../jobs/worker-deps";
+import { profileInfluencersJob } from "../analytics/influencer-profiles.job";
+import { classifyIntent } from "../analytics/intent/classify-intent";
+import { findSampleCatalogue } from "../brand/brand.repo";
+import { loadSampleData } from "./load";
+
+/**
+ * Makes the sample brand ready at start: loads the data set the first time (dated to the day of that first
+ * start, so its history ends yesterday), profiles the influencer pool, and queues the figures of the sample brand
+ * and its competitors that are not computed yet (e.g. a crash before the jobs ran).
+ */
+export async function ensureSampleData(pool: pg.Pool, deps: WorkerDeps): Promise<void> {
+  const today = new Date(`${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+  const result = await loadSampleData(pool, {
+    now: today,
+    intentOf: (keyword, brandNames) => classifyIntent(keyword, brandNames, null, null, null).primary,
+  });
+  if (result.loaded) {
+    deps.log.info({ ms: result.durationMs, ...result.dataset.counts }, "Sample data loaded");
+    await profileInfluencersJob(deps);
+  }
+  const catalogue = await findSampleCatalogue(deps.db);
+  if (!catalogue) return;
+  const brandIds = [catalogue.focusBrandId, ...catalogue.competitorIds];
+  const computed = await deps.db
+    .selectDistinct({ brandId: figures.brandId })
+    .from(figures)
+    .where(
+      and(inArray(figures.brandId, brandIds), eq(figures.module, "content"), eq(figures.periodKey, "30d")),
+    );
+  const done = new Set(computed.map((row) => row.brandId));
+  for (const brandId of brandIds) {
+    if (!done.has(brandId)) await deps.jobs.enqueue("compute-brand", { brandId });
+  }
+}

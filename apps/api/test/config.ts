@@ -1,0 +1,18 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type AppConfig, loadConfig } from "../src/config/env";
+
+export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    JWT_SECRET: TEST_JWT_SECRET,
+    PASSWORD_HASHING: "fast-test-only",
+    // Uploads of a test never land in the developer's own DATA_DIR.
+    DATA_DIR: join(tmpdir(), "brandscope-api-test-data"),
+    ...env,
+  });
+  return { ...config, jwtSecret: TEST_JWT_SECRET };
+}
