@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
+import { Slot } from "../lib/slot";
 
 export const badgeVariants = cva(
   [
@@ -29,6 +29,6 @@ export type BadgeProps = React.ComponentProps<"span"> &
 
 /** A short status word such as 'Active'. Its tone supports the word; the word carries the meaning. */
 export function Badge({ className, tone, size, asChild = false, ...props }: BadgeProps) {
-  const Comp = asChild ? Slot.Root : "span";
+  const Comp = asChild ? Slot : "span";
   return <Comp data-slot="badge" className={cn(badgeVariants({ tone, size }), className)} {...props} />;
 }

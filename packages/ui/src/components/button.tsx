@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { LoaderCircle } from "lucide-react";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
+import { SpinnerIcon } from "../lib/inline-icons";
+import { Slot } from "../lib/slot";
 
 export const buttonVariants = cva(
   [
@@ -48,9 +48,9 @@ export function Button({
   const classes = cn(buttonVariants({ emphasis, size }), className);
   if (asChild) {
     return (
-      <Slot.Root data-slot="button" className={classes} {...props}>
+      <Slot data-slot="button" className={classes} {...props}>
         {children}
-      </Slot.Root>
+      </Slot>
     );
   }
   return (
@@ -62,7 +62,7 @@ export function Button({
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? <LoaderCircle data-slot="button-spinner" className="animate-spin" /> : null}
+      {loading ? <SpinnerIcon data-slot="button-spinner" className="animate-spin" /> : null}
       {children}
     </button>
   );

@@ -1,6 +1,6 @@
-import { Eye, EyeOff } from "lucide-react";
 import * as React from "react";
 import { cn } from "../lib/cn";
+import { EyeIcon, EyeOffIcon } from "../lib/inline-icons";
 import { mergeRefs } from "../lib/merge-refs";
 import { Field, FieldError, FieldHint, FieldLabel, type FieldStateProps, useField } from "./field";
 import { Input, type InputProps } from "./text-field";
@@ -61,7 +61,7 @@ export function PasswordInput({
           "disabled:pointer-events-none disabled:opacity-60",
         )}
       >
-        {visible ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+        {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
       </button>
     </div>
   );
