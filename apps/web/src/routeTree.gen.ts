@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AppMainRouteImport } from './routes/_app/_main'
+import { Route as AppQuestionnaireRouteRouteImport } from './routes/_app/questionnaire/route'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicConfirmationRouteImport } from './routes/_public/confirmation'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
@@ -55,6 +56,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 } as any)
 const AppMainRoute = AppMainRouteImport.update({
   id: '/_main',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppQuestionnaireRouteRoute = AppQuestionnaireRouteRouteImport.update({
+  id: '/questionnaire',
+  path: '/questionnaire',
   getParentRoute: () => AppRoute,
 } as any)
 const PublicIndexRoute = PublicIndexRouteImport.update({
@@ -118,9 +124,9 @@ const AppMainIntentRoute = AppMainIntentRouteImport.update({
   getParentRoute: () => AppMainRoute,
 } as any)
 const AppQuestionnaireSplatRoute = AppQuestionnaireSplatRouteImport.update({
-  id: '/questionnaire/$',
-  path: '/questionnaire/$',
-  getParentRoute: () => AppRoute,
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AppQuestionnaireRouteRoute,
 } as any)
 const AuthCallbackProviderRoute = AuthCallbackProviderRouteImport.update({
   id: '/auth/callback/$provider',
@@ -164,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/faq': typeof FaqRoute
   '/privacy': typeof PrivacyRoute
+  '/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/confirmation': typeof PublicConfirmationRoute
   '/forgot-password': typeof PublicForgotPasswordRoute
   '/login': typeof PublicLoginRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
   '/faq': typeof FaqRoute
   '/privacy': typeof PrivacyRoute
+  '/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/confirmation': typeof PublicConfirmationRoute
   '/forgot-password': typeof PublicForgotPasswordRoute
   '/login': typeof PublicLoginRoute
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/faq': typeof FaqRoute
   '/privacy': typeof PrivacyRoute
+  '/_app/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/_app/_main': typeof AppMainRouteWithChildren
   '/_public/confirmation': typeof PublicConfirmationRoute
   '/_public/forgot-password': typeof PublicForgotPasswordRoute
@@ -242,6 +251,7 @@ export interface FileRouteTypes {
     | '/'
     | '/faq'
     | '/privacy'
+    | '/questionnaire'
     | '/confirmation'
     | '/forgot-password'
     | '/login'
@@ -266,6 +276,7 @@ export interface FileRouteTypes {
     | '/'
     | '/faq'
     | '/privacy'
+    | '/questionnaire'
     | '/confirmation'
     | '/forgot-password'
     | '/login'
@@ -291,6 +302,7 @@ export interface FileRouteTypes {
     | '/_public'
     | '/faq'
     | '/privacy'
+    | '/_app/questionnaire'
     | '/_app/_main'
     | '/_public/confirmation'
     | '/_public/forgot-password'
@@ -357,6 +369,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppMainRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/questionnaire': {
+      id: '/_app/questionnaire'
+      path: '/questionnaire'
+      fullPath: '/questionnaire'
+      preLoaderRoute: typeof AppQuestionnaireRouteRouteImport
       parentRoute: typeof AppRoute
     }
     '/_public/': {
@@ -445,10 +464,10 @@ declare module '@tanstack/react-router' {
     }
     '/_app/questionnaire/$': {
       id: '/_app/questionnaire/$'
-      path: '/questionnaire/$'
+      path: '/$'
       fullPath: '/questionnaire/$'
       preLoaderRoute: typeof AppQuestionnaireSplatRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppQuestionnaireRouteRoute
     }
     '/auth/callback/$provider': {
       id: '/auth/callback/$provider'
@@ -502,6 +521,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppQuestionnaireRouteRouteChildren {
+  AppQuestionnaireSplatRoute: typeof AppQuestionnaireSplatRoute
+}
+
+const AppQuestionnaireRouteRouteChildren: AppQuestionnaireRouteRouteChildren = {
+  AppQuestionnaireSplatRoute: AppQuestionnaireSplatRoute,
+}
+
+const AppQuestionnaireRouteRouteWithChildren =
+  AppQuestionnaireRouteRoute._addFileChildren(
+    AppQuestionnaireRouteRouteChildren,
+  )
+
 interface AppMainRouteChildren {
   AppMainCompetitorRoute: typeof AppMainCompetitorRoute
   AppMainContentRoute: typeof AppMainContentRoute
@@ -532,13 +564,13 @@ const AppMainRouteWithChildren =
   AppMainRoute._addFileChildren(AppMainRouteChildren)
 
 interface AppRouteChildren {
+  AppQuestionnaireRouteRoute: typeof AppQuestionnaireRouteRouteWithChildren
   AppMainRoute: typeof AppMainRouteWithChildren
-  AppQuestionnaireSplatRoute: typeof AppQuestionnaireSplatRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppQuestionnaireRouteRoute: AppQuestionnaireRouteRouteWithChildren,
   AppMainRoute: AppMainRouteWithChildren,
-  AppQuestionnaireSplatRoute: AppQuestionnaireSplatRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

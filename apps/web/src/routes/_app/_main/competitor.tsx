@@ -1,12 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ScreenPlaceholder } from "../../-components/screen-placeholder";
+import { CompetitorScreen } from "~/features/competitor/competitor-screen";
 
-export const Route = createFileRoute("/_app/_main/competitor")({ component: CompetitorScreen });
+type CompetitorSearch = { competitor?: string };
 
-function CompetitorScreen() {
+export const Route = createFileRoute("/_app/_main/competitor")({
+  // Kept inline and import-free: this part of a route ships with the router, not with the screen.
+  validateSearch: (search: Record<string, unknown>): CompetitorSearch =>
+    typeof search.competitor === "string" && search.competitor ? { competitor: search.competitor } : {},
+  component: CompetitorRoute,
+});
+
+function CompetitorRoute() {
+  const { competitor } = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
-    <ScreenPlaceholder title="Competitors">
-      How your brand compares with the competitors you follow.
-    </ScreenPlaceholder>
+    <CompetitorScreen
+      requestedId={competitor}
+      onSelect={(id) => void navigate({ search: { competitor: id }, replace: true })}
+    />
   );
 }

@@ -1,12 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ScreenPlaceholder } from "../../-components/screen-placeholder";
+import { ContentScreen } from "~/features/content/content-screen";
 
 export const Route = createFileRoute("/_app/_main/content")({ component: ContentScreen });
-
-function ContentScreen() {
-  return (
-    <ScreenPlaceholder title="Content">
-      What your brand publishes, where, and how it performs.
-    </ScreenPlaceholder>
-  );
-}

@@ -1,8 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ScreenPlaceholder } from "../../-components/screen-placeholder";
+import { DashboardScreen } from "~/features/dashboard/dashboard-screen";
 
 export const Route = createFileRoute("/_app/_main/dashboard")({ component: DashboardScreen });
-
-function DashboardScreen() {
-  return <ScreenPlaceholder title="Dashboard">Your brand at a glance.</ScreenPlaceholder>;
-}

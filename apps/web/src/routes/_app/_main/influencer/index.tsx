@@ -1,8 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ScreenPlaceholder } from "../../../-components/screen-placeholder";
+import { InfluencerScreen } from "~/features/influencer/influencer-screen";
 
-export const Route = createFileRoute("/_app/_main/influencer/")({ component: InfluencersScreen });
-
-function InfluencersScreen() {
-  return <ScreenPlaceholder title="Influencers">The voices your audience listens to.</ScreenPlaceholder>;
-}
+export const Route = createFileRoute("/_app/_main/influencer/")({ component: InfluencerScreen });

@@ -1,13 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ScreenPlaceholder } from "../../../../-components/screen-placeholder";
+import { PersonaScreen } from "~/features/audience/persona-screen";
 
-export const Route = createFileRoute("/_app/_main/audience/$id/details")({ component: PersonaScreen });
+export const Route = createFileRoute("/_app/_main/audience/$id/details")({ component: PersonaRoute });
 
-function PersonaScreen() {
+function PersonaRoute() {
   const { id } = Route.useParams();
-  return (
-    <ScreenPlaceholder title="Persona details">
-      Who persona {id} is and what they care about.
-    </ScreenPlaceholder>
-  );
+  return <PersonaScreen id={id} />;
 }

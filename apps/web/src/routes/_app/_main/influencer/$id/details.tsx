@@ -1,13 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ScreenPlaceholder } from "../../../../-components/screen-placeholder";
+import { InfluencerDetailsScreen } from "~/features/influencer/influencer-details-screen";
 
-export const Route = createFileRoute("/_app/_main/influencer/$id/details")({ component: InfluencerScreen });
+export const Route = createFileRoute("/_app/_main/influencer/$id/details")({ component: InfluencerRoute });
 
-function InfluencerScreen() {
+function InfluencerRoute() {
   const { id } = Route.useParams();
-  return (
-    <ScreenPlaceholder title="Influencer details">
-      Reach, engagement and audience of influencer {id}.
-    </ScreenPlaceholder>
-  );
+  return <InfluencerDetailsScreen id={id} />;
 }

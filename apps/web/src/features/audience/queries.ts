@@ -1,0 +1,98 @@
+import { type components, unwrap } from "@brandscope/api-client";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { api } from "~/lib/api";
+import type { PeriodParams } from "../modules/period";
+
+export type PersonaSummary = components["schemas"]["PersonaSummary"];
+export type PersonaList = components["schemas"]["PersonaList"];
+export type PersonaDetails = components["schemas"]["PersonaDetails"];
+
+export type AudienceFilters = { country?: string; industry?: string; search?: string };
+
+/** Spec §7: GET /audience pages with a limit, sorted by NAME. */
+export const AUDIENCE_PAGE_SIZE = 20;
+
+export const audienceKeys = {
+  all: ["audience"] as const,
+  list: (filters: AudienceFilters, period: PeriodParams) =>
+    [...audienceKeys.all, "list", filters, period] as const,
+  detail: (id: string, period: PeriodParams) => [...audienceKeys.all, "detail", id, period] as const,
+};
+
+/** The list as shown: every page so far, in order, each persona once (spec §4). */
+export type MergedPersonas = { results: PersonaSummary[]; total: number; limited: boolean };
+
+/**
+ * Spec §4: loading the first page resets the list; later pages append and de-duplicate by id (a persona that
+ * moved between pages while paging shows once, where it first appeared). Total and `limited` follow the
+ * newest page.
+ */
+export function mergePersonaPages(pages: readonly PersonaList[]): MergedPersonas {
+  const seen = new Set<string>();
+  const results: PersonaSummary[] = [];
+  for (const page of pages) {
+    for (const persona of page.results) {
+      if (seen.has(persona.id)) continue;
+      seen.add(persona.id);
+      results.push(persona);
+    }
+  }
+  const last = pages.at(-1);
+  return { results, total: last?.total ?? 0, limited: pages.some((page) => page.limited) };
+}
+
+/** The next page to ask for, or undefined when the list is complete (or the last page came back empty). */
+export function nextPersonaPage(
+  pages: readonly PersonaList[],
+  pageSize = AUDIENCE_PAGE_SIZE,
+): number | undefined {
+  const last = pages.at(-1);
+  if (!last || last.results.length === 0 || last.results.length < pageSize || last.limited) return undefined;
+  const loaded = mergePersonaPages(pages).results.length;
+  return loaded < last.total ? pages.length + 1 : undefined;
+}
+
+/**
+ * The user's default industry and country become the filter only when the caller asks (e.g. 'Use my
+ * defaults') and only where no value is selected (spec §4).
+ */
+export function withDefaultFilters(
+  filters: AudienceFilters,
+  defaults: { defaultCountry?: string | null; defaultIndustry?: string | null },
+): AudienceFilters {
+  return {
+    ...filters,
+    country: filters.country ?? defaults.defaultCountry ?? undefined,
+    industry: filters.industry ?? defaults.defaultIndustry ?? undefined,
+  };
+}
+
+export const personaListOptions = (filters: AudienceFilters, period: PeriodParams) =>
+  infiniteQueryOptions({
+    queryKey: audienceKeys.list(filters, period),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(
+        api.GET("/audience", {
+          params: {
+            query: {
+              limit: AUDIENCE_PAGE_SIZE,
+              page: pageParam,
+              sort: "NAME",
+              ...filters,
+              ...period,
+            },
+          },
+          signal,
+        }),
+      ),
+    getNextPageParam: (_last, pages) => nextPersonaPage(pages),
+    select: (data) => mergePersonaPages(data.pages),
+  });
+
+export const personaOptions = (id: string, period: PeriodParams) =>
+  queryOptions({
+    queryKey: audienceKeys.detail(id, period),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET("/audience/{id}", { params: { path: { id }, query: period }, signal })),
+  });

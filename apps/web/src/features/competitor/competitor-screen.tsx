@@ -1,0 +1,263 @@
+import type { Brand } from "@brandscope/api-client";
+import { Button } from "@brandscope/ui/button";
+import { EmptyState } from "@brandscope/ui/empty-state";
+import { FigureDelta } from "@brandscope/ui/figure-delta";
+import { SelectField } from "@brandscope/ui/select";
+import { Skeleton } from "@brandscope/ui/skeleton";
+import { useIsFetching, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ButtonLink } from "~/lib/link";
+import { BrandGate } from "../modules/brand-gate";
+import { ChoroplethChart, PlatformBarChart } from "../modules/charts";
+import { ExportButton } from "../modules/export-button";
+import { type Figure, hasValue, missingText } from "../modules/figure-card";
+import { formatChange, formatCount, formatDecimal, formatDuration } from "../modules/format";
+import { ModulePage, SectionCard } from "../modules/module-page";
+import { comparisonText, type PeriodParams, usePeriod } from "../modules/period";
+import { ProvenanceLine } from "../modules/provenance-line";
+import { QueryError } from "../modules/query-error";
+import { useStoredValue } from "../modules/stored-area";
+import {
+  type CompetitorAnalytics,
+  type CompetitorEntry,
+  competitorKeys,
+  competitorOptions,
+  type MetricName,
+  metricLabels,
+  metricOrder,
+  platformComparison,
+  refreshedCompetitorOptions,
+  selectCompetitor,
+} from "./queries";
+
+const readId = (stored: unknown) => (typeof stored === "string" && stored ? stored : undefined);
+
+export type CompetitorScreenProps = {
+  /** The competitor asked for in the URL (`?competitor=`), if any. */
+  requestedId?: string;
+  /** Puts the choice in the URL. */
+  onSelect?: (id: string) => void;
+};
+
+export function CompetitorScreen(props: CompetitorScreenProps) {
+  return (
+    <BrandGate title="Competitors">{(brand) => <CompetitorModule brand={brand} {...props} />}</BrandGate>
+  );
+}
+
+function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProps & { brand: Brand }) {
+  const [period, setPeriod] = usePeriod("competitor");
+  // The URL's choice wins; otherwise the one chosen last time (the `competitor` area).
+  const [storedId, setStoredId] = useStoredValue("competitor", "selectedId", readId, undefined);
+  const queryClient = useQueryClient();
+  const analytics = useQuery(competitorOptions(period));
+  const refreshing =
+    useIsFetching({ queryKey: competitorKeys.analytics(period) }) > 0 && !analytics.isPending;
+  const data = analytics.isError ? undefined : analytics.data;
+  const selected = data ? selectCompetitor(data.competitors, requestedId ?? storedId) : undefined;
+
+  const choose = (id: string) => {
+    setStoredId(id);
+    onSelect?.(id);
+  };
+  const refresh = () =>
+    void queryClient.fetchQuery(refreshedCompetitorOptions(period)).catch(() => undefined);
+
+  return (
+    <ModulePage
+      title="Competitors"
+      description="How your brand compares with the competitors you follow."
+      brand={brand}
+      period={period}
+      onPeriodChange={setPeriod}
+      provenance={data ? <ProvenanceLine provenance={data.common.provenance} /> : null}
+      actions={
+        <Button
+          emphasis="secondary"
+          size="sm"
+          onClick={refresh}
+          loading={refreshing}
+          disabled={analytics.isPending}
+        >
+          Refresh
+        </Button>
+      }
+    >
+      {analytics.isError ? (
+        <QueryError
+          what="the comparison with your competitors"
+          error={analytics.error}
+          onRetry={() => void analytics.refetch()}
+          retrying={analytics.isFetching}
+        />
+      ) : !data ? (
+        <div role="status" aria-label="Loading the comparison" className="grid gap-4 lg:grid-cols-2">
+          <Skeleton className="h-9 w-64 lg:col-span-2" />
+          <Skeleton className="h-80" />
+          <Skeleton className="h-80" />
+        </div>
+      ) : (
+        <CompetitorSections data={data} selected={selected} onChoose={choose} period={period} />
+      )}
+    </ModulePage>
+  );
+}
+
+function CompetitorSections({
+  data,
+  selected,
+  onChoose,
+  period,
+}: {
+  data: CompetitorAnalytics;
+  selected: CompetitorEntry | undefined;
+  onChoose: (id: string) => void;
+  period: PeriodParams;
+}) {
+  const brand = data.common.brand;
+  if (!selected) {
+    return (
+      <EmptyState
+        title="No competitors yet"
+        description="Add the competitors you want to follow to compare your brand with them."
+        action={<ButtonLink to="/questionnaire">Add competitors</ButtonLink>}
+      />
+    );
+  }
+  const metrics = [
+    { id: "brand", label: brand.name },
+    { id: "competitor", label: selected.name },
+  ];
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <SelectField
+          label="Competitor"
+          className="w-72"
+          value={selected.id}
+          onValueChange={onChoose}
+          options={data.competitors.map((entry) => ({ value: entry.id, label: entry.name }))}
+        />
+      </div>
+      <SectionCard title="Audience by platform" description={`Followers: ${brand.name} and ${selected.name}`}>
+        <PlatformBarChart
+          data={platformComparison(brand, selected, "audience")}
+          metrics={metrics}
+          ariaLabel={`Audience by platform, ${brand.name} and ${selected.name}`}
+          emptyMessage="No follower figures yet"
+        />
+      </SectionCard>
+      <SectionCard title="Engagement by platform" description="Engagements in the period">
+        <PlatformBarChart
+          data={platformComparison(brand, selected, "engagement")}
+          metrics={metrics}
+          ariaLabel={`Engagement by platform, ${brand.name} and ${selected.name}`}
+          emptyMessage="No engagement figures yet"
+        />
+      </SectionCard>
+      <SectionCard
+        title="Website metrics"
+        description="From the latest complete month, against the month before"
+        className="lg:col-span-2"
+        actions={<ExportButton dataset="competitor-metrics" period={period} />}
+      >
+        <MetricTable brand={brand} competitor={selected} comparison={comparisonText(period)} />
+      </SectionCard>
+      {[brand, selected].map((entry) => (
+        <SectionCard
+          key={entry.id}
+          title={`Traffic by country: ${entry.name}`}
+          description="Share of website visits"
+          actions={
+            entry === brand ? <ExportButton dataset="traffic-by-country" period={period} /> : undefined
+          }
+        >
+          <ChoroplethChart
+            data={entry.trafficByCountry}
+            ariaLabel={`Traffic by country, ${entry.name}`}
+            emptyMessage="No traffic figures yet"
+          />
+        </SectionCard>
+      ))}
+    </div>
+  );
+}
+
+const metricFormat: Record<MetricName, (value: number) => string> = {
+  overallTraffic: formatCount,
+  searchTraffic: formatCount,
+  pagesPerVisit: formatDecimal,
+  avgDuration: formatDuration,
+  backLinks: formatCount,
+};
+
+function MetricCell({
+  figure,
+  metric,
+  comparison,
+}: {
+  figure: Figure | undefined;
+  metric: MetricName;
+  comparison: string;
+}) {
+  if (!figure) return <span className="text-muted-foreground text-sm">No data for this period</span>;
+  if (!hasValue(figure)) return <span className="text-muted-foreground text-sm">{missingText(figure)}</span>;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <span className="text-lg font-semibold tabular-nums">{metricFormat[metric](figure.value)}</span>
+      <FigureDelta
+        direction={figure.direction ?? null}
+        change={figure.change === null ? undefined : formatChange(figure.change)}
+        comparison={figure.direction ? comparison : undefined}
+        missing={figure.previous === null ? "No previous period to compare" : "No change figure"}
+      />
+    </div>
+  );
+}
+
+function MetricTable({
+  brand,
+  competitor,
+  comparison,
+}: {
+  brand: CompetitorEntry;
+  competitor: CompetitorEntry;
+  comparison: string;
+}) {
+  const figureOf = (entry: CompetitorEntry, metric: MetricName) =>
+    entry.metrics.find((item) => item.metric === metric);
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">
+        Website metrics of {brand.name} and {competitor.name}
+      </caption>
+      <thead>
+        <tr className="text-muted-foreground border-b text-left">
+          <th scope="col" className="py-2 pr-4 font-medium">
+            Metric
+          </th>
+          <th scope="col" className="py-2 pr-4 font-medium">
+            {brand.name}
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            {competitor.name}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {metricOrder.map((metric) => (
+          <tr key={metric} className="border-b last:border-0" data-metric={metric}>
+            <th scope="row" className="py-3 pr-4 text-left font-medium">
+              {metricLabels[metric]}
+            </th>
+            <td className="py-3 pr-4">
+              <MetricCell figure={figureOf(brand, metric)} metric={metric} comparison={comparison} />
+            </td>
+            <td className="py-3">
+              <MetricCell figure={figureOf(competitor, metric)} metric={metric} comparison={comparison} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,341 @@
+import type { Brand } from "@brandscope/api-client";
+import { NETWORK_LABELS } from "@brandscope/charts/networks";
+import { Badge } from "@brandscope/ui/badge";
+import { EmptyState } from "@brandscope/ui/empty-state";
+import { SectionState } from "@brandscope/ui/section-state";
+import { useQuery } from "@tanstack/react-query";
+import { BrandGate } from "../modules/brand-gate";
+import { DoughnutChart } from "../modules/charts";
+import { ExportButton } from "../modules/export-button";
+import { FigureCard, FigureCardSkeleton } from "../modules/figure-card";
+import { formatDate, formatDecimal, formatRate, formatShare } from "../modules/format";
+import { ModulePage, SectionCard } from "../modules/module-page";
+import { comparisonText, type PeriodParams, usePeriod } from "../modules/period";
+import { ProvenanceLine } from "../modules/provenance-line";
+import { QueryError } from "../modules/query-error";
+import {
+  type ContentAnalytics,
+  contentOptions,
+  formatBestTime,
+  formatRelativePerformance,
+  type Pillar,
+  type PostRef,
+} from "./queries";
+
+export function ContentScreen() {
+  return <BrandGate title="Content">{(brand) => <ContentModule brand={brand} />}</BrandGate>;
+}
+
+function ContentModule({ brand }: { brand: Brand }) {
+  const [period, setPeriod] = usePeriod("content");
+  const content = useQuery(contentOptions(period));
+  const data = content.data;
+
+  return (
+    <ModulePage
+      title="Content"
+      description="What your brand publishes, where, and how it performs."
+      brand={brand}
+      period={period}
+      onPeriodChange={setPeriod}
+      provenance={data ? <ProvenanceLine provenance={data.provenance} /> : null}
+    >
+      {content.isError && !data ? (
+        <QueryError
+          what="your content figures"
+          error={content.error}
+          onRetry={() => void content.refetch()}
+          retrying={content.isFetching}
+        />
+      ) : !data ? (
+        <ContentSkeleton />
+      ) : (
+        <ContentSections data={data} period={period} />
+      )}
+    </ModulePage>
+  );
+}
+
+function ContentSkeleton() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <FigureCardSkeleton label="Posts per week" />
+      <FigureCardSkeleton label="Engagement rate" />
+      <SectionCard title="Content by network" loading />
+      <SectionCard title="Keywords" loading />
+    </div>
+  );
+}
+
+function ContentSections({ data, period }: { data: ContentAnalytics; period: PeriodParams }) {
+  const { audit, contentBreakdown, keywordAnalysis, performance, architecture } = data;
+  const comparison = comparisonText(period);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <FigureCard
+        label="Posts per week"
+        figure={audit.postsPerWeek}
+        format={formatDecimal}
+        comparison={comparison}
+      />
+      <FigureCard
+        label="Engagement rate"
+        figure={audit.engagementRate}
+        format={formatRate}
+        comparison={comparison}
+      />
+      <SectionCard
+        title="Content by network"
+        description="Posts per network in the period"
+        state={contentBreakdown}
+        actions={<ExportButton dataset="posts" period={period} />}
+      >
+        <DoughnutChart
+          ariaLabel="Posts by network"
+          data={contentBreakdown.items.map((slice) => ({
+            id: slice.label,
+            label: networkLabel(slice.label),
+            value: slice.count,
+            color: slice.color,
+          }))}
+          emptyMessage="No posts in this period"
+        />
+      </SectionCard>
+      <SectionCard
+        title="Keywords"
+        description="Words and hashtags in your posts, by the number of posts using them"
+        state={keywordAnalysis}
+      >
+        <BarList
+          label="Keywords by posts"
+          unit="posts"
+          items={keywordAnalysis.items.map((item) => ({
+            label: item.keyword,
+            value: item.count,
+            color: item.color,
+          }))}
+        />
+      </SectionCard>
+      <SectionCard
+        title="Top posts"
+        description="Posts doing at least twice as well as your usual"
+        state={performance}
+        actions={<ExportButton dataset="posts" period={period} />}
+      >
+        <PostList posts={performance.top} empty="No post stood out in this period." />
+      </SectionCard>
+      <SectionCard
+        title="Under-performing posts"
+        description="Posts doing at most half as well as your usual"
+        state={performance}
+      >
+        <PostList posts={performance.under} empty="No post fell behind in this period." />
+      </SectionCard>
+      <AuditSection audit={audit} />
+      <SectionCard
+        title="Content architecture"
+        description="The themes your posts fall into, with their sub-themes"
+        state={architecture}
+        className="lg:col-span-2"
+      >
+        <PillarList pillars={architecture.pillars} />
+      </SectionCard>
+    </div>
+  );
+}
+
+function networkLabel(label: string): string {
+  return NETWORK_LABELS[label as keyof typeof NETWORK_LABELS] ?? label;
+}
+
+/** Values as labelled horizontal bars, in a list a screen reader reads as 'coffee: 42 posts'. */
+function BarList({
+  label,
+  unit,
+  items,
+}: {
+  label: string;
+  unit: string;
+  items: readonly { label: string; value: number; color?: string }[];
+}) {
+  if (items.length === 0) return <p className="text-muted-foreground text-sm">Nothing to show yet.</p>;
+  const largest = Math.max(...items.map((item) => item.value), 1);
+  return (
+    <ol aria-label={label} className="flex flex-col gap-2">
+      {items.map((item) => (
+        <li key={item.label} className="grid grid-cols-[10rem_1fr_auto] items-center gap-3 text-sm">
+          <span className="truncate" title={item.label}>
+            {item.label}
+          </span>
+          <span aria-hidden="true" className="bg-muted h-2 overflow-hidden rounded-full">
+            <span
+              className="block h-full rounded-full"
+              style={{
+                width: `${(item.value / largest) * 100}%`,
+                background: item.color || "var(--chart-1)",
+              }}
+            />
+          </span>
+          <span className="text-muted-foreground tabular-nums">
+            {item.value} <span className="sr-only">{unit}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function PostList({ posts, empty }: { posts: readonly PostRef[]; empty: string }) {
+  if (posts.length === 0) return <EmptyState className="py-8" icon={null} title={empty} />;
+  return (
+    <ul className="flex flex-col gap-3">
+      {posts.map((post) => (
+        <li key={post.id} className="flex gap-3 rounded-md border p-3">
+          {post.logo ? (
+            <img src={post.logo} alt="" className="size-10 shrink-0 rounded-md object-cover" loading="lazy" />
+          ) : null}
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge tone="outline" size="sm">
+                {NETWORK_LABELS[post.platform]}
+              </Badge>
+              <span className="text-muted-foreground">
+                {post.format} · {formatDate(post.publishedAt)}
+              </span>
+            </div>
+            <a
+              href={post.url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="text-foreground line-clamp-2 text-sm font-medium underline-offset-4 hover:underline"
+            >
+              {post.text?.trim() ||
+                `${NETWORK_LABELS[post.platform]} post of ${formatDate(post.publishedAt)}`}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <p className="text-muted-foreground text-xs">
+              Engagement rate {formatRate(post.engagementRate)} ·{" "}
+              {formatRelativePerformance(post.relativePerformance)}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const SENTIMENT_CAVEAT =
+  "Tone is read from your captions with word lists: it misses sarcasm, slang and trade words, handles negation well " +
+  "only in English, and describes what your brand posts, not how your audience feels (comments are not " +
+  "collected). Treat the shares as indicative.";
+
+function AuditSection({ audit }: { audit: ContentAnalytics["audit"] }) {
+  const { sentiment } = audit;
+  return (
+    <SectionCard
+      title="Audit"
+      description="Formats, timing and tone of your posts"
+      state={audit}
+      className="lg:col-span-2"
+    >
+      <div className="grid gap-6 md:grid-cols-3">
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold">Formats</h3>
+          {audit.formats.length === 0 ? (
+            <p className="text-muted-foreground text-sm">No posts in this period.</p>
+          ) : (
+            <ul className="flex flex-col gap-1.5 text-sm">
+              {audit.formats.map((format) => (
+                <li key={format.label} className="flex justify-between gap-3">
+                  <span>
+                    {format.label}{" "}
+                    <span className="text-muted-foreground">({formatShare(format.share)})</span>
+                  </span>
+                  <span className="text-muted-foreground tabular-nums">
+                    {format.medianEngagementRate === null || format.medianEngagementRate === undefined
+                      ? "ER: too few posts"
+                      : `median ER ${formatRate(format.medianEngagementRate)}`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold">Best times to post</h3>
+          {audit.bestTimes.length === 0 ? (
+            <p className="text-muted-foreground text-sm">
+              Not enough history (needs 30 posts over 28 days on a platform).
+            </p>
+          ) : (
+            <ol className="flex flex-col gap-1.5 text-sm">
+              {audit.bestTimes.map((slot) => (
+                <li key={`${slot.weekday}-${slot.hourFrom}`} className="flex justify-between gap-3">
+                  <span>{formatBestTime(slot)}</span>
+                  <span className="text-muted-foreground tabular-nums">{slot.n} posts</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold">Caption tone</h3>
+          {sentiment.status === "ok" || sentiment.status === "stale" ? (
+            <>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt>Positive</dt>
+                <dd className="text-right tabular-nums">{formatShare(sentiment.positive)}</dd>
+                <dt>Neutral</dt>
+                <dd className="text-right tabular-nums">{formatShare(sentiment.neutral)}</dd>
+                <dt>Negative</dt>
+                <dd className="text-right tabular-nums">{formatShare(sentiment.negative)}</dd>
+              </dl>
+              <p className="text-muted-foreground text-xs">
+                {formatShare(sentiment.coverage)} of posts could be scored (their language is supported).
+              </p>
+            </>
+          ) : (
+            <SectionState layout="inline" status={sentiment.status} reason={sentiment.reason} />
+          )}
+          <p className="text-muted-foreground text-xs leading-relaxed" data-slot="sentiment-caveat">
+            {SENTIMENT_CAVEAT}
+          </p>
+        </div>
+      </div>
+    </SectionCard>
+  );
+}
+
+/** Pillars and their sub-pillars with their share of posts (`percentage`, 0–100). */
+function PillarList({ pillars }: { pillars: readonly Pillar[] }) {
+  if (pillars.length === 0) return <p className="text-muted-foreground text-sm">No themes found yet.</p>;
+  return (
+    <ul aria-label="Content pillars" className="grid gap-4 md:grid-cols-2">
+      {pillars.map((pillar) => (
+        <li key={pillar.label} className="flex flex-col gap-2 rounded-md border p-4">
+          <div className="flex items-center justify-between gap-3">
+            <span className="flex items-center gap-2 font-medium">
+              <span aria-hidden="true" className="size-2.5 rounded-sm" style={{ background: pillar.color }} />
+              {pillar.label}
+            </span>
+            <span className="tabular-nums">{formatPillarPercentage(pillar.percentage)}</span>
+          </div>
+          {pillar.subPillars && pillar.subPillars.length > 0 ? (
+            <ul aria-label={`Sub-pillars of ${pillar.label}`} className="flex flex-col gap-1 pl-4 text-sm">
+              {pillar.subPillars.map((sub) => (
+                <li key={sub.label} className="text-muted-foreground flex justify-between gap-3">
+                  <span>{sub.label}</span>
+                  <span className="tabular-nums">{formatPillarPercentage(sub.percentage)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function formatPillarPercentage(value: number): string {
+  return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }).format(value)}%`;
+}

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  activeBrand,
+  click,
+  getByRoleName,
+  getByText,
+  json,
+  mockApi,
+  problem,
+  provenance,
+  queryByText,
+  type Rendered,
+  renderScreen,
+  waitFor,
+} from "../modules/test-utils";
+import { ContentScreen } from "./content-screen";
+import { type ContentAnalytics, formatBestTime, formatRelativePerformance } from "./queries";
+
+const ok = { status: "ok" } as const;
+const analytics = (overrides: Partial<ContentAnalytics> = {}): ContentAnalytics => ({
+  window: { from: "2026-10-22", to: "2026-11-20" },
+  provenance,
+  brand: activeBrand as unknown as ContentAnalytics["brand"],
+  contentBreakdown: {
+    ...ok,
+    items: [
+      { label: "instagram", count: 30, share: 0.6, color: "#E1306C" },
+      { label: "tiktok", count: 20, share: 0.4, color: "#000000" },
+    ],
+  },
+  keywordAnalysis: { ...ok, items: [{ keyword: "#oatmilk", count: 14, color: "#4f46e5" }] },
+  performance: {
+    ...ok,
+    top: [
+      {
+        id: "post-1",
+        platform: "instagram",
+        url: "https://www.instagram.com/p/abc",
+        logo: "",
+        publishedAt: "2026-11-02T09:00:00.000Z",
+        text: "Our new winter blend",
+        format: "reel",
+        engagementRate: 0.081,
+        relativePerformance: 2.4,
+      },
+    ],
+    under: [],
+  },
+  audit: {
+    ...ok,
+    postsPerWeek: { value: 4.5, previous: 4, change: 0.125, direction: "increase", status: "ok", n: 50 },
+    engagementRate: {
+      value: null,
+      previous: null,
+      change: null,
+      direction: null,
+      status: "insufficient_history",
+      reason: "needs 4 weeks, has 2",
+    },
+    formats: [{ label: "reel", count: 20, share: 0.4, color: "#111", medianEngagementRate: 0.05 }],
+    bestTimes: [{ weekday: 2, hourFrom: 18, hourTo: 21, n: 7 }],
+    sentiment: { status: "ok", positive: 0.6, neutral: 0.3, negative: 0.1, coverage: 0.85 },
+  },
+  architecture: {
+    status: "insufficient_history",
+    reason: "needs 100 posts, has 50",
+    pillars: [],
+  },
+  ...overrides,
+});
+
+describe("content helpers", () => {
+  it("words best times and relative performance", () => {
+    expect(formatBestTime({ weekday: 2, hourFrom: 18, hourTo: 21 })).toBe("Tuesday, 18:00–21:00");
+    expect(formatBestTime({ weekday: 7, hourFrom: 21, hourTo: 24 })).toBe("Sunday, 21:00–00:00");
+    expect(formatRelativePerformance(2.43)).toBe("2.4× your median");
+    expect(formatRelativePerformance(null)).toBe("No comparison");
+  });
+});
+
+let view: Rendered | undefined;
+const current = () => {
+  if (!view) throw new Error("Nothing rendered");
+  return view;
+};
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("Content screen", () => {
+  it("shows figures with their change, and why a figure or section has none", async () => {
+    mockApi({ "GET /brand": () => json({ brand: activeBrand }), "GET /content": () => json(analytics()) });
+    view = await renderScreen(ContentScreen);
+    await waitFor(() => getByText(current().container, "Increased by"));
+    const [posts, rate] = [...view.container.querySelectorAll("[data-slot=figure-card]")];
+    expect(posts?.textContent).toContain("4.5");
+    expect(posts?.textContent).toContain("Increased by 12.5%");
+    expect(posts?.textContent).toContain("vs previous 30 days");
+    expect(rate?.textContent).toContain("Not enough history (needs 4 weeks, has 2)");
+    expect(rate?.textContent).not.toMatch(/\b0(\.0+)?%/);
+    expect(getByText(view.container, "needs 100 posts, has 50")).toBeTruthy();
+    expect(getByText(view.container, "Tuesday, 18:00–21:00")).toBeTruthy();
+    expect(getByText(view.container, "85% of posts could be scored")).toBeTruthy();
+    expect(getByText(view.container, /not how your audience feels/)).toBeTruthy();
+    const post = getByRoleName(view.container, "link", /Our new winter blend/);
+    expect(post.getAttribute("href")).toBe("https://www.instagram.com/p/abc");
+    expect(getByText(view.container, "Engagement rate 8.1% · 2.4× your median")).toBeTruthy();
+    await waitFor(() => getByText(current().container, "Posts by network"), { timeout: 5000 });
+  });
+
+  it("asks again for the chosen period and remembers it in the content area", async () => {
+    const api = mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /content": () => json(analytics()),
+    });
+    view = await renderScreen(ContentScreen);
+    await waitFor(() => getByText(current().container, "Increased by"));
+    expect(api.calls("GET", "/content")[0]?.url.searchParams.get("period")).toBe("30d");
+    const radio = view.container.querySelector<HTMLInputElement>("input[type=radio][value='7d']");
+    if (!radio) throw new Error("no 7 days");
+    await click(radio);
+    await waitFor(() => expect(api.calls("GET", "/content")).toHaveLength(2));
+    expect(api.calls("GET", "/content")[1]?.url.searchParams.get("period")).toBe("7d");
+    expect(JSON.parse(localStorage.getItem("content") ?? "{}").period).toEqual({ period: "7d" });
+    await waitFor(() => getByText(current().container, "vs previous 7 days"));
+  });
+
+  it("downloads a dataset as CSV with the period", async () => {
+    const createObjectURL = vi.fn(() => "blob:csv");
+    vi.spyOn(URL, "createObjectURL").mockImplementation(createObjectURL);
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    // happy-dom would follow the link; a browser saves the file because of `download`.
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const api = mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /content": () => json(analytics()),
+      "GET /export/posts": () =>
+        new Response("id,platform\n1,instagram\n", {
+          headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="posts.csv"' },
+        }),
+    });
+    view = await renderScreen(ContentScreen);
+    const button = await waitFor(() => getByRoleName(current().container, "button", "Export CSV: posts"));
+    await click(button);
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledOnce());
+    const request = api.calls("GET", "/export/posts")[0];
+    expect(request?.url.searchParams.get("period")).toBe("30d");
+    expect(saved).toEqual(["posts.csv blob:csv"]);
+  });
+
+  it("shows the error with Retry when the figures cannot load", async () => {
+    mockApi({ "GET /brand": () => json({ brand: activeBrand }), "GET /content": () => problem(502) });
+    view = await renderScreen(ContentScreen);
+    await waitFor(() => getByText(current().container, "We could not load your content figures"));
+    expect(getByText(view.container, "Bad Gateway")).toBeTruthy();
+    expect(queryByText(view.container, "Posts per week")).toBeNull();
+  });
+
+  it("marks sample data", async () => {
+    mockApi({
+      "GET /brand": () => json({ brand: { ...activeBrand, sample: true } }),
+      "GET /content": () =>
+        json(analytics({ provenance: { ...provenance, source: "sample", sourceName: null } })),
+    });
+    view = await renderScreen(ContentScreen);
+    await waitFor(() => getByText(current().container, "Increased by"));
+    expect(view.container.querySelector("[data-slot=sample-badge]")?.textContent).toBe("Sample data");
+    expect(view.container.querySelector("[data-slot=provenance-note]")?.textContent).toBe("Sample data");
+  });
+});

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  activeBrand,
+  click,
+  getByRoleName,
+  getByText,
+  json,
+  mockApi,
+  problem,
+  provenance,
+  type Rendered,
+  renderScreen,
+  waitFor,
+} from "../modules/test-utils";
+import { authenticityWords, InfluencerDetailsScreen } from "./influencer-details-screen";
+import { InfluencerScreen } from "./influencer-screen";
+import { type InfluencerSummary, pageCount, rankOf } from "./queries";
+
+const influencer = (index: number): InfluencerSummary => ({
+  id: `i${index}`,
+  name: `Creator ${index}`,
+  handle: `@creator${index}`,
+  avatar: null,
+  platform: "instagram",
+  followers: 25000 + index,
+  engagementRate: 0.031,
+  audienceFit: 0.8,
+  authenticity: null,
+  topics: ["coffee"],
+  country: "GB",
+});
+
+describe("influencer helpers", () => {
+  it("counts pages and ranks across them", () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(41, 20)).toBe(3);
+    expect(rankOf(2, 0, 20)).toBe(21);
+    expect(authenticityWords(null)).toBe("Not enough data to judge");
+    expect(authenticityWords(0.9)).toBe("Mostly real followers");
+  });
+});
+
+let view: Rendered | undefined;
+const current = () => {
+  if (!view) throw new Error("Nothing rendered");
+  return view;
+};
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+});
+
+const base = {
+  "GET /brand": () => json({ brand: activeBrand }),
+  "GET /countries": () => json([{ id: "GB", label: "United Kingdom", emoji: "🇬🇧" }]),
+  "GET /industries": () => json([]),
+};
+
+describe("Influencer list", () => {
+  it("pages through the ranked list", async () => {
+    const api = mockApi({
+      ...base,
+      "GET /influencer": (_request, url) => {
+        const page = Number(url.searchParams.get("page"));
+        return json({
+          results: Array.from({ length: page === 1 ? 20 : 5 }, (_, i) => influencer((page - 1) * 20 + i)),
+          total: 25,
+          limited: false,
+        });
+      },
+    });
+    view = await renderScreen(InfluencerScreen);
+    await waitFor(() => getByText(current().container, "Page 1 of 2"));
+    expect(view.container.querySelector("tbody tr")?.textContent).toContain("Creator 0");
+    // Authenticity missing: a dash, not 0%.
+    expect(view.container.querySelector("tbody tr td:last-child")?.textContent).toBe("—");
+    await click(getByRoleName(view.container, "button", "Next page"));
+    await waitFor(() => getByText(current().container, "Page 2 of 2"));
+    await waitFor(() =>
+      expect(current().container.querySelector("tbody tr")?.textContent).toContain("Creator 20"),
+    );
+    expect(view.container.querySelector("tbody tr")?.textContent).toMatch(/^21/);
+    expect(api.calls("GET", "/influencer")[1]?.url.searchParams.get("page")).toBe("2");
+  });
+
+  it("offers Professional on the starter plan", async () => {
+    mockApi({
+      ...base,
+      "GET /influencer": () => json({ results: [influencer(1)], total: 1, limited: true }),
+    });
+    view = await renderScreen(InfluencerScreen);
+    await waitFor(() => getByRoleName(current().container, "link", "See all influencers with Professional"));
+  });
+
+  it("uses stored filters and shows an error with Retry", async () => {
+    localStorage.setItem("influencer", JSON.stringify({ filters: { platform: "tiktok", search: "latte" } }));
+    const api = mockApi({ ...base, "GET /influencer": () => problem(500) });
+    view = await renderScreen(InfluencerScreen);
+    await waitFor(() => getByText(current().container, "We could not load your influencers"));
+    const query = api.calls("GET", "/influencer")[0]?.url.searchParams;
+    expect(query?.get("platform")).toBe("tiktok");
+    expect(query?.get("search")).toBe("latte");
+  });
+});
+
+describe("Influencer details", () => {
+  it("shows audience, demographics, recent posts and authenticity", async () => {
+    mockApi({
+      ...base,
+      "GET /influencer/:id": () =>
+        json({
+          ...influencer(7),
+          authenticity: 0.92,
+          audienceVsEngagement: [{ label: "Creator 7", audience: 25007, engagement: 120, radius: 0.8 }],
+          demographics: {
+            ages: [{ label: "25–34", share: 0.55 }],
+            genders: [{ label: "Women", share: 0.61 }],
+            countries: [{ label: "United Kingdom", share: 0.7 }],
+          },
+          recentPosts: [
+            {
+              url: "https://www.instagram.com/p/xyz",
+              publishedAt: "2026-11-10T08:00:00.000Z",
+              text: "Morning pour-over",
+              likes: 1200,
+              comments: 40,
+              views: null,
+            },
+          ],
+          provenance,
+        }),
+    });
+    view = await renderScreen(() => <InfluencerDetailsScreen id="i7" />);
+    await waitFor(() => getByText(current().container, "Morning pour-over"));
+    expect(getByText(view.container, "Mostly real followers")).toBeTruthy();
+    expect(getByText(view.container, "92%")).toBeTruthy();
+    expect(getByText(view.container, "25–34")).toBeTruthy();
+    expect(getByText(view.container, "1.2K likes · 40 comments · — views")).toBeTruthy();
+    await waitFor(() => getByText(current().container, "Audience size against engagement, Creator 7"), {
+      timeout: 5000,
+    });
+  });
+});

@@ -1,0 +1,194 @@
+import type { Brand } from "@brandscope/api-client";
+import { Button } from "@brandscope/ui/button";
+import { DataTable, type DataTableColumn, type DataTableSort } from "@brandscope/ui/data-table";
+import { EmptyState } from "@brandscope/ui/empty-state";
+import { TextField } from "@brandscope/ui/text-field";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { countriesOptions, industriesOptions } from "~/features/reference/queries";
+import { BrandGate } from "../modules/brand-gate";
+import { KeywordBubbleChart } from "../modules/charts";
+import { ExportButton } from "../modules/export-button";
+import { FilterSelect } from "../modules/filters";
+import { formatChange, formatCount, formatCpc, formatShare } from "../modules/format";
+import { ModulePage, SectionCard } from "../modules/module-page";
+import { DEFAULT_PERIOD } from "../modules/period";
+import { ProvenanceLine } from "../modules/provenance-line";
+import { QueryError } from "../modules/query-error";
+import { useStoredValue } from "../modules/stored-area";
+import { intentOptions, type Keyword, toKeywordBubbles, trendChange, useKeywordSearch } from "./queries";
+
+const readCode = (stored: unknown) => (typeof stored === "string" && stored ? stored : undefined);
+
+type SortKey = "keyword" | "volume" | "cpc" | "competition";
+
+/** Sorted rows for the table; a missing figure sorts last whichever the direction. */
+export function sortKeywords(rows: readonly Keyword[], sort: DataTableSort): Keyword[] {
+  const key = sort.columnId as SortKey;
+  const sign = sort.direction === "ascending" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    if (key === "keyword") return sign * a.keyword.localeCompare(b.keyword);
+    const left = a[key];
+    const right = b[key];
+    if (left === null && right === null) return a.keyword.localeCompare(b.keyword);
+    if (left === null) return 1;
+    if (right === null) return -1;
+    return sign * (left - right) || a.keyword.localeCompare(b.keyword);
+  });
+}
+
+export function IntentScreen() {
+  return <BrandGate title="Intent">{(brand) => <IntentModule brand={brand} />}</BrandGate>;
+}
+
+function IntentModule({ brand }: { brand: Brand }) {
+  const [country, setCountry] = useStoredValue("intent", "country", readCode, undefined);
+  const [industry, setIndustry] = useStoredValue("intent", "industry", readCode, undefined);
+  const [text, setText] = useState("");
+  const [sort, setSort] = useState<DataTableSort>({ columnId: "volume", direction: "descending" });
+  const countries = useQuery(countriesOptions());
+  const industries = useQuery(industriesOptions());
+  const list = useQuery(intentOptions({ country, industry }));
+  const search = useKeywordSearch(text, country);
+
+  const keywords = search.active ? search.keywords : (list.data?.keywordData ?? []);
+  const loading = search.active ? search.loading : list.isPending;
+  const provenance = search.active ? search.provenance : list.data?.provenance;
+  const rows = sortKeywords(keywords, sort);
+  const bubbles = toKeywordBubbles(keywords);
+  const failed = search.active ? search.error : list.isError ? list.error : null;
+
+  return (
+    <ModulePage
+      title="Intent"
+      description="The keywords people search for around your brand, and what they cost."
+      brand={brand}
+      provenance={provenance ? <ProvenanceLine provenance={provenance} /> : null}
+    >
+      <search className="flex flex-wrap items-end gap-4" aria-label="Keywords">
+        <TextField
+          label="Search keywords"
+          type="search"
+          size="sm"
+          className="w-72"
+          maxLength={100}
+          value={text}
+          placeholder="e.g. oat milk latte"
+          onChange={(event) => setText(event.target.value)}
+          aria-busy={search.loading || undefined}
+        />
+        <FilterSelect
+          label="Country"
+          value={country}
+          onChange={setCountry}
+          allLabel="Your brand's country"
+          options={countries.data ?? []}
+        />
+        <FilterSelect
+          label="Industry"
+          value={industry}
+          onChange={setIndustry}
+          allLabel="Your brand's industry"
+          options={industries.data ?? []}
+        />
+        {search.active ? (
+          <p className="text-muted-foreground pb-2 text-sm" role="status">
+            {search.loading ? "Searching…" : `${search.keywords.length} matching keywords`}
+          </p>
+        ) : null}
+      </search>
+      {failed ? (
+        <QueryError
+          what={search.active ? "matching keywords" : "your keywords"}
+          error={failed}
+          onRetry={() => (search.active ? search.retry() : void list.refetch())}
+          retrying={search.active ? search.loading : list.isFetching}
+        />
+      ) : null}
+      <SectionCard
+        title="Cost per click"
+        description="Cost per click against monthly searches; the bigger the bubble, the more competition."
+        loading={loading}
+        skeletonHeight={360}
+        actions={<ExportButton dataset="keywords" period={DEFAULT_PERIOD} />}
+      >
+        <KeywordBubbleChart
+          data={bubbles.points}
+          ariaLabel="Keywords by cost per click and monthly searches"
+          xLabel="Cost per click (USD)"
+          yLabel="Monthly searches"
+          radiusLabel="Competition"
+          formatX={formatCpc}
+          formatY={formatCount}
+          emptyMessage={failed ? "No keywords to show" : "No keywords with cost per click yet"}
+        />
+        {bubbles.left > 0 ? (
+          <p className="text-muted-foreground text-xs">
+            {bubbles.left} {bubbles.left === 1 ? "keyword lacks" : "keywords lack"} a cost per click, volume
+            or competition figure and {bubbles.left === 1 ? "is" : "are"} in the table only.
+          </p>
+        ) : null}
+      </SectionCard>
+      <SectionCard title="Keywords" actions={<ExportButton dataset="keywords" period={DEFAULT_PERIOD} />}>
+        <DataTable
+          caption="Keywords"
+          hideCaption
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => `${row.keyword}|${row.country ?? ""}`}
+          sort={sort}
+          onSortChange={setSort}
+          loading={loading}
+          empty={
+            <EmptyState
+              className="border-0"
+              title={search.active ? "No matching keywords" : "No keywords yet"}
+              description={
+                search.active
+                  ? "Try a shorter or different search."
+                  : "Keywords appear once a keyword planner export is imported or a provider is connected."
+              }
+              action={
+                search.active ? (
+                  <Button size="sm" emphasis="secondary" onClick={() => setText("")}>
+                    Clear the search
+                  </Button>
+                ) : null
+              }
+            />
+          }
+        />
+      </SectionCard>
+    </ModulePage>
+  );
+}
+
+const columns: DataTableColumn<Keyword>[] = [
+  { id: "keyword", header: "Keyword", cell: (row) => row.keyword, rowHeader: true, sortable: true },
+  {
+    id: "volume",
+    header: "Monthly searches",
+    cell: (row) => formatCount(row.volume),
+    align: "end",
+    sortable: true,
+  },
+  { id: "cpc", header: "Cost per click", cell: (row) => formatCpc(row.cpc), align: "end", sortable: true },
+  {
+    id: "competition",
+    header: "Competition",
+    cell: (row) => formatShare(row.competition),
+    align: "end",
+    sortable: true,
+  },
+  {
+    id: "trend",
+    header: "Trend",
+    align: "end",
+    cell: (row) => {
+      const change = trendChange(row.trend);
+      if (change === null) return <span className="text-muted-foreground">Not enough history</span>;
+      const word = change > 0 ? "Up" : change < 0 ? "Down" : "No change";
+      return change === 0 ? word : `${word} ${formatChange(change)}`;
+    },
+  },
+];

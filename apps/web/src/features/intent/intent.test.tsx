@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  activeBrand,
+  getByText,
+  getInputByLabel,
+  json,
+  mockApi,
+  problem,
+  provenance,
+  queryByText,
+  type Rendered,
+  renderScreen,
+  type,
+  waitFor,
+} from "../modules/test-utils";
+import { IntentScreen, sortKeywords } from "./intent-screen";
+import { type Keyword, toKeywordBubbles, trendChange } from "./queries";
+
+const keyword = (overrides: Partial<Keyword>): Keyword => ({
+  keyword: "oat milk latte",
+  country: "GB",
+  volume: 12100,
+  cpc: 0.84,
+  competition: 0.41,
+  trend: [9900, 10400, 11000, 12100],
+  ...overrides,
+});
+
+describe("keyword helpers", () => {
+  it("draws only keywords with cost per click, volume and competition", () => {
+    const { points, left } = toKeywordBubbles([
+      keyword({}),
+      keyword({ keyword: "cold brew", cpc: null }),
+      keyword({ keyword: "flat white", competition: null }),
+    ]);
+    expect(points).toEqual([
+      { id: "oat milk latte|GB", label: "oat milk latte", x: 0.84, y: 12100, radius: 0.41 },
+    ]);
+    expect(left).toBe(2);
+  });
+
+  it("measures the trend from its first to its last month, or not at all", () => {
+    expect(trendChange([100, 150])).toBe(0.5);
+    expect(trendChange([100])).toBeNull();
+    expect(trendChange([0, 10])).toBeNull();
+  });
+
+  it("sorts missing figures last in both directions", () => {
+    const rows = [
+      keyword({ keyword: "a", cpc: 2 }),
+      keyword({ keyword: "b", cpc: null }),
+      keyword({ keyword: "c", cpc: 1 }),
+    ];
+    expect(sortKeywords(rows, { columnId: "cpc", direction: "ascending" }).map((row) => row.keyword)).toEqual(
+      ["c", "a", "b"],
+    );
+    expect(
+      sortKeywords(rows, { columnId: "cpc", direction: "descending" }).map((row) => row.keyword),
+    ).toEqual(["a", "c", "b"]);
+  });
+});
+
+let view: Rendered | undefined;
+const current = () => {
+  if (!view) throw new Error("Nothing rendered");
+  return view;
+};
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+});
+
+const baseRoutes = {
+  "GET /brand": () => json({ brand: activeBrand }),
+  "GET /countries": () => json([{ id: "GB", label: "United Kingdom", emoji: "🇬🇧" }]),
+  "GET /industries": () => json([{ id: "food-beverage", label: "Food & beverage" }]),
+  "GET /intent": () =>
+    json({ keywordData: [keyword({}), keyword({ keyword: "decaf beans", cpc: null })], provenance }),
+};
+
+describe("Intent screen", () => {
+  it("lists the keywords with their cost per click, and says where they come from", async () => {
+    mockApi(baseRoutes);
+    view = await renderScreen(IntentScreen);
+    await waitFor(() => getByText(current().container, "decaf beans"));
+    const table = view.container.querySelector("table");
+    expect(table?.textContent).toContain("$0.84");
+    expect(table?.textContent).toContain("12.1K");
+    // A missing cost per click is a dash, never $0.00.
+    expect(table?.textContent).not.toContain("$0.00");
+    expect(getByText(view.container, "1 keyword lacks")).toBeTruthy();
+    expect(
+      getByText(view.container, /Meta facebook posts \(CSV import\) · updated 3 hours ago/),
+    ).toBeTruthy();
+  });
+
+  it("searches 500 ms after typing stops, with a loading flag", async () => {
+    const api = mockApi({
+      ...baseRoutes,
+      "GET /intent/keyword": (_request, url) =>
+        json({
+          keywordData: [keyword({ keyword: `${url.searchParams.get("keyword")} near me` })],
+          provenance,
+        }),
+    });
+    view = await renderScreen(IntentScreen);
+    await waitFor(() => getByText(current().container, "decaf beans"));
+    const box = getInputByLabel(view.container, "Search keywords");
+    await type(box, "co");
+    await type(box, "coffee");
+    expect(getByText(view.container, "Searching…")).toBeTruthy();
+    expect(api.calls("GET", "/intent/keyword")).toHaveLength(0);
+    await waitFor(() => getByText(current().container, "coffee near me"), { timeout: 2000 });
+    expect(api.calls("GET", "/intent/keyword")).toHaveLength(1);
+    expect(api.calls("GET", "/intent/keyword")[0]?.url.searchParams.get("keyword")).toBe("coffee");
+    expect(queryByText(view.container, "decaf beans")).toBeNull();
+  });
+
+  it("shows an empty list and a visible error when the search fails", async () => {
+    mockApi({ ...baseRoutes, "GET /intent/keyword": () => problem(503) });
+    view = await renderScreen(IntentScreen);
+    await waitFor(() => getByText(current().container, "decaf beans"));
+    await type(getInputByLabel(view.container, "Search keywords"), "coffee");
+    await waitFor(() => getByText(current().container, "We could not load matching keywords"), {
+      timeout: 2000,
+    });
+    expect(getByText(view.container, "Service Unavailable")).toBeTruthy();
+    expect(queryByText(view.container, "decaf beans")).toBeNull();
+    expect(getByText(view.container, "No matching keywords")).toBeTruthy();
+  });
+});

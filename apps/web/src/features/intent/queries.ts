@@ -1,0 +1,90 @@
+import { type components, unwrap } from "@brandscope/api-client";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "~/lib/api";
+import { useDebouncedValue } from "../modules/use-debounced-value";
+
+export type Keyword = components["schemas"]["Keyword"];
+export type KeywordList = components["schemas"]["KeywordList"];
+export type IntentFilters = { country?: string; industry?: string };
+
+export const intentKeys = {
+  all: ["intent"] as const,
+  list: (filters: IntentFilters) => [...intentKeys.all, "list", filters] as const,
+  search: (keyword: string, country?: string) => [...intentKeys.all, "search", { keyword, country }] as const,
+};
+
+/** GET /intent: the keywords of the brand's industry and country, or of the chosen ones. */
+export const intentOptions = (filters: IntentFilters) =>
+  queryOptions({
+    queryKey: intentKeys.list(filters),
+    queryFn: ({ signal }) => unwrap(api.GET("/intent", { params: { query: filters }, signal })),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /intent/keyword?keyword=… */
+export const keywordSearchOptions = (keyword: string, country?: string) =>
+  queryOptions({
+    queryKey: intentKeys.search(keyword, country),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET("/intent/keyword", { params: { query: { keyword, country } }, signal })),
+    // A failed search shows its error at once; the user retries by typing or with Retry.
+    retry: false,
+  });
+
+export type KeywordSearch = {
+  /** The search is on (the box holds text). */
+  active: boolean;
+  /** Waiting for typing to pause, or for the answer. */
+  loading: boolean;
+  /** The matches; empty while loading and when the search failed (spec §4). */
+  keywords: Keyword[];
+  provenance?: KeywordList["provenance"];
+  error: unknown;
+  retry: () => void;
+};
+
+/** Keyword search, debounced 500 ms after the last keystroke (spec §5, §9), with a loading flag (spec §4). */
+export function useKeywordSearch(text: string, country?: string): KeywordSearch {
+  const term = text.trim();
+  const settled = useDebouncedValue(term);
+  const query = useQuery({ ...keywordSearchOptions(settled, country), enabled: settled !== "" });
+  const active = term !== "";
+  const waiting = active && term !== settled;
+  return {
+    active,
+    loading: waiting || (active && query.isFetching),
+    keywords: !active || waiting || query.isError ? [] : (query.data?.keywordData ?? []),
+    provenance: query.data?.provenance,
+    error: active && !waiting && query.isError ? query.error : null,
+    retry: () => void query.refetch(),
+  };
+}
+
+export type KeywordBubble = { id: string; label: string; x: number; y: number; radius: number };
+
+/**
+ * Keywords as bubbles: cost per click across, monthly searches up, competition as the size. A keyword that
+ * lacks any of the three stays in the table only (a missing value is never drawn as 0).
+ */
+export function toKeywordBubbles(keywords: readonly Keyword[]): { points: KeywordBubble[]; left: number } {
+  const points: KeywordBubble[] = [];
+  for (const keyword of keywords) {
+    if (keyword.cpc === null || keyword.volume === null || keyword.competition === null) continue;
+    points.push({
+      id: `${keyword.keyword}|${keyword.country ?? ""}`,
+      label: keyword.keyword,
+      x: keyword.cpc,
+      y: keyword.volume,
+      radius: keyword.competition,
+    });
+  }
+  return { points, left: keywords.length - points.length };
+}
+
+/** The change of monthly searches over the trend (oldest first), as a fraction; null without two months. */
+export function trendChange(trend: readonly number[]): number | null {
+  const first = trend[0];
+  const last = trend.at(-1);
+  if (trend.length < 2 || first === undefined || last === undefined || first === 0) return null;
+  return (last - first) / first;
+}

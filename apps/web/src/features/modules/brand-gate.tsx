@@ -1,0 +1,102 @@
+import { type Brand, errorMessage } from "@brandscope/api-client";
+import { Badge } from "@brandscope/ui/badge";
+import { EmptyState } from "@brandscope/ui/empty-state";
+import { ErrorState } from "@brandscope/ui/error-state";
+import { Skeleton } from "@brandscope/ui/skeleton";
+import { useQuery } from "@tanstack/react-query";
+import type * as React from "react";
+import { ButtonLink } from "~/lib/link";
+import { useRetryBrandCollectionMutation } from "./mutations";
+import { brandOptions } from "./queries";
+
+const statusWords = { pending: "Queued", "in-progress": "In progress" } as const;
+
+/**
+ * Every module needs a brand with data. GET /brand decides what shows instead of the module: no brand → a
+ * prompt to connect one; collection under way → its status; collection failed → the reason and a Retry.
+ * Otherwise the module renders with the brand (a sample brand included: the module header marks it).
+ */
+export function BrandGate({
+  title,
+  children,
+}: {
+  title: string;
+  children: (brand: Brand) => React.ReactNode;
+}) {
+  const brand = useQuery(brandOptions());
+  const state = gateState(brand);
+  if (state === undefined && brand.data) return <>{children(brand.data)}</>;
+  // Whatever stands in for the module, the page keeps its heading: the user knows where they are.
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-foreground text-2xl font-semibold tracking-tight">{title}</h1>
+      {state}
+    </div>
+  );
+}
+
+function gateState(brand: ReturnType<typeof useQuery<Brand | null>>): React.ReactNode | undefined {
+  if (brand.isPending) {
+    return (
+      <div role="status" aria-label="Loading your brand" className="flex flex-col gap-4">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (brand.isError) {
+    return (
+      <ErrorState
+        title="We could not load your brand"
+        message={errorMessage(brand.error)}
+        onRetry={() => void brand.refetch()}
+        retrying={brand.isFetching}
+      />
+    );
+  }
+  const current = brand.data;
+  if (!current) {
+    return (
+      <EmptyState
+        title="Connect your brand"
+        description="Connect your brand and its competitors, or explore with sample data, to see your modules."
+        action={<ButtonLink to="/questionnaire">Set up your brand</ButtonLink>}
+      />
+    );
+  }
+  if (current.status === "pending" || current.status === "in-progress") {
+    return <CollectingState brand={current} />;
+  }
+  if (current.status === "error") return <CollectionFailed brand={current} />;
+  return undefined;
+}
+
+function CollectingState({ brand }: { brand: Brand }) {
+  const status = brand.status === "pending" ? statusWords.pending : statusWords["in-progress"];
+  return (
+    <div
+      role="status"
+      data-slot="brand-collecting"
+      className="flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center"
+    >
+      <p className="text-foreground text-base font-semibold">Collecting your data…</p>
+      <p className="text-muted-foreground max-w-md text-sm leading-relaxed">
+        We are gathering the posts, followers and traffic of {brand.name}. This page updates by itself once it
+        is ready.
+      </p>
+      <Badge tone="info">Status: {status}</Badge>
+    </div>
+  );
+}
+
+function CollectionFailed({ brand }: { brand: Brand }) {
+  const retry = useRetryBrandCollectionMutation();
+  return (
+    <ErrorState
+      title={`We could not collect the data of ${brand.name}`}
+      message={brand.statusReason || "The collection stopped with an error."}
+      onRetry={() => retry.mutate()}
+      retrying={retry.isPending}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { abbreviateNumber, formatPercent } from "@brandscope/ui/format";
+
+/** An engagement rate (a fraction): '4.12%'. Missing stays missing ('—'), never '0%'. */
+export const formatRate = (value: number | null | undefined) => formatPercent(value, { decimals: 2 });
+
+/** A share of a whole (a fraction): '27%'. */
+export const formatShare = (value: number | null | undefined) => formatPercent(value, { decimals: 0 });
+
+/** A relative change (0.1288 → '12.9%'), without its sign: the direction says which way. */
+export const formatChange = (value: number | null | undefined) =>
+  formatPercent(value === null || value === undefined ? value : Math.abs(value), { decimals: 1 });
+
+/** A count, abbreviated per spec §9: 1.28M. */
+export const formatCount = (value: number | null | undefined) => abbreviateNumber(value);
+
+/** Seconds as '2m 41s'. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  return minutes > 0 ? `${minutes}m ${whole % 60}s` : `${whole}s`;
+}
+
+/** A plain decimal with at most 2 places: 3.4. */
+export function formatDecimal(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  return new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value);
+}
+
+/** Cost per click in USD: '$0.84'. */
+export function formatCpc(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 2,
+  }).format(value);
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+
+/** '21 Nov 2026'. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "—";
+  const date = new Date(value);
+  return Number.isFinite(date.getTime()) ? dateFormat.format(date) : "—";
+}

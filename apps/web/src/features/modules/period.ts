@@ -1,0 +1,54 @@
+import type { components } from "@brandscope/api-client";
+import type { PeriodValue } from "@brandscope/ui/period-picker";
+import { useMemo } from "react";
+import type { StoredArea } from "~/lib/stored-state";
+import { useStoredValue } from "./stored-area";
+
+export type PeriodName = components["schemas"]["PeriodName"];
+/** The query parameters every period-aware call takes (Period, From, To in the contract). */
+export type PeriodParams = { period: PeriodName; from?: string; to?: string };
+
+const NAMES: readonly PeriodName[] = ["7d", "30d", "90d", "12m", "custom"];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Decisions: a module opens on the last 30 days. */
+export const DEFAULT_PERIOD: PeriodParams = { period: "30d" };
+
+/** What storage (or a URL) holds, as a usable period; undefined when it is not one (a custom range needs both days). */
+export function readPeriod(stored: unknown): PeriodParams | undefined {
+  if (typeof stored !== "object" || stored === null) return undefined;
+  const { period, from, to } = stored as Record<string, unknown>;
+  if (typeof period !== "string" || !NAMES.includes(period as PeriodName)) return undefined;
+  if (period !== "custom") return { period: period as PeriodName };
+  if (typeof from !== "string" || typeof to !== "string" || !DATE.test(from) || !DATE.test(to) || from > to) {
+    return undefined;
+  }
+  return { period: "custom", from, to };
+}
+
+/** The parameters to send: from and to only with a custom range. */
+export function periodParams(value: PeriodValue | PeriodParams): PeriodParams {
+  return readPeriod(value) ?? DEFAULT_PERIOD;
+}
+
+const presetWords: Record<Exclude<PeriodName, "custom">, string> = {
+  "7d": "7 days",
+  "30d": "30 days",
+  "90d": "90 days",
+  "12m": "12 months",
+};
+
+/** 'vs previous 30 days', or 'vs previous period' for a custom range. */
+export function comparisonText(value: PeriodParams): string {
+  return value.period === "custom" ? "vs previous period" : `vs previous ${presetWords[value.period]}`;
+}
+
+/** The module's period, remembered in its local-storage area (key `period`). */
+export function usePeriod(area: StoredArea): [PeriodParams, (next: PeriodValue) => void] {
+  const [stored, setStored] = useStoredValue(area, "period", readPeriod, DEFAULT_PERIOD);
+  // Stable while the choice is: query keys and effects compare it.
+  const key = `${stored.period}|${stored.from ?? ""}|${stored.to ?? ""}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the value's identity
+  const value = useMemo(() => stored, [key]);
+  return [value, (next) => setStored(periodParams(next))];
+}

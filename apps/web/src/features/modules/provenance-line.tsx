@@ -1,0 +1,32 @@
+import type { components } from "@brandscope/api-client";
+import { ProvenanceNote } from "@brandscope/ui/provenance-note";
+
+type Provenance = components["schemas"]["Provenance"];
+
+const sourceWords: Record<Provenance["source"], string> = {
+  sample: "Sample data",
+  website: "Website",
+  csv_import: "CSV import",
+  provider: "Data provider",
+};
+
+/** The source's name for people: the provider or export when there is one ('meta-facebook-posts' → 'Meta facebook posts'). */
+export function sourceLabel(provenance: Provenance): string {
+  const name = provenance.sourceName?.trim();
+  if (!name) return sourceWords[provenance.source];
+  const words = name.replaceAll(/[-_]+/g, " ");
+  const pretty = words.charAt(0).toUpperCase() + words.slice(1);
+  return provenance.source === "csv_import" ? `${pretty} (CSV import)` : pretty;
+}
+
+/** 'Sample data', or '<source> · updated <time> ago', from a response's provenance. */
+export function ProvenanceLine({ provenance, className }: { provenance: Provenance; className?: string }) {
+  return (
+    <ProvenanceNote
+      className={className}
+      sample={provenance.source === "sample"}
+      source={sourceLabel(provenance)}
+      updatedAt={provenance.computedAt}
+    />
+  );
+}

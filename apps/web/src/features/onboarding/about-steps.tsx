@@ -1,0 +1,156 @@
+import { useQuery } from "@tanstack/react-query";
+import { useAuth } from "~/lib/auth";
+import { FormProblem } from "~/lib/problem";
+import { countriesOptions, industriesOptions } from "../reference/queries";
+import {
+  aboutRequests,
+  aboutValues,
+  businessTypeOptions,
+  companyStepSchema,
+  countryStepSchema,
+  industryStepSchema,
+} from "./about-schemas";
+import { referenceSelectProps, useOnboardingForm } from "./form";
+import { useSaveAboutMutation } from "./mutations";
+import { StepActions, StepHeader } from "./step-frame";
+
+/*
+ * The single-field steps (spec §2): industry, company, country. Each saves its answer with PATCH /user when the
+ * user continues, so an answer given is kept even if the flow stops there; a failed call shows in the form and
+ * keeps the choice. They start from what the profile already holds.
+ */
+
+type StepProps = { onBack?: (() => void) | undefined; onSaved: () => void };
+
+export function IndustryStep({ onBack, onSaved }: StepProps) {
+  const { user } = useAuth();
+  const save = useSaveAboutMutation();
+  const industries = useQuery(industriesOptions());
+  const form = useOnboardingForm({
+    defaultValues: aboutValues(user).industry,
+    validators: { onChange: industryStepSchema },
+    onSubmit: async ({ value }) => {
+      try {
+        await save.mutateAsync(aboutRequests.industry(value));
+        onSaved();
+      } catch {
+        // Shown in the form (save.error); the choice stays.
+      }
+    },
+  });
+  return (
+    <>
+      <StepHeader
+        title="Which industry are you in?"
+        description="We compare you with the brands, personas and influencers of your industry."
+      />
+      <form.AppForm>
+        <form.Form aria-label="Industry" className="flex flex-col gap-6">
+          <form.AppField name="industry">
+            {(field) => (
+              <field.SelectInput
+                label="Industry"
+                {...referenceSelectProps(industries, {
+                  noun: "Industries",
+                  placeholder: "Select an industry",
+                })}
+              />
+            )}
+          </form.AppField>
+          <FormProblem error={save.error} />
+          <StepActions onBack={onBack}>
+            <form.SubmitButton>Continue</form.SubmitButton>
+          </StepActions>
+        </form.Form>
+      </form.AppForm>
+    </>
+  );
+}
+
+export function CompanyStep({ onBack, onSaved }: StepProps) {
+  const { user } = useAuth();
+  const save = useSaveAboutMutation();
+  const form = useOnboardingForm({
+    defaultValues: aboutValues(user).company,
+    validators: { onChange: companyStepSchema },
+    onSubmit: async ({ value }) => {
+      try {
+        await save.mutateAsync(aboutRequests.company(value));
+        onSaved();
+      } catch {
+        // Shown in the form (save.error); what was typed stays.
+      }
+    },
+  });
+  return (
+    <>
+      <StepHeader
+        title="Tell us about your company"
+        description="Its name, and whether you sell to businesses, to consumers or to both."
+      />
+      <form.AppForm>
+        <form.Form aria-label="Company" className="flex flex-col gap-6">
+          <form.AppField name="company">
+            {(field) => <field.TextInput label="Company name" autoComplete="organization" />}
+          </form.AppField>
+          <form.AppField name="businessType">
+            {(field) => (
+              <field.SelectInput
+                label="Business type"
+                options={businessTypeOptions}
+                placeholder="Select a business type"
+              />
+            )}
+          </form.AppField>
+          <FormProblem error={save.error} />
+          <StepActions onBack={onBack}>
+            <form.SubmitButton>Continue</form.SubmitButton>
+          </StepActions>
+        </form.Form>
+      </form.AppForm>
+    </>
+  );
+}
+
+/** The last step: saving the country also ends the welcome (isFirstTime false, server and session alike). */
+export function CountryStep({ onBack, onSaved }: StepProps) {
+  const { user } = useAuth();
+  const save = useSaveAboutMutation();
+  const countries = useQuery(countriesOptions());
+  const form = useOnboardingForm({
+    defaultValues: aboutValues(user).country,
+    validators: { onChange: countryStepSchema },
+    onSubmit: async ({ value }) => {
+      try {
+        await save.mutateAsync(aboutRequests.country(value));
+        onSaved();
+      } catch {
+        // Shown in the form (save.error); the choice stays.
+      }
+    },
+  });
+  return (
+    <>
+      <StepHeader
+        title="Where is your main market?"
+        description="Traffic, audiences and keywords are shown for this country first. You can change it any time."
+      />
+      <form.AppForm>
+        <form.Form aria-label="Country" className="flex flex-col gap-6">
+          <form.AppField name="country">
+            {(field) => (
+              <field.SelectInput
+                label="Country"
+                {...referenceSelectProps(countries, { noun: "Countries", placeholder: "Select a country" })}
+              />
+            )}
+          </form.AppField>
+          <FormProblem error={save.error} />
+          <StepActions onBack={onBack}>
+            <form.SubmitButton>Finish</form.SubmitButton>
+          </StepActions>
+        </form.Form>
+      </form.AppForm>
+    </>
+  );
+}

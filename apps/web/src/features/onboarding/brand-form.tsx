@@ -1,0 +1,94 @@
+import type { Brand } from "@brandscope/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { FormProblem } from "~/lib/problem";
+import { countriesOptions } from "../reference/queries";
+import {
+  type BrandFormValues,
+  brandFormSchema,
+  brandFormValues,
+  emptyBrandValues,
+  toOwnBrandInput,
+} from "./brand-schema";
+import { referenceSelectProps, useOnboardingForm } from "./form";
+import { useCreateBrandMutation } from "./mutations";
+import { SocialLinksFields } from "./social-links-fields";
+import { StepActions } from "./step-frame";
+
+const sameBrand = (a: BrandFormValues, b: BrandFormValues) =>
+  JSON.stringify(toOwnBrandInput(a)) === JSON.stringify(toOwnBrandInput(b));
+
+/**
+ * Connect own (spec §3 brand form, §5 rules): website, country, name and social links, sent with POST /brand.
+ * A failed call shows in the form and keeps every value. With the brand already connected the form starts from
+ * it, and continuing without a change sends nothing (a new POST would clear its competitors).
+ */
+export function BrandForm({
+  brand,
+  defaultValues,
+  onSaved,
+  onBack,
+}: {
+  /** The own brand connected before, if any. */
+  brand?: Brand | null | undefined;
+  /** Where the form starts; by default the connected brand's values, else empty. */
+  defaultValues?: BrandFormValues;
+  onSaved: (brand: Brand) => void;
+  onBack?: (() => void) | undefined;
+}) {
+  const create = useCreateBrandMutation();
+  const countries = useQuery(countriesOptions());
+  const existing = brand && !brand.sample ? brand : undefined;
+  const form = useOnboardingForm({
+    defaultValues: defaultValues ?? (existing ? brandFormValues(existing) : emptyBrandValues()),
+    validators: { onChange: brandFormSchema },
+    onSubmit: async ({ value }) => {
+      if (existing && sameBrand(value, brandFormValues(existing))) {
+        onSaved(existing);
+        return;
+      }
+      try {
+        onSaved(await create.mutateAsync(toOwnBrandInput(value)));
+      } catch {
+        // Shown in the form (create.error); everything typed stays.
+      }
+    },
+  });
+
+  return (
+    <form.AppForm>
+      <form.Form aria-label="Connect your brand" className="flex flex-col gap-6">
+        <div className="flex flex-col gap-5">
+          <form.AppField name="websiteUrl">
+            {(field) => (
+              <field.TextInput
+                label="Website URL"
+                inputMode="url"
+                autoComplete="url"
+                spellCheck={false}
+                placeholder="https://yourbrand.com"
+              />
+            )}
+          </form.AppField>
+          <div className="grid grid-cols-2 gap-4">
+            <form.AppField name="brandName">
+              {(field) => <field.TextInput label="Brand name" autoComplete="organization" />}
+            </form.AppField>
+            <form.AppField name="country">
+              {(field) => (
+                <field.SelectInput
+                  label="Country"
+                  {...referenceSelectProps(countries, { noun: "Countries", placeholder: "Select a country" })}
+                />
+              )}
+            </form.AppField>
+          </div>
+          <SocialLinksFields form={form} />
+        </div>
+        <FormProblem error={create.error} />
+        <StepActions onBack={onBack}>
+          <form.SubmitButton>Continue</form.SubmitButton>
+        </StepActions>
+      </form.Form>
+    </form.AppForm>
+  );
+}

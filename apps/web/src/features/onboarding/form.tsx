@@ -1,0 +1,65 @@
+import { SelectField, type SelectFieldProps, type SelectOption } from "@brandscope/ui/select";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { type BoundProps, extendForm, useFieldState } from "~/lib/form";
+import { problemText } from "~/lib/problem";
+import type { ReferenceOption } from "../reference/queries";
+
+/** A select bound to its form field, with spec §5's touched rule (as the profile form has it). */
+function SelectInput(props: BoundProps<SelectFieldProps>) {
+  const { field, error, touched, onBlur } = useFieldState();
+  return (
+    <SelectField
+      name={field.name}
+      value={String(field.state.value ?? "")}
+      onValueChange={(value) => field.handleChange(value)}
+      onBlur={onBlur}
+      error={error}
+      touched={touched}
+      {...props}
+    />
+  );
+}
+
+/** Onboarding's forms: the app's bindings plus the select. */
+export const { useAppForm: useOnboardingForm, withForm: withOnboardingForm } = extendForm({
+  fieldComponents: { SelectInput },
+});
+
+/**
+ * What a select of a reference list (GET /countries, GET /industries) shows while the list loads, once it has
+ * loaded, and when it failed: then a hint says so with a way to try again, and the form keeps its values.
+ */
+export function referenceSelectProps(
+  query: UseQueryResult<ReferenceOption[]>,
+  { noun, placeholder }: { noun: string; placeholder: string },
+): Pick<SelectFieldProps, "options" | "placeholder" | "disabled" | "hint"> & { options: SelectOption[] } {
+  if (query.data) {
+    return {
+      options: query.data.map(({ value, label, emoji }) => ({
+        value,
+        label: emoji ? `${emoji} ${label}` : label,
+      })),
+      placeholder,
+    };
+  }
+  if (query.isError) {
+    return {
+      options: [],
+      placeholder: `${noun} could not be loaded`,
+      disabled: true,
+      hint: (
+        <span className="text-destructive-strong">
+          {problemText(query.error).replace(/\.$/, "")}.{" "}
+          <button
+            type="button"
+            className="text-primary font-medium underline underline-offset-4"
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </button>
+        </span>
+      ),
+    };
+  }
+  return { options: [], placeholder: `Loading ${noun.toLowerCase()}…`, disabled: true };
+}

@@ -1,0 +1,70 @@
+import { type components, type User, unwrap } from "@brandscope/api-client";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "~/lib/api";
+import { auth } from "~/lib/auth";
+import { userKeys } from "../user/queries";
+import type { AddCompetitorRequest } from "./brand-schema";
+import { brandCompetitorKeys, brandKeys } from "./queries";
+
+type Schemas = components["schemas"];
+
+/** Every cached figure belonged to the previous brand; reference lists, the user and the new brand do not. */
+function invalidateBrandData(queryClient: QueryClient) {
+  const [brandRoot, current] = brandKeys.current();
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [root, sub] }) =>
+      root !== "reference" && root !== userKeys.all[0] && !(root === brandRoot && sub === current),
+  });
+}
+
+/**
+ * POST /brand: the user's own brand, or the sample brand with its competitors (`{sample: true}`). Adding a brand
+ * clears the competitors of the previous one (spec §4), so everything brand-shaped is fetched again.
+ */
+export function useCreateBrandMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Schemas["CreateBrandRequest"]) => unwrap(api.POST("/brand", { body })),
+    onSuccess: (brand) => {
+      queryClient.setQueryData(brandKeys.current(), brand);
+      void invalidateBrandData(queryClient);
+    },
+  });
+}
+
+/** POST /brand/competitor; adding (or failing to add) reloads the competitor list (spec §4). */
+export function useAddCompetitorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddCompetitorRequest) => unwrap(api.POST("/brand/competitor", { body })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: brandCompetitorKeys.all }),
+  });
+}
+
+/** DELETE /brand/competitor/{id}; removing reloads the competitor list (spec §4). */
+export function useRemoveCompetitorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE("/brand/competitor/{id}", { params: { path: { id } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: brandCompetitorKeys.all }),
+  });
+}
+
+/**
+ * PATCH /user with what a single-field step asked. The cache and the session both hold the user: both take the
+ * answer. When the answer ends the welcome (isFirstTime false), the session's is_first_time follows (spec §4).
+ */
+export function useSaveAboutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Schemas["UpdateUserRequest"]) => unwrap(api.PATCH("/user", { body })),
+    onSuccess: (user: User, body) => {
+      queryClient.setQueryData(userKeys.me(), user);
+      const session = auth.get();
+      auth.set({
+        user: { ...session.user, ...user },
+        ...(body.isFirstTime === false ? { is_first_time: false } : {}),
+      });
+    },
+  });
+}

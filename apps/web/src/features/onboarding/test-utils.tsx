@@ -1,0 +1,244 @@
+/*
+ * Component-test helpers for onboarding (test files only): a fresh Query cache and a memory router per render,
+ * and the network mocked at the fetch level, so the app's real API client, forms and schemas run.
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from "@tanstack/react-router";
+import type * as React from "react";
+import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { vi } from "vitest";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+export const problem = (status: number, message: string, code = "ERROR") =>
+  json({ code, message, requestId: "req-test" }, status);
+
+export type SeenRequest = { method: string; path: string; body: unknown };
+
+/**
+ * Answers API calls by "METHOD /path" (without /api); anything else is a 501, as the server answers an operation
+ * it does not implement yet. Returns the requests seen, bodies parsed.
+ */
+export function mockApi(routes: Record<string, Handler>) {
+  const requests: SeenRequest[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const path = new URL(request.url, "http://localhost").pathname.replace(/^\/api/, "");
+      const text = await request.clone().text();
+      requests.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
+      const handler = routes[`${request.method} ${path}`];
+      return handler ? handler(request) : problem(501, "Not implemented", "NOT_IMPLEMENTED");
+    }),
+  );
+  return {
+    requests,
+    calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
+  };
+}
+
+export const countries = [
+  { id: "DE", label: "Germany", emoji: "🇩🇪" },
+  { id: "GB", label: "United Kingdom", emoji: "🇬🇧" },
+];
+export const industries = [
+  { id: "food-beverage", label: "Food & Beverage" },
+  { id: "saas", label: "Software & SaaS" },
+];
+
+export const ownBrand = {
+  id: "3f2a1b0c-9d8e-4f7a-b6c5-d4e3f2a1b0c9",
+  name: "Lumora Coffee",
+  website: "https://lumora.coffee",
+  country: "GB",
+  industry: null,
+  logo: null,
+  sample: false,
+  status: "pending",
+  statusReason: null,
+  socialLinks: [{ platform: "instagram", url: "https://www.instagram.com/lumoracoffee" }],
+  createdAt: "2026-11-01T09:00:00.000Z",
+} as const;
+
+export type Rendered = {
+  container: HTMLElement;
+  queryClient: QueryClient;
+  pathname: () => string;
+  unmount: () => void;
+};
+
+/**
+ * Renders `screen` at `path` (a route pattern such as "/questionnaire/$") under a memory router, entering at
+ * `initialEntry`; every other path renders "Elsewhere".
+ */
+export async function render(
+  screen: () => React.ReactNode,
+  { path = "/", initialEntry }: { path?: string; initialEntry?: string } = {},
+): Promise<Rendered> {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const screenRoute = createRoute({ getParentRoute: () => rootRoute, path, component: screen });
+  const others = createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/content",
+    component: () => <p>Elsewhere</p>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([screenRoute, others]),
+    history: createMemoryHistory({ initialEntries: [initialEntry ?? path] }),
+  });
+  const container = document.createElement("div");
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>,
+    );
+  });
+  return {
+    container,
+    queryClient,
+    pathname: () => router.state.location.pathname,
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+/** Polls (inside act) until `check` stops throwing, or fails with its last error. */
+export async function waitFor<T>(check: () => T, { timeout = 2000, interval = 20 } = {}): Promise<T> {
+  const started = Date.now();
+  let last: unknown;
+  while (Date.now() - started < timeout) {
+    try {
+      return check();
+    } catch (error) {
+      last = error;
+    }
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    });
+  }
+  throw last;
+}
+
+const textOf = (element: Element) => element.textContent?.replace(/\s+/g, " ").trim() ?? "";
+
+/** Every text shown in alerts (field errors, form problems), in document order. */
+export const alerts = (container: Element) =>
+  [...container.querySelectorAll("[role=alert]")].map((element) => textOf(element));
+
+/** The innermost element whose text contains `text`. */
+export function getByText(container: Element, text: string): HTMLElement {
+  const matches = [...container.querySelectorAll<HTMLElement>("*")].filter((element) =>
+    textOf(element).includes(text),
+  );
+  const found = matches.find(
+    (element) => !matches.some((other) => other !== element && element.contains(other)),
+  );
+  if (!found) throw new Error(`No element with text ${text}`);
+  return found;
+}
+
+export const queryByText = (container: Element, text: string) => {
+  try {
+    return getByText(container, text);
+  } catch {
+    return null;
+  }
+};
+
+/** An element's accessible name as far as these tests need it: aria-labelledby, aria-label, else its text. */
+function nameOf(element: Element): string {
+  const labelledBy = element.getAttribute("aria-labelledby");
+  if (labelledBy) {
+    return labelledBy
+      .split(" ")
+      .map((id) => element.ownerDocument.getElementById(id))
+      .map((label) => (label ? textOf(label) : ""))
+      .join(" ");
+  }
+  return element.getAttribute("aria-label") ?? textOf(element);
+}
+
+/** A button by its accessible name. */
+export function getButton(container: Element, name: string): HTMLButtonElement {
+  const found = [...container.querySelectorAll<HTMLButtonElement>("button")].find(
+    (element) => nameOf(element) === name,
+  );
+  if (!found) throw new Error(`No button named ${name}`);
+  return found;
+}
+
+export async function click(element: HTMLElement) {
+  await act(async () => {
+    element.click();
+  });
+}
+
+/** The control a label names (input or select trigger), found through the label's `for`. */
+export function getByLabel<T extends HTMLElement = HTMLInputElement>(
+  container: Element,
+  label: string,
+  nth = 0,
+): T {
+  const labels = [...container.querySelectorAll("label")].filter((element) => textOf(element) === label);
+  const id = labels[nth]?.getAttribute("for");
+  const control = id ? container.ownerDocument.getElementById(id) : null;
+  if (!control) throw new Error(`No control labelled ${label} (#${nth})`);
+  return control as T;
+}
+
+/** Types into an input the way React sees it (the native value setter, then an input event), then leaves it. */
+export async function type(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+  await act(async () => {
+    input.focus();
+    setter?.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await act(async () => {
+    input.blur();
+  });
+}
+
+/** Picks an option of a (Radix) select with the keyboard, as a keyboard user would. */
+export async function choose(trigger: HTMLElement, option: string) {
+  await act(async () => {
+    trigger.focus();
+    trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+  });
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>("[role=option]")].find(
+      (element) => textOf(element) === option,
+    );
+    if (!found) throw new Error(`No option ${option}`);
+    return found;
+  });
+  await act(async () => {
+    item.focus();
+    item.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+  });
+}
