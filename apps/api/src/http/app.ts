@@ -13,6 +13,7 @@ import { BODY_LIMIT_BYTES } from "./limits";
 import { registerMedia } from "./media";
 import { requestIdOf } from "./request-id";
 import { registerOperations } from "./routes";
+import { registerSampleLogos } from "./sample-logos";
 import { registerSecurityHeaders } from "./security-headers";
 import { isAppRoute, registerWebApp, sendAppShell } from "./web-app";
 
@@ -81,6 +82,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
   if (deps.storage.localRoot) await registerMedia(app, deps.storage.localRoot);
+  registerSampleLogos(app);
 
   const housekeeping = setInterval(() => {
     runHousekeeping(o.db, deps.clock.now()).catch((error: unknown) =>

@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
+import { ChartLegend } from "../modules/chart-legend";
 import { DoughnutChart, LineChart, RadarChart } from "../modules/charts";
 import { formatCount, formatCpc, formatDate, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
@@ -117,6 +118,7 @@ function PersonaDetailsView({ persona }: { persona: PersonaDetails }) {
           valueFormat={formatShare}
           emptyMessage="No platform data yet"
         />
+        <ChartLegend items={charts.platforms} />
       </SectionCard>
       <SectionCard title="Activity" className="lg:col-span-2" description="Engagements over the period">
         <LineChart

@@ -12,7 +12,7 @@ import { ExportButton } from "../modules/export-button";
 import { type Figure, hasValue, missingText } from "../modules/figure-card";
 import { formatChange, formatCount, formatDecimal, formatDuration } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
-import { comparisonText, type PeriodParams, usePeriod } from "../modules/period";
+import { type PeriodParams, usePeriod } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
@@ -160,7 +160,7 @@ function CompetitorSections({
         className="lg:col-span-2"
         actions={<ExportButton dataset="competitor-metrics" period={period} />}
       >
-        <MetricTable brand={brand} competitor={selected} comparison={comparisonText(period)} />
+        <MetricTable brand={brand} competitor={selected} comparison="vs the month before" />
       </SectionCard>
       {[brand, selected].map((entry) => (
         <SectionCard

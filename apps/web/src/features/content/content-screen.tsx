@@ -5,6 +5,7 @@ import { EmptyState } from "@brandscope/ui/empty-state";
 import { SectionState } from "@brandscope/ui/section-state";
 import { useQuery } from "@tanstack/react-query";
 import { BrandGate } from "../modules/brand-gate";
+import { ChartLegend } from "../modules/chart-legend";
 import { DoughnutChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
 import { FigureCard, FigureCardSkeleton } from "../modules/figure-card";
@@ -69,6 +70,12 @@ function ContentSkeleton() {
 
 function ContentSections({ data, period }: { data: ContentAnalytics; period: PeriodParams }) {
   const { audit, contentBreakdown, keywordAnalysis, performance, architecture } = data;
+  const slices = contentBreakdown.items.map((slice) => ({
+    id: slice.label,
+    label: networkLabel(slice.label),
+    value: slice.count,
+    color: slice.color,
+  }));
   const comparison = comparisonText(period);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -90,16 +97,8 @@ function ContentSections({ data, period }: { data: ContentAnalytics; period: Per
         state={contentBreakdown}
         actions={<ExportButton dataset="posts" period={period} />}
       >
-        <DoughnutChart
-          ariaLabel="Posts by network"
-          data={contentBreakdown.items.map((slice) => ({
-            id: slice.label,
-            label: networkLabel(slice.label),
-            value: slice.count,
-            color: slice.color,
-          }))}
-          emptyMessage="No posts in this period"
-        />
+        <DoughnutChart ariaLabel="Posts by network" data={slices} emptyMessage="No posts in this period" />
+        <ChartLegend items={slices} />
       </SectionCard>
       <SectionCard
         title="Keywords"

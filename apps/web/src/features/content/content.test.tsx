@@ -171,7 +171,8 @@ describe("Content screen", () => {
     });
     view = await renderScreen(ContentScreen);
     await waitFor(() => getByText(current().container, "Increased by"));
-    expect(view.container.querySelector("[data-slot=sample-badge]")?.textContent).toBe("Sample data");
+    // Said once: the provenance note takes over from the header's badge once the figures are in.
     expect(view.container.querySelector("[data-slot=provenance-note]")?.textContent).toBe("Sample data");
+    expect(view.container.querySelector("[data-slot=sample-badge]")).toBeNull();
   });
 });

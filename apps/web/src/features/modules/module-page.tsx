@@ -38,7 +38,8 @@ export function ModulePage({
         <div className="flex flex-col gap-1.5">
           <div className="flex items-center gap-2">
             <h1 className="text-foreground text-2xl font-semibold tracking-tight">{title}</h1>
-            {brand?.sample ? (
+            {/* The provenance line says "Sample data" itself once the figures are in. */}
+            {brand?.sample && !provenance ? (
               <Badge tone="warning" data-slot="sample-badge">
                 Sample data
               </Badge>
