@@ -33,22 +33,34 @@ const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true } as const;
  * several app instances share one database without running a job twice. Version 10 because later majors need
  * Node 22 and this project is pinned to Node 20.
  */
-export async function startJobQueue(pool: pg.Pool, log: Logger): Promise<JobQueue> {
+export interface JobQueueOptions {
+  /** A running job not finished by then (its worker died) is failed and retried. */
+  expireInSeconds?: number;
+  /** How often expired jobs are looked for. */
+  maintenanceIntervalSeconds?: number;
+}
+
+export async function startJobQueue(
+  pool: pg.Pool,
+  log: Logger,
+  options: JobQueueOptions = {},
+): Promise<JobQueue> {
+  const { expireInSeconds = 15 * 60, maintenanceIntervalSeconds = 120 } = options;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
     schema: "pgboss",
     // Maintenance and cron run in whichever instance gets there first; both are safe to run concurrently.
-    maintenanceIntervalSeconds: 120,
+    maintenanceIntervalSeconds,
   });
   boss.on("error", (error) => log.error({ err: error }, "Job queue error"));
   await boss.start();
   for (const kind of jobKinds) {
     // "stately": at most one queued and one running job per singleton key (the brand).
-    await boss.createQueue(kind, { name: kind, policy: "stately", expireInSeconds: 15 * 60, ...RETRY });
+    await boss.createQueue(kind, { name: kind, policy: "stately", expireInSeconds, ...RETRY });
   }
   return {
     async enqueue(kind, data) {
-      await boss.send(kind, data, { singletonKey: data.brandId ?? kind, ...RETRY });
+      await boss.send(kind, data, { singletonKey: data.brandId ?? kind, expireInSeconds, ...RETRY });
     },
     async work(handlers) {
       for (const kind of jobKinds) {

@@ -1,14 +1,19 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import type { components } from "@brandscope/api-client/schema";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
+import { multipart } from "../../../test/multipart";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../auth/id-token";
 
 type Schemas = components["schemas"];
+
+const FIXTURES = join(import.meta.dirname, "../../../../../../shared/fixtures/imports");
 
 let t: TestApp;
 let site: Server;
@@ -144,6 +149,43 @@ describe("connecting an own brand", () => {
     ]);
     expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
   });
+});
+
+describe("a connected brand's own data", () => {
+  it("turns an uploaded platform export into computed figures, marked as imported", async () => {
+    const authorization = await signIn();
+    await call("POST", "/brand", authorization, ownBrand(siteUrl));
+    await brandOnceSettled(authorization);
+    const file = { name: "posts.csv", data: readFileSync(join(FIXTURES, "meta-facebook-posts.csv")) };
+    const { payload, contentType } = multipart(file);
+    const imported = await t.app.inject({
+      method: "POST",
+      url: "/api/brand/imports",
+      payload,
+      headers: { authorization, "content-type": contentType },
+    });
+    expect(imported.statusCode).toBe(201);
+    const posts = imported.json().imported;
+    expect(posts).toBeGreaterThan(0);
+
+    // The import queues the brand's recomputation; its figures follow within seconds.
+    let content = (
+      await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } })
+    ).json();
+    for (let attempt = 0; attempt < 120 && content.contentBreakdown.status !== "ok"; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      content = (
+        await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } })
+      ).json();
+    }
+    expect(content.provenance).toMatchObject({ source: "csv_import", sourceName: "meta-facebook-posts" });
+    expect(content.contentBreakdown.items).toEqual([
+      expect.objectContaining({ label: "facebook", share: 1, color: "var(--network-facebook)" }),
+    ]);
+    // A handful of posts is too few for keywords: the answer says why instead of showing zeros.
+    expect(content.keywordAnalysis).toMatchObject({ status: "insufficient_history", items: [] });
+    expect(content.keywordAnalysis.reason).toMatch(/needs 20 posts/i);
+  }, 60_000);
 });
 
 describe("competitors", () => {

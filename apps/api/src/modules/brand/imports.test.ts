@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
+import { multipart } from "../../../test/multipart";
 import { seedSignedInUser } from "../../../test/users";
 import {
   brandCompetitors,
@@ -18,7 +19,8 @@ import type { JobData, JobKind, JobQueue } from "../../jobs/queue";
 import { jwtKey } from "../auth/id-token";
 import { keywordCompetition, keywordCpc, postFormat, postUrl, publishedInstant } from "./import-rows";
 
-const FIXTURES = "/work/shared/fixtures/imports";
+// shared/ sits beside the repository (CI clones it that way too).
+const FIXTURES = join(import.meta.dirname, "../../../../../../shared/fixtures/imports");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
 /** Records what the service queues; the real queue is pg-boss, tested on its own. */
@@ -76,23 +78,6 @@ async function withBrand(o: { country?: string | null } = {}) {
   const brand = await insertBrand({ workspaceId: caller.workspaceId, country: o.country });
   await t.database.db.insert(workspaceBrands).values({ workspaceId: caller.workspaceId, brandId: brand.id });
   return { ...caller, brandId: brand.id };
-}
-
-function multipart(file: { name: string; data: Buffer }, fields: Record<string, string> = {}) {
-  const boundary = `----brandscope${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  const payload = Buffer.concat([
-    ...parts,
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        "Content-Type: text/csv\r\n\r\n",
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function upload(
