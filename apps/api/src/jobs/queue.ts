@@ -45,7 +45,9 @@ export async function startJobQueue(
   log: Logger,
   options: JobQueueOptions = {},
 ): Promise<JobQueue> {
-  const { expireInSeconds = 15 * 60, maintenanceIntervalSeconds = 120 } = options;
+  // A job whose worker died is retried once it expires. The longest job (a brand's figures, a website fetch) takes
+  // well under a minute; the expiry must stay far above it, as pg-boss would otherwise start a live job again.
+  const { expireInSeconds = 5 * 60, maintenanceIntervalSeconds = 60 } = options;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
     schema: "pgboss",

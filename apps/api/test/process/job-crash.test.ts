@@ -37,10 +37,14 @@ let child: ChildProcess | undefined;
 
 afterAll(async () => {
   killGroup(child);
-  await queue?.stop();
-  await database?.pool.end();
-  await pool?.end();
-  await testDb?.drop();
+  try {
+    await queue?.stop();
+    await database?.pool.end();
+    await pool?.end();
+  } finally {
+    // Drops with (force), so it also ends whatever connection a failure above left open.
+    await testDb?.drop();
+  }
 });
 
 function killGroup(worker: ChildProcess | undefined): void {
