@@ -92,6 +92,8 @@ export function pillarsFor(
 }
 
 export interface ComputedPeriod {
+  /** The days the figures cover (and, with `previous`, compare), as resolved when they were computed. */
+  period: ResolvedPeriod;
   content: ContentAnalyticsSections;
   competitor: CompetitorFigures;
 }
@@ -124,6 +126,7 @@ export async function brandFiguresFor(
   });
   const pillars = pillarRow?.payload ?? pillarsFor(brand, series);
   const figures: ComputedPeriod = {
+    period,
     content: contentFor(brand, series, period, now, pillars),
     competitor: competitorFiguresFor(series, period),
   };

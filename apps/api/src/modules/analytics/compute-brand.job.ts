@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { JobData } from "../../jobs/queue";
 import type { WorkerDeps } from "../../jobs/worker-deps";
 import { findBrandById } from "../brand/brand.repo";
@@ -11,6 +12,7 @@ import {
   NAMED_PERIODS,
   pillarsFor,
 } from "./brand-figures";
+import { brandTotals } from "./brand-totals";
 import { deleteFigures, saveFigure } from "./figures.repo";
 import { resolvePeriod } from "./periods";
 
@@ -30,6 +32,7 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobData): Promise<
   const periods = NAMED_PERIODS.map((name) => {
     const period = resolvePeriod({ period: name }, historyOrToday(series.history, now));
     const payload: ComputedPeriod = {
+      period,
       content: contentFor(brand, series, period, now, pillars),
       competitor: competitorFiguresFor(series, period),
     };
@@ -59,6 +62,16 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobData): Promise<
     }
   });
   await computeAudience(deps.db, brand, series, now);
+  await saveFigure(deps.db, {
+    brandId: brand.id,
+    module: "dashboard",
+    periodKey: "all",
+    payload: await brandTotals(deps.db, brand),
+    dataAsOf: series.dataAsOf,
+    computedAt: now,
+  });
+  // Thousands of new score and figure rows: fresh statistics keep the module reads on their indexes.
+  await deps.db.execute(sql`analyze influencer_scores, personas, figures`);
   deps.log.info(
     { brandId: brand.id, posts: series.posts.length, ms: Math.round(performance.now() - started) },
     "Brand figures computed",

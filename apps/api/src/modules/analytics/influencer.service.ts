@@ -6,6 +6,8 @@ import type { RequestCtx } from "../../http/handler-types";
 import { workspacePlan } from "../billing/plan-limits";
 import { currentBrandOrNotFound, workspaceOf } from "../brand/brand.service";
 import { interestLabel } from "./audience";
+import type { BrandTotals } from "./brand-totals";
+import { findFigure } from "./figures.repo";
 import { audienceVsEngagement } from "./influencers/audience-vs-engagement";
 import { containsPattern } from "./like-pattern";
 
@@ -88,7 +90,8 @@ export async function listInfluencers(
       .from(influencerScores)
       .innerJoin(influencers, eq(influencers.id, influencerScores.influencerId))
       .where(where)
-      .orderBy(desc(influencerScores.score), desc(influencers.followers), asc(influencers.id));
+      // In the order of influencer_scores_brand_score_idx, so a page is an index range, not a sort of every score.
+      .orderBy(sql`${influencerScores.score} desc nulls last`, asc(influencerScores.influencerId));
   if (limits.topInfluencers !== null) {
     const top = await base().limit(limits.topInfluencers);
     return {
@@ -97,11 +100,17 @@ export async function listInfluencers(
       limited: true,
     };
   }
-  const [counted] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(influencerScores)
-    .innerJoin(influencers, eq(influencers.id, influencerScores.influencerId))
-    .where(where);
+  const unfiltered = conditions.length === 1;
+  const stored = unfiltered
+    ? await findFigure<BrandTotals>(ctx.db, { brandId: brand.id, module: "dashboard", periodKey: "all" })
+    : undefined;
+  const [counted] = stored
+    ? [{ n: stored.payload.influencers }]
+    : await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(influencerScores)
+        .innerJoin(influencers, eq(influencers.id, influencerScores.influencerId))
+        .where(where);
   const rows = await base()
     .limit(limit)
     .offset((page - 1) * limit);
@@ -142,7 +151,7 @@ export async function getInfluencer(ctx: RequestCtx, id: string): Promise<Schema
     .from(influencerScores)
     .innerJoin(influencers, eq(influencers.id, influencerScores.influencerId))
     .where(and(eq(influencerScores.brandId, brand.id), eq(influencers.platform, row.platform)))
-    .orderBy(desc(influencerScores.score), asc(influencers.id))
+    .orderBy(sql`${influencerScores.score} desc nulls last`, asc(influencerScores.influencerId))
     .limit(PEERS);
   const points = [row, ...peers.filter((p) => p.id !== row.id)].map((p) => ({
     label: p.name ?? "",

@@ -37,20 +37,24 @@ async function withLinks(db: Queryable, rows: BrandRow[]): Promise<BrandWithLink
   }));
 }
 
-/** The brand the workspace's modules show: its newest own brand. */
-export async function findCurrentBrand(db: Queryable, p: { workspaceId: string }) {
-  const rows = await db
-    .select({ brand: brands })
+/** The brand's social links, as one JSON column of the brand's own row (one query for both). */
+const linksColumn = sql<SocialLinkRow[]>`coalesce((
+  select json_agg(json_build_object('platform', a.platform, 'url', a.url) order by a.platform)
+  from ${socialAccounts} a where a.brand_id = ${brands.id}), '[]'::json)`;
+
+/** The brand the workspace's modules show: its newest own brand. Every module call starts here: one query. */
+export async function findCurrentBrand(
+  db: Queryable,
+  p: { workspaceId: string },
+): Promise<BrandWithLinks | undefined> {
+  const [row] = await db
+    .select({ brand: brands, socialLinks: linksColumn })
     .from(workspaceBrands)
     .innerJoin(brands, eq(brands.id, workspaceBrands.brandId))
     .where(eq(workspaceBrands.workspaceId, p.workspaceId))
     .orderBy(desc(workspaceBrands.createdAt))
     .limit(1);
-  const [brand] = await withLinks(
-    db,
-    rows.map((r) => r.brand),
-  );
-  return brand;
+  return row ? { ...row.brand, socialLinks: row.socialLinks } : undefined;
 }
 
 export async function findCompetitors(db: Queryable, p: { workspaceId: string; brandId: string }) {

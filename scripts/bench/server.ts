@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { apiPackageDir } from "../../apps/api/src/config/env";
+
+/** What the server reported on the way to ready. */
+export interface ServerTimings {
+  /** The sample load's own figure ("Sample data loaded" → ms). */
+  sampleLoadMs: number | undefined;
+  sampleCounts: Record<string, unknown>;
+  /** From spawn to "Brandscope is running at". */
+  listeningMs: number | undefined;
+  /** Durations of the "Brand figures computed" jobs, in the order they finished. */
+  figureJobsMs: number[];
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  startedAt: number;
+  timings: ServerTimings;
+  /** Resolves once the server printed its URL; rejects if it exits first or takes longer than `timeoutMs`. */
+  listening(timeoutMs: number): Promise<void>;
+  /** Resolves once `count` brands' figures are computed; rejects on exit or timeout. */
+  figuresComputed(count: number, timeoutMs: number): Promise<void>;
+  /** The last lines of output, for error messages. */
+  tail(): string;
+  /** SIGTERM to the whole process group, SIGKILL after `graceMs`; resolves when it is gone. */
+  stop(graceMs: number): Promise<void>;
+}
+
+interface LogLine {
+  level?: number;
+  msg?: string;
+  ms?: number;
+  err?: { message?: string };
+  [key: string]: unknown;
+}
+
+const TAIL_LINES = 40;
+const ERROR_LEVEL = 50;
+
+/** Parses a pino JSON line, or undefined for anything else (plain text, a half line). */
+function parseLogLine(line: string): LogLine | undefined {
+  if (!line.startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === "object" && value !== null ? (value as LogLine) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs the real `apps/api/src/main.ts` as `npm start` does (from apps/api, in its own process group, with only
+ * the environment given here) and follows its JSON log on stdout.
+ */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: apiPackageDir,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/", ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const timings: ServerTimings = {
+    sampleLoadMs: undefined,
+    sampleCounts: {},
+    listeningMs: undefined,
+    figureJobsMs: [],
+  };
+  const tailLines: string[] = [];
+  const listeners = new Set<() => void>();
+  let exitCode: number | null | undefined;
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  const onLine = (line: string) => {
+    // Request logs are most of the output under load: only lines of interest are parsed.
+    if (line.includes('"msg":"incoming request"') || line.includes('"msg":"request completed"')) return;
+    tailLines.push(line);
+    if (tailLines.length > TAIL_LINES) tailLines.shift();
+    if (line.startsWith("Brandscope is running at")) {
+      timings.listeningMs = performance.now() - startedAt;
+      notify();
+      return;
+    }
+    const entry = parseLogLine(line);
+    if (!entry) return;
+    if (entry.msg === "Sample data loaded") {
+      const { ms, level: _level, time: _time, pid: _pid, hostname: _host, msg: _msg, ...counts } = entry;
+      timings.sampleLoadMs = ms;
+      timings.sampleCounts = counts;
+    } else if (entry.msg === "Brand figures computed") {
+      timings.figureJobsMs.push(entry.ms ?? Number.NaN);
+      notify();
+    } else if ((entry.level ?? 0) >= ERROR_LEVEL) {
+      process.stderr.write(`  server error: ${entry.msg ?? ""} ${entry.err?.message ?? ""}\n`);
+    }
+  };
+  if (child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
+  if (child.stderr) createInterface({ input: child.stderr }).on("line", onLine);
+  const exited = new Promise<void>((resolve) =>
+    child.on("exit", (code) => {
+      exitCode = code;
+      notify();
+      resolve();
+    }),
+  );
+
+  /** Waits until `done()` holds, failing when the server exits first or the time is up. */
+  const waitFor = (what: string, done: () => boolean, timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (done()) finish();
+        else if (exitCode !== undefined) finish(new Error(`The server exited (${exitCode}) before ${what}`));
+      };
+      const timer = setTimeout(
+        () => finish(new Error(`Timed out after ${Math.round(timeoutMs / 1000)} s waiting until ${what}`)),
+        timeoutMs,
+      );
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        if (error) reject(new Error(`${error.message}. Last server output:\n${tailLines.join("\n")}`));
+        else resolve();
+      };
+      listeners.add(check);
+      check();
+    });
+
+  return {
+    child,
+    startedAt,
+    timings,
+    listening: (timeoutMs) => waitFor("it listened", () => timings.listeningMs !== undefined, timeoutMs),
+    figuresComputed: (count, timeoutMs) =>
+      waitFor(
+        `the figures of ${count} sample brands were computed`,
+        () => timings.figureJobsMs.length >= count,
+        timeoutMs,
+      ),
+    tail: () => tailLines.join("\n"),
+    async stop(graceMs) {
+      if (exitCode !== undefined || !child.pid) return;
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          if (child.pid) process.kill(-child.pid, name);
+        } catch {
+          // already gone
+        }
+      };
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
