@@ -120,7 +120,11 @@ function PersonaDetailsView({ persona }: { persona: PersonaDetails }) {
         />
         <ChartLegend items={charts.platforms} />
       </SectionCard>
-      <SectionCard title="Activity" className="lg:col-span-2" description="Engagements over the period">
+      <SectionCard
+        title="Activity"
+        className="lg:col-span-2"
+        description="Engagements per month over the last year, estimated from this persona's platform mix"
+      >
         <LineChart
           series={charts.activity}
           ariaLabel={`Activity of ${persona.name}`}

@@ -56,7 +56,8 @@ function DashboardModule({ brand }: { brand: Brand }) {
                 }
                 figure={headline.figure}
                 format={(value) => formatHeadline(headline, value)}
-                comparison={comparisonText(period)}
+                // Website traffic comes in complete months: its change is against the month before.
+                comparison={headline.module === "competitor" ? "vs the month before" : comparisonText(period)}
                 footer={
                   <ButtonLink
                     to={moduleRoutes[headline.module]}
