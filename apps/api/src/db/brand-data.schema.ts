@@ -339,6 +339,8 @@ export const personas = pgTable(
       .references(() => brands.id, { onDelete: "cascade" }),
     rank: integer("rank").notNull(),
     name: text("name").notNull(),
+    /** The name folded (no accents, lower case) so "by name" is the same order on every server's collation. */
+    sortKey: text("sort_key").notNull(),
     ageMin: integer("age_min").notNull(),
     ageMax: integer("age_max").notNull(),
     gender: text("gender").notNull(),
@@ -354,7 +356,7 @@ export const personas = pgTable(
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
   },
   (t) => [
-    index("personas_brand_name_idx").on(t.brandId, t.name, t.id),
+    index("personas_brand_sort_key_idx").on(t.brandId, t.sortKey, t.id),
     index("personas_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );

@@ -12,6 +12,7 @@ import { audienceFit, type PersonaProfile } from "./influencers/audience-fit";
 import { rankingScore } from "./influencers/ranking";
 import { topicMatch } from "./influencers/topic-match";
 import { addDays } from "./periods";
+import { sortKey } from "./sort-key";
 
 /** What GET /audience/{id} adds to a persona's summary; stored with the persona. */
 export interface PersonaDetailsPayload {
@@ -166,6 +167,7 @@ export async function computeAudience(
         brandId: brand.id,
         rank,
         name: p.name,
+        sortKey: sortKey(p.name),
         ageMin: p.ageMin,
         ageMax: p.ageMax,
         gender: p.gender,

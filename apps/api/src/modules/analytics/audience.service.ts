@@ -81,7 +81,9 @@ export async function listPersonas(
       .where(where)
       .orderBy(desc(personas.size), asc(personas.id))
       .limit(limits.topPersonas);
-    const byName = top.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const byName = top.sort((a, b) =>
+      a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : a.id < b.id ? -1 : 1,
+    );
     const results = page === 1 ? byName.slice(0, limit) : [];
     return { results: results.map(toSummary), total: top.length, limited: true };
   }
@@ -89,7 +91,7 @@ export async function listPersonas(
     .select()
     .from(personas)
     .where(where)
-    .orderBy(asc(personas.name), asc(personas.id))
+    .orderBy(asc(personas.sortKey), asc(personas.id))
     .limit(limit)
     .offset((page - 1) * limit);
   return { results: rows.map(toSummary), total, limited: false };
