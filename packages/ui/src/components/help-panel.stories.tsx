@@ -141,3 +141,14 @@ export const OpenDark: Story = {
     await userEvent.click(within(panel).getByRole("button", { name: /content breakdown/ }));
   },
 };
+
+/** Topics about every module: under All they are labelled so, and they follow each module's own topics. */
+export const SharedTopics: Story = {
+  args: { sharedTopics: [{ id: "periods", title: "How do periods work?", body: "Every module compares…" }] },
+  play: async ({ canvasElement }) => {
+    const panel = await openPanel(canvasElement);
+    await expect(within(panel).getByText("Every module")).toBeVisible();
+    await userEvent.click(within(panel).getByRole("radio", { name: "Intent" }));
+    await expect(topicTitles(panel)).toEqual(["What does cost per click mean here?", "How do periods work?"]);
+  },
+};

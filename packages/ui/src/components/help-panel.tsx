@@ -33,10 +33,15 @@ export type HelpTopic = {
   body: React.ReactNode;
 };
 
+/** A topic about every module (periods, data sources, plan limits): no module of its own. */
+export type HelpSharedTopic = Omit<HelpTopic, "module">;
+
 export type HelpPanelProps = Omit<React.ComponentProps<typeof DialogPrimitive.Content>, "children"> & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   topics: readonly HelpTopic[];
+  /** Topics about every module: listed under each filter after the module's own, labelled 'Every module'. */
+  sharedTopics?: readonly HelpSharedTopic[];
   /** The chosen filter, controlled (e.g. preset to the module the user is on)… */
   module?: HelpModule;
   onModuleChange?: (module: HelpModule) => void;
@@ -54,6 +59,7 @@ export function HelpPanel({
   open,
   onOpenChange,
   topics,
+  sharedTopics = [],
   module: moduleProp,
   onModuleChange,
   defaultModule = "all",
@@ -71,7 +77,10 @@ export function HelpPanel({
     setUncontrolledModule(next);
     onModuleChange?.(next);
   };
-  const shown = module === "all" ? topics : topics.filter((topic) => topic.module === module);
+  const shown: readonly (HelpTopic | HelpSharedTopic)[] = [
+    ...(module === "all" ? topics : topics.filter((topic) => topic.module === module)),
+    ...sharedTopics,
+  ];
   const listId = React.useId();
 
   return (
@@ -148,7 +157,7 @@ export function HelpPanel({
                           <span>{topic.title}</span>
                           {module === "all" ? (
                             <span className="text-muted-foreground text-xs font-normal">
-                              {helpModuleLabels[topic.module]}
+                              {"module" in topic ? helpModuleLabels[topic.module] : "Every module"}
                             </span>
                           ) : null}
                         </span>

@@ -107,3 +107,19 @@ export const OpenLight: Story = {
     await openMenu(canvasElement);
   },
 };
+
+/** With a colour mode, the menu offers Light, Dark and System and stays open after a choice. */
+export const ColorMode: Story = {
+  args: { colorMode: "light", onColorModeChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole("button"));
+    const menu = await within(document.body).findByRole("menu");
+    await expect(within(menu).getByRole("menuitemradio", { name: "Light" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await userEvent.click(within(menu).getByRole("menuitemradio", { name: "Dark" }));
+    await expect(args.onColorModeChange).toHaveBeenCalledWith("dark");
+    await expect(within(document.body).getByRole("menu")).toBeVisible();
+  },
+};

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, UserPen } from "lucide-react";
+import { Check, ChevronDown, LogOut, Monitor, Moon, Sun, UserPen } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
@@ -80,6 +80,15 @@ export function DropdownMenuSeparator({
   );
 }
 
+/** The colour modes the user menu offers: 'system' follows the operating system's setting. */
+export type UserMenuColorMode = "light" | "dark" | "system";
+
+const colorModeItems = [
+  { value: "light", label: "Light", icon: <Sun aria-hidden="true" /> },
+  { value: "dark", label: "Dark", icon: <Moon aria-hidden="true" /> },
+  { value: "system", label: "System", icon: <Monitor aria-hidden="true" /> },
+] as const satisfies readonly { value: UserMenuColorMode; label: string; icon: React.ReactNode }[];
+
 export type UserMenuUser = {
   name: string;
   email?: string;
@@ -100,6 +109,12 @@ export type UserMenuProps = Omit<React.ComponentProps<typeof DropdownMenuPrimiti
   /** Open state, for callers that need it (e.g. tests); uncontrolled by default. */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /**
+   * The chosen colour mode: with it (and onColorModeChange) the menu offers Light, Dark and System as a radio
+   * group under 'Appearance'. The app stores the choice and applies it.
+   */
+  colorMode?: UserMenuColorMode;
+  onColorModeChange?: (mode: UserMenuColorMode) => void;
 };
 
 /** The account menu in the top bar: the user's avatar and name, then 'Edit profile' and 'Logout'. */
@@ -111,6 +126,8 @@ export function UserMenu({
   onLogout,
   open,
   onOpenChange,
+  colorMode,
+  onColorModeChange,
   ...props
 }: UserMenuProps) {
   const editProfile = (
@@ -147,6 +164,42 @@ export function UserMenu({
         ) : (
           <DropdownMenuItem onSelect={onEditProfile}>{editProfile}</DropdownMenuItem>
         )}
+        {colorMode && onColorModeChange ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuPrimitive.RadioGroup
+              data-slot="user-menu-color-mode"
+              aria-label="Appearance"
+              value={colorMode}
+              onValueChange={(value) => onColorModeChange(value as UserMenuColorMode)}
+            >
+              <DropdownMenuLabel className="text-muted-foreground text-xs font-medium">
+                Appearance
+              </DropdownMenuLabel>
+              {colorModeItems.map((item) => (
+                <DropdownMenuPrimitive.RadioItem
+                  key={item.value}
+                  value={item.value}
+                  data-slot="dropdown-menu-radio-item"
+                  // Choosing a mode keeps the menu open, so the change can be seen and undone at once.
+                  onSelect={(event) => event.preventDefault()}
+                  className={cn(
+                    "relative flex h-9 cursor-default items-center gap-2 rounded-md pr-8 pl-2 text-sm outline-none select-none",
+                    "focus:bg-accent focus:text-accent-foreground",
+                    "[&_svg]:text-muted-foreground [&_svg]:size-4 [&_svg]:shrink-0 focus:[&_svg]:text-current",
+                  )}
+                >
+                  {item.icon}
+                  {item.label}
+                  <DropdownMenuPrimitive.ItemIndicator className="absolute right-2 flex items-center">
+                    <Check aria-hidden="true" />
+                  </DropdownMenuPrimitive.ItemIndicator>
+                </DropdownMenuPrimitive.RadioItem>
+              ))}
+            </DropdownMenuPrimitive.RadioGroup>
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         <DropdownMenuItem onSelect={onLogout}>
           <LogOut aria-hidden="true" />
           Logout

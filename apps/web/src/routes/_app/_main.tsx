@@ -1,5 +1,8 @@
 import { AppShell } from "@brandscope/ui/app-shell";
-import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { createFileRoute, Outlet, useRouter } from "@tanstack/react-router";
+import { useCallback, useState } from "react";
+import { useColorMode } from "~/features/config/color-mode";
+import { HelpLauncher, useHelpPanel } from "~/features/help/help-launcher";
 import { PageFade } from "../-components/page-fade";
 import { AccountMenu, MainNav } from "./-components/main-nav";
 
@@ -7,13 +10,38 @@ import { AccountMenu, MainNav } from "./-components/main-nav";
 export const Route = createFileRoute("/_app/_main")({ component: MainLayout });
 
 function MainLayout() {
+  useColorMode();
+  const router = useRouter();
+  const currentPath = useCallback(() => router.state.location.pathname, [router]);
+  const help = useHelpPanel(currentPath);
+  // Controlled so that Help, chosen in the small-screen drawer, closes the drawer before the panel opens.
+  const [navOpen, setNavOpen] = useState(false);
+  const { openHelp } = help;
+  const onHelpClick = useCallback(() => {
+    setNavOpen(false);
+    openHelp();
+  }, [openHelp]);
+
   return (
-    <AppShell nav={<MainNav />} topBar={<AccountMenu />}>
-      <PageFade>
-        <div className="px-10 py-8">
-          <Outlet />
-        </div>
-      </PageFade>
-    </AppShell>
+    <>
+      <AppShell
+        nav={<MainNav onHelpClick={onHelpClick} helpOpen={help.open} />}
+        topBar={<AccountMenu />}
+        mobileNavOpen={navOpen}
+        onMobileNavOpenChange={setNavOpen}
+      >
+        <PageFade>
+          <div className="px-10 py-8">
+            <Outlet />
+          </div>
+        </PageFade>
+      </AppShell>
+      <HelpLauncher
+        open={help.open}
+        onOpenChange={help.onOpenChange}
+        module={help.module}
+        onModuleChange={help.onModuleChange}
+      />
+    </>
   );
 }

@@ -3,7 +3,10 @@ import { SideNav, type SideNavModuleId, sideNavModules } from "@brandscope/ui/si
 import { UserMenu } from "@brandscope/ui/user-menu";
 import { useQuery } from "@tanstack/react-query";
 import { Link, type LinkComponentProps } from "@tanstack/react-router";
-import { useState } from "react";
+// For its effect: the stored colour mode goes on <html> as soon as the layout's chunk runs. Imported here, not
+// in _main.tsx, whose top level the router's code splitting keeps in the app's entry chunk.
+import "~/features/config/apply-stored-color-mode";
+import { useConfig } from "~/features/config/config-store";
 import { meOptions } from "~/features/user/queries";
 import { useAuth } from "~/lib/auth";
 import { useSignOut } from "~/lib/sign-out";
@@ -16,9 +19,15 @@ const moduleRoutes = {
   intent: "/intent",
 } as const satisfies Record<SideNavModuleId, LinkComponentProps["to"]>;
 
-// Still to come from the web app: persisting `collapsed`, the Help entry with its panel (onHelpClick).
-export function MainNav() {
-  const [collapsed, setCollapsed] = useState(false);
+export type MainNavProps = {
+  /** Opens the help panel (the layout owns it: one panel for the rail and the small-screen drawer). */
+  onHelpClick: () => void;
+  helpOpen: boolean;
+};
+
+/** The module links, Help, and the collapse toggle, whose state persists in the `config` area (spec §2). */
+export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
+  const [{ navCollapsed: collapsed }, updateConfig] = useConfig();
   return (
     <SideNav
       label="Modules"
@@ -26,7 +35,9 @@ export function MainNav() {
       // The router marks the active link with aria-current="page" itself.
       renderLink={(item, props) => <Link to={moduleRoutes[item.id as SideNavModuleId]} {...props} />}
       collapsed={collapsed}
-      onCollapsedChange={setCollapsed}
+      onCollapsedChange={(next) => updateConfig({ navCollapsed: next })}
+      onHelpClick={onHelpClick}
+      helpOpen={helpOpen}
       logo={
         <Link to="/content" aria-label="Brandscope">
           <Logo aria-hidden className={collapsed ? "[&_[data-slot=logo-wordmark]]:hidden" : undefined} />
@@ -36,12 +47,16 @@ export function MainNav() {
   );
 }
 
-/** The user menu of the top bar (spec §2): the user's picture and name, Edit profile and Logout. */
+/**
+ * The user menu of the top bar (spec §2): the user's picture and name, Edit profile and Logout, plus the colour
+ * mode (Light, Dark, System), stored in the `config` area and applied by the layout.
+ */
 export function AccountMenu() {
   const signOut = useSignOut();
   const session = useAuth();
   // The cache has the freshest details (a saved profile, a new picture); the session has them on first paint.
   const { data: me } = useQuery(meOptions());
+  const [{ colorMode }, updateConfig] = useConfig();
   const user = me ?? session.user;
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ").trim() || user?.email || "Account";
   return (
@@ -50,6 +65,8 @@ export function AccountMenu() {
       user={{ name, email: user?.email, pictureUrl: user?.profilePicture }}
       renderEditProfileLink={(children) => <Link to="/user/profile">{children}</Link>}
       onLogout={() => void signOut()}
+      colorMode={colorMode}
+      onColorModeChange={(mode) => updateConfig({ colorMode: mode })}
     />
   );
 }
