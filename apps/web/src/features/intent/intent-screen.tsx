@@ -107,7 +107,7 @@ function IntentModule({ brand }: { brand: Brand }) {
       ) : null}
       <SectionCard
         title="Cost per click"
-        description="Cost per click against monthly searches; the bigger the bubble, the more competition."
+        description="Cost per click against monthly searches; the bigger the bubble, the more advertisers compete for it (paid competition)."
         loading={loading}
         skeletonHeight={360}
         actions={<ExportButton dataset="keywords" period={DEFAULT_PERIOD} />}
@@ -117,7 +117,7 @@ function IntentModule({ brand }: { brand: Brand }) {
           ariaLabel="Keywords by cost per click and monthly searches"
           xLabel="Cost per click (USD)"
           yLabel="Monthly searches"
-          radiusLabel="Competition"
+          radiusLabel="Paid competition"
           formatX={formatCpc}
           formatY={formatCount}
           emptyMessage={failed ? "No keywords to show" : "No keywords with cost per click yet"}
@@ -175,7 +175,7 @@ const columns: DataTableColumn<Keyword>[] = [
   { id: "cpc", header: "Cost per click", cell: (row) => formatCpc(row.cpc), align: "end", sortable: true },
   {
     id: "competition",
-    header: "Competition",
+    header: "Paid competition",
     cell: (row) => formatShare(row.competition),
     align: "end",
     sortable: true,
