@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 
@@ -44,7 +44,11 @@ export async function startSmtpSink(mailDir: string): Promise<{ url: string; sto
         };
         count += 1;
         const name = `${String(mail.receivedAt).padStart(15, "0")}-${String(count).padStart(5, "0")}.json`;
-        writeFile(join(mailDir, name), JSON.stringify(mail)).then(() => callback(), callback);
+        // Written aside, then renamed: a reader polling the folder never sees a half-written mail.
+        const path = join(mailDir, name);
+        writeFile(`${path}.part`, JSON.stringify(mail))
+          .then(() => rename(`${path}.part`, path))
+          .then(() => callback(), callback);
       });
     },
   });
