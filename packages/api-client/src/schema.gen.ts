@@ -1811,7 +1811,8 @@ export interface components {
          *         "Full export",
          *         "Team collaboration with up to 3 emails"
          *       ],
-         *       "actionText": "Upgrade"
+         *       "actionText": "Upgrade",
+         *       "actionUrl": null
          *     }
          */
         Product: {
@@ -1829,6 +1830,8 @@ export interface components {
             featureInfo: string;
             features: string[];
             actionText: string | null;
+            /** @description An external page the card's action opens in a new tab (Enterprise's contact form, SALES_CONTACT_URL); null when the action stays in the app. */
+            actionUrl: string | null;
         };
         SubscriptionEntry: {
             name: string;

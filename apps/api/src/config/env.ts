@@ -38,6 +38,8 @@ const envSchema = z.object({
     .regex(/^([^<>]+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address like "Name <a@b.c>"')
     .default("Brandscope <no-reply@localhost>"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SALES_EMAIL: z.email({ error: "must be an e-mail address" }).default("sales@localhost"),
+  SALES_CONTACT_URL: httpUrl.optional(),
   STRIPE_SECRET_KEY: secret.optional(),
   STRIPE_PUBLISHABLE_KEY: secret.optional(),
   STRIPE_WEBHOOK_SECRET: secret.optional(),
@@ -261,6 +263,10 @@ function toConfig(env: Env) {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** Where talk-to-sales requests are e-mailed. */
+    salesEmail: env.SALES_EMAIL,
+    /** The external contact form the Enterprise card opens; unset: the in-app talk-to-sales form. */
+    salesContactUrl: env.SALES_CONTACT_URL,
     /** Unset: generated once and kept in DATA_DIR (see secrets.ts). */
     jwtSecret: env.JWT_SECRET,
     stripe:

@@ -3,7 +3,7 @@ import type { Handlers } from "../../http/handler-types";
 import { listProducts, listSubscriptions } from "./billing.service";
 
 export const billingHandlers = {
-  listProducts: async () => listProducts(),
+  listProducts: async ({ ctx }) => listProducts(ctx),
   listSubscriptions: ({ ctx }) => listSubscriptions(ctx),
   subscribe: notImplemented,
   createSetupIntent: notImplemented,

@@ -7,8 +7,11 @@ import { findSubscription } from "./subscriptions.repo";
 
 type Schemas = components["schemas"];
 
-export function listProducts(): Schemas["Product"][] {
-  return [...plans];
+/** Enterprise is sold through sales: its card opens the configured contact form, or the in-app one. */
+export function listProducts(ctx: RequestCtx): Schemas["Product"][] {
+  return plans.map((plan) =>
+    plan.type === "enterprise" ? { ...plan, actionUrl: ctx.config.salesContactUrl ?? null } : plan,
+  );
 }
 
 export async function listSubscriptions(ctx: RequestCtx): Promise<Schemas["SubscriptionEntry"][]> {

@@ -24,6 +24,7 @@ export const plans: readonly Product[] = [
       "E-mail support",
     ],
     actionText: null,
+    actionUrl: null,
   },
   {
     productId: "professional",
@@ -43,6 +44,7 @@ export const plans: readonly Product[] = [
       "Team collaboration with up to 3 e-mails",
     ],
     actionText: "Upgrade",
+    actionUrl: null,
   },
   {
     productId: "enterprise",
@@ -64,6 +66,7 @@ export const plans: readonly Product[] = [
       "Server-side customisation",
     ],
     actionText: "Contact sales",
+    actionUrl: null,
   },
 ];
 
