@@ -920,7 +920,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Events from the payment provider (signature checked) */
+        /**
+         * Events from the payment provider (signature checked)
+         * @description The signature covers the exact bytes of the body, so the server keeps them (x-raw-body).
+         */
         post: operations["handlePaymentWebhook"];
         delete?: never;
         options?: never;
@@ -1682,6 +1685,7 @@ export interface components {
         };
         PersonaList: {
             results: components["schemas"]["PersonaSummary"][];
+            /** @description How many personas match the filters. When `limited`, this still counts every match, so a client can say "3 of 12" although `results` holds only the plan's top 3. */
             total: number;
             /** @description True when the plan shows only the top 3. */
             limited: boolean;
@@ -1732,6 +1736,7 @@ export interface components {
         };
         InfluencerList: {
             results: components["schemas"]["InfluencerSummary"][];
+            /** @description How many influencers match the filters. When `limited`, this still counts every match, so a client can say "3 of 12" although `results` holds only the plan's top 3. */
             total: number;
             limited: boolean;
         };

@@ -25,6 +25,8 @@ export interface ContractOperation {
   secured: boolean;
   parameters: ContractParameter[];
   requestBody: { required: boolean; content: Record<string, JsonSchema | undefined> } | undefined;
+  /** The handler needs the body's exact bytes as well (a signed webhook): `x-raw-body: true` in the contract. */
+  keepsRawBody: boolean;
   /** The first 2xx response (else 3xx: the handler redirects): what a handler's return value is sent as. */
   success: { status: number; contentType: string | undefined };
 }
@@ -49,6 +51,7 @@ const operationSchema = z.object({
     })
     .optional(),
   responses: z.record(z.string(), z.object({ content: z.record(z.string(), z.unknown()).optional() })),
+  "x-raw-body": z.boolean().optional(),
 });
 const documentSchema = z.object({
   security: securitySchema.default([]),
@@ -104,6 +107,7 @@ function toOperation(
     path,
     secured: security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
     parameters,
+    keepsRawBody: op["x-raw-body"] === true,
     requestBody: op.requestBody && {
       required: op.requestBody.required,
       content: Object.fromEntries(

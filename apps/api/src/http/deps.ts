@@ -8,6 +8,7 @@ import { createStorage, type FileStorage } from "../lib/storage";
 import { jwtKey } from "../modules/auth/id-token";
 import { createSocialProviders, type SocialProviders } from "../modules/auth/oidc";
 import { createPasswordHasher, type PasswordHasher } from "../modules/auth/passwords";
+import { createPaymentProviders, type PaymentProviders } from "../modules/billing/providers/provider-for";
 
 /** What the services use besides the database: each replaceable in tests (a moving clock, a mail sink…). */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   storage: FileStorage;
   passwords: PasswordHasher;
   social: SocialProviders;
+  /** The card payment provider: Stripe or the built-in sandbox, by configuration. */
+  payments: PaymentProviders;
   /** Background jobs (pg-boss): main.ts and the test app start the queue and its workers. */
   jobs: JobQueue;
   keys: {
@@ -31,12 +34,14 @@ export function createDeps(
   log: FastifyBaseLogger,
   overrides: Partial<AppDeps> = {},
 ): AppDeps {
+  const clock = overrides.clock ?? systemClock;
   return {
-    clock: overrides.clock ?? systemClock,
+    clock,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     storage: overrides.storage ?? createStorage(config),
     passwords: overrides.passwords ?? createPasswordHasher(config.passwordHashing),
     social: overrides.social ?? createSocialProviders(config.oidc),
+    payments: overrides.payments ?? createPaymentProviders(config, clock),
     jobs: overrides.jobs ?? jobsNotStarted,
     keys: overrides.keys ?? {
       jwt: jwtKey(config.jwtSecret),

@@ -6,6 +6,7 @@ import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
 import type { ContractOperation } from "./contract";
 import type { AppDeps } from "./deps";
 import type { HandlerMap, OperationInfo, RequestCtx } from "./handler-types";
+import { keepRawBody } from "./raw-body";
 import { compileRequestValidator } from "./validation";
 
 /** The shape every handler has at run time, once its operation's types are erased. */
@@ -71,6 +72,7 @@ export function registerOperations(
       method: op.method,
       url: op.path.replace(/\{([^}]+)\}/g, ":$1"),
       onRequest: op.secured ? [auth, contentTypeGuard(op)] : [contentTypeGuard(op)],
+      ...(op.keepsRawBody ? { preParsing: keepRawBody } : {}),
       preValidation: async (request) => validate(request, mediaTypeOf(request)),
       handler: async (request, reply) => {
         const ctx: RequestCtx = {

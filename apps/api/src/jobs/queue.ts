@@ -3,7 +3,12 @@ import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 
 /** The background work the API asks for; each kind runs in its own pg-boss queue. */
-export const jobKinds = ["collect-brand", "compute-brand", "profile-influencers"] as const;
+export const jobKinds = [
+  "collect-brand",
+  "compute-brand",
+  "profile-influencers",
+  "billing-housekeeping",
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export interface JobData {
@@ -60,6 +65,8 @@ export async function startJobQueue(
     // "stately": at most one queued and one running job per singleton key (the brand).
     await boss.createQueue(kind, { name: kind, policy: "stately", expireInSeconds, ...RETRY });
   }
+  // Ended trials and (sandbox) renewals: every 5 minutes, by whichever instance's cron fires first.
+  await boss.schedule("billing-housekeeping", "*/5 * * * *");
   return {
     async enqueue(kind, data) {
       await boss.send(kind, data, { singletonKey: data.brandId ?? kind, expireInSeconds, ...RETRY });

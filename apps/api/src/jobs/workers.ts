@@ -1,5 +1,6 @@
 import { computeBrandJob } from "../modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../modules/analytics/influencer-profiles.job";
+import { billingHousekeepingJob } from "../modules/billing/billing-housekeeping.job";
 import { collectBrandJob } from "../modules/brand/collect.job";
 import type { JobHandler, JobKind } from "./queue";
 import type { WorkerDeps } from "./worker-deps";
@@ -10,5 +11,6 @@ export function jobHandlers(deps: WorkerDeps): Record<JobKind, JobHandler> {
     "collect-brand": (data, job) => collectBrandJob(deps, data, job),
     "compute-brand": (data) => computeBrandJob(deps, data),
     "profile-influencers": () => profileInfluencersJob(deps),
+    "billing-housekeeping": () => billingHousekeepingJob(deps),
   };
 }

@@ -1,19 +1,35 @@
-import { notImplemented } from "../../http/errors";
 import type { Handlers } from "../../http/handler-types";
-import { listProducts, listSubscriptions } from "./billing.service";
+import { rawBodyOf } from "../../http/raw-body";
+import { listProducts, listSubscriptions, subscribe } from "./billing.service";
+import {
+  confirmSandboxSetup,
+  createSetupIntent,
+  listPaymentMethods,
+  removePaymentMethod,
+  savePaymentMethod,
+  setDefaultPaymentMethod,
+} from "./payment-methods.service";
+import { contactSales } from "./sales.service";
+import { handlePaymentWebhook } from "./webhook.service";
 
 export const billingHandlers = {
   listProducts: async ({ ctx }) => listProducts(ctx),
   listSubscriptions: ({ ctx }) => listSubscriptions(ctx),
-  subscribe: notImplemented,
-  createSetupIntent: notImplemented,
-  confirmSandboxSetup: notImplemented,
-  handlePaymentWebhook: notImplemented,
-  listPaymentMethods: notImplemented,
-  savePaymentMethod: notImplemented,
-  removePaymentMethod: notImplemented,
-  setDefaultPaymentMethod: notImplemented,
-  contactSales: notImplemented,
+  subscribe: ({ ctx, body }) => subscribe(ctx, body),
+  createSetupIntent: ({ ctx }) => createSetupIntent(ctx),
+  confirmSandboxSetup: ({ ctx, body }) => confirmSandboxSetup(ctx, body),
+  handlePaymentWebhook: ({ ctx, request }) => {
+    const signature = request.headers["stripe-signature"];
+    return handlePaymentWebhook(ctx, {
+      rawBody: rawBodyOf(request),
+      signature: typeof signature === "string" ? signature : undefined,
+    });
+  },
+  listPaymentMethods: ({ ctx }) => listPaymentMethods(ctx),
+  savePaymentMethod: ({ ctx, body }) => savePaymentMethod(ctx, body),
+  removePaymentMethod: ({ ctx, body }) => removePaymentMethod(ctx, body),
+  setDefaultPaymentMethod: ({ ctx, body }) => setDefaultPaymentMethod(ctx, body),
+  contactSales: ({ ctx, body }) => contactSales(ctx, body),
 } satisfies Handlers<
   | "listProducts"
   | "listSubscriptions"

@@ -43,9 +43,13 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
   },
 };
 
-/** The workspace's plan and its limits; a workspace without a subscription row is held to Starter's. */
+/**
+ * The workspace's plan and its limits, read fresh on every call so that a plan change applies at once. A cancelled
+ * paid plan, or a workspace without a subscription row, is held to Starter's limits; nothing is deleted, what the
+ * plan no longer allows is refused. A plan whose renewal failed keeps its limits while the owner updates the card.
+ */
 export async function workspacePlan(db: Queryable, p: { workspaceId: string }) {
   const subscription = await findSubscription(db, p);
-  const plan: PlanType = subscription?.plan ?? "starter";
+  const plan: PlanType = !subscription || subscription.status === "cancelled" ? "starter" : subscription.plan;
   return { plan, limits: planLimits[plan] };
 }

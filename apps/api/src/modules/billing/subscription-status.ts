@@ -1,13 +1,18 @@
 import type { components } from "@brandscope/api-client/schema";
 
 type SubscriptionStatus = components["schemas"]["SubscriptionStatus"];
+type PlanType = components["schemas"]["PlanType"];
 
-/** A subscription whose end date has passed reads as deactivated (decisions.md: the expired banner). */
+/**
+ * A trial whose end date has passed reads as deactivated (decisions.md: the expired banner) even before the
+ * scheduled job has recorded it. A paid plan's end date is its renewal date: the provider says how renewal went.
+ */
 export function effectiveStatus(
-  subscription: { status: SubscriptionStatus; endDate: Date | null } | null | undefined,
+  subscription: { plan: PlanType; status: SubscriptionStatus; endDate: Date | null } | null | undefined,
   now: Date,
 ): SubscriptionStatus {
   if (!subscription) return "deactivated";
-  const ended = subscription.endDate !== null && subscription.endDate <= now;
-  return subscription.status === "active" && ended ? "deactivated" : subscription.status;
+  const trialEnded =
+    subscription.plan === "starter" && subscription.endDate !== null && subscription.endDate <= now;
+  return subscription.status === "active" && trialEnded ? "deactivated" : subscription.status;
 }

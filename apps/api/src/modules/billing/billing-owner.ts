@@ -1,0 +1,19 @@
+import { AppError } from "../../http/errors";
+import type { RequestCtx } from "../../http/handler-types";
+import { signedIn } from "../auth/auth.service";
+import { findUserById } from "../user/user.repo";
+
+/** Only the workspace's owner manages billing (decisions.md "Workspaces and plan features"). */
+export async function requireBillingOwner(ctx: RequestCtx) {
+  const caller = signedIn(ctx);
+  const user = await findUserById(ctx.db, caller);
+  if (!user) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+  if (user.role !== "owner") {
+    throw new AppError(
+      "OWNER_ONLY",
+      403,
+      "Only the owner of the workspace can manage its plan and payment methods. Ask them if you need a change.",
+    );
+  }
+  return { ...caller, email: user.email };
+}

@@ -1,0 +1,21 @@
+import type { AppConfig } from "../../../config/env";
+import type { Queryable } from "../../../db/client";
+import type { Clock } from "../../../lib/clock";
+import type { PaymentProvider } from "./payment-provider";
+import { sandboxProvider } from "./sandbox-provider";
+import { type StripeEndpoint, stripeProvider } from "./stripe-provider";
+
+/** Gives the provider configuration chose (decisions.md): Stripe when its keys are set, the sandbox otherwise. */
+export type PaymentProviders = (db: Queryable) => PaymentProvider;
+
+export function createPaymentProviders(
+  config: AppConfig,
+  clock: Clock,
+  stripeEndpoint?: StripeEndpoint,
+): PaymentProviders {
+  if (config.stripe) {
+    const stripe = stripeProvider(config.stripe, stripeEndpoint);
+    return () => stripe;
+  }
+  return (db) => sandboxProvider(db, clock);
+}

@@ -1,0 +1,256 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from "../../../test/app";
+import { expectContractResponse } from "../../../test/contract-response";
+import { startFakeStripe } from "../../../test/fake-stripe";
+import { seedSignedInUser } from "../../../test/users";
+import { billingCustomers } from "../../db/schema";
+import { jwtKey } from "../auth/id-token";
+import { workspacePlan } from "./plan-limits";
+import { createPaymentProviders } from "./providers/provider-for";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+const stripeEnv = {
+  STRIPE_SECRET_KEY: "sk_test_fake",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_PROFESSIONAL: "price_professional",
+  STRIPE_PRICE_ENTERPRISE: "price_enterprise",
+};
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  const config = testConfig(stripeEnv);
+  t = await buildTestApp({
+    env: stripeEnv,
+    deps: { payments: (db) => createPaymentProviders(config, t.clock, fake.endpoint)(db) },
+  });
+  return async () => {
+    await t.close();
+    await fake.close();
+  };
+});
+
+async function call(operationId: string, url: string, authorization: string, body?: unknown) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: `/api${url}`,
+    headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  expectContractResponse(operationId, response);
+  return response;
+}
+
+const newOwner = () => seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+
+/** Signed as Stripe signs (the SDK's own test helper), unless a wrong secret is given. */
+function webhook(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = new Stripe("sk_test_fake").webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/subscriptions/webhook",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload,
+  });
+}
+
+async function professionalOnStripe() {
+  const owner = await newOwner();
+  const intent = await call("createSetupIntent", "/subscriptions/intent", owner.authorization);
+  expect(intent.json()).toEqual({
+    clientSecret: "seti_fake_secret_abc",
+    provider: "stripe",
+    publishableKey: "pk_test_fake",
+  });
+  const pm = `pm_visa_${owner.userId.slice(0, 8)}`;
+  const saved = await call(
+    "savePaymentMethod",
+    "/subscriptions/customers/payment-methods",
+    owner.authorization,
+    {
+      paymentMethodId: pm,
+    },
+  );
+  expect(saved.json()).toMatchObject({ id: pm, brand: "visa", last4: "4242", isDefault: true });
+  const subscribed = await call("subscribe", "/subscriptions", owner.authorization, {
+    productId: "professional",
+  });
+  expect(subscribed.statusCode).toBe(201);
+  const [customer] = await t.database.db
+    .select()
+    .from(billingCustomers)
+    .where(eq(billingCustomers.workspaceId, owner.workspaceId));
+  if (!customer?.subscriptionId) throw new Error("no Stripe subscription recorded");
+  return { owner, pm, customerId: customer.customerId, subscriptionId: customer.subscriptionId };
+}
+
+describe("checkout with Stripe", () => {
+  it("creates the customer, set-up intent and subscription with idempotency keys, on the Professional price", async () => {
+    const { owner, customerId } = await professionalOnStripe();
+    const creates = fake.requests.filter(
+      (r) =>
+        r.method === "POST" && ["/v1/customers", "/v1/setup_intents", "/v1/subscriptions"].includes(r.path),
+    );
+    expect(creates.length).toBeGreaterThanOrEqual(3);
+    for (const request of creates) expect(request.idempotencyKey).toBeTruthy();
+    const subscription = creates.filter((r) => r.path === "/v1/subscriptions").at(-1);
+    expect(subscription?.form.get("items[0][price]")).toBe("price_professional");
+    expect(subscription?.form.get("payment_behavior")).toBe("error_if_incomplete");
+    const customer = creates.find((r) => r.path === "/v1/customers");
+    expect(customer?.idempotencyKey).toMatch(/^customer:/);
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/user/me",
+      headers: { authorization: owner.authorization },
+    });
+    expect(me.json().subscription).toMatchObject({
+      type: "professional",
+      status: "active",
+      endDate: fake.periodEnd.toISOString(),
+    });
+  });
+
+  it("surfaces Stripe's card message when the first charge is declined", async () => {
+    const owner = await newOwner();
+    await call("createSetupIntent", "/subscriptions/intent", owner.authorization);
+    await call("savePaymentMethod", "/subscriptions/customers/payment-methods", owner.authorization, {
+      paymentMethodId: "pm_declined_card",
+    });
+    const refused = await call("subscribe", "/subscriptions", owner.authorization, {
+      productId: "professional",
+    });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toBe("Your card was declined.");
+    expect((await workspacePlan(t.database.db, owner)).plan).toBe("starter");
+  });
+
+  it("says the sandbox is off", async () => {
+    const owner = await newOwner();
+    const response = await call(
+      "confirmSandboxSetup",
+      "/subscriptions/sandbox/confirm-setup",
+      owner.authorization,
+      {
+        clientSecret: "x",
+        cardNumber: "4242424242424242",
+        expMonth: 12,
+        expYear: 2030,
+        cvc: "123",
+      },
+    );
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/subscriptions/webhook", () => {
+  const subscriptionEvent = (
+    id: string,
+    type: string,
+    p: { customerId: string; subscriptionId: string },
+    status: string,
+  ) => ({
+    id,
+    object: "event",
+    type,
+    data: {
+      object: {
+        id: p.subscriptionId,
+        object: "subscription",
+        customer: p.customerId,
+        status,
+        items: { object: "list", data: [{ id: "si_1", current_period_end: 1_900_000_000 }] },
+      },
+    },
+  });
+
+  const statusOf = async (authorization: string) =>
+    (await t.app.inject({ method: "GET", url: "/api/subscriptions", headers: { authorization } })).json()[0];
+
+  it("refuses a body whose signature does not match, and changes nothing", async () => {
+    const { owner, subscriptionId, customerId } = await professionalOnStripe();
+    const ids = { customerId, subscriptionId };
+    const forged = await webhook(
+      subscriptionEvent("evt_forged", "customer.subscription.deleted", ids, "canceled"),
+      "whsec_wrong",
+    );
+    expectContractResponse("handlePaymentWebhook", forged);
+    expect(forged.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: "POST",
+      url: "/api/subscriptions/webhook",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(
+        subscriptionEvent("evt_unsigned", "customer.subscription.deleted", ids, "canceled"),
+      ),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await statusOf(owner.authorization)).status).toBe("active");
+  });
+
+  it("moves the plan through payment-error, active and cancelled, applying each event once", async () => {
+    const { owner, subscriptionId, customerId } = await professionalOnStripe();
+    const ids = { customerId, subscriptionId };
+    const failed = {
+      id: `evt_failed_${subscriptionId}`,
+      object: "event",
+      type: "invoice.payment_failed",
+      data: {
+        object: {
+          id: "in_1",
+          object: "invoice",
+          customer: customerId,
+          parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
+        },
+      },
+    };
+    const first = await webhook(failed);
+    expectContractResponse("handlePaymentWebhook", first);
+    expect(first.json()).toEqual({ received: true });
+    expect((await statusOf(owner.authorization)).status).toBe("payment-error");
+
+    await webhook(
+      subscriptionEvent(`evt_paid_${subscriptionId}`, "customer.subscription.updated", ids, "active"),
+    );
+    const renewed = await statusOf(owner.authorization);
+    expect(renewed).toMatchObject({
+      status: "active",
+      endDate: new Date(1_900_000_000 * 1000).toISOString(),
+    });
+
+    // Stripe delivers at least once: the replayed failure is acknowledged and ignored.
+    const replay = await webhook(failed);
+    expect(replay.statusCode).toBe(200);
+    expect((await statusOf(owner.authorization)).status).toBe("active");
+
+    await webhook(
+      subscriptionEvent(`evt_deleted_${subscriptionId}`, "customer.subscription.deleted", ids, "canceled"),
+    );
+    expect((await statusOf(owner.authorization)).status).toBe("cancelled");
+    expect((await workspacePlan(t.database.db, owner)).limits.competitorsPerBrand).toBe(1);
+  });
+
+  it("ignores events of other subscriptions and kinds it does not use", async () => {
+    const { owner, customerId } = await professionalOnStripe();
+    await webhook(
+      subscriptionEvent(
+        "evt_old_sub",
+        "customer.subscription.deleted",
+        { customerId, subscriptionId: "sub_replaced_long_ago" },
+        "canceled",
+      ),
+    );
+    const other = await webhook({
+      id: "evt_other",
+      object: "event",
+      type: "charge.refunded",
+      data: { object: {} },
+    });
+    expect(other.json()).toEqual({ received: true });
+    expect((await statusOf(owner.authorization)).status).toBe("active");
+  });
+});

@@ -1,0 +1,59 @@
+import type { Tx } from "../../db/client";
+import { type PaymentProviderId, webhookEvents } from "../../db/schema";
+import type { RequestCtx } from "../../http/handler-types";
+import { findCustomerByProviderId } from "./customers.repo";
+import type { BillingEvent } from "./providers/payment-provider";
+import { findSubscription, updateSubscription } from "./subscriptions.repo";
+
+/**
+ * A provider's event about a workspace's paid plan (decisions.md: a failed renewal is payment-error, a cancelled
+ * subscription cancelled). Each event is applied once: its id is recorded in the same transaction, so a replay
+ * (providers deliver at least once) is acknowledged and changes nothing.
+ */
+export async function handlePaymentWebhook(
+  ctx: RequestCtx,
+  p: { rawBody: string; signature: string | undefined },
+): Promise<{ received: boolean }> {
+  const provider = ctx.payments(ctx.db);
+  const event = provider.parseWebhook(p);
+  await ctx.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(webhookEvents)
+      .values({ id: event.id, provider: provider.id, type: event.type, receivedAt: ctx.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (!fresh || event.type === "ignored") return;
+    await applyEvent(tx, ctx, provider.id, event);
+  });
+  return { received: true };
+}
+
+async function applyEvent(
+  tx: Tx,
+  ctx: RequestCtx,
+  providerId: PaymentProviderId,
+  event: Exclude<BillingEvent, { type: "ignored" }>,
+) {
+  const customer = await findCustomerByProviderId(tx, { provider: providerId, customerId: event.customerId });
+  // Events of a subscription the workspace has since replaced say nothing about its plan now.
+  if (!customer || (event.subscriptionId !== null && event.subscriptionId !== customer.subscriptionId))
+    return;
+  const subscription = await findSubscription(tx, { workspaceId: customer.workspaceId });
+  if (!subscription || subscription.plan === "starter") return;
+  const now = ctx.clock.now();
+  const workspaceId = customer.workspaceId;
+  if (event.type === "payment-failed") {
+    await updateSubscription(tx, { workspaceId, status: "payment-error", now });
+  } else if (event.status !== "unchanged") {
+    await updateSubscription(tx, {
+      workspaceId,
+      status: event.status,
+      ...(event.currentPeriodEnd ? { endDate: event.currentPeriodEnd } : {}),
+      now,
+    });
+  }
+  ctx.log.info(
+    { event: `billing.${event.type}`, workspaceId, eventId: event.id },
+    "Payment provider event applied",
+  );
+}
