@@ -56,6 +56,15 @@ async function call(
   return response;
 }
 
+const confirmCard = (authorization: string, body: Record<string, unknown>) =>
+  call("confirmSandboxSetup", "POST", "/subscriptions/sandbox/confirm-setup", authorization, body);
+const listCardsOf = (authorization: string) =>
+  call("listPaymentMethods", "GET", "/subscriptions/customers/payment-methods", authorization);
+const removeCard = (authorization: string, paymentMethodId: string) =>
+  call("removePaymentMethod", "POST", "/subscriptions/customers/payment-methods/remove", authorization, {
+    paymentMethodId,
+  });
+
 const nextYear = new Date().getUTCFullYear() + 1;
 const card = (cardNumber: string) => ({ cardNumber, expMonth: 12, expYear: nextYear, cvc: "123" });
 
@@ -64,16 +73,10 @@ async function saveCard(authorization: string, cardNumber: string) {
   const intent = await call("createSetupIntent", "POST", "/subscriptions/intent", authorization);
   expect(intent.statusCode).toBe(200);
   expect(intent.json()).toMatchObject({ provider: "sandbox", publishableKey: null });
-  const confirmed = await call(
-    "confirmSandboxSetup",
-    "POST",
-    "/subscriptions/sandbox/confirm-setup",
-    authorization,
-    {
-      clientSecret: intent.json().clientSecret,
-      ...card(cardNumber),
-    },
-  );
+  const confirmed = await confirmCard(authorization, {
+    clientSecret: intent.json().clientSecret,
+    ...card(cardNumber),
+  });
   if (confirmed.statusCode !== 200) return confirmed;
   return call("savePaymentMethod", "POST", "/subscriptions/customers/payment-methods", authorization, {
     paymentMethodId: confirmed.json().paymentMethodId,
@@ -124,12 +127,7 @@ describe("checkout with the sandbox provider", () => {
     const refused = await saveCard(owner.authorization, number);
     expect(refused.statusCode).toBe(status);
     expect(refused.json().message).toBe(message);
-    const cards = await call(
-      "listPaymentMethods",
-      "GET",
-      "/subscriptions/customers/payment-methods",
-      owner.authorization,
-    );
+    const cards = await listCardsOf(owner.authorization);
     expect(cards.json()).toEqual([]);
     expect((await subscribe(owner.authorization)).json().message).toBe(
       "Please add a card before subscribing.",
@@ -139,35 +137,17 @@ describe("checkout with the sandbox provider", () => {
   it("refuses an expired card and a set-up secret used twice", async () => {
     const owner = await newOwner();
     const intent = await call("createSetupIntent", "POST", "/subscriptions/intent", owner.authorization);
-    const expired = await call(
-      "confirmSandboxSetup",
-      "POST",
-      "/subscriptions/sandbox/confirm-setup",
-      owner.authorization,
-      {
-        clientSecret: intent.json().clientSecret,
-        ...card("4242424242424242"),
-        expYear: 2020,
-      },
-    );
+    const expired = await confirmCard(owner.authorization, {
+      clientSecret: intent.json().clientSecret,
+      ...card("4242424242424242"),
+      expYear: 2020,
+    });
     expect(expired.statusCode).toBe(402);
     expect(expired.json().message).toBe("Your card has expired.");
     const body = { clientSecret: intent.json().clientSecret, ...card("4242424242424242") };
-    const first = await call(
-      "confirmSandboxSetup",
-      "POST",
-      "/subscriptions/sandbox/confirm-setup",
-      owner.authorization,
-      body,
-    );
+    const first = await confirmCard(owner.authorization, body);
     expect(first.statusCode).toBe(200);
-    const again = await call(
-      "confirmSandboxSetup",
-      "POST",
-      "/subscriptions/sandbox/confirm-setup",
-      owner.authorization,
-      body,
-    );
+    const again = await confirmCard(owner.authorization, body);
     expect(again.statusCode).toBe(400);
   });
 
@@ -176,27 +156,15 @@ describe("checkout with the sandbox provider", () => {
     const bob = await newOwner();
     const intent = await call("createSetupIntent", "POST", "/subscriptions/intent", alice.authorization);
     await call("createSetupIntent", "POST", "/subscriptions/intent", bob.authorization);
-    const stolen = await call(
-      "confirmSandboxSetup",
-      "POST",
-      "/subscriptions/sandbox/confirm-setup",
-      bob.authorization,
-      {
-        clientSecret: intent.json().clientSecret,
-        ...card("4242424242424242"),
-      },
-    );
+    const stolen = await confirmCard(bob.authorization, {
+      clientSecret: intent.json().clientSecret,
+      ...card("4242424242424242"),
+    });
     expect(stolen.statusCode).toBe(404);
-    const confirmed = await call(
-      "confirmSandboxSetup",
-      "POST",
-      "/subscriptions/sandbox/confirm-setup",
-      alice.authorization,
-      {
-        clientSecret: intent.json().clientSecret,
-        ...card("4242424242424242"),
-      },
-    );
+    const confirmed = await confirmCard(alice.authorization, {
+      clientSecret: intent.json().clientSecret,
+      ...card("4242424242424242"),
+    });
     const taken = await call(
       "savePaymentMethod",
       "POST",
@@ -245,12 +213,7 @@ describe("checkout with the sandbox provider", () => {
     const intent = await call("createSetupIntent", "POST", "/subscriptions/intent", memberBearer);
     expect(intent.statusCode).toBe(403);
     expect((await subscribe(memberBearer)).statusCode).toBe(403);
-    const cards = await call(
-      "listPaymentMethods",
-      "GET",
-      "/subscriptions/customers/payment-methods",
-      memberBearer,
-    );
+    const cards = await listCardsOf(memberBearer);
     expect(cards.statusCode).toBe(200);
     for (const path of ["", "/remove", "/default"]) {
       const response = await t.app.inject({
@@ -283,12 +246,7 @@ describe("payment methods", () => {
     const mastercard = (await saveCard(owner.authorization, "5555555555554444")).json();
     expect(mastercard).toMatchObject({ brand: "mastercard", last4: "4444", isDefault: true });
 
-    const list = await call(
-      "listPaymentMethods",
-      "GET",
-      "/subscriptions/customers/payment-methods",
-      owner.authorization,
-    );
+    const list = await listCardsOf(owner.authorization);
     expect(list.json().map((c: { id: string; isDefault: boolean }) => [c.id, c.isDefault])).toEqual([
       [mastercard.id, true],
       [visa.id, false],
@@ -305,26 +263,10 @@ describe("payment methods", () => {
     );
     expect(switched.json()[0]).toMatchObject({ id: visa.id, isDefault: true });
 
-    const removed = await call(
-      "removePaymentMethod",
-      "POST",
-      "/subscriptions/customers/payment-methods/remove",
-      owner.authorization,
-      {
-        paymentMethodId: visa.id,
-      },
-    );
+    const removed = await removeCard(owner.authorization, visa.id);
     expect(removed.json()).toEqual([{ ...mastercard, isDefault: true }]);
 
-    const unknown = await call(
-      "removePaymentMethod",
-      "POST",
-      "/subscriptions/customers/payment-methods/remove",
-      owner.authorization,
-      {
-        paymentMethodId: visa.id,
-      },
-    );
+    const unknown = await removeCard(owner.authorization, visa.id);
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -332,15 +274,7 @@ describe("payment methods", () => {
     const owner = await newOwner();
     const only = (await saveCard(owner.authorization, "4242424242424242")).json();
     await subscribe(owner.authorization);
-    const refused = await call(
-      "removePaymentMethod",
-      "POST",
-      "/subscriptions/customers/payment-methods/remove",
-      owner.authorization,
-      {
-        paymentMethodId: only.id,
-      },
-    );
+    const refused = await removeCard(owner.authorization, only.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
       "Your plan is charged to this card. Add another card before removing it.",
@@ -351,22 +285,9 @@ describe("payment methods", () => {
     const alice = await newOwner();
     const bob = await newOwner();
     const card = (await saveCard(alice.authorization, "4242424242424242")).json();
-    const bobs = await call(
-      "listPaymentMethods",
-      "GET",
-      "/subscriptions/customers/payment-methods",
-      bob.authorization,
-    );
+    const bobs = await listCardsOf(bob.authorization);
     expect(bobs.json()).toEqual([]);
-    const removal = await call(
-      "removePaymentMethod",
-      "POST",
-      "/subscriptions/customers/payment-methods/remove",
-      bob.authorization,
-      {
-        paymentMethodId: card.id,
-      },
-    );
+    const removal = await removeCard(bob.authorization, card.id);
     expect(removal.statusCode).toBe(404);
   });
 });
