@@ -2751,6 +2751,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
         };
     };

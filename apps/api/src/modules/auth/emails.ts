@@ -96,3 +96,46 @@ export function workspaceDeletedEmail(p: {
     link: { label: "Sign up for Brandscope", url: `${p.appUrl}/sign-up` },
   });
 }
+
+/** A team invitation: who invites, to which workspace, and the single-use link (valid 7 days). */
+export function invitationEmail(p: {
+  to: string;
+  inviterName: string;
+  inviterEmail: string;
+  workspaceName: string;
+  url: string;
+}): Mail {
+  return render({
+    to: p.to,
+    subject: `${p.inviterName} invited you to ${p.workspaceName} on Brandscope`,
+    greeting: "Hi,",
+    intro: [
+      `${p.inviterName} (${p.inviterEmail}) invited you to join the workspace ${p.workspaceName} on Brandscope, to see its brands, competitors and analytics together.`,
+      `Open the link below, then sign in, or sign up with this address (${p.to}) if you have no account yet.`,
+    ],
+    outro: [
+      "The link works once and is valid for 7 days. If you did not expect this invitation, you can ignore this e-mail.",
+    ],
+    link: { label: `Join ${p.workspaceName}`, url: p.url },
+  });
+}
+
+/** Tells a member the owner removed them: their account stays, in a new workspace of their own. */
+export function removedFromWorkspaceEmail(p: {
+  to: string;
+  firstName: string;
+  workspaceName: string;
+  appUrl: string;
+}): Mail {
+  return render({
+    to: p.to,
+    subject: `You are no longer a member of ${p.workspaceName} on Brandscope`,
+    greeting: `Hi ${p.firstName},`,
+    intro: [
+      `The owner of the workspace ${p.workspaceName} removed you from it, and your access to its brands and data has ended.`,
+      "Your Brandscope account stays: it now has a workspace of its own, with a 14-day Starter trial. Sign in again to continue.",
+    ],
+    outro: [],
+    link: { label: "Sign in to Brandscope", url: `${p.appUrl}/sign-in` },
+  });
+}

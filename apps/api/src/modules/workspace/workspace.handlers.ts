@@ -1,14 +1,22 @@
-import { notImplemented } from "../../http/errors";
 import type { Handlers } from "../../http/handler-types";
+import {
+  acceptInvitation,
+  inviteMember,
+  listInvitations,
+  listMembers,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+} from "./workspace.service";
 
 export const workspaceHandlers = {
-  listMembers: notImplemented,
-  removeMember: notImplemented,
-  listInvitations: notImplemented,
-  inviteMember: notImplemented,
-  revokeInvitation: notImplemented,
-  resendInvitation: notImplemented,
-  acceptInvitation: notImplemented,
+  listMembers: ({ ctx }) => listMembers(ctx),
+  removeMember: ({ ctx, params }) => removeMember(ctx, params.id),
+  listInvitations: ({ ctx }) => listInvitations(ctx),
+  inviteMember: ({ ctx, body }) => inviteMember(ctx, body),
+  revokeInvitation: ({ ctx, params }) => revokeInvitation(ctx, params.id),
+  resendInvitation: ({ ctx, params }) => resendInvitation(ctx, params.id),
+  acceptInvitation: ({ ctx, body }) => acceptInvitation(ctx, body),
 } satisfies Handlers<
   | "listMembers"
   | "removeMember"
