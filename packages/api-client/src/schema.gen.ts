@@ -527,6 +527,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspace/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link invites to, shown before joining
+         * @description Public, as the link is opened before signing in; the link's token is the credential.
+         */
+        get: operations["previewInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspace/invitations/accept": {
         parameters: {
             query?: never;
@@ -1333,6 +1353,15 @@ export interface components {
             expiresAt: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        InvitationPreview: {
+            workspaceName: string;
+            inviterName: string | null;
+            email: components["schemas"]["Email"];
+            /** @enum {string} */
+            status: "pending" | "expired" | "used" | "revoked";
+            /** Format: date-time */
+            expiresAt: string;
         };
         AcceptInvitationRequest: {
             token: string;
@@ -2724,6 +2753,30 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace, who invites and the invited address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -137,6 +137,22 @@ export async function findInvitationForUpdate(tx: Tx, p: { id: string; tokenHash
   return row;
 }
 
+/** The invitation a link's token names, with its workspace's and inviter's names (no lock: only read). */
+export async function findInvitationByToken(db: Queryable, p: { tokenHash: string }) {
+  const [row] = await db
+    .select({
+      invitation: invitations,
+      workspaceName: workspaces.name,
+      inviterFirstName: users.firstName,
+      inviterLastName: users.lastName,
+    })
+    .from(invitations)
+    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(eq(invitations.tokenHash, p.tokenHash));
+  return row;
+}
+
 export async function markInvitationAccepted(db: Queryable, p: { id: string; now: Date }) {
   await db.update(invitations).set({ acceptedAt: p.now }).where(eq(invitations.id, p.id));
 }

@@ -4,6 +4,7 @@ import {
   inviteMember,
   listInvitations,
   listMembers,
+  previewInvitation,
   removeMember,
   resendInvitation,
   revokeInvitation,
@@ -17,6 +18,7 @@ export const workspaceHandlers = {
   revokeInvitation: ({ ctx, params }) => revokeInvitation(ctx, params.id),
   resendInvitation: ({ ctx, params }) => resendInvitation(ctx, params.id),
   acceptInvitation: ({ ctx, body }) => acceptInvitation(ctx, body),
+  previewInvitation: ({ ctx, query }) => previewInvitation(ctx, query),
 } satisfies Handlers<
   | "listMembers"
   | "removeMember"
@@ -25,4 +27,5 @@ export const workspaceHandlers = {
   | "revokeInvitation"
   | "resendInvitation"
   | "acceptInvitation"
+  | "previewInvitation"
 >;

@@ -17,6 +17,7 @@ import { findUserProfile, type UserRow } from "../user/user.repo";
 import { toUserDto } from "../user/user.service";
 import {
   countPendingInvitations,
+  findInvitationByToken,
   findInvitationForUpdate,
   findInvitationWorkspaceByToken,
   findOpenInvitationByEmail,
@@ -275,6 +276,33 @@ export async function removeMember(ctx: RequestCtx, id: string): Promise<undefin
 }
 
 const gone = (code: string, message: string) => new AppError(code, 410, message);
+
+/**
+ * What a link invites to, for the page it opens before the visitor signs in: the workspace, who invites and the
+ * address invited (so a visitor signed in as someone else knows before trying). An unknown or replaced token is 404.
+ */
+export async function previewInvitation(
+  ctx: RequestCtx,
+  query: { token: string },
+): Promise<Schemas["InvitationPreview"]> {
+  const row = await findInvitationByToken(ctx.db, { tokenHash: sha256(query.token.trim()) });
+  if (!row) throw new AppError("INVITATION_INVALID", 404, "This invitation link is not valid any more.");
+  const { invitation } = row;
+  const status = invitation.revokedAt
+    ? "revoked"
+    : invitation.acceptedAt
+      ? "used"
+      : invitation.expiresAt <= ctx.clock.now()
+        ? "expired"
+        : "pending";
+  return {
+    workspaceName: row.workspaceName,
+    inviterName: fullName({ firstName: row.inviterFirstName, lastName: row.inviterLastName }) || null,
+    email: invitation.email,
+    status,
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
 
 /**
  * Joins the invitation's workspace. Single use: the invitation row is locked and marked accepted in the same

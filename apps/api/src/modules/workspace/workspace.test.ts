@@ -79,6 +79,16 @@ async function professionalOwner() {
 }
 
 /** The token of the latest invitation e-mailed to this address, read from the link. */
+/** The public preview of a link: no bearer. */
+async function previewOf(token: string) {
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/workspace/invitations/preview?token=${encodeURIComponent(token)}`,
+  });
+  expectContractResponse("previewInvitation", response);
+  return response;
+}
+
 function tokenFor(email: string): string {
   const mail = mailer.sent.filter((m) => m.to === email).at(-1);
   const token = mail && /\/invitation\?token=([\w-]+)/.exec(mail.text)?.[1];
@@ -114,6 +124,17 @@ describe("inviting and joining", () => {
     const list = await api.invitations(owner.authorization);
     expect(list.json()).toEqual([invitation]);
 
+    // The link's page names the workspace, who invites and the address, before anyone signs in.
+    const preview = await previewOf(token);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      workspaceName: "Lumora Coffee",
+      inviterName: "Sam Seed",
+      email,
+      status: "pending",
+      expiresAt: invitation.expiresAt,
+    });
+
     const invitee = await seed(email);
     const accepted = await api.accept(invitee.authorization, token);
     expect(accepted.statusCode).toBe(200);
@@ -139,6 +160,8 @@ describe("inviting and joining", () => {
     ]);
     expect(members.json()[1].joinedAt).toBe(t.clock.now().toISOString());
     expect((await api.invitations(owner.authorization)).json()).toEqual([]);
+
+    expect((await previewOf(token)).json().status).toBe("used");
 
     // The invitee's own empty Starter workspace is gone.
     const left = await t.database.db.select().from(workspaces).where(eq(workspaces.id, invitee.workspaceId));
@@ -187,6 +210,7 @@ describe("inviting and joining", () => {
     expect(response.statusCode).toBe(410);
     expect(response.json()).toMatchObject({ code: "INVITATION_EXPIRED" });
     expect(response.json().message).toContain("Ask Sam Seed to send it again");
+    expect((await previewOf(token)).json().status).toBe("expired");
     // The owner sees it as expired, and can resend it.
     const ownerNow = await bearerNow(owner);
     const [listed] = (await api.invitations(ownerNow)).json();
@@ -264,6 +288,7 @@ describe("inviting and joining", () => {
     const response = await api.accept(invitee.authorization, tokenFor(email));
     expect(response.statusCode).toBe(410);
     expect(response.json()).toMatchObject({ code: "INVITATION_REVOKED" });
+    expect((await previewOf(tokenFor(email))).json().status).toBe("revoked");
     expect((await api.revoke(owner.authorization, id)).statusCode).toBe(404);
   });
 
@@ -285,6 +310,7 @@ describe("inviting and joining", () => {
     const old = await api.accept(invitee.authorization, first);
     expect(old.statusCode).toBe(410);
     expect(old.json()).toMatchObject({ code: "INVITATION_INVALID" });
+    expect((await previewOf(first)).statusCode).toBe(404);
     expect((await api.accept(invitee.authorization, second)).statusCode).toBe(200);
   });
 
