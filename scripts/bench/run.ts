@@ -2,12 +2,15 @@
  * `npm run bench`: the benchmark of issue 5. Starts the real server on a fresh database, lets it load the sample
  * data and compute the sample brands' figures, signs in a Professional user with the sample brand, then loads
  * every module read with autocannon, one endpoint at a time. Flags: --duration <s> --connections <n>
- * --warmup <requests>. The server logs at info: its "Brand figures computed" lines tell when it is ready.
+ * --warmup <requests>; --only <text> loads only the endpoints whose path contains the text (repeatable);
+ * --out <file> writes the JSON results elsewhere than results/latest.json; --cpu-prof <dir> has the server
+ * write a V8 CPU profile there when it stops. The server logs at info: its "Brand figures computed" lines tell
+ * when it is ready.
  */
 import { randomBytes } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { connectDatabase } from "../../apps/api/src/db/client";
@@ -53,6 +56,9 @@ async function bench(): Promise<void> {
       duration: { type: "string", default: "8" },
       connections: { type: "string", default: "50" },
       warmup: { type: "string", default: "5" },
+      only: { type: "string", multiple: true },
+      "cpu-prof": { type: "string" },
+      out: { type: "string", default: RESULTS_FILE },
     },
   });
   // Checked before anything starts, not after a minute of start-up.
@@ -77,13 +83,18 @@ async function bench(): Promise<void> {
   const port = await findFreePort();
   const jwtSecret = randomBytes(36).toString("base64url");
   say(`Starting the server on port ${port} (it loads the sample data and computes its figures)`);
+  const profileDir = values["cpu-prof"];
   const server = spawnServer({
-    PORT: String(port),
-    DATA_DIR: join(tempDir, "app"),
-    DATABASE_URL: database.url,
-    JWT_SECRET: jwtSecret,
-    NODE_ENV: "development",
-    LOG_LEVEL: "info",
+    env: {
+      PORT: String(port),
+      DATA_DIR: join(tempDir, "app"),
+      DATABASE_URL: database.url,
+      JWT_SECRET: jwtSecret,
+      NODE_ENV: "development",
+      LOG_LEVEL: "info",
+    },
+    logFile: join(tempDir, "server.log"),
+    nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : [],
   });
   cleanups.push({ name: "stop the server", run: () => server.stop(STOP_GRACE_MS) });
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -100,7 +111,10 @@ async function bench(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const user = await seedProfessionalUser(db, jwtSecret);
   await connectSampleBrand(baseUrl, user);
-  const endpoints = await moduleEndpoints(baseUrl, user);
+  const only = values.only ?? [];
+  const endpoints = (await moduleEndpoints(baseUrl, user)).filter(
+    (e) => only.length === 0 || only.some((text) => e.path.includes(text)),
+  );
 
   const options: LoadOptions = { baseUrl, ...load };
   say(`Loading ${endpoints.length} endpoints, ${options.durationSeconds} s each`);
@@ -116,8 +130,8 @@ async function bench(): Promise<void> {
 
   const report = buildReport({ options, timings: server.timings, readyMs, results });
   printReport(report);
-  await writeReport(RESULTS_FILE, report);
-  say(`Results written to ${RESULTS_FILE}`);
+  await writeReport(values.out, report);
+  say(`Results written to ${values.out}`);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createInterface } from "node:readline";
+import { closeSync, openSync, readSync } from "node:fs";
 import { apiPackageDir } from "../../apps/api/src/config/env";
 
 /** What the server reported on the way to ready. */
@@ -49,18 +49,55 @@ function parseLogLine(line: string): LogLine | undefined {
   }
 }
 
+/** How often the server's log file is read for new lines. */
+const FOLLOW_INTERVAL_MS = 100;
+
+/**
+ * Follows a growing file line by line, as a log collector would. The server writes its log to a file rather than
+ * a pipe: a pipe fills while autocannon keeps this process busy, and the server's logger then blocks on every
+ * write, which measured the benchmark's own reading rather than the server.
+ */
+function followFile(path: string, onLine: (line: string) => void): () => void {
+  const fd = openSync(path, "r");
+  const buffer = Buffer.alloc(1 << 20);
+  let position = 0;
+  let partial = "";
+  const read = () => {
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, position);
+      if (n === 0) return;
+      position += n;
+      const lines = (partial + buffer.toString("utf8", 0, n)).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) onLine(line);
+    }
+  };
+  const timer = setInterval(read, FOLLOW_INTERVAL_MS);
+  return () => {
+    clearInterval(timer);
+    read();
+    closeSync(fd);
+  };
+}
+
 /**
  * Runs the real `apps/api/src/main.ts` as `npm start` does (from apps/api, in its own process group, with only
- * the environment given here) and follows its JSON log on stdout.
+ * the environment given here) and follows its JSON log, written to `logFile`.
  */
-export function spawnServer(env: Record<string, string>): ServerProcess {
+export function spawnServer(o: {
+  env: Record<string, string>;
+  logFile: string;
+  nodeArgs?: string[];
+}): ServerProcess {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const log = openSync(o.logFile, "a");
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), "--import", "tsx", "src/main.ts"], {
     cwd: apiPackageDir,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/", ...o.env },
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", log, log],
   });
+  closeSync(log);
   const timings: ServerTimings = {
     sampleLoadMs: undefined,
     sampleCounts: {},
@@ -97,10 +134,10 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
       process.stderr.write(`  server error: ${entry.msg ?? ""} ${entry.err?.message ?? ""}\n`);
     }
   };
-  if (child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
-  if (child.stderr) createInterface({ input: child.stderr }).on("line", onLine);
+  const stopFollowing = followFile(o.logFile, onLine);
   const exited = new Promise<void>((resolve) =>
     child.on("exit", (code) => {
+      stopFollowing();
       exitCode = code;
       notify();
       resolve();

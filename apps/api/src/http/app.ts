@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
 import { runHousekeeping } from "../modules/auth/housekeeping";
-import { decorateUserId } from "./authenticate";
+import { decorateUserId, forgetSessionChecksAfterWrites } from "./authenticate";
 import { loadContract } from "./contract";
 import { type AppDeps, createDeps } from "./deps";
 import { registerErrorHandler, sendNotFound } from "./error-handler";
@@ -49,6 +49,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
   const deps = createDeps(o.config, app.log, o.deps);
   decorateUserId(app);
+  forgetSessionChecksAfterWrites(app);
   registerErrorHandler(app);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -1,5 +1,11 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
+import {
+  forgetSessionChecks,
+  recentSessionCheck,
+  rememberSessionCheck,
+  sessionCheckStarted,
+} from "../lib/session-checks";
 import { type TokenSubject, verifyIdToken } from "../modules/auth/id-token";
 import { findLiveSession } from "../modules/auth/sessions.repo";
 import type { AppDeps } from "./deps";
@@ -19,19 +25,40 @@ export function decorateUserId(app: FastifyInstance): void {
   app.decorateRequest("auth", undefined);
 }
 
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A write request may end sessions (sign-out, a password change, deleting a user, leaving a workspace): once it
+ * has run, and before its answer leaves, every remembered bearer check is forgotten (lib/session-checks.ts).
+ */
+export function forgetSessionChecksAfterWrites(app: FastifyInstance): void {
+  app.addHook("onSend", async (request) => {
+    if (!READ_METHODS.has(request.method)) forgetSessionChecks();
+  });
+}
+
 /**
  * Runs on onRequest, before the body is parsed or validated, so an anonymous caller learns nothing
  * about the operation's input rules (401 before 400). Besides the signature and expiry, one indexed query
  * checks that the token's session is still live and its user confirmed: signing out, a password change,
- * deactivation or deletion ends a bearer at once rather than when it expires.
+ * deactivation or deletion ends a bearer at once rather than when it expires. A check is reused for a second
+ * (lib/session-checks.ts), so a page's burst of module reads costs one query, not one each.
  */
 export function authenticate(o: { db: Db; deps: Pick<AppDeps, "keys" | "clock"> }): onRequestHookHandler {
   return async (request) => {
     const token = /^Bearer +([\w.~+/-]+=*)$/i.exec(request.headers.authorization ?? "")?.[1];
     const now = o.deps.clock.now();
+    const recent = token ? recentSessionCheck(token, now) : undefined;
+    if (recent) {
+      request.userId = recent.userId;
+      request.auth = recent;
+      return;
+    }
+    const started = sessionCheckStarted(now);
     const subject = token ? await verifyIdToken(token, o.deps.keys.jwt, now) : undefined;
     const live = subject && (await findLiveSession(o.db, { ...subject, now }));
-    if (!subject || !live) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+    if (!token || !subject || !live) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+    rememberSessionCheck(token, subject, started);
     request.userId = subject.userId;
     request.auth = subject;
   };

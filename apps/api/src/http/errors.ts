@@ -1,5 +1,4 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { OperationInfo } from "./handler-types";
 
 export type ErrorBody = components["schemas"]["Error"];
 export type ErrorDetail = NonNullable<ErrorBody["details"]>[number];
@@ -15,13 +14,6 @@ export class AppError extends Error {
   ) {
     super(message);
   }
-}
-
-/** The one answer of every operation that a later issue builds. */
-export function notImplemented(req: { operation: OperationInfo }): Promise<never> {
-  return Promise.reject(
-    new AppError("NOT_IMPLEMENTED", 501, `${req.operation.summary} is not available yet`),
-  );
 }
 
 /** 429 with a Retry-After header (seconds, at least 1). */

@@ -193,18 +193,6 @@ describe("failures keep the server up and answer the Error body", () => {
     }
   });
 
-  it("answers 501 NOT_IMPLEMENTED, named after the operation, for what later issues build", async () => {
-    const response = await t.app.inject({
-      method: "GET",
-      url: "/api/subscriptions/customers/payment-methods",
-      headers: { authorization },
-    });
-    expect(response.statusCode).toBe(501);
-    expect(response.json()).toMatchObject({
-      code: "NOT_IMPLEMENTED",
-    });
-  });
-
   it("answers 500 without the internal message", async () => {
     const response = await broken.app.inject({
       method: "GET",

@@ -31,8 +31,7 @@ function matchHandlers(
   if (missing.length > 0) {
     const list = missing.map((op) => `${op.id} (${op.method} ${op.path})`).join(", ");
     throw new Error(
-      `Contract operations without a handler: ${list}. Add each to apps/api/src/http/handlers.ts ` +
-        "(notImplemented until it is built).",
+      `Contract operations without a handler: ${list}. Add each to apps/api/src/http/handlers.ts.`,
     );
   }
   const unknown = [...byId.keys()].filter((id) => !operations.some((op) => op.id === id));

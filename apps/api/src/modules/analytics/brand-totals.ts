@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { influencerScores, keywords, personas } from "../../db/schema";
+import { influencerScores, influencers, keywords, personas } from "../../db/schema";
 import type { BrandRow } from "../brand/brand.repo";
 import { type CpcSummary, cpcSummary } from "./intent/cpc-summary";
 
@@ -12,8 +12,45 @@ export interface BrandTotals {
   personas: number;
   influencers: number;
   strongMatches: number;
+  /**
+   * Scored influencers per list filter, keyed by influencerCountKey: any platform or industry (`*`), each platform,
+   * each industry and each pair. Totals stored before this was added have none.
+   */
+  influencerCounts?: Record<string, number>;
   /** Volume-weighted cost per click of the brand's keywords, in USD when there are USD keywords. */
   cpc: CpcSummary | null;
+}
+
+/** The key of influencerCounts for a list filtered by platform and/or industry. */
+export const influencerCountKey = (platform: string | undefined, industry: string | undefined) =>
+  `${platform ?? "*"}|${industry ?? "*"}`;
+
+async function influencerCounts(db: Queryable, brandId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({
+      platform: influencers.platform,
+      industry: influencers.industry,
+      anyPlatform: sql<number>`grouping(${influencers.platform})`,
+      anyIndustry: sql<number>`grouping(${influencers.industry})`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(influencerScores)
+    .innerJoin(influencers, eq(influencers.id, influencerScores.influencerId))
+    .where(eq(influencerScores.brandId, brandId))
+    .groupBy(
+      sql`grouping sets ((), (${influencers.platform}), (${influencers.industry}), (${influencers.platform}, ${influencers.industry}))`,
+    );
+  const counts: Record<string, number> = {};
+  for (const row of rows) {
+    // An influencer without an industry cannot be filtered by one.
+    if (!row.anyIndustry && row.industry === null) continue;
+    const key = influencerCountKey(
+      row.anyPlatform ? undefined : row.platform,
+      row.anyIndustry ? undefined : (row.industry ?? undefined),
+    );
+    counts[key] = row.n;
+  }
+  return counts;
 }
 
 export async function brandTotals(
@@ -42,6 +79,7 @@ export async function brandTotals(
     personas: personaCount?.n ?? 0,
     influencers: scored?.n ?? 0,
     strongMatches: scored?.strong ?? 0,
+    influencerCounts: await influencerCounts(db, brand.id),
     cpc: summaries.find((row) => row.currency === "USD") ?? summaries[0] ?? null,
   };
 }

@@ -6,8 +6,8 @@ import type { BrandWithLinks } from "../brand/brand.repo";
 import { findCompetitors } from "../brand/brand.repo";
 import { currentBrandOrNotFound, workspaceOf } from "../brand/brand.service";
 import { readDataSpan } from "./brand-data.repo";
-import { brandFiguresFor, historyOrToday } from "./brand-figures";
-import { provenanceOf, withPeriod } from "./module-context";
+import { historyOrToday } from "./brand-figures";
+import { type BrandPeriodFigures, provenanceFrom, readBrandFigures, withPeriod } from "./module-context";
 import { type PeriodQuery, resolvePeriod } from "./periods";
 
 type Schemas = components["schemas"];
@@ -20,40 +20,36 @@ export async function getCompetitorAnalytics(
   ctx: RequestCtx,
   query: PeriodQuery & { refresh?: boolean | undefined },
 ): Promise<Schemas["CompetitorAnalytics"]> {
-  const brand = await currentBrandOrNotFound(ctx);
-  const competitors = await findCompetitors(ctx.db, { workspaceId: workspaceOf(ctx), brandId: brand.id });
-  const now = ctx.clock.now();
   const { refresh, ...period } = query;
-  if (refresh) await forgetPeriod(ctx, [brand, ...competitors], period);
-  const entry = async (company: BrandWithLinks, isOwnBrand: boolean) => {
-    const result = await withPeriod(() => brandFiguresFor(ctx.db, company, period, now));
-    const body: Schemas["CompetitorEntry"] = {
-      id: company.id,
-      name: company.name,
-      logo: company.logo,
-      isOwnBrand,
-      sample: company.sample,
-      ...result.figures.competitor,
-    };
-    return { body, result };
-  };
-  const own = await entry(brand, true);
-  const others = [];
-  // One at a time: a refresh of eleven companies must not take every pooled connection at once.
-  for (const competitor of competitors) others.push((await entry(competitor, false)).body);
+  if (refresh) await forgetPeriod(ctx, period);
+  const { own, competitors } = await readBrandFigures(ctx, period, { competitors: true, totals: false });
+  const entry = (
+    { brand, figures }: BrandPeriodFigures,
+    isOwnBrand: boolean,
+  ): Schemas["CompetitorEntry"] => ({
+    id: brand.id,
+    name: brand.name,
+    logo: brand.logo,
+    isOwnBrand,
+    sample: brand.sample,
+    ...figures.competitor,
+  });
   return {
     common: {
-      window: own.result.period.window,
-      provenance: await provenanceOf(ctx, brand, own.result),
-      brand: own.body,
+      window: own.period.window,
+      provenance: provenanceFrom(own.brand, own),
+      brand: entry(own, true),
     },
-    competitors: others,
+    competitors: competitors.map((c) => entry(c, false)),
   };
 }
 
-async function forgetPeriod(ctx: RequestCtx, companies: BrandWithLinks[], query: PeriodQuery) {
+/** Drops the stored figures of the period of the brand and its competitors, so the read computes them anew. */
+async function forgetPeriod(ctx: RequestCtx, query: PeriodQuery) {
+  const brand = await currentBrandOrNotFound(ctx);
+  const competitors = await findCompetitors(ctx.db, { workspaceId: workspaceOf(ctx), brandId: brand.id });
   const now = ctx.clock.now();
-  for (const company of companies) {
+  for (const company of [brand, ...competitors] satisfies BrandWithLinks[]) {
     const span = await readDataSpan(ctx.db, { brandId: company.id });
     const { key } = await withPeriod(async () => resolvePeriod(query, historyOrToday(span.history, now)));
     await ctx.db

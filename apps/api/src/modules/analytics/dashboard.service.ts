@@ -1,11 +1,9 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { RequestCtx } from "../../http/handler-types";
-import { currentBrandOrNotFound, toBrand } from "../brand/brand.service";
-import { brandFiguresFor } from "./brand-figures";
-import { type BrandTotals, brandTotals } from "./brand-totals";
+import { toBrand } from "../brand/brand.service";
+import { brandTotals } from "./brand-totals";
 import { compareFigure } from "./figure";
-import { findFigure } from "./figures.repo";
-import { provenanceOf, withPeriod } from "./module-context";
+import { provenanceFrom, readBrandFigures } from "./module-context";
 import type { PeriodQuery } from "./periods";
 
 type Schemas = components["schemas"];
@@ -13,20 +11,11 @@ type Headline = Schemas["Dashboard"]["headlines"][number];
 
 /** One headline per module, each read from stored figures: the dashboard is a summary, never a new computation. */
 export async function getDashboard(ctx: RequestCtx, query: PeriodQuery): Promise<Schemas["Dashboard"]> {
-  const brand = await currentBrandOrNotFound(ctx);
-  const result = await withPeriod(() => brandFiguresFor(ctx.db, brand, query, ctx.clock.now()));
-  const { content, competitor } = result.figures;
+  const { own, totals } = await readBrandFigures(ctx, query, { competitors: false, totals: true });
+  const { brand } = own;
+  const { content, competitor } = own.figures;
   const traffic = competitor.metrics.find((m) => m.metric === "overallTraffic");
-  const totals = await findFigure<BrandTotals>(ctx.db, {
-    brandId: brand.id,
-    module: "dashboard",
-    periodKey: "all",
-  });
-  const {
-    personas: personaCount,
-    strongMatches,
-    cpc,
-  } = totals?.payload ?? (await brandTotals(ctx.db, brand));
+  const { personas: personaCount, strongMatches, cpc } = totals ?? (await brandTotals(ctx.db, brand));
   const count = (n: number, what: string) =>
     n ? compareFigure(n, null, { n }) : compareFigure(null, null, { reason: `No ${what} yet` });
   const headlines: Headline[] = [
@@ -52,8 +41,8 @@ export async function getDashboard(ctx: RequestCtx, query: PeriodQuery): Promise
     },
   ];
   return {
-    window: result.period.window,
-    provenance: await provenanceOf(ctx, brand, result),
+    window: own.period.window,
+    provenance: provenanceFrom(brand, own),
     brand: toBrand(brand),
     headlines,
   };

@@ -1,15 +1,15 @@
 import type { components } from "@brandscope/api-client/schema";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { influencerScores, influencers } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { workspacePlan } from "../billing/plan-limits";
-import { currentBrandOrNotFound, workspaceOf } from "../brand/brand.service";
+import { workspaceOf } from "../brand/brand.service";
 import { interestLabel } from "./audience";
-import type { BrandTotals } from "./brand-totals";
-import { findFigure } from "./figures.repo";
+import { influencerCountKey } from "./brand-totals";
 import { audienceVsEngagement } from "./influencers/audience-vs-engagement";
 import { containsPattern } from "./like-pattern";
+import { ownBrandKeyOrNotFound } from "./module-context";
 
 type Schemas = components["schemas"];
 type Platform = Schemas["SocialNetwork"];
@@ -54,7 +54,8 @@ function toSummary(row: SummaryRow): Schemas["InfluencerSummary"] {
 
 /**
  * Influencers ranked for the workspace's brand (score of analytics-methods §4), best first, with filters.
- * Starter sees the top 3 of the brand's industry (or of the industry asked for).
+ * Starter sees the top 3 of the brand's industry (or of the industry asked for); `total` still counts every
+ * match, so the app can say how many more a paid plan shows.
  */
 export async function listInfluencers(
   ctx: RequestCtx,
@@ -67,7 +68,7 @@ export async function listInfluencers(
     search?: string;
   },
 ): Promise<Schemas["InfluencerList"]> {
-  const brand = await currentBrandOrNotFound(ctx);
+  const brand = await ownBrandKeyOrNotFound(ctx);
   const { limits } = await workspacePlan(ctx.db, { workspaceId: workspaceOf(ctx) });
   const industry =
     query.industry ?? (limits.topInfluencers !== null ? (brand.industry ?? undefined) : undefined);
@@ -92,35 +93,41 @@ export async function listInfluencers(
       .where(where)
       // In the order of influencer_scores_brand_score_idx, so a page is an index range, not a sort of every score.
       .orderBy(sql`${influencerScores.score} desc nulls last`, asc(influencerScores.influencerId));
+  // Platform and industry filters are counted ahead by the compute job (brand-totals.ts); others here.
+  const unfiltered = !query.platform && !industry;
+  const stored =
+    query.country || search
+      ? undefined
+      : (brand.totals?.influencerCounts?.[influencerCountKey(query.platform, industry)] ??
+        (unfiltered ? brand.totals?.influencers : undefined));
+  const count = async () =>
+    stored ??
+    (
+      await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(influencerScores)
+        .innerJoin(influencers, eq(influencers.id, influencerScores.influencerId))
+        .where(where)
+    )[0]?.n ??
+    0;
   if (limits.topInfluencers !== null) {
     const top = await base().limit(limits.topInfluencers);
     return {
       results: page === 1 ? top.slice(0, limit).map(toSummary) : [],
-      total: top.length,
+      total: await count(),
       limited: true,
     };
   }
-  const unfiltered = conditions.length === 1;
-  const stored = unfiltered
-    ? await findFigure<BrandTotals>(ctx.db, { brandId: brand.id, module: "dashboard", periodKey: "all" })
-    : undefined;
-  const [counted] = stored
-    ? [{ n: stored.payload.influencers }]
-    : await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(influencerScores)
-        .innerJoin(influencers, eq(influencers.id, influencerScores.influencerId))
-        .where(where);
   const rows = await base()
     .limit(limit)
     .offset((page - 1) * limit);
-  return { results: rows.map(toSummary), total: counted?.n ?? 0, limited: false };
+  return { results: rows.map(toSummary), total: await count(), limited: false };
 }
 
 const PEERS = 12;
 
 export async function getInfluencer(ctx: RequestCtx, id: string): Promise<Schemas["InfluencerDetails"]> {
-  const brand = await currentBrandOrNotFound(ctx);
+  const brand = await ownBrandKeyOrNotFound(ctx);
   const notFound = new AppError(
     "NOT_FOUND",
     404,

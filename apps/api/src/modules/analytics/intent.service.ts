@@ -2,10 +2,9 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { keywords } from "../../db/schema";
 import type { RequestCtx } from "../../http/handler-types";
-import type { BrandWithLinks } from "../brand/brand.repo";
-import { currentBrandOrNotFound } from "../brand/brand.service";
 import { containsPattern, prefixPattern } from "./like-pattern";
-import { provenanceOf } from "./module-context";
+import { ownBrandKeyOrNotFound, provenanceOf } from "./module-context";
+import type { OwnBrandKey } from "./module-reads.repo";
 
 type Schemas = components["schemas"];
 
@@ -25,7 +24,7 @@ const columns = {
 };
 
 /** The brand's own imported keywords and its industry's; another workspace's imports never show. */
-function visibleTo(brand: BrandWithLinks, industry: string | null | undefined): SQL {
+function visibleTo(brand: OwnBrandKey, industry: string | null | undefined): SQL {
   const industryKeywords = industry
     ? and(isNull(keywords.brandId), eq(keywords.industry, industry))
     : undefined;
@@ -34,7 +33,7 @@ function visibleTo(brand: BrandWithLinks, industry: string | null | undefined): 
 
 async function answer(
   ctx: RequestCtx,
-  brand: BrandWithLinks,
+  brand: OwnBrandKey,
   rows: {
     keyword: string;
     country: string;
@@ -61,7 +60,7 @@ export async function getIntent(
   ctx: RequestCtx,
   query: { country?: string; industry?: string },
 ): Promise<Schemas["KeywordList"]> {
-  const brand = await currentBrandOrNotFound(ctx);
+  const brand = await ownBrandKeyOrNotFound(ctx);
   const country = query.country ?? brand.country;
   const rows = await ctx.db
     .select(columns)
@@ -82,7 +81,7 @@ export async function searchKeywords(
   ctx: RequestCtx,
   query: { keyword?: string; country?: string },
 ): Promise<Schemas["KeywordList"]> {
-  const brand = await currentBrandOrNotFound(ctx);
+  const brand = await ownBrandKeyOrNotFound(ctx);
   const text = query.keyword?.trim().toLowerCase() ?? "";
   if (!text) return getIntent(ctx, query.country ? { country: query.country } : {});
   const country = query.country ?? brand.country;

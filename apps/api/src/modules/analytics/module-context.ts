@@ -2,26 +2,59 @@ import type { components } from "@brandscope/api-client/schema";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import type { BrandRow } from "../brand/brand.repo";
+import { workspaceOf } from "../brand/brand.service";
 import { findLatestImport } from "./brand-data.repo";
-import { PeriodError } from "./periods";
+import { brandFiguresFor, type ComputedPeriod } from "./brand-figures";
+import type { BrandTotals } from "./brand-totals";
+import { storedPeriodFigures } from "./figure-cache";
+import {
+  type FiguredBrand,
+  findModuleBrands,
+  findOwnBrandKey,
+  type ModuleBrand,
+  type OwnBrandKey,
+} from "./module-reads.repo";
+import { PeriodError, type PeriodQuery, type ResolvedPeriod } from "./periods";
 
 type Provenance = components["schemas"]["Provenance"];
 
+interface FigureTimes {
+  dataAsOf: Date | null;
+  computedAt: Date;
+}
+
 /** Where a brand's figures come from: the sample, its latest import, or its website (which has no figures). */
-export async function provenanceOf(
-  ctx: RequestCtx,
-  brand: Pick<BrandRow, "id" | "sample">,
-  times: { dataAsOf: Date | null; computedAt: Date },
-): Promise<Provenance> {
+export function provenanceFrom(
+  brand: Pick<ModuleBrand, "sample" | "importFormat">,
+  times: FigureTimes,
+): Provenance {
   const base = {
     dataAsOf: times.dataAsOf?.toISOString() ?? null,
     computedAt: times.computedAt.toISOString(),
   };
   if (brand.sample) return { source: "sample", sourceName: null, ...base };
-  const latest = await findLatestImport(ctx.db, { brandId: brand.id });
-  return latest
-    ? { source: "csv_import", sourceName: latest.format, ...base }
+  return brand.importFormat
+    ? { source: "csv_import", sourceName: brand.importFormat, ...base }
     : { source: "website", sourceName: null, ...base };
+}
+
+/** As provenanceFrom, looking the brand's latest import up. */
+export async function provenanceOf(
+  ctx: RequestCtx,
+  brand: Pick<BrandRow, "id" | "sample">,
+  times: FigureTimes,
+): Promise<Provenance> {
+  const latest = brand.sample ? undefined : await findLatestImport(ctx.db, { brandId: brand.id });
+  return provenanceFrom({ sample: brand.sample, importFormat: latest?.format ?? null }, times);
+}
+
+const noBrand = () => new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
+
+/** The workspace's brand, for the reads that only filter by it (influencers, keywords). */
+export async function ownBrandKeyOrNotFound(ctx: RequestCtx): Promise<OwnBrandKey> {
+  const brand = await findOwnBrandKey(ctx.db, { workspaceId: workspaceOf(ctx) });
+  if (!brand) throw noBrand();
+  return brand;
 }
 
 /** A bad period query is the caller's mistake: 400 with the reason. */
@@ -36,4 +69,55 @@ export async function withPeriod<T>(run: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/**
+ * The key the figures of a period query are stored under (periods.ts resolvePeriod), when the query is well
+ * formed; undefined leaves resolvePeriod to say what is wrong.
+ */
+function storedKeyOf(query: PeriodQuery): string | undefined {
+  const period = query.period ?? "30d";
+  if (period !== "custom") return query.from || query.to ? undefined : period;
+  return query.from && query.to ? `custom:${query.from}:${query.to}` : undefined;
+}
+
+export interface BrandPeriodFigures extends FigureTimes {
+  brand: FiguredBrand;
+  period: ResolvedPeriod;
+  figures: ComputedPeriod;
+}
+
+/**
+ * What the content, competitor and dashboard reads start from: the workspace's brand (and competitors) with their
+ * figures for the period. Stored figures come from the cache when their row has not changed (figure-cache.ts), so
+ * a hot read is one query; figures not stored yet are computed and stored now (brand-figures.ts).
+ */
+export async function readBrandFigures(
+  ctx: RequestCtx,
+  query: PeriodQuery,
+  o: { competitors: boolean; totals: boolean },
+): Promise<{ own: BrandPeriodFigures; competitors: BrandPeriodFigures[]; totals: BrandTotals | null }> {
+  const key = storedKeyOf(query);
+  const { brands, totals } = await findModuleBrands(ctx.db, {
+    workspaceId: workspaceOf(ctx),
+    // A malformed query finds no stored figures; resolvePeriod below answers why it is wrong.
+    periodKey: key ?? "",
+    competitors: o.competitors,
+    totals: o.totals,
+  });
+  const [ownBrand, ...others] = brands;
+  if (!ownBrand) throw noBrand();
+  const stored = key ? await storedPeriodFigures(ctx.db, brands, key) : new Map();
+  const now = ctx.clock.now();
+  const figuresOf = async (brand: FiguredBrand): Promise<BrandPeriodFigures> => {
+    const hit = stored.get(brand.id);
+    if (hit) return { brand, period: hit.figures.period, ...hit };
+    const computed = await withPeriod(() => brandFiguresFor(ctx.db, brand, query, now));
+    return { brand, ...computed };
+  };
+  const own = await figuresOf(ownBrand);
+  const competitors: BrandPeriodFigures[] = [];
+  // One at a time: computing eleven companies' figures must not take every pooled connection at once.
+  for (const brand of others) competitors.push(await figuresOf(brand));
+  return { own, competitors, totals };
 }

@@ -116,6 +116,8 @@ describe("the sample brand", () => {
     const limited = (await get("listPersonas", "/audience", starter)).json<Schemas["PersonaList"]>();
     expect(limited.limited).toBe(true);
     expect(limited.results.length).toBeLessThanOrEqual(3);
+    // The total counts every persona of the brand and its competitor, not only the 3 Starter sees.
+    expect(limited.total).toBeGreaterThan(3);
     const all = (await get("listPersonas", "/audience?limit=100", professional)).json<
       Schemas["PersonaList"]
     >();
@@ -164,11 +166,21 @@ describe("the sample brand", () => {
     const limited = (await get("listInfluencers", "/influencer", starter)).json<Schemas["InfluencerList"]>();
     expect(limited).toMatchObject({ limited: true });
     expect(limited.results).toHaveLength(3);
+    expect(limited.total).toBeGreaterThan(3);
     const ranked = (
       await get("listInfluencers", "/influencer?limit=50&platform=instagram", professional)
     ).json<Schemas["InfluencerList"]>();
     expect(ranked.results.every((i) => i.platform === "instagram")).toBe(true);
     expect(ranked.total).toBeGreaterThan(50);
+    // Filtered totals come from the counts stored with the figures: they agree with counting the rows.
+    const brandId = (await get("getBrand", "/brand", professional)).json<Schemas["BrandResponse"]>().brand
+      ?.id;
+    const counted = await t.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from influencer_scores s join influencers i on i.id = s.influencer_id
+       where s.brand_id = $1 and i.platform = 'instagram'`,
+      [brandId],
+    );
+    expect(ranked.total).toBe(counted.rows[0]?.n);
     const details = await get("getInfluencer", `/influencer/${ranked.results[0]?.id}`, professional);
     expect(details.json().audienceVsEngagement.length).toBeGreaterThan(1);
     expect(details.json().recentPosts.length).toBeGreaterThan(0);

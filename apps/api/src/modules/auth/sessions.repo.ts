@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { refreshTokens, sessions, users } from "../../db/schema";
+import { forgetSessionChecks } from "../../lib/session-checks";
 
 /** True when the session exists for this user and workspace, is neither revoked nor over, and the user is confirmed. */
 export async function findLiveSession(
@@ -70,6 +71,7 @@ export async function revokeSession(
   db: Queryable,
   p: { sessionId: string; userId: string; reason: string; now: Date },
 ) {
+  forgetSessionChecks();
   await db
     .update(sessions)
     .set({ revokedAt: p.now, revokedReason: p.reason })
@@ -81,6 +83,7 @@ export async function revokeUserSessions(
   db: Queryable,
   p: { userId: string; reason: string; now: Date; exceptSessionId?: string },
 ): Promise<number> {
+  forgetSessionChecks();
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: p.now, revokedReason: p.reason })

@@ -1,0 +1,42 @@
+import type { Db } from "../../db/client";
+import { VersionedCache } from "../../lib/versioned-cache";
+import type { ComputedPeriod } from "./brand-figures";
+import { type FiguredBrand, type FigureVersion, findStoredFigures } from "./module-reads.repo";
+
+/**
+ * Parsed content/competitor figures, kept per brand and period for the version of the stored row they were read
+ * from: a hot read fetches only the row's version, never its large payload. A recompute, a refresh or a data change
+ * rewrites or deletes the row, so its version changes and the next read fetches the new figures. Shared by every
+ * workspace that shows the brand (sample brands are one set of rows), and only ever handed the brands the
+ * workspace's own query returned.
+ */
+const figureCache = new VersionedCache<ComputedPeriod>(120);
+
+export interface StoredPeriodFigures extends FigureVersion {
+  figures: ComputedPeriod;
+}
+
+const keyOf = (brandId: string, periodKey: string) => `${brandId}|${periodKey}`;
+
+/** The stored figures of each brand that has them for the period (by brand id); one query for all misses. */
+export async function storedPeriodFigures(
+  db: Db,
+  brands: FiguredBrand[],
+  periodKey: string,
+): Promise<Map<string, StoredPeriodFigures>> {
+  const found = new Map<string, StoredPeriodFigures>();
+  const misses: string[] = [];
+  for (const brand of brands) {
+    if (!brand.figures) continue;
+    const figures = figureCache.get(keyOf(brand.id, periodKey), brand.figures.version);
+    if (figures) found.set(brand.id, { ...brand.figures, figures });
+    else misses.push(brand.id);
+  }
+  if (misses.length === 0) return found;
+  const rows = await findStoredFigures<ComputedPeriod>(db, { brandIds: misses, periodKey });
+  for (const row of rows) {
+    figureCache.set(keyOf(row.brandId, periodKey), row.figures.version, row.payload);
+    found.set(row.brandId, { ...row.figures, figures: row.payload });
+  }
+  return found;
+}

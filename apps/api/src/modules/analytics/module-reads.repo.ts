@@ -1,0 +1,320 @@
+import type pg from "pg";
+import type { Db } from "../../db/client";
+import type { BrandWithLinks, SocialLinkRow } from "../brand/brand.repo";
+import type { BrandTotals } from "./brand-totals";
+
+/**
+ * The hot reads of the modules, as named statements on node-postgres (under Drizzle): PostgreSQL parses and plans
+ * each once per connection, and building the text costs nothing per request. One round trip answers what a module
+ * read needs besides its figures: the workspace's brand (and competitors), where its data came from, and which
+ * version of the stored figures is current.
+ */
+function clientOf(db: Db): pg.Pool {
+  const client = (db as Db & { $client?: pg.Pool }).$client;
+  if (!client) throw new Error("The database handle has no node-postgres client");
+  return client;
+}
+
+/** The brand the workspace's modules show: its newest own brand (as brand.repo findCurrentBrand). */
+const OWN_BRAND = `select wb.brand_id as id from workspace_brands wb where wb.workspace_id = $1
+  order by wb.created_at desc limit 1`;
+
+const BRAND_COLUMNS = `b.id, b.workspace_id, b.name, b.website, b.country, b.industry, b.logo, b.description,
+  b.sample, b.status, b.status_reason, b.data_changed_at, b.created_at,
+  coalesce((select json_agg(json_build_object('platform', a.platform, 'url', a.url) order by a.platform)
+    from social_accounts a where a.brand_id = b.id), '[]'::json) as social_links`;
+
+/** The format of the brand's newest completed import, for a brand that is not shared sample data. */
+const IMPORT_FORMAT = `case when not b.sample then (select i.format from imports i
+  where i.brand_id = b.id and i.status = 'completed' order by i.created_at desc limit 1) end as import_format`;
+
+interface BrandRowFields {
+  id: string;
+  workspace_id: string | null;
+  name: string;
+  website: string;
+  country: string | null;
+  industry: string | null;
+  logo: string | null;
+  description: string | null;
+  sample: boolean;
+  status: BrandWithLinks["status"];
+  status_reason: string | null;
+  data_changed_at: Date;
+  created_at: Date;
+  social_links: SocialLinkRow[];
+  import_format: string | null;
+}
+
+/** A brand of a module read, with what its provenance needs. */
+export interface ModuleBrand extends BrandWithLinks {
+  /** The format of its newest completed import (brands that are not sample data); null without one. */
+  importFormat: string | null;
+}
+
+function toModuleBrand(r: BrandRowFields): ModuleBrand {
+  return {
+    id: r.id,
+    workspaceId: r.workspace_id,
+    name: r.name,
+    website: r.website,
+    country: r.country,
+    industry: r.industry,
+    logo: r.logo,
+    description: r.description,
+    sample: r.sample,
+    status: r.status,
+    statusReason: r.status_reason,
+    dataChangedAt: r.data_changed_at,
+    createdAt: r.created_at,
+    socialLinks: r.social_links,
+    importFormat: r.import_format,
+  };
+}
+
+/** Which row of stored figures is current; `version` changes with every write of the row. */
+export interface FigureVersion {
+  version: string;
+  computedAt: Date;
+  dataAsOf: Date | null;
+}
+
+export interface FiguredBrand extends ModuleBrand {
+  /** The brand's stored content/competitor figures of the period, or null when not computed yet. */
+  figures: FigureVersion | null;
+}
+
+const versionOf = (xmin: string, computedAt: Date) => `${xmin}:${computedAt.getTime()}`;
+
+const MODULE_BRANDS = `with own as (${OWN_BRAND}),
+companies as (
+  select own.id, 0::bigint as ord from own
+  union all
+  select bc.competitor_id, row_number() over (order by bc.created_at, bc.competitor_id)
+  from brand_competitors bc join own on bc.brand_id = own.id
+  where $2::boolean and bc.workspace_id = $1
+)
+select ${BRAND_COLUMNS}, ${IMPORT_FORMAT},
+  f.xmin::text as figure_xmin, f.computed_at as figure_computed_at, f.data_as_of as figure_data_as_of,
+  case when $4::boolean and c.ord = 0 then (select t.payload from figures t
+    where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') end as totals
+from companies c join brands b on b.id = c.id
+left join figures f on f.brand_id = b.id and f.module = 'content' and f.period_key = $3
+order by c.ord`;
+
+/**
+ * The workspace's brand (first) and, when asked, its competitors in the order they were added, each with the
+ * version of its stored figures for the period; with `totals`, the brand's stored totals too. Empty without a brand.
+ */
+export async function findModuleBrands(
+  db: Db,
+  p: { workspaceId: string; periodKey: string; competitors: boolean; totals: boolean },
+): Promise<{ brands: FiguredBrand[]; totals: BrandTotals | null }> {
+  const result = await clientOf(db).query<
+    BrandRowFields & {
+      figure_xmin: string | null;
+      figure_computed_at: Date | null;
+      figure_data_as_of: Date | null;
+      totals: BrandTotals | null;
+    }
+  >({
+    name: "module-brands",
+    text: MODULE_BRANDS,
+    values: [p.workspaceId, p.competitors, p.periodKey, p.totals],
+  });
+  return {
+    brands: result.rows.map((r) => ({
+      ...toModuleBrand(r),
+      figures:
+        r.figure_xmin !== null && r.figure_computed_at !== null
+          ? {
+              version: versionOf(r.figure_xmin, r.figure_computed_at),
+              computedAt: r.figure_computed_at,
+              dataAsOf: r.figure_data_as_of,
+            }
+          : null,
+    })),
+    totals: result.rows[0]?.totals ?? null,
+  };
+}
+
+const STORED_FIGURES = `select brand_id, xmin::text as figure_xmin, computed_at, data_as_of, payload from figures
+  where brand_id = any($1::uuid[]) and module = 'content' and period_key = $2`;
+
+/** The stored content/competitor figures of the brands for the period, with their versions. */
+export async function findStoredFigures<T>(
+  db: Db,
+  p: { brandIds: string[]; periodKey: string },
+): Promise<{ brandId: string; figures: FigureVersion; payload: T }[]> {
+  const result = await clientOf(db).query<{
+    brand_id: string;
+    figure_xmin: string;
+    computed_at: Date;
+    data_as_of: Date | null;
+    payload: T;
+  }>({ name: "stored-figures", text: STORED_FIGURES, values: [p.brandIds, p.periodKey] });
+  return result.rows.map((r) => ({
+    brandId: r.brand_id,
+    figures: {
+      version: versionOf(r.figure_xmin, r.computed_at),
+      computedAt: r.computed_at,
+      dataAsOf: r.data_as_of,
+    },
+    payload: r.payload,
+  }));
+}
+
+/** The ids of the brands whose audiences the workspace sees (its brand and its competitors), as SQL text. */
+export const AUDIENCE_BRAND_IDS = `with own as (${OWN_BRAND})
+  select own.id from own
+  union all
+  select bc.competitor_id from brand_competitors bc join own on bc.brand_id = own.id where bc.workspace_id = $1`;
+
+const PERSONA_DETAILS = `with visible as (${AUDIENCE_BRAND_IDS})
+select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, p.interests, p.platforms, p.size, p.share,
+  p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${IMPORT_FORMAT}
+from personas p join brands b on b.id = p.brand_id
+where p.id = $2 and p.brand_id in (select id from visible)`;
+
+export interface PersonaDetailsRow {
+  id: string;
+  brandId: string;
+  name: string;
+  ageMin: number;
+  ageMax: number;
+  gender: string;
+  interests: string[];
+  platforms: string[];
+  size: number;
+  share: number;
+  engagementRate: number | null;
+  country: string | null;
+  industry: string | null;
+  details: unknown;
+  computedAt: Date;
+  /** Of the persona's brand, for the provenance. */
+  sample: boolean;
+  importFormat: string | null;
+}
+
+/** A persona of the workspace's audience (its brand's or a competitor's), or undefined. */
+export async function findVisiblePersona(
+  db: Db,
+  p: { workspaceId: string; personaId: string },
+): Promise<PersonaDetailsRow | undefined> {
+  const result = await clientOf(db).query<Record<string, unknown>>({
+    name: "persona-details",
+    text: PERSONA_DETAILS,
+    values: [p.workspaceId, p.personaId],
+  });
+  const r = result.rows[0];
+  if (!r) return undefined;
+  return {
+    id: r.id as string,
+    brandId: r.brand_id as string,
+    name: r.name as string,
+    ageMin: r.age_min as number,
+    ageMax: r.age_max as number,
+    gender: r.gender as string,
+    interests: r.interests as string[],
+    platforms: r.platforms as string[],
+    size: r.size as number,
+    share: r.share as number,
+    engagementRate: r.engagement_rate as number | null,
+    country: r.country as string | null,
+    industry: r.industry as string | null,
+    details: r.details,
+    computedAt: r.computed_at as Date,
+    sample: r.sample as boolean,
+    importFormat: r.import_format as string | null,
+  };
+}
+
+export interface OwnBrandKey {
+  id: string;
+  industry: string | null;
+  country: string | null;
+  /** The brand's stored totals (brand-totals.ts), null before the compute job stored them. */
+  totals: BrandTotals | null;
+}
+
+/** The workspace's brand without its links, with its stored totals: what the lists filtered by brand need. */
+export async function findOwnBrandKey(db: Db, p: { workspaceId: string }): Promise<OwnBrandKey | undefined> {
+  const result = await clientOf(db).query<OwnBrandKey>({
+    name: "own-brand-key",
+    text: `select b.id, b.industry, b.country, (select t.payload from figures t
+        where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') as totals
+      from brands b where b.id = (${OWN_BRAND})`,
+    values: [p.workspaceId],
+  });
+  return result.rows[0];
+}
+
+const PERSONA_PAGE = (order: string) => `with visible as (${AUDIENCE_BRAND_IDS})
+select p.id, p.name, p.sort_key, p.age_min, p.age_max, p.gender, p.interests, p.platforms, p.size, p.share,
+  p.engagement_rate, p.country, p.industry, (count(*) over ())::int as total
+from personas p
+where p.brand_id in (select id from visible)
+  and ($2::text is null or p.country = $2)
+  and ($3::text is null or p.industry = $3)
+  and ($4::text is null or lower(p.name) like $4
+    or exists (select 1 from unnest(p.interests) as i where lower(i) like $4))
+order by ${order} limit $5 offset $6`;
+
+export interface PersonaSummaryRow {
+  id: string;
+  name: string;
+  sortKey: string;
+  ageMin: number;
+  ageMax: number;
+  gender: string;
+  interests: string[];
+  platforms: string[];
+  size: number;
+  share: number;
+  engagementRate: number | null;
+  country: string | null;
+  industry: string | null;
+  /** How many personas match the filters, whatever the page. */
+  total: number;
+}
+
+/**
+ * A page of the personas the workspace sees (its brand's and its competitors'), filtered, by name or largest
+ * first, each row carrying the count of every match. `search` is a LIKE pattern, matched against the lower-cased
+ * name and interests.
+ */
+export async function findPersonaPage(
+  db: Db,
+  p: {
+    workspaceId: string;
+    country: string | undefined;
+    industry: string | undefined;
+    search: string | undefined;
+    order: "name" | "largest";
+    limit: number;
+    offset: number;
+  },
+): Promise<PersonaSummaryRow[]> {
+  const result = await clientOf(db).query<Record<string, unknown>>({
+    name: `persona-page-${p.order}`,
+    text: PERSONA_PAGE(p.order === "name" ? "p.sort_key, p.id" : "p.size desc, p.id"),
+    values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.search ?? null, p.limit, p.offset],
+  });
+  return result.rows.map((r) => ({
+    id: r.id as string,
+    name: r.name as string,
+    sortKey: r.sort_key as string,
+    ageMin: r.age_min as number,
+    ageMax: r.age_max as number,
+    gender: r.gender as string,
+    interests: r.interests as string[],
+    platforms: r.platforms as string[],
+    size: r.size as number,
+    share: r.share as number,
+    engagementRate: r.engagement_rate as number | null,
+    country: r.country as string | null,
+    industry: r.industry as string | null,
+    total: r.total as number,
+  }));
+}
