@@ -77,6 +77,41 @@ export const AudienceOnly: Story = {
   },
 };
 
+export const BrandAgainstCompetitorWithLegend: Story = {
+  args: {
+    ariaLabel: "Audience by platform, Lumora Coffee and Brewhaus",
+    metrics: [
+      { id: "brand", label: "Lumora Coffee" },
+      { id: "competitor", label: "Brewhaus" },
+    ],
+    data: [
+      { network: "facebook", values: { brand: 182_000, competitor: 141_300 } },
+      { network: "instagram", values: { brand: 211_000, competitor: 287_400 } },
+      { network: "tiktok", values: { brand: 64_500, competitor: 18_900 } },
+    ],
+    legend: true,
+  },
+  // The chart's own legend, not the card's.
+  render: (args) => (
+    <ChartCard title="Audience by platform">
+      <PlatformBarChart {...args} />
+    </ChartCard>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("img", { name: "Audience by platform, Lumora Coffee and Brewhaus" });
+    const legend = canvas.getByRole("list", { name: "Legend" });
+    const items = within(legend).getAllByRole("listitem");
+    await expect(items.map((item) => item.textContent)).toEqual(["Lumora Coffee", "Brewhaus"]);
+    // The brand's swatch is the full shade, the competitor's a lighter one, as their bars are.
+    const [brand, competitor] = items.map(
+      (item) => item.querySelector<HTMLElement>("[aria-hidden]")?.style.background ?? "",
+    );
+    await expect(brand).not.toBe("");
+    await expect(competitor).not.toBe(brand);
+  },
+};
+
 export const Loading: Story = {
   render: (args) => (
     <ChartCard title="Audience and engagement" loading>

@@ -2,6 +2,7 @@ import { ResponsiveBar } from "@nivo/bar";
 import type { ChartLegendItem } from "../card/chart-card";
 import { abbreviateNumber } from "../format";
 import { ChartFrame } from "../shared/chart-frame";
+import { ChartLegend } from "../shared/chart-legend";
 import { ChartTooltip } from "../shared/chart-tooltip";
 import { useChartAnimation } from "../shared/use-media-query";
 import { mixColors } from "../theme/color";
@@ -25,6 +26,11 @@ export interface PlatformBarChartProps {
   metrics: readonly BarMetric[];
   ariaLabel: string;
   valueFormat?: (value: number) => string;
+  /**
+   * Names the metrics under the chart, each with a swatch shaded the way its bars are: with two or more metrics
+   * the bars of a platform differ only by shade, so show it unless a legend is drawn elsewhere.
+   */
+  legend?: boolean;
   height?: number;
   emptyMessage?: string;
   className?: string;
@@ -51,6 +57,7 @@ export function PlatformBarChart({
   metrics,
   ariaLabel,
   valueFormat = abbreviateNumber,
+  legend = false,
   height = 320,
   emptyMessage,
   className,
@@ -78,6 +85,17 @@ export function PlatformBarChart({
       isEmpty={!hasValues}
       emptyMessage={emptyMessage}
       className={className}
+      footer={
+        legend ? (
+          <ChartLegend
+            className="mt-3 justify-center"
+            items={metrics.map((metric, index) => ({
+              label: metric.label,
+              color: mixColors(theme.tokens["muted-foreground"], theme.tokens.card, shadeOf(index)),
+            }))}
+          />
+        ) : null
+      }
       table={{
         columns: ["Platform", ...metrics.map((metric) => metric.label)],
         rows: data.map((datum) => ({

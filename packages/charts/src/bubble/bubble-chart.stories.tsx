@@ -20,6 +20,15 @@ const influencers: BubbleDatum[] = [
   { id: "paceline", label: "@paceline", x: 23_500, y: 47, radius: 0.088 },
 ];
 
+// Crowded like the sample's keywords: many bubbles close together, most of them small.
+const crowded: BubbleDatum[] = Array.from({ length: 14 }, (_, index) => ({
+  id: `keyword-${index}`,
+  label: `coffee keyword ${index + 1}`,
+  x: 1 + (index % 4) * 0.3,
+  y: 20_000 + (index % 5) * 1_500,
+  radius: (index + 1) / 20,
+}));
+
 const dollars = (value: number) => `$${value}`;
 
 const meta = {
@@ -111,6 +120,61 @@ export const EngagementBubble: Story = {
     await userEvent.hover(first);
     const label = await within(chart).findByText("Engagement rate");
     await expect(label.nextElementSibling).toHaveTextContent("4.1%");
+  },
+};
+
+export const CrowdedLabelsOnlyTheLargest: Story = {
+  args: { data: crowded, ariaLabel: "Crowded keywords" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chart = await canvas.findByRole("img", { name: "Crowded keywords" });
+    await waitFor(() => expect(chart.querySelectorAll("circle")).toHaveLength(crowded.length));
+    const names = new Set(crowded.map((datum) => datum.label));
+    const drawn = Array.from(chart.querySelectorAll("text"), (text) => text.textContent ?? "").filter(
+      (text) => names.has(text),
+    );
+    // At most the five largest are named, and none of the small ones.
+    await expect(drawn.length).toBeGreaterThan(0);
+    await expect(drawn.length).toBeLessThanOrEqual(5);
+    for (const name of drawn) {
+      await expect([
+        "coffee keyword 14",
+        "coffee keyword 13",
+        "coffee keyword 12",
+        "coffee keyword 11",
+        "coffee keyword 10",
+      ]).toContain(name);
+    }
+    // No two names overlap.
+    const boxes = Array.from(chart.querySelectorAll("text"))
+      .filter((text) => names.has(text.textContent ?? ""))
+      .map((text) => text.getBoundingClientRect());
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        await expect(apart).toBe(true);
+      }
+    }
+    // Every bubble keeps its name in the text alternative.
+    const table = canvas.getByRole("table", { name: "Crowded keywords" });
+    await expect(within(table).getAllByRole("rowheader")).toHaveLength(crowded.length);
+    await expect(canvas.getByText(/Names on the 5 largest bubbles/)).toBeVisible();
+  },
+};
+
+export const UnlabelledBubbleNamedInTooltip: Story = {
+  args: { data: crowded, ariaLabel: "Crowded keywords" },
+  play: async ({ canvasElement }) => {
+    const chart = await within(canvasElement).findByRole("img", { name: "Crowded keywords" });
+    await waitFor(() => expect(chart.querySelectorAll("circle")).toHaveLength(crowded.length));
+    // The smallest bubble is drawn first (one series per bubble, in data order) and carries no label.
+    const [smallest] = chart.querySelectorAll("circle");
+    if (!smallest) throw new Error("no bubble drawn");
+    await userEvent.hover(smallest);
+    const label = await within(chart).findByText("Competition");
+    const tooltip = label.closest<HTMLElement>("[data-slot=chart-tooltip]");
+    if (!tooltip) throw new Error("the radius is not inside a tooltip");
+    await waitFor(() => expect(within(tooltip).getByText("coffee keyword 1")).toBeVisible());
   },
 };
 

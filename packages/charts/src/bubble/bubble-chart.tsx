@@ -7,6 +7,7 @@ import { withAlpha } from "../theme/color";
 import { seriesColor } from "../theme/series-colors";
 import { useChartTheme } from "../theme/use-chart-theme";
 import { BubbleLabels } from "./bubble-labels";
+import { largestBubbles } from "./label-placement";
 import { type SteppedAxis, stepTicks } from "./step-ticks";
 
 export interface BubbleDatum {
@@ -34,12 +35,20 @@ export interface BubbleChartProps {
   formatY?: (value: number) => string;
   height?: number;
   emptyMessage?: string;
+  /**
+   * How many bubbles, the largest first, are named beside them (labels that would collide are left out).
+   * Every bubble keeps its name in the tooltip and in the chart's data table.
+   */
+  labelCount?: number;
   className?: string;
 }
 
 interface Point extends BubbleDatum {
   fill: string;
+  labelled: boolean;
 }
+
+const DEFAULT_LABEL_COUNT = 5;
 
 const MIN_DIAMETER = 10;
 const MAX_DIAMETER = 56;
@@ -61,15 +70,19 @@ export function BubbleChart({
   formatY = abbreviateNumber,
   height = 360,
   emptyMessage,
+  labelCount = DEFAULT_LABEL_COUNT,
   className,
 }: BubbleChartProps) {
   const theme = useChartTheme();
   const animate = useChartAnimation();
   const largestRadius = Math.max(0, ...data.map((datum) => datum.radius));
+  const labelled = largestBubbles(data, labelCount);
   // One series per bubble, so each can carry its own colour.
   const series: ScatterPlotRawSerie<Point>[] = data.map((datum, index) => ({
     id: datum.id,
-    data: [{ ...datum, fill: theme.resolve(datum.color ?? seriesColor(index)) }],
+    data: [
+      { ...datum, fill: theme.resolve(datum.color ?? seriesColor(index)), labelled: labelled.has(datum.id) },
+    ],
   }));
   const xAxis = axisFor(
     data.map((datum) => datum.x),
@@ -91,6 +104,16 @@ export function BubbleChart({
       isEmpty={data.length === 0}
       emptyMessage={emptyMessage}
       className={className}
+      footer={
+        data.length > labelled.size ? (
+          <p className="text-muted-foreground mt-1 text-xs">
+            {labelled.size === 0
+              ? "Point at a bubble"
+              : `Names on the ${labelled.size} largest bubbles; point at any other`}{" "}
+            to see its name and figures.
+          </p>
+        ) : null
+      }
       table={{
         columns: ["Item", xLabel, yLabel, radiusLabel],
         rows: data.map((datum) => ({

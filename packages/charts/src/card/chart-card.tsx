@@ -1,6 +1,7 @@
 import { cn } from "@brandscope/ui/cn";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { ChartLegend } from "../shared/chart-legend";
 
 export interface ChartLegendItem {
   label: string;
@@ -66,22 +67,5 @@ function ChartSkeleton({ label, height }: { label: string; height: number }) {
       </div>
       <Skeleton className="h-3 w-1/3 rounded-sm" />
     </div>
-  );
-}
-
-function ChartLegend({ items }: { items: readonly ChartLegendItem[] }) {
-  return (
-    <ul
-      data-slot="chart-legend"
-      aria-label="Legend"
-      className="text-muted-foreground flex flex-wrap gap-x-4 gap-y-2 text-sm"
-    >
-      {items.map((item) => (
-        <li key={item.label} className="flex items-center gap-1.5">
-          <span aria-hidden className="size-2.5 shrink-0 rounded-sm" style={{ background: item.color }} />
-          {item.label}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -17,7 +17,14 @@ import { usePeriod } from "../modules/period";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
 import { UpgradePrompt } from "../modules/upgrade-prompt";
-import { type AudienceFilters, type PersonaSummary, personaListOptions, withDefaultFilters } from "./queries";
+import {
+  type AudienceFilters,
+  type PersonaSummary,
+  personaCountText,
+  personaListOptions,
+  personasHeldBack,
+  withDefaultFilters,
+} from "./queries";
 
 function readFilters(stored: unknown): AudienceFilters | undefined {
   if (typeof stored !== "object" || stored === null) return undefined;
@@ -92,7 +99,9 @@ function AudienceModule({ brand }: { brand: Brand }) {
           </Button>
         ) : null}
       </search>
-      {personas.data?.limited ? <UpgradePrompt message="See all personas with Professional" /> : null}
+      {personas.data && personasHeldBack(personas.data) ? (
+        <UpgradePrompt message="See all personas with Professional" />
+      ) : null}
       {personas.isError && !personas.data ? (
         <QueryError
           what="your personas"
@@ -103,11 +112,7 @@ function AudienceModule({ brand }: { brand: Brand }) {
       ) : (
         <SectionCard
           title="Personas"
-          description={
-            personas.data
-              ? `${personas.data.results.length} of ${personas.data.total} personas`
-              : "Groups of people in your audience"
-          }
+          description={personas.data ? personaCountText(personas.data) : "Groups of people in your audience"}
           actions={<ExportButton dataset="personas" period={period} />}
         >
           <DataTable

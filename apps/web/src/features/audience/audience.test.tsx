@@ -20,6 +20,7 @@ import {
   nextPersonaPage,
   type PersonaList,
   type PersonaSummary,
+  personaCountText,
   withDefaultFilters,
 } from "./queries";
 
@@ -61,6 +62,26 @@ describe("persona paging", () => {
     expect(nextPersonaPage([page(["a"], 5)], 2)).toBeUndefined();
     expect(nextPersonaPage([page(["a", "b"], 5), page([], 5)], 2)).toBeUndefined();
     expect(nextPersonaPage([page(["a", "b"], 5, true)], 2)).toBeUndefined();
+  });
+
+  it("stops at Starter's top 3 although the total counts every match", () => {
+    // The API answers total = every matching persona, results = the top 3, limited = true.
+    expect(nextPersonaPage([page(["a", "b", "c"], 12, true)])).toBeUndefined();
+    expect(nextPersonaPage([page(["a", "b", "c"], 12, true)], 3)).toBeUndefined();
+  });
+
+  it("says how many personas are shown: the top 3 of all on Starter, plain counts otherwise", () => {
+    expect(personaCountText(mergePersonaPages([page(["a", "b", "c"], 12, true)]))).toBe(
+      "Top 3 of 12 personas",
+    );
+    expect(personaCountText(mergePersonaPages([page(["a", "b"], 2, true)]))).toBe("2 personas");
+    expect(personaCountText(mergePersonaPages([page(["a", "b"], 5)]))).toBe("2 of 5 personas");
+    expect(personaCountText(mergePersonaPages([page(["a", "b"], 2)]))).toBe("2 personas");
+    expect(personaCountText(mergePersonaPages([page(["a"], 1)]))).toBe("1 persona");
+    expect(personaCountText(mergePersonaPages([page([], 0)]))).toBe("0 personas");
+    expect(personaCountText(mergePersonaPages([page(["a", "b", "c"], 1200, true)]))).toBe(
+      "Top 3 of 1,200 personas",
+    );
   });
 
   it("applies the user's defaults only where no filter is selected", () => {
@@ -113,7 +134,7 @@ describe("Audience screen", () => {
     expect(first?.get("limit")).toBe("20");
     expect(first?.get("period")).toBe("30d");
     await click(getByRoleName(view.container, "button", "Show more personas"));
-    await waitFor(() => getByText(current().container, "21 of 21 personas"));
+    await waitFor(() => getByText(current().container, "21 personas"));
     expect(view.container.querySelectorAll("tbody tr")).toHaveLength(21);
     expect(queryByText(view.container, "Show more personas")).toBeNull();
     // A missing engagement rate is a dash, not 0%.
@@ -123,7 +144,7 @@ describe("Audience screen", () => {
   it("applies the user's defaults when asked", async () => {
     const api = mockApi({ ...base, "GET /audience": () => json(page(["a"], 1)) });
     view = await renderScreen(AudienceScreen);
-    await waitFor(() => getByText(current().container, "1 of 1 personas"));
+    await waitFor(() => getByText(current().container, "1 persona"));
     expect(api.calls("GET", "/audience")[0]?.url.searchParams.get("industry")).toBeNull();
     await click(await waitFor(() => getByRoleName(current().container, "button", "Use my defaults")));
     await waitFor(() => expect(api.calls("GET", "/audience")).toHaveLength(2));
@@ -137,13 +158,25 @@ describe("Audience screen", () => {
     await waitFor(() => expect(queryByText(current().container, "Use my defaults")).toBeNull());
   });
 
-  it("offers Professional when the plan shows only the top 3", async () => {
-    mockApi({ ...base, "GET /audience": () => json(page(["a", "b", "c"], 3, true)) });
+  it("shows Starter's top 3 of all matches, offers Professional and asks for no more pages", async () => {
+    const api = mockApi({ ...base, "GET /audience": () => json(page(["a", "b", "c"], 12, true)) });
     view = await renderScreen(AudienceScreen);
     const upgrade = await waitFor(() =>
       getByRoleName(current().container, "link", "See all personas with Professional"),
     );
     expect(upgrade.getAttribute("href")).toBe("/user/profile");
+    getByText(view.container, "Top 3 of 12 personas");
+    expect(view.container.querySelectorAll("tbody tr")).toHaveLength(3);
+    expect(queryByText(view.container, "Show more personas")).toBeNull();
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(api.calls("GET", "/audience")).toHaveLength(1);
+  });
+
+  it("shows a plain count and no upgrade when Starter's top 3 are all there are", async () => {
+    mockApi({ ...base, "GET /audience": () => json(page(["a", "b"], 2, true)) });
+    view = await renderScreen(AudienceScreen);
+    await waitFor(() => getByText(current().container, "2 personas"));
+    expect(queryByText(view.container, "See all personas with Professional")).toBeNull();
   });
 
   it("shows an error with Retry when the list fails", async () => {

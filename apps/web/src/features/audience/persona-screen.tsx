@@ -1,4 +1,5 @@
 import type { Brand } from "@brandscope/api-client";
+import { ChartLegend } from "@brandscope/charts/legend";
 import { NETWORK_LABELS, networkColor } from "@brandscope/charts/networks";
 import { Badge } from "@brandscope/ui/badge";
 import { DataTable } from "@brandscope/ui/data-table";
@@ -7,7 +8,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
-import { ChartLegend } from "../modules/chart-legend";
 import { DoughnutChart, LineChart, RadarChart } from "../modules/charts";
 import { formatCount, formatCpc, formatDate, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";

@@ -41,15 +41,33 @@ export function mergePersonaPages(pages: readonly PersonaList[]): MergedPersonas
   return { results, total: last?.total ?? 0, limited: pages.some((page) => page.limited) };
 }
 
-/** The next page to ask for, or undefined when the list is complete (or the last page came back empty). */
+/**
+ * The next page to ask for, or undefined when the list is complete, the last page came back short or empty, or
+ * the plan shows only the top 3 (`limited`: `total` still counts every match, but no later page has more).
+ */
 export function nextPersonaPage(
   pages: readonly PersonaList[],
   pageSize = AUDIENCE_PAGE_SIZE,
 ): number | undefined {
   const last = pages.at(-1);
-  if (!last || last.results.length === 0 || last.results.length < pageSize || last.limited) return undefined;
+  if (!last || pages.some((page) => page.limited)) return undefined;
+  if (last.results.length === 0 || last.results.length < pageSize) return undefined;
   const loaded = mergePersonaPages(pages).results.length;
   return loaded < last.total ? pages.length + 1 : undefined;
+}
+
+/** A count in words: "3,550". */
+const countOf = (count: number) => count.toLocaleString("en-US");
+
+/** The plan held some personas back: Starter shows the top 3 of more (`total` counts them all). */
+export const personasHeldBack = (list: MergedPersonas) => list.limited && list.total > list.results.length;
+
+/** "Top 3 of 12 personas" on Starter, "20 of 57 personas" while more pages remain, else "12 personas". */
+export function personaCountText(list: MergedPersonas): string {
+  const shown = list.results.length;
+  if (personasHeldBack(list)) return `Top ${shown} of ${countOf(list.total)} personas`;
+  if (shown < list.total) return `${shown} of ${countOf(list.total)} personas`;
+  return list.total === 1 ? "1 persona" : `${countOf(list.total)} personas`;
 }
 
 /**

@@ -142,6 +142,7 @@ function CompetitorSections({
         <PlatformBarChart
           data={platformComparison(brand, selected, "audience")}
           metrics={metrics}
+          legend
           ariaLabel={`Audience by platform, ${brand.name} and ${selected.name}`}
           emptyMessage="No follower figures yet"
         />
@@ -150,6 +151,7 @@ function CompetitorSections({
         <PlatformBarChart
           data={platformComparison(brand, selected, "engagement")}
           metrics={metrics}
+          legend
           ariaLabel={`Engagement by platform, ${brand.name} and ${selected.name}`}
           emptyMessage="No engagement figures yet"
         />

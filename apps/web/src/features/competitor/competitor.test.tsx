@@ -125,6 +125,27 @@ describe("Competitor screen", () => {
     );
   });
 
+  it("names the brand and the competitor under each platform chart, not by shade alone", async () => {
+    mockApi(routes);
+    view = await renderScreen(() => <CompetitorScreen requestedId="c2" />);
+    // The bar charts load lazily, their legends with them.
+    const legends = await waitFor(
+      () => {
+        const found = current().container.querySelectorAll("[data-slot=chart-legend]");
+        expect(found).toHaveLength(2);
+        return found;
+      },
+      { timeout: 5_000 },
+    );
+    for (const legend of legends) {
+      expect(legend.getAttribute("aria-label")).toBe("Legend");
+      expect(Array.from(legend.querySelectorAll("li"), (item) => item.textContent)).toEqual([
+        "Lumora Coffee",
+        "Grind House",
+      ]);
+    }
+  });
+
   it("falls back to the competitor chosen last time, then to the first", async () => {
     localStorage.setItem("competitor", JSON.stringify({ selectedId: "c2" }));
     mockApi(routes);

@@ -1,11 +1,11 @@
 import type { Brand } from "@brandscope/api-client";
+import { ChartLegend } from "@brandscope/charts/legend";
 import { NETWORK_LABELS } from "@brandscope/charts/networks";
 import { Badge } from "@brandscope/ui/badge";
 import { EmptyState } from "@brandscope/ui/empty-state";
 import { SectionState } from "@brandscope/ui/section-state";
 import { useQuery } from "@tanstack/react-query";
 import { BrandGate } from "../modules/brand-gate";
-import { ChartLegend } from "../modules/chart-legend";
 import { DoughnutChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
 import { FigureCard, FigureCardSkeleton } from "../modules/figure-card";

@@ -19,8 +19,10 @@ import { UpgradePrompt } from "../modules/upgrade-prompt";
 import {
   type InfluencerFilters,
   type InfluencerSummary,
+  influencerCountText,
   influencerListOptions,
-  pageCount,
+  influencersHeldBack,
+  listPageCount,
   rankOf,
   type SocialNetwork,
 } from "./queries";
@@ -54,7 +56,7 @@ function InfluencerModule({ brand }: { brand: Brand }) {
     setFilters({ ...filters, ...patch });
     setPage(1);
   };
-  const pages = list.data ? pageCount(list.data.total) : 1;
+  const pages = listPageCount(list.data);
   const filtered = Boolean(filters.platform || filters.country || filters.industry || filters.search);
 
   return (
@@ -93,7 +95,9 @@ function InfluencerModule({ brand }: { brand: Brand }) {
           options={industries.data ?? []}
         />
       </search>
-      {list.data?.limited ? <UpgradePrompt message="See all influencers with Professional" /> : null}
+      {list.data && influencersHeldBack(list.data) ? (
+        <UpgradePrompt message="See all influencers with Professional" />
+      ) : null}
       {list.isError ? (
         <QueryError
           what="your influencers"
@@ -104,7 +108,7 @@ function InfluencerModule({ brand }: { brand: Brand }) {
       ) : (
         <SectionCard
           title="Ranked influencers"
-          description={list.data ? `${list.data.total} influencers, best fit first` : "Best fit first"}
+          description={list.data ? `${influencerCountText(list.data)}, best fit first` : "Best fit first"}
           actions={<ExportButton dataset="influencers" period={DEFAULT_PERIOD} />}
         >
           <DataTable

@@ -14,7 +14,7 @@ import {
 } from "../modules/test-utils";
 import { authenticityWords, InfluencerDetailsScreen } from "./influencer-details-screen";
 import { InfluencerScreen } from "./influencer-screen";
-import { type InfluencerSummary, pageCount, rankOf } from "./queries";
+import { type InfluencerSummary, influencerCountText, listPageCount, pageCount, rankOf } from "./queries";
 
 const influencer = (index: number): InfluencerSummary => ({
   id: `i${index}`,
@@ -37,6 +37,20 @@ describe("influencer helpers", () => {
     expect(rankOf(2, 0, 20)).toBe(21);
     expect(authenticityWords(null)).toBe("Not enough data to judge");
     expect(authenticityWords(0.9)).toBe("Mostly real followers");
+  });
+
+  it("keeps Starter's top 3 to one page and names them the top 3 of all matches", () => {
+    const starter = { results: [influencer(1), influencer(2), influencer(3)], total: 57, limited: true };
+    expect(listPageCount(starter, 20)).toBe(1);
+    expect(influencerCountText(starter)).toBe("Top 3 of 57 influencers");
+    const all = { results: [influencer(1), influencer(2)], total: 2, limited: true };
+    expect(influencerCountText(all)).toBe("2 influencers");
+    const professional = { results: [influencer(1)], total: 41, limited: false };
+    expect(listPageCount(professional, 20)).toBe(3);
+    expect(influencerCountText(professional)).toBe("41 influencers");
+    expect(influencerCountText({ ...starter, total: 3550 })).toBe("Top 3 of 3,550 influencers");
+    expect(influencerCountText({ results: [influencer(1)], total: 1, limited: false })).toBe("1 influencer");
+    expect(listPageCount(undefined)).toBe(1);
   });
 });
 
@@ -85,13 +99,29 @@ describe("Influencer list", () => {
     expect(api.calls("GET", "/influencer")[1]?.url.searchParams.get("page")).toBe("2");
   });
 
-  it("offers Professional on the starter plan", async () => {
+  it("shows Starter's top 3 of all matches on one page and offers Professional", async () => {
+    const api = mockApi({
+      ...base,
+      "GET /influencer": () =>
+        json({ results: [influencer(1), influencer(2), influencer(3)], total: 57, limited: true }),
+    });
+    view = await renderScreen(InfluencerScreen);
+    await waitFor(() => getByRoleName(current().container, "link", "See all influencers with Professional"));
+    getByText(view.container, "Top 3 of 57 influencers, best fit first");
+    expect(view.container.querySelectorAll("tbody tr")).toHaveLength(3);
+    // 57 would make 3 pages, but Starter has nothing beyond its top 3.
+    expect(view.container.querySelector("nav[aria-label='Pages of influencers']")).toBeNull();
+    expect(api.calls("GET", "/influencer")).toHaveLength(1);
+  });
+
+  it("shows a plain count and no upgrade when Starter's top 3 are all there are", async () => {
     mockApi({
       ...base,
       "GET /influencer": () => json({ results: [influencer(1)], total: 1, limited: true }),
     });
     view = await renderScreen(InfluencerScreen);
-    await waitFor(() => getByRoleName(current().container, "link", "See all influencers with Professional"));
+    await waitFor(() => getByText(current().container, "1 influencer, best fit first"));
+    expect(view.container.textContent).not.toContain("See all influencers with Professional");
   });
 
   it("uses stored filters and shows an error with Retry", async () => {

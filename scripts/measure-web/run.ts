@@ -1,0 +1,118 @@
+/**
+ * `npm run measure:web`: the web performance figures of issue 6. Uses the built web app (apps/web/dist; it builds
+ * nothing), starts the real server on a fresh data folder with the sample data (the browser tests' harness, with
+ * an SMTP sink for the confirmation e-mail), signs up a user who picks the sample brand, then in Chromium
+ * measures, each on a first visit (new browser context): the JavaScript of /sign-in and of /content (every script
+ * response, gzip-compressed here), and the time from navigation start to the first chart drawn on /content.
+ * --warmup (3) visits of /content first (the first lets the server compute the sample's figures), then the median
+ * of --runs (5). Prints a Markdown table and writes scripts/measure-web/results/web-latest.json.
+ */
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { Browser } from "playwright-core";
+import { type AppServer, repoRoot, startAppServer } from "../../apps/web/e2e/app-server";
+import { launchChromium, seedStorage, sessionFrom } from "../../apps/web/e2e/browser";
+import { startSmtpSink } from "../../apps/web/e2e/smtp-sink";
+import { signUpWithSample } from "./account";
+import { type ContentLoad, measureContent, measureSignIn, type ScriptLoad } from "./measure";
+import { buildReport, formatReport, writeReport } from "./report";
+
+const RESULTS_FILE = join(import.meta.dirname, "results", "web-latest.json");
+/** The first visit may wait for the server to compute the sample's figures. */
+const WARM_UP_TIMEOUT_MS = 180_000;
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
+/** What was started, undone in reverse order on success, failure and Ctrl-C alike. */
+const cleanups: { name: string; run: () => Promise<void> }[] = [];
+
+async function cleanUp(): Promise<void> {
+  for (const { name, run } of cleanups.splice(0).reverse()) {
+    try {
+      await run();
+    } catch (error) {
+      process.stderr.write(`Could not ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+}
+
+async function measure(): Promise<void> {
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "5" }, warmup: { type: "string", default: "3" } },
+  });
+  const runs = Number(values.runs);
+  const warmups = Number(values.warmup);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a positive integer, not "${values.runs}"`);
+  if (!Number.isInteger(warmups) || warmups < 1)
+    throw new Error(`--warmup must be a positive integer, not "${values.warmup}"`);
+  if (!existsSync(join(repoRoot, "apps/web/dist/index.html"))) {
+    throw new Error(
+      "apps/web/dist is missing: run `npm run build` first (this script measures the built app)",
+    );
+  }
+
+  const mailDir = await mkdtemp(join(tmpdir(), "brandscope-measure-mail-"));
+  await chmod(mailDir, 0o755);
+  cleanups.push({ name: "remove the mail folder", run: () => rm(mailDir, { recursive: true, force: true }) });
+  const smtp = await startSmtpSink(mailDir);
+  cleanups.push({ name: "stop the SMTP sink", run: smtp.stop });
+
+  say("Starting the server on a fresh data folder (it loads the sample data first)");
+  const server: AppServer = await startAppServer({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "Brandscope <no-reply@brandscope.test>" },
+  });
+  cleanups.push({ name: "stop the server", run: server.stop });
+  const { baseUrl } = server;
+
+  say("Signing up a user who picks the sample brand");
+  const login = await signUpWithSample(baseUrl, mailDir);
+
+  const browser: Browser = await launchChromium();
+  cleanups.push({ name: "close Chromium", run: () => browser.close() });
+  const seed = (context: Parameters<typeof seedStorage>[0]) =>
+    seedStorage(context, { auth: sessionFrom(login) });
+
+  // The first visit may wait for the server to compute the sample's figures; the next ones warm its caches and
+  // code paths (the first measured runs were several times slower without them).
+  say(
+    `${warmups} warm-up visits of /content (the first computes the sample's figures if the server has not yet)`,
+  );
+  await measureContent(browser, baseUrl, seed, WARM_UP_TIMEOUT_MS);
+  for (let visit = 2; visit <= warmups; visit++) await measureContent(browser, baseUrl, seed);
+
+  const signIn: ScriptLoad[] = [];
+  const content: ContentLoad[] = [];
+  for (let run = 1; run <= runs; run++) {
+    signIn.push(await measureSignIn(browser, baseUrl));
+    content.push(await measureContent(browser, baseUrl, seed));
+    const last = content.at(-1);
+    say(
+      `  run ${run}/${runs}: first chart on /content after ${Math.round(last?.firstChartMs ?? Number.NaN)} ms`,
+    );
+  }
+
+  const report = buildReport({ chromium: browser.version(), warmups, signIn, content });
+  say("");
+  say(formatReport(report));
+  await writeReport(RESULTS_FILE, report);
+  say(`\nResults written to ${RESULTS_FILE}`);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal}: cleaning up\n`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await measure();
+} catch (error) {
+  process.exitCode = 1;
+  process.stderr.write(`Measuring failed: ${error instanceof Error ? error.message : String(error)}\n`);
+} finally {
+  await cleanUp();
+}
