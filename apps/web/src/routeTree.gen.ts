@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as FaqRouteImport } from './routes/faq'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AppMainRouteImport } from './routes/_app/_main'
 import { Route as AppQuestionnaireRouteRouteImport } from './routes/_app/questionnaire/route'
@@ -47,6 +48,11 @@ const PublicRoute = PublicRouteImport.update({
 const FaqRoute = FaqRouteImport.update({
   id: '/faq',
   path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -169,6 +175,7 @@ const AppMainInfluencerIdDetailsRoute =
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/faq': typeof FaqRoute
+  '/invitation': typeof InvitationRoute
   '/privacy': typeof PrivacyRoute
   '/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/confirmation': typeof PublicConfirmationRoute
@@ -194,6 +201,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
   '/faq': typeof FaqRoute
+  '/invitation': typeof InvitationRoute
   '/privacy': typeof PrivacyRoute
   '/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/confirmation': typeof PublicConfirmationRoute
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/faq': typeof FaqRoute
+  '/invitation': typeof InvitationRoute
   '/privacy': typeof PrivacyRoute
   '/_app/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/_app/_main': typeof AppMainRouteWithChildren
@@ -250,6 +259,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/faq'
+    | '/invitation'
     | '/privacy'
     | '/questionnaire'
     | '/confirmation'
@@ -275,6 +285,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/faq'
+    | '/invitation'
     | '/privacy'
     | '/questionnaire'
     | '/confirmation'
@@ -301,6 +312,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_public'
     | '/faq'
+    | '/invitation'
     | '/privacy'
     | '/_app/questionnaire'
     | '/_app/_main'
@@ -330,6 +342,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
   FaqRoute: typeof FaqRoute
+  InvitationRoute: typeof InvitationRoute
   PrivacyRoute: typeof PrivacyRoute
   AuthCallbackProviderRoute: typeof AuthCallbackProviderRoute
 }
@@ -355,6 +368,13 @@ declare module '@tanstack/react-router' {
       path: '/faq'
       fullPath: '/faq'
       preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -604,6 +624,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
   FaqRoute: FaqRoute,
+  InvitationRoute: InvitationRoute,
   PrivacyRoute: PrivacyRoute,
   AuthCallbackProviderRoute: AuthCallbackProviderRoute,
 }

@@ -123,3 +123,20 @@ export const ColorMode: Story = {
     await expect(within(document.body).getByRole("menu")).toBeVisible();
   },
 };
+
+/** For a Starter user the app passes onUpgrade: 'Upgrade plan' sits between Edit profile and Logout. */
+export const UpgradePlan: Story = {
+  args: { onUpgrade: fn() },
+  play: async ({ canvasElement, args }) => {
+    const menu = await openMenu(canvasElement);
+    await expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Edit profile", "Upgrade plan", "Logout"]);
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Upgrade plan" }));
+    await expect(args.onUpgrade).toHaveBeenCalledOnce();
+    await expect(args.onLogout).not.toHaveBeenCalled();
+    await waitFor(() => expect(body().queryByRole("menu")).toBeNull());
+  },
+};

@@ -1,4 +1,4 @@
-import { Check, ChevronDown, LogOut, Monitor, Moon, Sun, UserPen } from "lucide-react";
+import { Check, ChevronDown, LogOut, Monitor, Moon, Sparkles, Sun, UserPen } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
@@ -106,6 +106,8 @@ export type UserMenuProps = Omit<React.ComponentProps<typeof DropdownMenuPrimiti
    */
   renderEditProfileLink?: (children: React.ReactNode) => React.ReactElement;
   onLogout: () => void;
+  /** With it, an 'Upgrade plan' item under 'Edit profile' (e.g. for a Starter user: opens the plans). */
+  onUpgrade?: () => void;
   /** Open state, for callers that need it (e.g. tests); uncontrolled by default. */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -117,13 +119,17 @@ export type UserMenuProps = Omit<React.ComponentProps<typeof DropdownMenuPrimiti
   onColorModeChange?: (mode: UserMenuColorMode) => void;
 };
 
-/** The account menu in the top bar: the user's avatar and name, then 'Edit profile' and 'Logout'. */
+/**
+ * The account menu in the top bar: the user's avatar and name, then 'Edit profile', 'Upgrade plan' (with
+ * onUpgrade) and 'Logout'.
+ */
 export function UserMenu({
   className,
   user,
   onEditProfile,
   renderEditProfileLink,
   onLogout,
+  onUpgrade,
   open,
   onOpenChange,
   colorMode,
@@ -164,6 +170,12 @@ export function UserMenu({
         ) : (
           <DropdownMenuItem onSelect={onEditProfile}>{editProfile}</DropdownMenuItem>
         )}
+        {onUpgrade ? (
+          <DropdownMenuItem data-slot="user-menu-upgrade" onSelect={onUpgrade}>
+            <Sparkles aria-hidden="true" />
+            Upgrade plan
+          </DropdownMenuItem>
+        ) : null}
         {colorMode && onColorModeChange ? (
           <>
             <DropdownMenuSeparator />

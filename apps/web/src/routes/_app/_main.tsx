@@ -1,8 +1,10 @@
 import { AppShell } from "@brandscope/ui/app-shell";
 import { createFileRoute, Outlet, useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
+import { UpgradeModalProvider } from "~/features/billing/upgrade-modal-provider";
 import { useColorMode } from "~/features/config/color-mode";
 import { HelpLauncher, useHelpPanel } from "~/features/help/help-launcher";
+import { SubscriptionBannerSlot } from "~/features/subscriptions/subscription-banner-slot";
 import { PageFade } from "../-components/page-fade";
 import { AccountMenu, MainNav } from "./-components/main-nav";
 
@@ -23,13 +25,15 @@ function MainLayout() {
   }, [openHelp]);
 
   return (
-    <>
+    // One upgrade modal for the banner, the user menu, the profile and the modules' upgrade prompts.
+    <UpgradeModalProvider>
       <AppShell
         nav={<MainNav onHelpClick={onHelpClick} helpOpen={help.open} />}
         topBar={<AccountMenu />}
         mobileNavOpen={navOpen}
         onMobileNavOpenChange={setNavOpen}
       >
+        <SubscriptionBannerSlot />
         <PageFade>
           <div className="px-10 py-8">
             <Outlet />
@@ -42,6 +46,6 @@ function MainLayout() {
         module={help.module}
         onModuleChange={help.onModuleChange}
       />
-    </>
+    </UpgradeModalProvider>
   );
 }

@@ -6,6 +6,7 @@ import { Link, type LinkComponentProps } from "@tanstack/react-router";
 // For its effect: the stored colour mode goes on <html> as soon as the layout's chunk runs. Imported here, not
 // in _main.tsx, whose top level the router's code splitting keeps in the app's entry chunk.
 import "~/features/config/apply-stored-color-mode";
+import { useUpgradeModal } from "~/features/billing/upgrade-modal-provider";
 import { useConfig } from "~/features/config/config-store";
 import { meOptions } from "~/features/user/queries";
 import { useAuth } from "~/lib/auth";
@@ -49,7 +50,8 @@ export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
 
 /**
  * The user menu of the top bar (spec §2): the user's picture and name, Edit profile and Logout, plus the colour
- * mode (Light, Dark, System), stored in the `config` area and applied by the layout.
+ * mode (Light, Dark, System), stored in the `config` area and applied by the layout. A Starter workspace's owner
+ * also gets 'Upgrade plan', which opens the upgrade modal.
  */
 export function AccountMenu() {
   const signOut = useSignOut();
@@ -58,6 +60,11 @@ export function AccountMenu() {
   const { data: me } = useQuery(meOptions());
   const [{ colorMode }, updateConfig] = useConfig();
   const user = me ?? session.user;
+  const upgrade = useUpgradeModal();
+  const canUpgrade =
+    upgrade.available &&
+    user?.subscription?.type === "starter" &&
+    (!user.workspace || user.workspace.role === "owner");
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ").trim() || user?.email || "Account";
   return (
     <UserMenu
@@ -65,6 +72,7 @@ export function AccountMenu() {
       user={{ name, email: user?.email, pictureUrl: user?.profilePicture }}
       renderEditProfileLink={(children) => <Link to="/user/profile">{children}</Link>}
       onLogout={() => void signOut()}
+      onUpgrade={canUpgrade ? () => upgrade.open("pricing") : undefined}
       colorMode={colorMode}
       onColorModeChange={(mode) => updateConfig({ colorMode: mode })}
     />

@@ -5,6 +5,9 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import type * as React from "react";
 import { useEffect } from "react";
+import { PaymentMethodsSection } from "~/features/billing/payment-methods-section";
+import { PlanSection } from "~/features/billing/plan-section";
+import { TeamSection } from "~/features/team/team-section";
 import { AccountClosure } from "~/features/user/account-closure";
 import { ChangePasswordForm } from "~/features/user/change-password-form";
 import { ProfileForm } from "~/features/user/profile-form";
@@ -58,7 +61,9 @@ function ProfileScreen() {
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
       <div className="flex flex-col gap-1">
         <h1 className="text-foreground text-2xl font-semibold tracking-tight">Profile</h1>
-        <p className="text-muted-foreground text-sm">Your details, your password and your account.</p>
+        <p className="text-muted-foreground text-sm">
+          Your details, your plan, your password and your account.
+        </p>
       </div>
       {me.data ? (
         <>
@@ -71,6 +76,19 @@ function ProfileScreen() {
               <ProfileForm user={me.data} />
             </div>
           </Section>
+          <Section
+            title="Plan"
+            description="Your workspace's subscription. Upgrade for more competitors and a team."
+          >
+            <PlanSection />
+          </Section>
+          <Section
+            title="Payment methods"
+            description="The cards your workspace pays with. The default one is charged."
+          >
+            <PaymentMethodsSection />
+          </Section>
+          <TeamSection />
           <Section title="Password" description="Changing it signs you out on your other devices.">
             <ChangePasswordForm />
           </Section>

@@ -1,0 +1,257 @@
+import { unwrap } from "@brandscope/api-client";
+import { Button } from "@brandscope/ui/button";
+import { CheckoutSummary } from "@brandscope/ui/checkout-summary";
+import { ErrorState } from "@brandscope/ui/error-state";
+import { ModalBody, ModalDescription, ModalHeader, ModalTitle } from "@brandscope/ui/modal";
+import { Skeleton } from "@brandscope/ui/skeleton";
+import { toast } from "@brandscope/ui/toast";
+import { useStore } from "@tanstack/react-form";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import * as React from "react";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
+import { countriesOptions } from "../reference/queries";
+import { meOptions } from "../user/queries";
+import {
+  type BillingDetails,
+  billingProblem,
+  checkoutProblem,
+  type PaymentForm,
+  submitCheckout,
+} from "./checkout";
+import { useBillingForm } from "./form-fields";
+import { checkoutSteps } from "./mutations";
+import type { PaymentFormState } from "./payment-form";
+import { billingKeys, productsOptions } from "./queries";
+import { SandboxCardForm } from "./sandbox-card-form";
+import { type AddressValues, addressSchema } from "./schemas";
+
+// Stripe.js and its React bindings load only when a checkout runs on Stripe.
+const StripeCardForm = React.lazy(() => import("./stripe-card-form"));
+
+/** Which provider takes the card, and Stripe's publishable key (POST /subscriptions/intent). */
+const paymentProviderOptions = () => ({
+  queryKey: [...billingKeys.all, "payment-provider"] as const,
+  queryFn: () => unwrap(api.POST("/subscriptions/intent")),
+  staleTime: 0,
+  gcTime: 0,
+  retry: false,
+});
+
+function billingDetails(values: AddressValues): BillingDetails {
+  return {
+    name: values.companyName.trim(),
+    phone: values.phone.trim(),
+    address: {
+      line1: values.line1.trim(),
+      line2: values.line2.trim() || undefined,
+      city: values.city.trim(),
+      postalCode: values.postalCode.trim(),
+      state: values.region.trim() || undefined,
+      country: values.country,
+    },
+  };
+}
+
+export type CheckoutSectionProps = { onBack: () => void; onClose: () => void };
+
+/**
+ * Spec §2 "Checkout section": billing details, the company's address and the card; Sub total and Total equal the
+ * price, Sales tax 'N/A', a single user, billed monthly. Submit runs spec §4's sequence (checkout.ts).
+ */
+export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
+  const queryClient = useQueryClient();
+  const products = useQuery(productsOptions());
+  const countries = useQuery(countriesOptions());
+  const me = useQuery(meOptions());
+  const provider = useQuery(paymentProviderOptions());
+  const professional = products.data?.find((product) => product.type === "professional");
+
+  const form = useBillingForm({
+    defaultValues: {
+      companyName: me.data?.company ?? "",
+      line1: "",
+      line2: "",
+      city: "",
+      postalCode: "",
+      region: "",
+      country: me.data?.country ?? "",
+      phone: me.data?.phone ?? "",
+    } satisfies AddressValues as AddressValues,
+    validators: { onChange: addressSchema },
+  });
+  const addressComplete = useStore(form.store, (state) => addressSchema.safeParse(state.values).success);
+
+  const payment = React.useRef<PaymentForm | null>(null);
+  const register = React.useCallback((next: PaymentForm | null) => {
+    payment.current = next;
+  }, []);
+  const [paymentState, setPaymentState] = React.useState<PaymentFormState>({ ready: false, complete: false });
+  const [submitting, setSubmitting] = React.useState(false);
+  const [problem, setProblem] = React.useState<string>();
+
+  const ready = paymentState.ready && Boolean(countries.data) && Boolean(products.data);
+  const complete = addressComplete && paymentState.complete;
+
+  async function submit() {
+    if (submitting) return;
+    // Touch every address field: its errors show, as after any submit attempt.
+    for (const name of Object.keys(form.state.values) as (keyof AddressValues)[]) {
+      form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, isBlurred: true }));
+    }
+    const current = payment.current;
+    if (!current) return;
+    setSubmitting(true);
+    setProblem(undefined);
+    try {
+      await submitCheckout({
+        payment: current,
+        billing: billingDetails(form.state.values),
+        products: products.data,
+        steps: checkoutSteps(queryClient, onClose),
+      });
+      // An earlier attempt's warning no longer applies.
+      toast.dismiss("checkout-failed");
+      notify.success("Welcome to Professional! Your plan is active.", { id: "checkout-done" });
+    } catch (error) {
+      const text = checkoutProblem(error);
+      setProblem(text);
+      // Spec §8: a closable warning toast with the error text.
+      notify.warning(text, { id: "checkout-failed", duration: Number.POSITIVE_INFINITY });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const countryOptions = (countries.data ?? []).map(({ value, label, emoji }) => ({
+    value,
+    label: emoji ? `${emoji} ${label}` : label,
+  }));
+
+  return (
+    <>
+      <ModalHeader>
+        <ModalTitle className="text-2xl">Checkout</ModalTitle>
+        <ModalDescription>
+          Upgrade to Professional: your card is charged monthly, cancel anytime.
+        </ModalDescription>
+      </ModalHeader>
+      <ModalBody>
+        <form
+          noValidate
+          aria-label="Checkout"
+          // Billing details first (spec §2), beside the forms; the submit button follows the forms.
+          className="grid gap-x-8 gap-y-4 md:grid-cols-[1fr_20rem] md:grid-rows-[auto_1fr]"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="md:col-start-2 md:row-start-1">
+            {professional ? (
+              <CheckoutSummary
+                planName={professional.title || professional.name}
+                price={professional.price}
+                currency={professional.currency}
+                chargeType="per_month"
+              />
+            ) : (
+              <Skeleton className="h-64 w-full" />
+            )}
+          </div>
+          <div className="flex min-w-0 flex-col gap-8 md:col-start-1 md:row-span-2 md:row-start-1">
+            <fieldset className="flex min-w-0 flex-col gap-4" disabled={submitting}>
+              <legend className="text-foreground mb-4 text-base font-semibold">Company details</legend>
+              <form.AppField name="companyName">
+                {(field) => <field.TextInput label="Company name" autoComplete="organization" />}
+              </form.AppField>
+              <form.AppField name="line1">
+                {(field) => <field.TextInput label="Address line 1" autoComplete="address-line1" />}
+              </form.AppField>
+              <form.AppField name="line2">
+                {(field) => (
+                  <field.TextInput label="Address line 2 (optional)" autoComplete="address-line2" />
+                )}
+              </form.AppField>
+              <div className="grid grid-cols-2 gap-4">
+                <form.AppField name="city">
+                  {(field) => <field.TextInput label="City" autoComplete="address-level2" />}
+                </form.AppField>
+                <form.AppField name="postalCode">
+                  {(field) => <field.TextInput label="Postal code" autoComplete="postal-code" />}
+                </form.AppField>
+              </div>
+              <div className="grid grid-cols-2 gap-4">
+                <form.AppField name="region">
+                  {(field) => (
+                    <field.TextInput label="State or region (optional)" autoComplete="address-level1" />
+                  )}
+                </form.AppField>
+                <form.AppField name="country">
+                  {(field) => (
+                    <field.SelectInput
+                      label="Country"
+                      options={countryOptions}
+                      placeholder={countries.data ? "Select a country" : "Loading…"}
+                      disabled={!countries.data || submitting}
+                    />
+                  )}
+                </form.AppField>
+              </div>
+              <form.AppField name="phone">
+                {(field) => <field.TextInput label="Phone" type="tel" autoComplete="tel" />}
+              </form.AppField>
+            </fieldset>
+
+            {provider.data?.provider === "stripe" && provider.data.publishableKey ? (
+              <React.Suspense fallback={<Skeleton className="h-24 w-full" />}>
+                <StripeCardForm
+                  publishableKey={provider.data.publishableKey}
+                  register={register}
+                  onStateChange={setPaymentState}
+                  disabled={submitting}
+                />
+              </React.Suspense>
+            ) : provider.data ? (
+              <SandboxCardForm register={register} onStateChange={setPaymentState} disabled={submitting} />
+            ) : provider.isError ? (
+              <ErrorState
+                title="We could not prepare the payment form"
+                message={billingProblem(provider.error)}
+                onRetry={() => void provider.refetch()}
+                retrying={provider.isFetching}
+              />
+            ) : (
+              <div className="flex flex-col gap-3" role="status" aria-label="Loading the payment form">
+                <Skeleton className="h-5 w-40" />
+                <Skeleton className="h-9 w-full" />
+                <Skeleton className="h-9 w-full" />
+              </div>
+            )}
+          </div>
+
+          <div className="flex flex-col gap-4 md:col-start-2 md:row-start-2 md:self-start">
+            {problem ? (
+              <p
+                role="alert"
+                className="border-destructive/40 bg-destructive/5 text-destructive-strong rounded-md border px-3 py-2.5 text-sm"
+              >
+                {problem}
+              </p>
+            ) : null}
+            {ready ? (
+              <Button type="submit" size="lg" loading={submitting} disabled={!complete || submitting}>
+                Subscribe
+              </Button>
+            ) : (
+              <Skeleton className="h-10 w-full" />
+            )}
+            <Button emphasis="ghost" onClick={onBack} disabled={submitting}>
+              Back to plans
+            </Button>
+          </div>
+        </form>
+      </ModalBody>
+    </>
+  );
+}

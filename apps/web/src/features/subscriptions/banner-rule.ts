@@ -1,0 +1,40 @@
+import type { SubscriptionBannerVariant } from "@brandscope/ui/subscription-banner";
+
+/** The fields the rule reads: a subscription list entry or the user's own `subscription`. */
+export type SubscriptionState = {
+  type: "starter" | "professional" | "enterprise";
+  status: "active" | "deactivated" | "payment-error" | "cancelled";
+  endDate: string | null;
+};
+
+export type BannerState = { variant: SubscriptionBannerVariant; endsAt?: Date };
+
+/** Spec §9: the about-to-expire banner shows during the last 5 days before the end date. */
+export const EXPIRY_WARNING_MS = 5 * 24 * 60 * 60 * 1000;
+
+/**
+ * Which subscription banner shows, if any (spec §2, decisions.md "Plans and subscription lifecycle"):
+ * - expired: a Starter plan whose status is not active (or whose end date has passed already);
+ * - about_to_expire: an active Starter plan with more than 0 and at most 5 days left;
+ * - card_expired: a paid plan whose renewal failed (status payment-error);
+ * - nothing otherwise.
+ */
+export function bannerFor(
+  subscription: SubscriptionState | null | undefined,
+  now: Date = new Date(),
+): BannerState | null {
+  if (!subscription) return null;
+  if (subscription.type === "starter") {
+    if (subscription.status !== "active") return { variant: "expired" };
+    if (!subscription.endDate) return null;
+    const endsAt = new Date(subscription.endDate);
+    if (Number.isNaN(endsAt.getTime())) return null;
+    const remaining = endsAt.getTime() - now.getTime();
+    // The server turns a passed trial into `deactivated`; until its answer arrives, the clock says the same.
+    if (remaining <= 0) return { variant: "expired" };
+    if (remaining <= EXPIRY_WARNING_MS) return { variant: "about_to_expire", endsAt };
+    return null;
+  }
+  if (subscription.status === "payment-error") return { variant: "card_expired" };
+  return null;
+}

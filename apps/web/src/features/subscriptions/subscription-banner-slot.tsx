@@ -1,0 +1,49 @@
+import { errorMessage } from "@brandscope/api-client";
+import { SubscriptionBanner } from "@brandscope/ui/subscription-banner";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { notify } from "~/lib/notify";
+import { useUpgradeModal } from "../billing/upgrade-modal-provider";
+import { meOptions } from "../user/queries";
+import { bannerFor } from "./banner-rule";
+import { subscriptionsOptions } from "./queries";
+
+/**
+ * The subscription banner above the content of the main layout (spec §2), hidden on /user/profile. Loads the
+ * subscriptions on mount; a failure is a closable warning toast with the error text (spec §8).
+ */
+export function SubscriptionBannerSlot() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const navigate = useNavigate();
+  const upgrade = useUpgradeModal();
+  const subscriptions = useQuery({ ...subscriptionsOptions(), refetchOnMount: "always", retry: false });
+  const me = useQuery(meOptions());
+
+  useEffect(() => {
+    if (subscriptions.isError) {
+      notify.warning(errorMessage(subscriptions.error), {
+        id: "subscriptions-failed",
+        title: "We could not load your subscription",
+        duration: Number.POSITIVE_INFINITY,
+      });
+    }
+  }, [subscriptions.isError, subscriptions.error]);
+
+  if (pathname === "/user/profile" || pathname.startsWith("/user/profile/")) return null;
+  const banner = bannerFor(subscriptions.data?.[0] ?? me.data?.subscription);
+  if (!banner) return null;
+  return (
+    <SubscriptionBanner
+      // A new state is a new banner: one dismissed earlier does not hide it.
+      key={banner.variant}
+      className="mx-10 mt-6"
+      variant={banner.variant}
+      endsAt={banner.endsAt}
+      onAction={() => {
+        if (banner.variant === "card_expired") void navigate({ to: "/user/profile" });
+        else upgrade.open("pricing");
+      }}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { unwrap } from "@brandscope/api-client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { userKeys } from "~/features/user/queries";
+import { api } from "~/lib/api";
+import { auth } from "~/lib/auth";
+import { notify } from "~/lib/notify";
+import { problemText } from "~/lib/problem";
+import { teamKeys } from "./queries";
+
+const failed = (title: string) => (error: unknown) =>
+  notify.warning(problemText(error), { id: `team-${title}`, title });
+
+/** Invites an address; the form shows a refusal (plan limit 402, already invited or a member 409) itself. */
+export function useInviteMemberMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      unwrap(api.POST("/workspace/invitations", { body: { email: email.trim() } })),
+    onSuccess: (invitation) => {
+      notify.success(`Invitation sent to ${invitation.email}.`, { id: "team-invited" });
+      return queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    },
+  });
+}
+
+export function useResendInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(api.POST("/workspace/invitations/{id}/resend", { params: { path: { id } } })),
+    onSuccess: (invitation) => {
+      notify.success(`A new link was sent to ${invitation.email}. The previous one no longer works.`, {
+        id: "team-resent",
+      });
+      return queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    },
+    onError: failed("The invitation was not sent again"),
+  });
+}
+
+export function useRevokeInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(api.DELETE("/workspace/invitations/{id}", { params: { path: { id } } })),
+    onSuccess: () => {
+      notify.success("The invitation was revoked: its link no longer works.", { id: "team-revoked" });
+      return queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    },
+    onError: failed("The invitation was not revoked"),
+  });
+}
+
+/** Removes a member; the confirmation dialog shows a refusal itself. */
+export function useRemoveMemberMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE("/workspace/members/{id}", { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}
+
+/**
+ * Joins the invitation's workspace. Everything cached belonged to the workspace the user left (its brand, its
+ * subscription…), so the cache starts again from the user the server answered; the session's bearer names the
+ * old workspace and is refreshed by the api client on its next call.
+ */
+export function useAcceptInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => unwrap(api.POST("/workspace/invitations/accept", { body: { token } })),
+    onSuccess: (user) => {
+      queryClient.removeQueries();
+      queryClient.setQueryData(userKeys.me(), user);
+      auth.set({ user, is_first_time: user.isFirstTime });
+    },
+  });
+}

@@ -1,0 +1,368 @@
+import type { components, User } from "@brandscope/api-client";
+import { errorMessage } from "@brandscope/api-client";
+import { Badge } from "@brandscope/ui/badge";
+import { Button } from "@brandscope/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@brandscope/ui/data-table";
+import { ErrorState } from "@brandscope/ui/error-state";
+import {
+  Modal,
+  ModalBody,
+  ModalClose,
+  ModalContent,
+  ModalDescription,
+  ModalFooter,
+  ModalHeader,
+  ModalTitle,
+} from "@brandscope/ui/modal";
+import { Skeleton } from "@brandscope/ui/skeleton";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useUpgradeModal } from "~/features/billing/upgrade-modal-provider";
+import { formatDate } from "~/features/modules/format";
+import { meOptions } from "~/features/user/queries";
+import { useAppForm } from "~/lib/form";
+import { FormProblem, isApiError } from "~/lib/problem";
+import {
+  useInviteMemberMutation,
+  useRemoveMemberMutation,
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+} from "./mutations";
+import { invitationsOptions, membersOptions } from "./queries";
+import { type InviteValues, inviteSchema } from "./schemas";
+
+type Member = components["schemas"]["Member"];
+type Invitation = components["schemas"]["Invitation"];
+
+// The ui Button has no destructive emphasis yet (as on the account's closure).
+const destructive = "bg-destructive text-destructive-foreground hover:bg-destructive/90";
+
+const memberName = (m: Pick<Member, "firstName" | "lastName" | "email">) =>
+  `${m.firstName} ${m.lastName}`.trim() || m.email;
+
+/**
+ * The workspace's team (decisions.md "Workspaces and plan features"): everyone sees who is in it; the owner
+ * also invites by e-mail, follows the open invitations (resend, revoke) and removes members.
+ */
+export function TeamSection({ user: given }: { user?: User } = {}) {
+  const me = useQuery({ ...meOptions(), enabled: !given });
+  const user = given ?? me.data;
+  const isOwner = user?.workspace.role === "owner";
+  return (
+    <section
+      aria-labelledby="section-team"
+      data-slot="team-section"
+      className="bg-card grid grid-cols-[16rem_1fr] gap-10 rounded-lg border p-8"
+    >
+      <div className="flex flex-col gap-1.5">
+        <h2 id="section-team" className="text-foreground text-base font-semibold">
+          Team
+        </h2>
+        <p className="text-muted-foreground text-sm leading-relaxed">
+          {isOwner
+            ? "Who works in this workspace. Invite colleagues by e-mail: they see the same brands and modules, and only you manage billing and members."
+            : "Who works in this workspace. Everyone sees the same brands and modules; the owner manages billing and members."}
+        </p>
+      </div>
+      <div className="flex min-w-0 flex-col gap-8">
+        <MemberList isOwner={isOwner} userId={user?.id} />
+        {user && isOwner ? (
+          <>
+            <InviteForm
+              // A cancelled paid plan is held to Starter's limits (the server's rule).
+              plan={user.subscription.status === "cancelled" ? "starter" : user.subscription.type}
+            />
+            <InvitationList />
+          </>
+        ) : user ? (
+          <p className="text-muted-foreground text-sm">
+            Only the owner of the workspace invites and removes members.
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function MemberList({ isOwner, userId }: { isOwner: boolean; userId: string | undefined }) {
+  const members = useQuery(membersOptions());
+  const [removing, setRemoving] = useState<Member>();
+  if (members.isError) {
+    return (
+      <ErrorState
+        title="We could not load the members"
+        message={errorMessage(members.error)}
+        onRetry={() => void members.refetch()}
+        retrying={members.isFetching}
+      />
+    );
+  }
+  if (!members.data) {
+    return (
+      <div role="status" aria-label="Loading the members">
+        <Skeleton className="h-28 w-full" />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="text-foreground text-sm font-semibold">Members</h3>
+      <Table aria-label="Members">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Joined</TableHead>
+            {isOwner ? (
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            ) : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {members.data.map((member) => (
+            <TableRow key={member.id}>
+              <TableCell className="text-foreground font-medium">
+                {memberName(member)}
+                {member.id === userId ? (
+                  <span className="text-muted-foreground font-normal"> (you)</span>
+                ) : null}
+              </TableCell>
+              <TableCell className="text-muted-foreground">{member.email}</TableCell>
+              <TableCell>
+                <Badge tone={member.role === "owner" ? "info" : "neutral"}>
+                  {member.role === "owner" ? "Owner" : "Member"}
+                </Badge>
+              </TableCell>
+              <TableCell className="text-muted-foreground whitespace-nowrap">
+                {formatDate(member.joinedAt)}
+              </TableCell>
+              {isOwner ? (
+                <TableCell className="text-right">
+                  {member.role === "owner" ? null : (
+                    <Button
+                      emphasis="ghost"
+                      size="sm"
+                      aria-label={`Remove ${memberName(member)}`}
+                      onClick={() => setRemoving(member)}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </TableCell>
+              ) : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <RemoveMemberDialog member={removing} onClose={() => setRemoving(undefined)} />
+    </div>
+  );
+}
+
+function RemoveMemberDialog({ member, onClose }: { member: Member | undefined; onClose: () => void }) {
+  const remove = useRemoveMemberMutation();
+  const name = member ? memberName(member) : "";
+  return (
+    <Modal
+      open={member !== undefined}
+      onOpenChange={(open) => {
+        if (remove.isPending || open) return;
+        remove.reset();
+        onClose();
+      }}
+    >
+      <ModalContent closeOnOverlayClick={false}>
+        <ModalHeader>
+          <ModalTitle>Remove {name} from the workspace?</ModalTitle>
+          <ModalDescription>
+            {name} loses access to the workspace's brands and data at once and is signed out. Their account
+            stays, with a workspace of their own on a Starter trial. You can invite them again later.
+          </ModalDescription>
+        </ModalHeader>
+        {remove.error ? (
+          <ModalBody>
+            <FormProblem error={remove.error} />
+          </ModalBody>
+        ) : null}
+        <ModalFooter className="pt-4">
+          <ModalClose asChild>
+            <Button emphasis="secondary" disabled={remove.isPending}>
+              Cancel
+            </Button>
+          </ModalClose>
+          <Button
+            className={destructive}
+            loading={remove.isPending}
+            onClick={() => {
+              if (!member) return;
+              remove.mutate(member.id, {
+                onSuccess: () => {
+                  remove.reset();
+                  onClose();
+                },
+              });
+            }}
+          >
+            Remove member
+          </Button>
+        </ModalFooter>
+      </ModalContent>
+    </Modal>
+  );
+}
+
+const seatsOf: Record<User["subscription"]["type"], string> = {
+  starter: "Your Starter plan has room for you only. Upgrade to invite your team.",
+  professional: "Your Professional plan has room for 3 members besides you, invitations included.",
+  enterprise: "Your Enterprise plan has room for as many members as you need.",
+};
+
+function InviteForm({ plan }: { plan: User["subscription"]["type"] }) {
+  const invite = useInviteMemberMutation();
+  const upgrade = useUpgradeModal();
+  const form = useAppForm({
+    defaultValues: { email: "" } as InviteValues,
+    validators: { onChange: inviteSchema },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await invite.mutateAsync(value.email);
+        formApi.reset({ email: "" });
+      } catch {
+        // Shown under the form (invite.error); the address stays for a correction.
+      }
+    },
+  });
+  const overLimit = isApiError(invite.error, 402);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1">
+        <h3 className="text-foreground text-sm font-semibold">Invite a member</h3>
+        <p className="text-muted-foreground text-sm">
+          They get an e-mail with a link that works once, for 7 days. {seatsOf[plan]}
+        </p>
+      </div>
+      <form.AppForm>
+        <form.Form aria-label="Invite a member" className="flex flex-col gap-3">
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <form.AppField name="email">
+                {(field) => (
+                  <field.TextInput
+                    label="Email"
+                    type="email"
+                    autoComplete="off"
+                    placeholder="colleague@company.com"
+                  />
+                )}
+              </form.AppField>
+            </div>
+            <form.SubmitButton className="mt-6 shrink-0">Send invitation</form.SubmitButton>
+          </div>
+          <FormProblem error={invite.error} />
+          {overLimit && upgrade.available ? (
+            <div>
+              <Button emphasis="secondary" size="sm" onClick={() => upgrade.open()}>
+                See plans
+              </Button>
+            </div>
+          ) : null}
+        </form.Form>
+      </form.AppForm>
+    </div>
+  );
+}
+
+function InvitationList() {
+  const invitations = useQuery(invitationsOptions());
+  const resend = useResendInvitationMutation();
+  const revoke = useRevokeInvitationMutation();
+  if (invitations.isError) {
+    return (
+      <ErrorState
+        title="We could not load the invitations"
+        message={errorMessage(invitations.error)}
+        onRetry={() => void invitations.refetch()}
+        retrying={invitations.isFetching}
+      />
+    );
+  }
+  if (!invitations.data) {
+    return (
+      <div role="status" aria-label="Loading the invitations">
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="text-foreground text-sm font-semibold">Invitations</h3>
+      {invitations.data.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No invitation is waiting for an answer.</p>
+      ) : (
+        <ul aria-label="Invitations" className="divide-border flex flex-col divide-y rounded-lg border">
+          {invitations.data.map((invitation) => (
+            <InvitationRow
+              key={invitation.id}
+              invitation={invitation}
+              resending={resend.isPending && resend.variables === invitation.id}
+              revoking={revoke.isPending && revoke.variables === invitation.id}
+              onResend={() => resend.mutate(invitation.id)}
+              onRevoke={() => revoke.mutate(invitation.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  resending,
+  revoking,
+  onResend,
+  onRevoke,
+}: {
+  invitation: Invitation;
+  resending: boolean;
+  revoking: boolean;
+  onResend: () => void;
+  onRevoke: () => void;
+}) {
+  const expired = invitation.status === "expired";
+  return (
+    <li className="flex items-center justify-between gap-4 px-4 py-3">
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span className="text-foreground truncate text-sm font-medium">{invitation.email}</span>
+        <span className="text-muted-foreground text-xs">
+          Sent {formatDate(invitation.createdAt)} · {expired ? "expired" : "expires"}{" "}
+          {formatDate(invitation.expiresAt)}
+        </span>
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <Badge tone={expired ? "warning" : "neutral"}>{expired ? "Expired" : "Pending"}</Badge>
+        <Button
+          emphasis="secondary"
+          size="sm"
+          loading={resending}
+          aria-label={`Resend the invitation to ${invitation.email}`}
+          onClick={onResend}
+        >
+          Resend
+        </Button>
+        <Button
+          emphasis="ghost"
+          size="sm"
+          loading={revoking}
+          aria-label={`Revoke the invitation to ${invitation.email}`}
+          onClick={onRevoke}
+        >
+          Revoke
+        </Button>
+      </div>
+    </li>
+  );
+}
