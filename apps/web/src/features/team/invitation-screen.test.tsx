@@ -91,7 +91,7 @@ describe("the invitation link", () => {
     const api = mockApi(previewOf());
     const container = await render({ token: TOKEN, signedIn: false });
     await waitFor(() => expect(container.textContent).toContain("Join Lumora Coffee on Brandscope"));
-    expect(container.textContent).toContain("Noor Haddad invited ada@example.com to work with them");
+    expect(container.textContent).toContain("Noor Haddad invited ada@example.com to join Lumora Coffee.");
     expect(getByRoleName(container, "link", "Sign in").getAttribute("href")).toBe(
       "/sign-in?redirect=%2Finvitation",
     );

@@ -113,8 +113,8 @@ function SignInFirst({ preview }: { preview: Preview }) {
     <Frame title={`Join ${preview.workspaceName} on Brandscope`}>
       <p className="text-muted-foreground">
         {inviterOf(preview)} invited <span className="text-foreground font-medium">{preview.email}</span> to
-        work with them in the workspace {preview.workspaceName}. Sign in with that address, or create an
-        account with it; you will come back here to join.
+        join {preview.workspaceName}. Sign in with that address, or create an account with it; you will come
+        back here to join.
       </p>
       <div className="flex flex-wrap gap-3">
         <ButtonLink to="/sign-in" search={{ redirect: INVITATION_PATH }}>
@@ -161,7 +161,7 @@ function JoinWorkspace({ token, preview }: { token: string; preview: Preview }) 
   return (
     <Frame title={`Join ${preview.workspaceName}`}>
       <p className="text-muted-foreground">
-        {inviterOf(preview)} invited you to the workspace {preview.workspaceName}. You are signed in as{" "}
+        {inviterOf(preview)} invited you to join {preview.workspaceName}. You are signed in as{" "}
         <span className="text-foreground font-medium">{user.email}</span>. Join to see its brands and modules
         with its team.
       </p>
