@@ -64,6 +64,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
   await registerSecurityHeaders(app, {
     imageOrigins: deps.storage.externalOrigin ? [deps.storage.externalOrigin] : [],
+    stripe: o.config.stripe !== undefined,
   });
 
   await app.register(

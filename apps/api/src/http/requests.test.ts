@@ -219,7 +219,9 @@ describe("every answer", () => {
 
   it("carries security headers and is never cached", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
-    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self';");
+    // Without Stripe configured, no frame and no outside script (the sandbox's card form is the app's own).
+    expect(response.headers["content-security-policy"]).toContain("frame-src 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["cache-control"]).toBe("no-store");
   });

@@ -90,6 +90,16 @@ async function professionalOnStripe() {
 }
 
 describe("checkout with Stripe", () => {
+  it("lets the page load Stripe.js, its frames and its API, and nothing else from outside", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(policy).toContain(
+      "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    );
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
   it("creates the customer, set-up intent and subscription with idempotency keys, on the Professional price", async () => {
     const { owner, customerId } = await professionalOnStripe();
     const creates = fake.requests.filter(
