@@ -121,7 +121,9 @@ describe("team collaboration", () => {
       // The invitee has no account: the link keeps the invitation while they sign up, confirm and sign in.
       const page = await newPage();
       await page.goto(`${baseUrl}${url.pathname}${url.search}`);
-      await page.getByRole("heading", { name: "You are invited to a workspace" }).waitFor();
+      // The link's page says who invites, to which workspace and which address, before anyone signs in.
+      await page.getByRole("heading", { name: /^Join .+ on Brandscope$/ }).waitFor();
+      await page.getByText(`Maya Okafor invited ${invitee} to join`).waitFor();
       await page.getByRole("link", { name: "Create an account" }).click();
       await waitForPath(page, "/sign-up");
       const password = strongPassword();
@@ -141,7 +143,7 @@ describe("team collaboration", () => {
 
       // Back on the invitation, not in onboarding: joining deletes the empty workspace sign-up made.
       await waitForPath(page, "/invitation");
-      await page.getByRole("heading", { name: "Join the workspace" }).waitFor();
+      await page.getByText("Maya Okafor invited you to join").waitFor();
       await page.getByText(`You are signed in as ${invitee}`).waitFor();
       await page.getByRole("note").getByText("Joining deletes your own workspace").waitFor();
       await page.getByRole("button", { name: "Join workspace" }).click();
