@@ -21,13 +21,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Every script the page loads, as paths under dist: the bundle's chunks and public/color-mode.js alike. */
 async function scriptsLoadedBy(path: string): Promise<string[]> {
   const page = await browser.newPage();
   const scripts: string[] = [];
   page.on("response", (response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"))
-      scripts.push(url.pathname.slice(1));
+    if (url.pathname.endsWith(".js")) scripts.push(url.pathname.slice(1));
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
   await page.close();
