@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
 import { launchChromium, seedStorage, sessionFrom } from "./browser";
+import { choose } from "./select";
 
 // Plans and payments against the real server with sandbox payments (no Stripe keys): a new account starts on the
 // Starter trial, talks to sales, then upgrades to Professional with the sandbox's test cards (decisions.md).
@@ -34,18 +35,6 @@ function screenshotOnFailure(name: string) {
   });
 }
 
-/**
- * Picks an option of a ui SelectField (Radix Select) by the field's label. By keyboard on the focused option: a
- * pointer over a long list's scroll buttons scrolls it under the click.
- */
-async function choose(scope: Locator, label: string, option: string | RegExp) {
-  const trigger = scope.getByRole("combobox", { name: label });
-  await trigger.click();
-  await page.getByRole("option", { name: option }).first().focus();
-  await page.keyboard.press("Enter");
-  await expect.poll(() => trigger.getAttribute("data-placeholder")).toBeNull();
-}
-
 const dialog = (name: string) => page.getByRole("dialog", { name });
 
 describe("plans and payments (sandbox)", () => {
@@ -76,8 +65,8 @@ describe("plans and payments (sandbox)", () => {
       await sales.getByRole("textbox", { name: "Name", exact: true }).fill("Maya Okafor");
       await sales.getByRole("textbox", { name: "Company name" }).fill("Lumora Coffee");
       await sales.getByRole("textbox", { name: "Your role" }).fill("Head of marketing");
-      await choose(sales, "Sector", /./);
-      await choose(sales, "Category", "Brand");
+      await choose(page, sales, "Sector", /./);
+      await choose(page, sales, "Category", "Brand");
       // Everything but a valid e-mail.
       expect(await save.isDisabled()).toBe(true);
       await sales.getByRole("textbox", { name: "Email" }).fill("maya@lumora.coffee");
@@ -117,7 +106,7 @@ describe("plans and payments (sandbox)", () => {
       await checkout.getByRole("textbox", { name: "Address line 1" }).fill("1 Bean Street");
       await checkout.getByRole("textbox", { name: "City" }).fill("London");
       await checkout.getByRole("textbox", { name: "Postal code" }).fill("E1 6AN");
-      await choose(checkout, "Country", /United Kingdom/);
+      await choose(page, checkout, "Country", /United Kingdom/);
       await checkout.getByRole("textbox", { name: "Phone" }).fill("+44 20 7946 0000");
       await checkout.getByRole("textbox", { name: "Card number" }).fill("4000 0000 0000 0002");
       await checkout.getByRole("textbox", { name: "Expiry (MM/YY)" }).fill("12/34");

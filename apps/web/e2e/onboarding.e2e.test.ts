@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { createConfirmedAccount, logInThroughApi } from "./accounts";
 import { launchChromium } from "./browser";
+import { choose } from "./select";
 
 // Onboarding (spec §2 "Other", §4, §5) against the real server: a first-time account signs in and lands on
 // /questionnaire/welcome, goes through the steps with the keyboard and the mouse, and finishing ends the welcome.
@@ -35,12 +36,6 @@ async function signInFirstTime(label: string): Promise<{ page: Page; email: stri
   return { page, ...account };
 }
 
-/** Picks an option of a select (a Radix combobox) by its label. */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).first().click();
-}
-
 describe("onboarding", () => {
   it("walks a first-time user from the welcome to /content and ends the welcome", async () => {
     const { page, email, password } = await signInFirstTime("onboarding");
@@ -72,7 +67,7 @@ describe("onboarding", () => {
     ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
-    await choose(page, "Platform", "TikTok");
+    await choose(page, page, "Platform", "TikTok");
     await page.getByLabel("Link", { exact: true }).fill("https://www.instagram.com/lumora");
     await page.getByLabel("Link", { exact: true }).blur();
     await page.getByText("The link must match the selected platform", { exact: true }).waitFor();
@@ -87,16 +82,16 @@ describe("onboarding", () => {
     // The single-field steps save through PATCH /user.
     await page.goto(`${baseUrl}/questionnaire/industry`);
     await page.getByRole("heading", { name: "Which industry are you in?" }).waitFor();
-    await choose(page, "Industry", /./);
+    await choose(page, page, "Industry", /./);
     await page.getByRole("button", { name: "Continue" }).click();
 
     await page.waitForURL((url) => url.pathname === "/questionnaire/company");
     await page.getByLabel("Company name").fill("Lumora Coffee");
-    await choose(page, "Business type", "B2C");
+    await choose(page, page, "Business type", "B2C");
     await page.getByRole("button", { name: "Continue" }).click();
 
     await page.waitForURL((url) => url.pathname === "/questionnaire/country");
-    await choose(page, "Country", /United Kingdom/);
+    await choose(page, page, "Country", /United Kingdom/);
     await page.getByRole("button", { name: "Finish" }).click();
     await page.waitForURL((url) => url.pathname === "/content");
 
@@ -139,8 +134,8 @@ describe("onboarding", () => {
     await page.goto(`${baseUrl}/questionnaire/connect_own`);
     await page.getByLabel("Website URL").fill("https://lumora.example");
     await page.getByLabel("Brand name").fill("Lumora Coffee");
-    await choose(page, "Country", /United Kingdom/);
-    await choose(page, "Platform", "Instagram");
+    await choose(page, page, "Country", /United Kingdom/);
+    await choose(page, page, "Platform", "Instagram");
     await page.getByLabel("Link", { exact: true }).fill("https://www.instagram.com/lumoracoffee");
     await page.getByRole("button", { name: "Continue" }).click();
 

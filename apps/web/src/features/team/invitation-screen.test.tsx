@@ -136,11 +136,15 @@ describe("the invitation link", () => {
   });
 
   it("signed in as an owner: warns that their workspace and brand are deleted, joins, then opens the dashboard", async () => {
+    let accepted = false;
     const api = mockApi({
       ...previewOf(),
-      "GET /user/me": () => json(user),
+      "GET /user/me": () => json(accepted ? joined : user),
       "GET /brand": () => json({ brand }),
-      "POST /workspace/invitations/accept": () => json(joined),
+      "POST /workspace/invitations/accept": () => {
+        accepted = true;
+        return json(joined);
+      },
     });
     const container = await render({ token: TOKEN, signedIn: true });
     await waitFor(() => expect(container.textContent).toContain("You are signed in as ada@example.com"));
@@ -157,6 +161,8 @@ describe("the invitation link", () => {
       token: TOKEN,
     });
     expect(pendingInvitation()).toBeUndefined();
+    // The user is read again after joining (renewing the bearer), and the app keeps that answer.
+    expect(api.calls("GET", "/user/me").length).toBeGreaterThanOrEqual(2);
     expect(rendered?.queryClient.getQueryData(["user", "me"])).toEqual(joined);
   });
 

@@ -68,7 +68,13 @@ export function useRemoveMemberMutation() {
 export function useAcceptInvitationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => unwrap(api.POST("/workspace/invitations/accept", { body: { token } })),
+    mutationFn: async (token: string) => {
+      await unwrap(api.POST("/workspace/invitations/accept", { body: { token } }));
+      // The bearer still names the old workspace, so it now answers 401: reading the user renews it (the client
+      // refreshes once) before the app moves on. Left to the next screen's burst of calls, a navigation could
+      // cut that refresh short after the server rotated the token, and the reused token would end the session.
+      return unwrap(api.GET("/user/me"));
+    },
     onSuccess: (user) => {
       queryClient.removeQueries();
       queryClient.setQueryData(userKeys.me(), user);
