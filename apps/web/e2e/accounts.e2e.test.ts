@@ -152,7 +152,7 @@ describe("accounts", () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.goto(`${baseUrl}/user/profile`);
     await waitForPath(page, "/sign-in");
-  });
+  }, 90_000); // the whole journey, with a cool-down and six screens: longer than one screen's default
 
   it("resets a forgotten password with the e-mailed code, then signs in with the new one", async () => {
     const account = await createConfirmedAccount("forgot");

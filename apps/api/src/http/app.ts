@@ -1,4 +1,10 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
@@ -28,6 +34,26 @@ export interface AppOptions {
   deps?: Partial<AppDeps>;
 }
 
+/**
+ * One log line per request, once it is answered: the request's method and URL with the status and time taken.
+ * Fastify's default also logs each request on arrival, a second line that costs about as much as the first on
+ * a hot read. Lines carry the request id (requestId) as before; errors are still logged at error level.
+ */
+class RequestLogLines extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
 /** Expired codes, sessions and rate-limit buckets are swept this often. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -45,7 +71,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(o.config.trustProxy),
     genReqId: requestIdOf,
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: "requestId" }),
+    logController: new RequestLogLines({ requestIdLogLabel: "requestId" }),
   });
   const deps = createDeps(o.config, app.log, o.deps);
   decorateUserId(app);

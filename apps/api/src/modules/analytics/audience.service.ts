@@ -3,11 +3,11 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { brandCompetitors, personas, workspaceBrands } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
-import { workspacePlan } from "../billing/plan-limits";
 import { workspaceOf } from "../brand/brand.service";
 import type { PersonaDetailsPayload } from "./audience.compute";
 import { containsPattern } from "./like-pattern";
 import { provenanceFrom } from "./module-context";
+import { planLimitsOf } from "./module-plan";
 import { findPersonaPage, findVisiblePersona, type PersonaSummaryRow } from "./module-reads.repo";
 
 type Schemas = components["schemas"];
@@ -55,7 +55,6 @@ export async function listPersonas(
   query: { limit?: number; page?: number; country?: string; industry?: string; search?: string },
 ): Promise<Schemas["PersonaList"]> {
   const workspaceId = workspaceOf(ctx);
-  const { limits } = await workspacePlan(ctx.db, { workspaceId });
   const search = query.search?.trim();
   const filters = {
     workspaceId,
@@ -65,9 +64,17 @@ export async function listPersonas(
   };
   const limit = query.limit ?? 20;
   const page = query.page ?? 1;
-  const top = limits.topPersonas;
+  // The page a paid plan shows, with the workspace's plan in the same round trip; Starter then reads its own.
+  const { rows, subscription } = await findPersonaPage(ctx.db, {
+    ...filters,
+    order: "name",
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const top = planLimitsOf(subscription).topPersonas;
   if (top !== null) {
-    const largest = await findPersonaPage(ctx.db, { ...filters, order: "largest", limit: top, offset: 0 });
+    const largest = (await findPersonaPage(ctx.db, { ...filters, order: "largest", limit: top, offset: 0 }))
+      .rows;
     const total = largest[0]?.total ?? 0;
     const byName = largest.sort(bySortKey);
     // With no more matches than the plan shows, the list is complete: paged like any other.
@@ -79,17 +86,12 @@ export async function listPersonas(
         : byName.slice((page - 1) * limit, page * limit);
     return { results: results.map(toSummary), total, limited: total > top };
   }
-  const rows = await findPersonaPage(ctx.db, {
-    ...filters,
-    order: "name",
-    limit,
-    offset: (page - 1) * limit,
-  });
   // Past the last page no row carries the count: the first row of the list does.
   const total =
     rows[0]?.total ??
     (page > 1
-      ? ((await findPersonaPage(ctx.db, { ...filters, order: "name", limit: 1, offset: 0 }))[0]?.total ?? 0)
+      ? ((await findPersonaPage(ctx.db, { ...filters, order: "name", limit: 1, offset: 0 })).rows[0]?.total ??
+        0)
       : 0);
   return { results: rows.map(toSummary), total, limited: false };
 }
@@ -103,7 +105,7 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["
   );
   const row = await findVisiblePersona(ctx.db, { workspaceId, personaId: id });
   if (!row) throw notFound;
-  const { limits } = await workspacePlan(ctx.db, { workspaceId });
+  const limits = planLimitsOf(row.subscription);
   if (limits.topPersonas !== null) {
     const top = await ctx.db
       .select({ id: personas.id })

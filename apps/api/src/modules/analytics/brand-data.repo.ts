@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { audienceSegments, followerSnapshots, imports, posts, trafficMonths } from "../../db/schema";
+import { audienceSegments, followerSnapshots, posts, trafficMonths } from "../../db/schema";
 import { addDays, type DayWindow, toDay } from "./periods";
 
 export type PostRecord = Pick<
@@ -93,15 +93,4 @@ export async function readDataSpan(db: Queryable, p: { brandId: string }): Promi
   const first = new Date(row.first);
   const last = new Date(row.last);
   return { history: { from: toDay(first), to: toDay(last) }, dataAsOf: last };
-}
-
-/** The newest completed import of the brand: its format names the source of imported figures. */
-export async function findLatestImport(db: Queryable, p: { brandId: string }) {
-  const [row] = await db
-    .select({ format: imports.format, createdAt: imports.createdAt })
-    .from(imports)
-    .where(and(eq(imports.brandId, p.brandId), eq(imports.status, "completed")))
-    .orderBy(desc(imports.createdAt))
-    .limit(1);
-  return row;
 }

@@ -1,19 +1,11 @@
 import type { components } from "@brandscope/api-client/schema";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
-import type { BrandRow } from "../brand/brand.repo";
 import { workspaceOf } from "../brand/brand.service";
-import { findLatestImport } from "./brand-data.repo";
 import { brandFiguresFor, type ComputedPeriod } from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";
 import { storedPeriodFigures } from "./figure-cache";
-import {
-  type FiguredBrand,
-  findModuleBrands,
-  findOwnBrandKey,
-  type ModuleBrand,
-  type OwnBrandKey,
-} from "./module-reads.repo";
+import { type FiguredBrand, findModuleBrands, type ModuleBrand } from "./module-reads.repo";
 import { PeriodError, type PeriodQuery, type ResolvedPeriod } from "./periods";
 
 type Provenance = components["schemas"]["Provenance"];
@@ -38,24 +30,7 @@ export function provenanceFrom(
     : { source: "website", sourceName: null, ...base };
 }
 
-/** As provenanceFrom, looking the brand's latest import up. */
-export async function provenanceOf(
-  ctx: RequestCtx,
-  brand: Pick<BrandRow, "id" | "sample">,
-  times: FigureTimes,
-): Promise<Provenance> {
-  const latest = brand.sample ? undefined : await findLatestImport(ctx.db, { brandId: brand.id });
-  return provenanceFrom({ sample: brand.sample, importFormat: latest?.format ?? null }, times);
-}
-
 const noBrand = () => new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
-
-/** The workspace's brand, for the reads that only filter by it (influencers, keywords). */
-export async function ownBrandKeyOrNotFound(ctx: RequestCtx): Promise<OwnBrandKey> {
-  const brand = await findOwnBrandKey(ctx.db, { workspaceId: workspaceOf(ctx) });
-  if (!brand) throw noBrand();
-  return brand;
-}
 
 /** A bad period query is the caller's mistake: 400 with the reason. */
 export async function withPeriod<T>(run: () => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { Db } from "../../db/client";
 import type { BrandWithLinks, SocialLinkRow } from "../brand/brand.repo";
 import type { BrandTotals } from "./brand-totals";
+import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
 
 /**
  * The hot reads of the modules, as named statements on node-postgres (under Drizzle): PostgreSQL parses and plans
@@ -9,14 +10,14 @@ import type { BrandTotals } from "./brand-totals";
  * read needs besides its figures: the workspace's brand (and competitors), where its data came from, and which
  * version of the stored figures is current.
  */
-function clientOf(db: Db): pg.Pool {
+export function clientOf(db: Db): pg.Pool {
   const client = (db as Db & { $client?: pg.Pool }).$client;
   if (!client) throw new Error("The database handle has no node-postgres client");
   return client;
 }
 
 /** The brand the workspace's modules show: its newest own brand (as brand.repo findCurrentBrand). */
-const OWN_BRAND = `select wb.brand_id as id from workspace_brands wb where wb.workspace_id = $1
+export const OWN_BRAND = `select wb.brand_id as id from workspace_brands wb where wb.workspace_id = $1
   order by wb.created_at desc limit 1`;
 
 const BRAND_COLUMNS = `b.id, b.workspace_id, b.name, b.website, b.country, b.industry, b.logo, b.description,
@@ -171,9 +172,11 @@ export const AUDIENCE_BRAND_IDS = `with own as (${OWN_BRAND})
   select bc.competitor_id from brand_competitors bc join own on bc.brand_id = own.id where bc.workspace_id = $1`;
 
 const PERSONA_DETAILS = `with visible as (${AUDIENCE_BRAND_IDS})
-select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, p.interests, p.platforms, p.size, p.share,
-  p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${IMPORT_FORMAT}
-from personas p join brands b on b.id = p.brand_id
+select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, to_json(p.interests) as interests,
+  to_json(p.platforms) as platforms, p.size, p.share,
+  p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${IMPORT_FORMAT},
+  ${SUBSCRIPTION_COLUMNS}
+from personas p join brands b on b.id = p.brand_id ${SUBSCRIPTION_JOIN}
 where p.id = $2 and p.brand_id in (select id from visible)`;
 
 export interface PersonaDetailsRow {
@@ -195,6 +198,8 @@ export interface PersonaDetailsRow {
   /** Of the persona's brand, for the provenance. */
   sample: boolean;
   importFormat: string | null;
+  /** The workspace's plan, read in the same query. */
+  subscription: SubscriptionFields;
 }
 
 /** A persona of the workspace's audience (its brand's or a competitor's), or undefined. */
@@ -227,39 +232,34 @@ export async function findVisiblePersona(
     computedAt: r.computed_at as Date,
     sample: r.sample as boolean,
     importFormat: r.import_format as string | null,
+    subscription: {
+      subscription_plan: r.subscription_plan as SubscriptionFields["subscription_plan"],
+      subscription_status: r.subscription_status as string | null,
+    },
   };
 }
 
-export interface OwnBrandKey {
-  id: string;
-  industry: string | null;
-  country: string | null;
-  /** The brand's stored totals (brand-totals.ts), null before the compute job stored them. */
-  totals: BrandTotals | null;
-}
-
-/** The workspace's brand without its links, with its stored totals: what the lists filtered by brand need. */
-export async function findOwnBrandKey(db: Db, p: { workspaceId: string }): Promise<OwnBrandKey | undefined> {
-  const result = await clientOf(db).query<OwnBrandKey>({
-    name: "own-brand-key",
-    text: `select b.id, b.industry, b.country, (select t.payload from figures t
-        where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') as totals
-      from brands b where b.id = (${OWN_BRAND})`,
-    values: [p.workspaceId],
-  });
-  return result.rows[0];
-}
-
-const PERSONA_PAGE = (order: string) => `with visible as (${AUDIENCE_BRAND_IDS})
-select p.id, p.name, p.sort_key, p.age_min, p.age_max, p.gender, p.interests, p.platforms, p.size, p.share,
-  p.engagement_rate, p.country, p.industry, (count(*) over ())::int as total
-from personas p
-where p.brand_id in (select id from visible)
-  and ($2::text is null or p.country = $2)
-  and ($3::text is null or p.industry = $3)
-  and ($4::text is null or lower(p.name) like $4
-    or exists (select 1 from unnest(p.interests) as i where lower(i) like $4))
-order by ${order} limit $5 offset $6`;
+/**
+ * Arrays come back as JSON (to_json): node-postgres parses it natively, much faster than its array text parser.
+ * The page in a lateral join, so the workspace's subscription comes back in the same round trip even past the last
+ * page (one row with null persona columns).
+ */
+const PERSONA_PAGE = (order: (alias: string) => string) => `with visible as (${AUDIENCE_BRAND_IDS})
+select ${SUBSCRIPTION_COLUMNS}, page.*
+from (select) as one ${SUBSCRIPTION_JOIN}
+left join lateral (
+  select p.id, p.name, p.sort_key, p.age_min, p.age_max, p.gender, to_json(p.interests) as interests,
+    to_json(p.platforms) as platforms, p.size, p.share,
+    p.engagement_rate, p.country, p.industry, (count(*) over ())::int as total
+  from personas p
+  where p.brand_id in (select id from visible)
+    and ($2::text is null or p.country = $2)
+    and ($3::text is null or p.industry = $3)
+    and ($4::text is null or lower(p.name) like $4
+      or exists (select 1 from unnest(p.interests) as i where lower(i) like $4))
+  order by ${order("p")} limit $5 offset $6
+) page on true
+order by ${order("page")}`;
 
 export interface PersonaSummaryRow {
   id: string;
@@ -295,26 +295,36 @@ export async function findPersonaPage(
     limit: number;
     offset: number;
   },
-): Promise<PersonaSummaryRow[]> {
+): Promise<{ rows: PersonaSummaryRow[]; subscription: SubscriptionFields }> {
   const result = await clientOf(db).query<Record<string, unknown>>({
     name: `persona-page-${p.order}`,
-    text: PERSONA_PAGE(p.order === "name" ? "p.sort_key, p.id" : "p.size desc, p.id"),
+    text: PERSONA_PAGE(
+      p.order === "name" ? (t) => `${t}.sort_key, ${t}.id` : (t) => `${t}.size desc, ${t}.id`,
+    ),
     values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.search ?? null, p.limit, p.offset],
   });
-  return result.rows.map((r) => ({
-    id: r.id as string,
-    name: r.name as string,
-    sortKey: r.sort_key as string,
-    ageMin: r.age_min as number,
-    ageMax: r.age_max as number,
-    gender: r.gender as string,
-    interests: r.interests as string[],
-    platforms: r.platforms as string[],
-    size: r.size as number,
-    share: r.share as number,
-    engagementRate: r.engagement_rate as number | null,
-    country: r.country as string | null,
-    industry: r.industry as string | null,
-    total: r.total as number,
-  }));
+  const first = result.rows[0];
+  const subscription: SubscriptionFields = {
+    subscription_plan: (first?.subscription_plan ?? null) as SubscriptionFields["subscription_plan"],
+    subscription_status: (first?.subscription_status ?? null) as string | null,
+  };
+  const rows = result.rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: r.id as string,
+      name: r.name as string,
+      sortKey: r.sort_key as string,
+      ageMin: r.age_min as number,
+      ageMax: r.age_max as number,
+      gender: r.gender as string,
+      interests: r.interests as string[],
+      platforms: r.platforms as string[],
+      size: r.size as number,
+      share: r.share as number,
+      engagementRate: r.engagement_rate as number | null,
+      country: r.country as string | null,
+      industry: r.industry as string | null,
+      total: r.total as number,
+    }));
+  return { rows, subscription };
 }

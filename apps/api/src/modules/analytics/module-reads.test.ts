@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type SeededUser, seedSignedInUser } from "../../../test/users";
+import { planTypes, subscriptionStatuses } from "../../db/schema";
 import { SESSION_CHECK_TTL_MS } from "../../lib/session-checks";
 import { jwtKey } from "../auth/id-token";
+import { workspacePlan } from "../billing/plan-limits";
+import { findInfluencerContext } from "./influencer.repo";
+import { planLimitsOf } from "./module-plan";
 
 type Schemas = components["schemas"];
 
@@ -137,6 +141,156 @@ describe("stored figures read through the cache", () => {
       total: 0,
       limited: false,
     });
+  });
+});
+
+describe("the influencer, keyword and audience reads", () => {
+  const setPlan = async (workspaceId: string, plan: string | null, status = "active") => {
+    if (plan === null) {
+      await t.database.pool.query("delete from subscriptions where workspace_id = $1", [workspaceId]);
+      return;
+    }
+    await t.database.pool.query(
+      `insert into subscriptions (workspace_id, plan, status) values ($1, $2, $3)
+       on conflict (workspace_id) do update set plan = excluded.plan, status = excluded.status`,
+      [workspaceId, plan, status],
+    );
+  };
+
+  it("read the plan by billing's rule, in their own query", async () => {
+    const user = await signIn();
+    await connectSample(user);
+    const db = t.database.db;
+    for (const plan of [...planTypes, null]) {
+      for (const status of subscriptionStatuses) {
+        await setPlan(user.workspaceId, plan, status);
+        const expected = (await workspacePlan(db, { workspaceId: user.workspaceId })).limits;
+        const context = await findInfluencerContext(db, { workspaceId: user.workspaceId });
+        expect(context && planLimitsOf(context), `${plan} ${status}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("apply a plan change on the next read", async () => {
+    const user = await signIn();
+    await connectSample(user);
+    const influencers = () => get<Schemas["InfluencerList"]>("listInfluencers", "/influencer?limit=50", user);
+    const personas = () => get<Schemas["PersonaList"]>("listPersonas", "/audience?limit=50", user);
+    const paid = (await influencers()).body;
+    const audience = (await personas()).body;
+    expect(paid.limited).toBe(false);
+    expect(audience.limited).toBe(false);
+    const persona = audience.results.at(-1);
+    for (const [plan, status] of [
+      ["starter", "active"],
+      ["enterprise", "cancelled"],
+      [null, "active"],
+    ] as const) {
+      await setPlan(user.workspaceId, plan, status);
+      const limited = (await influencers()).body;
+      expect(limited.limited, `${plan} ${status}`).toBe(true);
+      expect(limited.results).toHaveLength(3);
+      const hidden = paid.results.find((r) => !limited.results.some((l) => l.id === r.id));
+      expect((await get("getInfluencer", `/influencer/${hidden?.id}`, user)).status).toBe(404);
+      expect((await personas()).body.results).toHaveLength(3);
+      expect((await get("getPersona", `/audience/${persona?.id}`, user)).status).toBe(404);
+    }
+    await setPlan(user.workspaceId, "professional");
+    expect((await influencers()).body).toEqual(paid);
+    expect((await personas()).body).toEqual(audience);
+    expect((await get("getPersona", `/audience/${persona?.id}`, user)).status).toBe(200);
+  });
+
+  it("never show another workspace's imported keywords, and show a change at once", async () => {
+    const sampleUser = await signIn();
+    await connectSample(sampleUser);
+    const competitor = (
+      await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", sampleUser)
+    ).body.competitors[0];
+    const other = await signIn();
+    await t.database.pool.query(
+      "insert into workspace_brands (workspace_id, brand_id, created_at) values ($1, $2, now())",
+      [other.workspaceId, competitor?.id],
+    );
+    const before = (await get<Schemas["KeywordList"]>("getIntent", "/intent", sampleUser)).body;
+    expect(before.provenance.source).toBe("sample");
+    const country = before.keywordData[0]?.country ?? "US";
+    await t.database.pool.query(
+      `insert into keywords (brand_id, country, keyword, currency, volume, trend, intent, source)
+       values ($1, $2, 'zqx private keyword', 'USD', 2000000000, '{}', 'commercial', 'csv_import')`,
+      [competitor?.id, country],
+    );
+    const search = `/intent/keyword?keyword=zqx&country=${country}`;
+    // Theirs: at the top of their list and found by search, from an import they have not finished: the website.
+    const theirs = (await get<Schemas["KeywordList"]>("getIntent", `/intent?country=${country}`, other)).body;
+    expect(theirs.keywordData[0]?.keyword).toBe("zqx private keyword");
+    expect(theirs.provenance).toMatchObject({ source: "website", sourceName: null });
+    await t.database.pool.query(
+      `insert into imports (workspace_id, brand_id, format, file_name, status, rows, imported, errors)
+       values ($1, $2, 'google_keyword_planner', 'k.csv', 'completed', 1, 1, '[]')`,
+      [other.workspaceId, competitor?.id],
+    );
+    const found = (await get<Schemas["KeywordList"]>("searchKeywords", search, other)).body;
+    expect(found.keywordData.map((k) => k.keyword)).toEqual(["zqx private keyword"]);
+    expect(found.provenance).toMatchObject({ source: "csv_import", sourceName: "google_keyword_planner" });
+    // Ours: never.
+    expect((await get<Schemas["KeywordList"]>("getIntent", "/intent", sampleUser)).body).toEqual(before);
+    expect(
+      (await get<Schemas["KeywordList"]>("searchKeywords", search, sampleUser)).body.keywordData,
+    ).toEqual([]);
+    // Deleted: gone on the next read.
+    await t.database.pool.query("delete from keywords where brand_id = $1", [competitor?.id]);
+    expect((await get<Schemas["KeywordList"]>("searchKeywords", search, other)).body).toMatchObject({
+      keywordData: [],
+      provenance: { source: "sample" },
+    });
+  });
+
+  it("rank influencers for the caller's brand only, and show a new score at once", async () => {
+    const sampleUser = await signIn();
+    await connectSample(sampleUser);
+    const list = (await get<Schemas["InfluencerList"]>("listInfluencers", "/influencer?limit=5", sampleUser))
+      .body;
+    const best = list.results[0];
+    const brandId = (await get<Schemas["BrandResponse"]>("getBrand", "/brand", sampleUser)).body.brand?.id;
+    // A brand of another workspace, scored for every influencer: its scores never reach the sample's readers.
+    const other = await signIn();
+    const competitor = (
+      await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", sampleUser)
+    ).body.competitors[0];
+    await t.database.pool.query(
+      "insert into workspace_brands (workspace_id, brand_id, created_at) values ($1, $2, now())",
+      [other.workspaceId, competitor?.id],
+    );
+    const last = list.results.at(-1);
+    await t.database.pool.query(
+      `insert into influencer_scores (brand_id, influencer_id, score, fit) values ($1, $2, 1e9, 0.01)
+       on conflict (brand_id, influencer_id) do update set score = excluded.score, fit = excluded.fit`,
+      [competitor?.id, last?.id],
+    );
+    expect(
+      (await get<Schemas["InfluencerList"]>("listInfluencers", "/influencer?limit=5", sampleUser)).body,
+    ).toEqual(list);
+    const details = (
+      await get<Schemas["InfluencerDetails"]>("getInfluencer", `/influencer/${last?.id}`, sampleUser)
+    ).body;
+    expect(details.audienceFit).toBe(last?.audienceFit);
+    const theirs = (
+      await get<Schemas["InfluencerDetails"]>("getInfluencer", `/influencer/${last?.id}`, other)
+    ).body;
+    expect(theirs.audienceFit).toBe(0.01);
+    expect(
+      (await get<Schemas["InfluencerList"]>("listInfluencers", "/influencer?limit=1", other)).body.results[0]
+        ?.id,
+    ).toBe(last?.id);
+    // The sample brand's own ranking changes: the next read shows it.
+    await t.database.pool.query(
+      "update influencer_scores set score = -1e9 where brand_id = $1 and influencer_id = $2",
+      [brandId, best?.id],
+    );
+    const after = (await get<Schemas["InfluencerList"]>("listInfluencers", "/influencer?limit=5", sampleUser))
+      .body;
+    expect(after.results.map((r) => r.id)).not.toContain(best?.id);
   });
 });
 

@@ -49,7 +49,11 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
  * plan no longer allows is refused. A plan whose renewal failed keeps its limits while the owner updates the card.
  */
 export async function workspacePlan(db: Queryable, p: { workspaceId: string }) {
-  const subscription = await findSubscription(db, p);
-  const plan: PlanType = !subscription || subscription.status === "cancelled" ? "starter" : subscription.plan;
+  const plan = effectivePlan(await findSubscription(db, p));
   return { plan, limits: planLimits[plan] };
+}
+
+/** The plan whose limits apply, from the subscription row (or none): the one rule, for queries that join it. */
+export function effectivePlan(subscription: { plan: PlanType; status: string } | null | undefined): PlanType {
+  return !subscription || subscription.status === "cancelled" ? "starter" : subscription.plan;
 }

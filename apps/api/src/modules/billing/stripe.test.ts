@@ -101,7 +101,7 @@ describe("checkout with Stripe", () => {
   });
 
   it("creates the customer, set-up intent and subscription with idempotency keys, on the Professional price", async () => {
-    const { owner, customerId } = await professionalOnStripe();
+    const { owner } = await professionalOnStripe();
     const creates = fake.requests.filter(
       (r) =>
         r.method === "POST" && ["/v1/customers", "/v1/setup_intents", "/v1/subscriptions"].includes(r.path),

@@ -1,0 +1,124 @@
+import type { Db } from "../../db/client";
+import { clientOf, OWN_BRAND } from "./module-reads.repo";
+
+/**
+ * The keyword reads as named statements (module-reads.repo.ts says why), each one round trip: the workspace's
+ * brand, its keywords and, when one of them came from an import, the format of its latest import. A query with a
+ * country and one without are statements of their own, each planned for its filters.
+ */
+
+export interface KeywordRow {
+  keyword: string;
+  country: string;
+  volume: number | null;
+  cpc: number | null;
+  competition: number | null;
+  trend: number[];
+  source: string;
+}
+
+export interface KeywordAnswer {
+  brandId: string;
+  /**
+   * When a keyword came from an import: the format of the brand's latest completed import, null without one.
+   * Undefined when every keyword came with the sample data.
+   */
+  importFormat: string | null | undefined;
+  rows: KeywordRow[];
+}
+
+const OWN = `own as (select b.id, b.industry, b.country from brands b where b.id = (${OWN_BRAND}))`;
+/** The country asked for ($2), else the brand's; with neither, any country. */
+const COUNTRY = "coalesce($2::text, own.country)";
+const IN_COUNTRY = `(${COUNTRY} is null or k.country = ${COUNTRY})`;
+const KEYWORD_COLUMNS = "k.id, k.keyword, k.country, k.volume, k.cpc, k.competition, k.trend, k.source";
+
+/**
+ * The answer's rows: the brand on each (one row with null keyword columns when no keyword matches), the page in
+ * its order. The trend array comes back as JSON (to_json): node-postgres parses that natively, much faster than
+ * its array text parser.
+ */
+const answerOf = (order: string) => `select own.id as brand_id,
+  (select i.format from imports i where i.brand_id = (select id from own) and i.status = 'completed'
+    and exists (select 1 from page where page.source = 'csv_import')
+    order by i.created_at desc limit 1) as import_format,
+  exists (select 1 from page where page.source = 'csv_import') as imported,
+  page.keyword, page.country, page.volume, page.cpc, page.competition, to_json(page.trend) as trend, page.source
+from own left join page on true
+order by ${order}`;
+
+/** The brand's own keywords and its industry's ($3, else the brand's), by volume. */
+const INTENT_KEYWORDS = `with ${OWN},
+page as (
+  select ${KEYWORD_COLUMNS} from own join keywords k
+    on k.brand_id = own.id or (k.brand_id is null and k.industry = coalesce($3::text, own.industry))
+  where ${IN_COUNTRY}
+  order by k.volume desc, k.id limit $4
+)
+${answerOf("page.volume desc, page.id")}`;
+
+/**
+ * Keywords of the brand or of any industry whose lower-cased text is LIKE $3, the closest to $4 first (trigram
+ * similarity), then by volume. The brand and the country are sub-selects, so the planner can combine the trigram
+ * index (keywords_keyword_trgm_idx) with the country's keys; the second branch runs only without a country.
+ */
+const SEARCH_KEYWORDS = `with ${OWN},
+page as (
+  select ${KEYWORD_COLUMNS}, similarity(lower(k.keyword), $4) as closeness from keywords k
+  where k.country = (select ${COUNTRY} from own) and lower(k.keyword) like $3
+    and (k.brand_id = (select id from own) or k.brand_id is null)
+  union all
+  select ${KEYWORD_COLUMNS}, similarity(lower(k.keyword), $4) as closeness from keywords k
+  where (select ${COUNTRY} is null from own) and lower(k.keyword) like $3
+    and (k.brand_id = (select id from own) or k.brand_id is null)
+  order by closeness desc, volume desc, id limit $5
+)
+${answerOf("page.closeness desc, page.volume desc, page.id")}`;
+
+interface AnswerRow extends Omit<KeywordRow, "keyword"> {
+  brand_id: string;
+  import_format: string | null;
+  imported: boolean;
+  keyword: string | null;
+}
+
+function toAnswer(rows: AnswerRow[]): KeywordAnswer | undefined {
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    brandId: first.brand_id,
+    importFormat: first.imported ? first.import_format : undefined,
+    rows: rows.flatMap(({ keyword, country, volume, cpc, competition, trend, source }) =>
+      keyword === null ? [] : [{ keyword, country, volume, cpc, competition, trend, source }],
+    ),
+  };
+}
+
+/** Undefined when the workspace has no brand. */
+export async function findIntentKeywords(
+  db: Db,
+  p: { workspaceId: string; country: string | undefined; industry: string | undefined; limit: number },
+): Promise<KeywordAnswer | undefined> {
+  const result = await clientOf(db).query<AnswerRow>({
+    name: "intent-keywords",
+    text: INTENT_KEYWORDS,
+    values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.limit],
+  });
+  return toAnswer(result.rows);
+}
+
+/** Undefined when the workspace has no brand. */
+export async function searchVisibleKeywords(
+  db: Db,
+  p: { workspaceId: string; country: string | undefined; pattern: string; text: string; limit: number },
+): Promise<KeywordAnswer | undefined> {
+  // A generic plan cannot cost the trigram index (it needs the pattern's trigrams), so PostgreSQL keeps planning
+  // this statement with its values, which pick the index; should it settle on a generic plan, the country's keys
+  // still narrow the scan.
+  const result = await clientOf(db).query<AnswerRow>({
+    name: "search-keywords",
+    text: SEARCH_KEYWORDS,
+    values: [p.workspaceId, p.country ?? null, p.pattern, p.text, p.limit],
+  });
+  return toAnswer(result.rows);
+}

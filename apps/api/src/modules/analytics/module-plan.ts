@@ -1,0 +1,25 @@
+import type { components } from "@brandscope/api-client/schema";
+import { effectivePlan, type PlanLimits, planLimits } from "../billing/plan-limits";
+
+type PlanType = components["schemas"]["PlanType"];
+
+/**
+ * The workspace's subscription, joined into a module read's own query (workspace id = $1) rather than looked up in
+ * a round trip of its own. Read on every request, never cached: a plan change applies on the next read.
+ */
+export const SUBSCRIPTION_JOIN = "left join subscriptions sub on sub.workspace_id = $1";
+export const SUBSCRIPTION_COLUMNS = "sub.plan as subscription_plan, sub.status as subscription_status";
+
+export interface SubscriptionFields {
+  subscription_plan: PlanType | null;
+  subscription_status: string | null;
+}
+
+/** The limits of the workspace's plan, by billing's rule (effectivePlan), from the joined columns. */
+export function planLimitsOf(row: SubscriptionFields): PlanLimits {
+  const subscription =
+    row.subscription_plan === null
+      ? null
+      : { plan: row.subscription_plan, status: row.subscription_status ?? "" };
+  return planLimits[effectivePlan(subscription)];
+}
