@@ -120,9 +120,9 @@ export async function findInvitationWorkspaceByToken(db: Queryable, p: { tokenHa
   return row;
 }
 
-/** The invitation with its workspace's name and its inviter's name, locked for the join that follows. */
-export async function findInvitationForUpdate(tx: Tx, p: { id: string; tokenHash: string }) {
-  const [row] = await tx
+/** An invitation with its workspace's name and its inviter's name. */
+const invitationWithNames = (db: Queryable) =>
+  db
     .select({
       invitation: invitations,
       workspaceName: workspaces.name,
@@ -131,25 +131,19 @@ export async function findInvitationForUpdate(tx: Tx, p: { id: string; tokenHash
     })
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
-    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .leftJoin(users, eq(users.id, invitations.invitedBy));
+
+/** The invitation with its names, locked for the join that follows. */
+export async function findInvitationForUpdate(tx: Tx, p: { id: string; tokenHash: string }) {
+  const [row] = await invitationWithNames(tx)
     .where(and(eq(invitations.id, p.id), eq(invitations.tokenHash, p.tokenHash)))
     .for("update", { of: invitations });
   return row;
 }
 
-/** The invitation a link's token names, with its workspace's and inviter's names (no lock: only read). */
+/** The invitation a link's token names, with its names (no lock: only read). */
 export async function findInvitationByToken(db: Queryable, p: { tokenHash: string }) {
-  const [row] = await db
-    .select({
-      invitation: invitations,
-      workspaceName: workspaces.name,
-      inviterFirstName: users.firstName,
-      inviterLastName: users.lastName,
-    })
-    .from(invitations)
-    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
-    .leftJoin(users, eq(users.id, invitations.invitedBy))
-    .where(eq(invitations.tokenHash, p.tokenHash));
+  const [row] = await invitationWithNames(db).where(eq(invitations.tokenHash, p.tokenHash));
   return row;
 }
 

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
+import { useSelectForm } from "~/lib/select-form";
 import { countriesOptions } from "../reference/queries";
 import { meOptions } from "../user/queries";
 import {
@@ -19,7 +20,6 @@ import {
   type PaymentForm,
   submitCheckout,
 } from "./checkout";
-import { useBillingForm } from "./form-fields";
 import { checkoutSteps } from "./mutations";
 import type { PaymentFormState } from "./payment-form";
 import { billingKeys, productsOptions } from "./queries";
@@ -67,7 +67,7 @@ export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
   const provider = useQuery(paymentProviderOptions());
   const professional = products.data?.find((product) => product.type === "professional");
 
-  const form = useBillingForm({
+  const form = useSelectForm({
     defaultValues: {
       companyName: me.data?.company ?? "",
       line1: "",

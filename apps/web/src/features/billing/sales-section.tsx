@@ -3,10 +3,10 @@ import { ModalBody, ModalDescription, ModalFooter, ModalHeader, ModalTitle } fro
 import { useStore } from "@tanstack/react-form";
 import { useQuery } from "@tanstack/react-query";
 import { notify } from "~/lib/notify";
+import { useSelectForm } from "~/lib/select-form";
 import { industriesOptions } from "../reference/queries";
 import { meOptions } from "../user/queries";
 import { billingProblem } from "./checkout";
-import { useBillingForm } from "./form-fields";
 import { useContactSalesMutation } from "./mutations";
 import { type SalesContactFormValues, salesCategories, salesContactSchema } from "./schemas";
 
@@ -21,7 +21,7 @@ export function SalesSection({ onCancel, onClose }: SalesSectionProps) {
   const industries = useQuery(industriesOptions());
   const contact = useContactSalesMutation();
   const user = me.data;
-  const form = useBillingForm({
+  const form = useSelectForm({
     defaultValues: {
       email: user?.email ?? "",
       name: [user?.firstName, user?.lastName].filter(Boolean).join(" "),

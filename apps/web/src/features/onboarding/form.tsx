@@ -1,29 +1,10 @@
-import { SelectField, type SelectFieldProps, type SelectOption } from "@brandscope/ui/select";
+import type { SelectFieldProps, SelectOption } from "@brandscope/ui/select";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type BoundProps, extendForm, useFieldState } from "~/lib/form";
 import { problemText } from "~/lib/problem";
 import type { ReferenceOption } from "../reference/queries";
 
-/** A select bound to its form field, with spec §5's touched rule (as the profile form has it). */
-function SelectInput(props: BoundProps<SelectFieldProps>) {
-  const { field, error, touched, onBlur } = useFieldState();
-  return (
-    <SelectField
-      name={field.name}
-      value={String(field.state.value ?? "")}
-      onValueChange={(value) => field.handleChange(value)}
-      onBlur={onBlur}
-      error={error}
-      touched={touched}
-      {...props}
-    />
-  );
-}
-
 /** Onboarding's forms: the app's bindings plus the select. */
-export const { useAppForm: useOnboardingForm, withForm: withOnboardingForm } = extendForm({
-  fieldComponents: { SelectInput },
-});
+export { useSelectForm as useOnboardingForm, withSelectForm as withOnboardingForm } from "~/lib/select-form";
 
 /**
  * What a select of a reference list (GET /countries, GET /industries) shows while the list loads, once it has

@@ -1,28 +1,10 @@
 import type { User } from "@brandscope/api-client";
-import { SelectField, type SelectFieldProps } from "@brandscope/ui/select";
 import { useQuery } from "@tanstack/react-query";
-import { type BoundProps, extendForm, useFieldState } from "~/lib/form";
 import { FormProblem } from "~/lib/problem";
+import { useSelectForm } from "~/lib/select-form";
 import { countriesOptions, industriesOptions } from "../reference/queries";
 import { useUpdateProfileMutation } from "./mutations";
 import { type ProfileValues, profileSchema } from "./schemas";
-
-function SelectInput(props: BoundProps<SelectFieldProps>) {
-  const { field, error, touched, onBlur } = useFieldState();
-  return (
-    <SelectField
-      name={field.name}
-      value={String(field.state.value ?? "")}
-      onValueChange={(value) => field.handleChange(value)}
-      onBlur={onBlur}
-      error={error}
-      touched={touched}
-      {...props}
-    />
-  );
-}
-
-const { useAppForm: useProfileForm } = extendForm({ fieldComponents: { SelectInput } });
 
 export function profileValues(user: User): ProfileValues {
   return {
@@ -40,7 +22,7 @@ export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfileMutation();
   const countries = useQuery(countriesOptions());
   const industries = useQuery(industriesOptions());
-  const form = useProfileForm({
+  const form = useSelectForm({
     defaultValues: profileValues(user),
     validators: { onChange: profileSchema },
     onSubmit: async ({ value, formApi }) => {

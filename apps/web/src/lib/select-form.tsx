@@ -1,6 +1,7 @@
 import { SelectField, type SelectFieldProps } from "@brandscope/ui/select";
-import { type BoundProps, extendForm, useFieldState } from "~/lib/form";
+import { type BoundProps, extendForm, useFieldState } from "./form";
 
+/** A select bound to its form field, with spec §5's touched rule. */
 function SelectInput(props: BoundProps<SelectFieldProps>) {
   const { field, error, touched, onBlur } = useFieldState();
   return (
@@ -16,5 +17,7 @@ function SelectInput(props: BoundProps<SelectFieldProps>) {
   );
 }
 
-/** The app's form hook with a bound select, for the checkout's address and the sales form. */
-export const { useAppForm: useBillingForm } = extendForm({ fieldComponents: { SelectInput } });
+/** The app's form hook plus the bound select: the profile, onboarding, the checkout's address and the sales form. */
+export const { useAppForm: useSelectForm, withForm: withSelectForm } = extendForm({
+  fieldComponents: { SelectInput },
+});
