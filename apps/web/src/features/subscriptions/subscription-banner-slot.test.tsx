@@ -29,6 +29,7 @@ const entry = (type: string, status: string, endDate: string | null) => ({
 
 let rendered: Rendered | undefined;
 afterEach(() => {
+  localStorage.clear();
   rendered?.unmount();
   rendered = undefined;
   vi.unstubAllGlobals();
@@ -41,7 +42,35 @@ async function render(subscriptions: () => Response, path = "/content") {
   return api;
 }
 
+const bannerIn = (container: HTMLElement | undefined) =>
+  container?.querySelector<HTMLElement>("[data-slot=subscription-banner]") ?? null;
+
 describe("subscription banner slot", () => {
+  it("keeps a dismissed banner dismissed in the subscription area, until the end date changes", async () => {
+    const endDate = new Date(Date.now() + 3 * day + 60_000).toISOString();
+    await render(() => json([entry("starter", "active", endDate)]));
+    const banner = await waitFor(() => {
+      const element = bannerIn(rendered?.container);
+      if (!element) throw new Error("no banner");
+      return element;
+    });
+    await click(getByRoleName(banner, "button", "Dismiss"));
+    expect(bannerIn(rendered?.container)).toBeNull();
+    expect(JSON.parse(localStorage.getItem("subscription") ?? "{}")).toEqual({
+      dismissedBanner: `about_to_expire:${endDate}`,
+    });
+    rendered?.unmount();
+
+    await render(() => json([entry("starter", "active", endDate)]));
+    await waitFor(() => expect(rendered?.queryClient.getQueryData(["subscriptions", "list"])).toBeDefined());
+    expect(bannerIn(rendered?.container)).toBeNull();
+    rendered?.unmount();
+
+    const later = new Date(Date.now() + 4 * day).toISOString();
+    await render(() => json([entry("starter", "active", later)]));
+    await waitFor(() => expect(bannerIn(rendered?.container)).not.toBeNull());
+  });
+
   it("warns in the last 5 days of the trial; Upgrade opens the upgrade modal", async () => {
     const api = await render(() =>
       json([entry("starter", "active", new Date(Date.now() + 3 * day + 60_000).toISOString())]),
