@@ -20,8 +20,10 @@ import { vi } from "vitest";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+// The helpers the module screens' tests use as they are; onboarding adds its own below.
+import { json, waitFor } from "../modules/test-utils";
+
+export { click, getByText, json, queryByText, waitFor } from "../modules/test-utils";
 
 export const problem = (status: number, message: string, code = "ERROR") =>
   json({ code, message, requestId: "req-test" }, status);
@@ -127,48 +129,11 @@ export async function render(
   };
 }
 
-/** Polls (inside act) until `check` stops throwing, or fails with its last error. */
-export async function waitFor<T>(check: () => T, { timeout = 2000, interval = 20 } = {}): Promise<T> {
-  const started = Date.now();
-  let last: unknown;
-  while (Date.now() - started < timeout) {
-    try {
-      return check();
-    } catch (error) {
-      last = error;
-    }
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, interval));
-    });
-  }
-  throw last;
-}
-
 const textOf = (element: Element) => element.textContent?.replace(/\s+/g, " ").trim() ?? "";
 
 /** Every text shown in alerts (field errors, form problems), in document order. */
 export const alerts = (container: Element) =>
   [...container.querySelectorAll("[role=alert]")].map((element) => textOf(element));
-
-/** The innermost element whose text contains `text`. */
-export function getByText(container: Element, text: string): HTMLElement {
-  const matches = [...container.querySelectorAll<HTMLElement>("*")].filter((element) =>
-    textOf(element).includes(text),
-  );
-  const found = matches.find(
-    (element) => !matches.some((other) => other !== element && element.contains(other)),
-  );
-  if (!found) throw new Error(`No element with text ${text}`);
-  return found;
-}
-
-export const queryByText = (container: Element, text: string) => {
-  try {
-    return getByText(container, text);
-  } catch {
-    return null;
-  }
-};
 
 /** An element's accessible name as far as these tests need it: aria-labelledby, aria-label, else its text. */
 function nameOf(element: Element): string {
@@ -190,12 +155,6 @@ export function getButton(container: Element, name: string): HTMLButtonElement {
   );
   if (!found) throw new Error(`No button named ${name}`);
   return found;
-}
-
-export async function click(element: HTMLElement) {
-  await act(async () => {
-    element.click();
-  });
 }
 
 /** The control a label names (input or select trigger), found through the label's `for`. */
