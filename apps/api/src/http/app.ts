@@ -20,7 +20,7 @@ import { registerMedia } from "./media";
 import { requestIdOf } from "./request-id";
 import { registerOperations } from "./routes";
 import { registerSampleLogos } from "./sample-logos";
-import { registerSecurityHeaders } from "./security-headers";
+import { securityHeaders } from "./security-headers";
 import { isAppRoute, registerWebApp, sendAppShell } from "./web-app";
 
 export interface AppOptions {
@@ -77,27 +77,32 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   decorateUserId(app);
   forgetSessionChecksAfterWrites(app);
   registerErrorHandler(app);
-  app.addHook("onRequest", async (request, reply) => {
+  const security = securityHeaders({
+    imageOrigins: deps.storage.externalOrigin ? [deps.storage.externalOrigin] : [],
+    stripe: o.config.stripe !== undefined,
+  });
+  // Hooks that run on every request take a callback rather than being async: no promise per request and hook.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    reply.headers(security);
+    done();
   });
   // Once closing, answers end their keep-alive connection: close() waits for every connection to go.
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
-  });
-  await registerSecurityHeaders(app, {
-    imageOrigins: deps.storage.externalOrigin ? [deps.storage.externalOrigin] : [],
-    stripe: o.config.stripe !== undefined,
+    done(null, payload);
   });
 
   await app.register(
     async (api) => {
-      api.addHook("onSend", async (_request, reply) => {
+      api.addHook("onSend", (_request, reply, payload, done) => {
         // Answers depend on the caller and change with every write: never cached, unless a handler says so.
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+        done(null, payload);
       });
       registerOperations(api, {
         operations,

@@ -32,8 +32,9 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * has run, and before its answer leaves, every remembered bearer check is forgotten (lib/session-checks.ts).
  */
 export function forgetSessionChecksAfterWrites(app: FastifyInstance): void {
-  app.addHook("onSend", async (request) => {
+  app.addHook("onSend", (request, _reply, payload, done) => {
     if (!READ_METHODS.has(request.method)) forgetSessionChecks();
+    done(null, payload);
   });
 }
 
