@@ -371,6 +371,8 @@ export const influencerScores = pgTable(
     influencerId: uuid("influencer_id")
       .notNull()
       .references(() => influencers.id, { onDelete: "cascade" }),
+    /** The influencer's platform, copied here so a platform's ranking is one index range (list filter, peers). */
+    platform: text("platform").notNull(),
     score: doublePrecision("score").notNull(),
     fit: doublePrecision("fit"),
     personaId: uuid("persona_id"),
@@ -378,6 +380,12 @@ export const influencerScores = pgTable(
   (t) => [
     primaryKey({ columns: [t.brandId, t.influencerId] }),
     index("influencer_scores_brand_score_idx").on(t.brandId, t.score.desc(), t.influencerId),
+    index("influencer_scores_brand_platform_score_idx").on(
+      t.brandId,
+      t.platform,
+      t.score.desc(),
+      t.influencerId,
+    ),
   ],
 );
 

@@ -194,9 +194,11 @@ export async function computeAudience(
         persona_id: s.personaId,
       }));
       await tx.execute(sql`
-        insert into ${influencerScores} (brand_id, influencer_id, score, fit, persona_id)
-        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as r(brand_id uuid, influencer_id uuid, score double precision, fit double precision, persona_id uuid)`);
+        insert into ${influencerScores} (brand_id, influencer_id, platform, score, fit, persona_id)
+        select r.brand_id, r.influencer_id, i.platform, r.score, r.fit, r.persona_id
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(brand_id uuid, influencer_id uuid, score double precision, fit double precision, persona_id uuid)
+        join ${influencers} i on i.id = r.influencer_id`);
     }
   });
 }

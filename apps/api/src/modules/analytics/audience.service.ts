@@ -98,13 +98,11 @@ export async function listPersonas(
 
 export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["PersonaDetails"]> {
   const workspaceId = workspaceOf(ctx);
-  const notFound = new AppError(
-    "NOT_FOUND",
-    404,
-    "This persona does not exist or is not part of your audience.",
-  );
+  // Made only when thrown: an error captures its stack when made, which cost a hot read more than its query.
+  const notFound = () =>
+    new AppError("NOT_FOUND", 404, "This persona does not exist or is not part of your audience.");
   const row = await findVisiblePersona(ctx.db, { workspaceId, personaId: id });
-  if (!row) throw notFound;
+  if (!row) throw notFound();
   const limits = planLimitsOf(row.subscription);
   if (limits.topPersonas !== null) {
     const top = await ctx.db
@@ -118,7 +116,7 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["
       )
       .orderBy(desc(personas.size), asc(personas.id))
       .limit(limits.topPersonas);
-    if (!top.some((p) => p.id === id)) throw notFound;
+    if (!top.some((p) => p.id === id)) throw notFound();
   }
   const details = row.details as PersonaDetailsPayload;
   return {

@@ -76,7 +76,7 @@ function whereOf(f: InfluencerFilters) {
     clauses.push(clause(values.length));
     shape += flag;
   };
-  add(f.platform, (n) => `i.platform = $${n}`, "p");
+  add(f.platform, (n) => `s.platform = $${n}`, "p");
   add(f.country, (n) => `i.country = $${n}`, "c");
   add(f.industry, (n) => `i.industry = $${n}`, "i");
   add(f.search, (n) => `lower(i.name || ' ' || i.handle) like $${n}`, "s");
@@ -84,7 +84,10 @@ function whereOf(f: InfluencerFilters) {
 }
 
 const FROM_SCORES = "from influencer_scores s join influencers i on i.id = s.influencer_id";
-/** In the order of influencer_scores_brand_score_idx, so a page is an index range, not a sort of every score. */
+/**
+ * In the order of influencer_scores_brand_score_idx (and its platform twin), so a page is an index range, not a sort
+ * of every score.
+ */
 const BY_SCORE = "order by s.score desc nulls last, s.influencer_id";
 
 /** A page of the influencers scored for the brand, best first. */
@@ -151,7 +154,7 @@ select own.id as brand_id, own.industry as brand_industry, ${SUBSCRIPTION_COLUMN
   (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'followers', p.followers,
       'er', p.engagement_rate, 'fit', p.fit) order by p.score desc nulls last, p.id), '[]'::json)
     from (select i.id, i.name, i.followers, i.engagement_rate, s.fit, s.score ${FROM_SCORES}
-      where s.brand_id = own.id and i.platform = one.platform
+      where s.brand_id = own.id and s.platform = one.platform
       ${BY_SCORE} limit $3) p) as peers
 from own left join one on true ${SUBSCRIPTION_JOIN}`;
 

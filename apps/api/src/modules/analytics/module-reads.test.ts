@@ -264,7 +264,8 @@ describe("the influencer, keyword and audience reads", () => {
     );
     const last = list.results.at(-1);
     await t.database.pool.query(
-      `insert into influencer_scores (brand_id, influencer_id, score, fit) values ($1, $2, 1e9, 0.01)
+      `insert into influencer_scores (brand_id, influencer_id, platform, score, fit)
+       select $1, i.id, i.platform, 1e9, 0.01 from influencers i where i.id = $2
        on conflict (brand_id, influencer_id) do update set score = excluded.score, fit = excluded.fit`,
       [competitor?.id, last?.id],
     );
