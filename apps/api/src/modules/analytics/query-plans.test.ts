@@ -1,0 +1,248 @@
+import type { components } from "@brandscope/api-client/schema";
+import pg from "pg";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { SAMPLE_NOW } from "../../../test/sample-template";
+import {
+  executedNodes,
+  explainAnalyze,
+  explainable,
+  formatPlan,
+  type PlanNode,
+  type RecordedStatement,
+  recordStatements,
+} from "../../../test/statement-plans";
+import { seedSignedInUser } from "../../../test/users";
+import type { JobQueue } from "../../jobs/queue";
+import { localStorage } from "../../lib/storage";
+import { jwtKey } from "../auth/id-token";
+import { findSampleCatalogue } from "../brand/brand.repo";
+import { loadSampleData } from "../sample/load";
+import { computeBrandJob } from "./compute-brand.job";
+import { profileInfluencersJob } from "./influencer-profiles.job";
+import { classifyIntent } from "./intent/classify-intent";
+
+type Schemas = components["schemas"];
+
+/**
+ * analytics-methods §7: every list and search read of the API stays on its indexes and reads a bounded number of
+ * pages. Each case makes one request as a Professional user of the sample brand, records every statement the
+ * request runs, runs each one again under EXPLAIN (ANALYZE, BUFFERS) with its values and checks:
+ *
+ * - Buffers: the plan PostgreSQL picks (fresh statistics) touches at most MAX_SHARED_BUFFERS shared buffers.
+ * - Scans: that plan reads no growing table of more than SMALL_TABLE_PAGES pages from end to end.
+ * - Indexes: planned with `enable_seqscan = off`, no growing table is scanned at all. The sample holds 6 brands,
+ *   so per-brand tables stay a few pages long (personas ≈ 5, figures ≈ 4 even at full scale) and the planner
+ *   rightly reads them whole; at production size only an index keeps such a read to its brand. With sequential
+ *   scans priced out, a scan that remains means no index serves the statement's conditions on that table.
+ *
+ * Each statement is planned as the app's pool plans it: once for any values (src/db/client.ts). A failure names the
+ * statement, its values and the plan.
+ */
+const MAX_SHARED_BUFFERS = 2_000;
+/** 256 kB: a table this small is read whole faster than through an index. */
+const SMALL_TABLE_PAGES = 32;
+
+/** The tables that grow with brands, posts and keywords (src/db/brand-data.schema.ts). */
+const GROWING_TABLES = [
+  "posts",
+  "follower_snapshots",
+  "traffic_months",
+  "keywords",
+  "audience_segments",
+  "influencers",
+  "influencer_snapshots",
+  "influencer_scores",
+  "personas",
+  "figures",
+];
+
+/**
+ * The data: by default the test template's sample (a tenth of the full set: ~21,600 posts, 2,100 influencers,
+ * 600 keywords). QUERY_PLANS_SAMPLE_SCALE=1 loads the full sample first, as a first start does (about a minute).
+ */
+const SAMPLE_SCALE = process.env.QUERY_PLANS_SAMPLE_SCALE;
+
+let t: TestApp;
+let explainClient: pg.Client;
+let recorder: ReturnType<typeof recordStatements>;
+let authorization: string;
+/** Pages of each growing table, as ANALYZE counted them. */
+let tablePages = new Map<string, number>();
+/** Values of the sample the requests ask for, read before the checks. */
+const sample = {
+  personaId: "",
+  personaWord: "",
+  personaCountry: "",
+  influencerId: "",
+  influencerLastPage: 1,
+  keywordTerm: "",
+};
+
+const noJobs: JobQueue = {
+  enqueue: () => Promise.reject(new Error("No job queue while loading the sample")),
+  work: () => Promise.reject(new Error("No job queue while loading the sample")),
+  stop: () => Promise.resolve(),
+};
+
+/** Loads the sample again at `scale` and computes its figures, as a first start and its jobs do. */
+async function reloadSample(scale: number): Promise<void> {
+  const pool = t.database.pool;
+  await pool.query("delete from sample_loads");
+  await loadSampleData(pool, {
+    scale,
+    now: SAMPLE_NOW,
+    intentOf: (keyword, brandNames) => classifyIntent(keyword, brandNames, null, null, null).primary,
+  });
+  const deps = {
+    db: t.database.db,
+    config: t.config,
+    log: pino({ level: "silent" }),
+    clock: { now: () => SAMPLE_NOW },
+    storage: localStorage(t.config.dataDir),
+    jobs: noJobs,
+  };
+  await profileInfluencersJob(deps);
+  const catalogue = await findSampleCatalogue(t.database.db);
+  if (!catalogue) throw new Error("The sample did not load");
+  for (const brandId of [catalogue.focusBrandId, ...catalogue.competitorIds]) {
+    await computeBrandJob(deps, { brandId });
+  }
+}
+
+const get = (url: string) => t.app.inject({ method: "GET", url: `/api${url}`, headers: { authorization } });
+
+beforeAll(
+  async () => {
+    t = await buildTestApp();
+    recorder = recordStatements(t.database.pool);
+    explainClient = new pg.Client({ connectionString: t.database.pool.options.connectionString });
+    await explainClient.connect();
+    if (SAMPLE_SCALE) await reloadSample(Number(SAMPLE_SCALE));
+
+    const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    await t.database.pool.query("update subscriptions set plan = 'professional' where workspace_id = $1", [
+      user.workspaceId,
+    ]);
+    authorization = user.authorization;
+    const connected = await t.app.inject({
+      method: "POST",
+      url: "/api/brand",
+      headers: { authorization },
+      payload: { sample: true },
+    });
+    expect(connected.statusCode).toBe(201);
+    // Statistics as a running database has them (autovacuum would have analysed the loaded tables).
+    await t.database.pool.query("analyze");
+    const sizes = await t.database.pool.query<{ relname: string; relpages: number }>(
+      "select relname, relpages from pg_class where relkind = 'r' and relname = any($1::text[])",
+      [GROWING_TABLES],
+    );
+    tablePages = new Map(sizes.rows.map((r) => [r.relname, r.relpages]));
+
+    const personas = (await get("/audience?limit=100")).json<Schemas["PersonaList"]>().results;
+    const persona = personas.find((p) => p.country) ?? personas[0];
+    sample.personaId = persona?.id ?? "";
+    sample.personaWord = persona?.name.split(" ")[0] ?? "";
+    sample.personaCountry = persona?.country ?? "US";
+    const influencers = (await get("/influencer?limit=100&page=2")).json<Schemas["InfluencerList"]>();
+    sample.influencerId = influencers.results[0]?.id ?? "";
+    sample.influencerLastPage = Math.ceil(influencers.total / 20);
+    const keywords = (await get("/intent")).json<Schemas["KeywordList"]>().keywordData;
+    sample.keywordTerm = keywords[0]?.keyword.split(" ")[0] ?? "";
+    const uuid = expect.stringMatching(/^[\da-f-]{36}$/);
+    expect(sample).toMatchObject({
+      personaId: uuid,
+      influencerId: uuid,
+      keywordTerm: expect.stringMatching(/.../),
+    });
+    expect(sample.influencerLastPage).toBeGreaterThan(5);
+    return async () => {
+      await explainClient.end();
+      await t.close();
+    };
+  },
+  SAMPLE_SCALE ? 300_000 : undefined,
+);
+afterAll(() => undefined);
+
+interface Read {
+  title: string;
+  url: () => string;
+}
+
+const reads: Read[] = [
+  { title: "lists personas", url: () => "/audience" },
+  { title: "searches personas", url: () => `/audience?search=${encodeURIComponent(sample.personaWord)}` },
+  { title: "filters personas by country", url: () => `/audience?country=${sample.personaCountry}` },
+  { title: "opens a persona", url: () => `/audience/${sample.personaId}` },
+  { title: "lists influencers", url: () => "/influencer" },
+  { title: "filters influencers by platform", url: () => "/influencer?platform=instagram" },
+  { title: "pages on through influencers", url: () => "/influencer?page=5" },
+  { title: "opens the last page of influencers", url: () => `/influencer?page=${sample.influencerLastPage}` },
+  { title: "opens an influencer", url: () => `/influencer/${sample.influencerId}` },
+  { title: "lists keywords", url: () => "/intent" },
+  {
+    title: "searches keywords",
+    url: () => `/intent/keyword?keyword=${encodeURIComponent(sample.keywordTerm)}`,
+  },
+  { title: "reads the content figures", url: () => "/content" },
+  { title: "reads the competitor figures", url: () => "/competitor" },
+  { title: "reads the dashboard", url: () => "/dashboard" },
+];
+
+/** The growing tables the plan reads from end to end; `larger` leaves out those of at most that many pages. */
+function scannedTables(plan: PlanNode, larger = -1): string[] {
+  const tables = executedNodes(plan)
+    .filter((node) => node["Node Type"] === "Seq Scan")
+    .map((node) => node["Relation Name"] ?? "")
+    .filter((table) => GROWING_TABLES.includes(table) && (tablePages.get(table) ?? 0) > larger);
+  return [...new Set(tables)];
+}
+
+/** What is wrong with one statement's plans, each problem with the plan that shows it; empty when fine. */
+async function problemsOf(statement: RecordedStatement): Promise<string[]> {
+  const problems: string[] = [];
+  const report = (problem: string, plan: PlanNode) =>
+    problems.push(
+      `${statement.name ?? "unnamed statement"} ${problem}\n${formatPlan(plan)}\n-- SQL:\n${
+        statement.text
+      }\n-- values: ${JSON.stringify(statement.values)}`,
+    );
+  const chosen = await explainAnalyze(explainClient, statement);
+  if (chosen.sharedBuffers > MAX_SHARED_BUFFERS) {
+    report(`touches ${chosen.sharedBuffers} shared buffers (at most ${MAX_SHARED_BUFFERS})`, chosen.plan);
+  }
+  const large = scannedTables(chosen.plan, SMALL_TABLE_PAGES);
+  if (large.length > 0) {
+    const pages = large.map((table) => `${table}: ${tablePages.get(table)} pages`).join(", ");
+    report(`reads ${pages} from end to end`, chosen.plan);
+  }
+  const indexed = await explainAnalyze(explainClient, statement, { indexesOnly: true });
+  const unindexed = scannedTables(indexed.plan);
+  if (unindexed.length > 0) {
+    report(`has no index to read ${unindexed.join(", ")} (enable_seqscan = off)`, indexed.plan);
+  }
+  return problems;
+}
+
+async function checkRead(read: Read): Promise<void> {
+  const url = read.url();
+  const statements = await recorder.during(async () => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+  const checked = statements.filter(explainable);
+  expect(checked.length, `GET /api${url} ran no statement`).toBeGreaterThan(0);
+  const problems: string[] = [];
+  // One after another: each runs in a transaction of its own on the one explain connection.
+  for (const statement of checked) problems.push(...(await problemsOf(statement)));
+  expect(problems.length, `GET /api${url}\n\n${problems.join("\n\n")}\n`).toBe(0);
+}
+
+describe("query plans of the API's list and search reads (analytics-methods §7)", () => {
+  for (const read of reads) {
+    it(`${read.title}: indexed, and few buffers a statement`, () => checkRead(read));
+  }
+});
