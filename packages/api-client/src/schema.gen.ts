@@ -1500,7 +1500,8 @@ export interface components {
          *       "source": "csv_import",
          *       "sourceName": "meta-facebook-posts",
          *       "dataAsOf": "2026-11-20T18:00:00.000Z",
-         *       "computedAt": "2026-11-21T07:12:00.000Z"
+         *       "computedAt": "2026-11-21T07:12:00.000Z",
+         *       "stale": false
          *     }
          */
         Provenance: {
@@ -1514,6 +1515,8 @@ export interface components {
             dataAsOf: string | null;
             /** Format: date-time */
             computedAt: string;
+            /** @description True when dataAsOf is older than twice the expected cadence of its data (social 48 h, keywords 60 days, influencer profiles 14 days), judged against the server's clock when the response is made, so it turns without a recompute. Stale figures are still shown, with their date. False when the age of the data is unknown (dataAsOf null). */
+            stale: boolean;
         };
         /** @enum {string} */
         FigureStatus: "ok" | "insufficient_history" | "no_data" | "stale" | "error";
@@ -1661,7 +1664,79 @@ export interface components {
                 metric: components["schemas"]["MetricName"];
             })[];
         };
+        ShareOfVoiceShare: {
+            /** Format: uuid */
+            companyId: string;
+            /** @description The company's engagements, posts, followers or website visits */
+            value: number;
+            /** @description Fraction of the landscape's total */
+            share: number;
+            /** @description Whole percent for display; the percents of one set sum to exactly 100 (largest remainder) */
+            percent: number;
+        };
+        /** @description One owned-channel share of the landscape (the brand and its competitors). A company without the figure is left out, never counted as 0; n = companies counted. Needs 2 companies with the figure (insufficient_history) and a total above 0 (no_data). */
+        ShareOfVoiceSet: components["schemas"]["SectionState"] & {
+            /** @description The landscape's total; null when no company has the figure */
+            total: number | null;
+            /** @description In landscape order, the brand first; empty unless status is ok */
+            shares: components["schemas"]["ShareOfVoiceShare"][];
+        };
+        ShareOfVoiceScope: {
+            /** @description The platform, or null for all platforms together */
+            platform: components["schemas"]["SocialNetwork"] | null;
+            /** @description Engagement share, E of the company / Σ E of the landscape, over the period */
+            engagement: components["schemas"]["ShareOfVoiceSet"];
+            /** @description Activity share, the company's posts / all posts of the landscape, over the period */
+            posts: components["schemas"]["ShareOfVoiceSet"];
+            /** @description Audience share, followers at the end of the period */
+            audience: components["schemas"]["ShareOfVoiceSet"];
+        };
+        /** @description Owned-channel share of voice: shares of the landscape's engagement, posts and followers on the companies' own accounts, per platform and overall, for the same period, and of website visits for the same month. Not mentions (Brandscope collects none). */
+        ShareOfVoice: {
+            /** @description All platforms together first, then each platform any company has */
+            scopes: components["schemas"]["ShareOfVoiceScope"][];
+            /** @description Web traffic share, visits of the company / Σ visits of the landscape, in one complete month */
+            traffic: components["schemas"]["ShareOfVoiceSet"] & {
+                /** @description The month compared (the brand's latest complete month, else the latest of any company) */
+                month: string | null;
+            };
+            /** @description Companies left out of the social shares because their figures cover another period */
+            leftOut: {
+                /** Format: uuid */
+                companyId: string;
+                reason: string;
+            }[];
+        };
+        /** @description A post far above the landscape's usual engagement rate on its platform. */
+        BreakoutPost: {
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            platform: components["schemas"]["SocialNetwork"];
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            publishedAt: string;
+            text?: string;
+            format: string;
+            /** @description The platform's headline rate (by followers, or by views on TikTok and YouTube), a fraction */
+            engagementRate: number;
+            /** @description Modified z-score of ln ER among the landscape's posts on the platform, 0.6745·(x − median x)/MAD; a breakout from 3.5 */
+            z: number;
+        };
+        /** @description Breakout posts of the landscape (the brand and its competitors), per platform over the 30 days to the end of the period, mature posts only. A platform needs 30 landscape posts with an engagement rate above 0 and a spread (MAD) above 0; status is ok when at least one platform could be judged. */
+        BreakoutPosts: components["schemas"]["SectionState"] & {
+            window: components["schemas"]["Window"];
+            /** @description Highest z first, at most 10 */
+            items: components["schemas"]["BreakoutPost"][];
+            /** @description Whether each platform of the landscape could be judged, and on how many posts */
+            platforms: (components["schemas"]["SectionState"] & {
+                platform: components["schemas"]["SocialNetwork"];
+            })[];
+        };
         CompetitorAnalytics: {
+            shareOfVoice: components["schemas"]["ShareOfVoice"];
+            breakoutPosts: components["schemas"]["BreakoutPosts"];
             common: components["schemas"]["ModuleEnvelope"] & {
                 brand: components["schemas"]["CompetitorEntry"];
             };

@@ -31,6 +31,17 @@ export const Sample: Story = {
   },
 };
 
+/** Old data is still shown, with its date, and says it is stale. */
+export const Stale: Story = {
+  args: { stale: true, dataAsOf: "2026-11-03T18:00:00.000Z" },
+  play: async ({ canvasElement }) => {
+    const note = canvasElement.querySelector("[data-slot=provenance-note]");
+    await expect(note).toHaveTextContent(
+      "Instagram export · updated 3 hours ago · data from 3 Nov 2026 · stale",
+    );
+  },
+};
+
 export const RelativeTimes: Story = {
   play: async () => {
     await expect(formatTimeAgo("2026-11-21T10:11:30.000Z", now)).toBe("less than a minute");

@@ -31,6 +31,13 @@ function isoOrUndefined(value: Date | string): string | undefined {
   return Number.isFinite(date.getTime()) ? date.toISOString() : undefined;
 }
 
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 export type ProvenanceNoteProps = Omit<React.ComponentProps<"p">, "children"> & {
   /** Sample (demo) data: says so, whatever the source. */
   sample?: boolean;
@@ -40,15 +47,40 @@ export type ProvenanceNoteProps = Omit<React.ComponentProps<"p">, "children"> & 
   updatedAt?: Date | string | null;
   /** 'Now', for a stable rendering in tests and stories. */
   now?: Date | number;
+  /** The figures rest on data older than expected for its source: still shown, with the data's date. */
+  stale?: boolean;
+  /** The newest data behind the figures; shown when they are stale. */
+  dataAsOf?: Date | string | null;
 };
 
-/** Where a module's figures come from and how fresh they are: 'Sample data', or 'Website · updated 3 hours ago'. */
+/** ' · data from 3 Nov 2026 · stale', as a warning: the figures are shown, but their data is old. */
+function StaleNote({ dataAsOf }: { dataAsOf: Date | string | null | undefined }) {
+  const date = dataAsOf ? new Date(dataAsOf) : undefined;
+  const known = date && Number.isFinite(date.getTime()) ? date : undefined;
+  return (
+    <span data-slot="provenance-stale" className="text-warning-strong font-medium">
+      {known ? (
+        <>
+          data from <time dateTime={known.toISOString()}>{dayFormat.format(known)}</time> ·{" "}
+        </>
+      ) : null}
+      stale
+    </span>
+  );
+}
+
+/**
+ * Where a module's figures come from and how fresh they are: 'Sample data', or 'Website · updated 3 hours ago', with
+ * ' · data from 3 Nov 2026 · stale' after it when the data is older than its source's cadence allows.
+ */
 export function ProvenanceNote({
   className,
   sample = false,
   source,
   updatedAt,
   now,
+  stale = false,
+  dataAsOf,
   ...props
 }: ProvenanceNoteProps) {
   return (
@@ -72,6 +104,12 @@ export function ProvenanceNote({
           ) : null}
         </>
       )}
+      {stale ? (
+        <>
+          {sample || source || updatedAt ? " · " : null}
+          <StaleNote dataAsOf={dataAsOf} />
+        </>
+      ) : null}
     </p>
   );
 }

@@ -126,6 +126,11 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["
     activity: details.activity,
     keywords: details.keywords,
     influencers: details.influencers.map((i) => ({ ...i, platform: i.platform as Schemas["SocialNetwork"] })),
-    provenance: provenanceFrom(row, { dataAsOf: null, computedAt: row.computedAt }),
+    // §6 names no cadence for audience segments, and personas keep no data date: never stale.
+    provenance: provenanceFrom(
+      row,
+      { dataAsOf: null, computedAt: row.computedAt },
+      { now: ctx.clock.now(), cadence: null },
+    ),
   };
 }

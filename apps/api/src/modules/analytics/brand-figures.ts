@@ -2,6 +2,8 @@ import type { components } from "@brandscope/api-client/schema";
 import type { Queryable } from "../../db/client";
 import type { BrandRow } from "../brand/brand.repo";
 import { type DataSpan, readDataSpan, readFollowers, readPosts, readTraffic } from "./brand-data.repo";
+import { breakoutInputs } from "./competitor/breakout-inputs";
+import { type LandscapeInputs, monthVisits, postCounts } from "./competitor/landscape-inputs";
 import { platformFigures } from "./competitor/platform-figures";
 import { type TrafficMonth, trafficByCountry, websiteMetrics } from "./competitor/traffic";
 import {
@@ -12,6 +14,7 @@ import {
   fitPillars,
 } from "./content";
 import type { PillarModel } from "./content/pillar-model";
+import { keepPillarIdentity } from "./content/pillar-stability";
 import { findFigure, saveFigure } from "./figures.repo";
 import { addDays, type DayWindow, type ResolvedPeriod, resolvePeriod, toDay } from "./periods";
 
@@ -82,13 +85,26 @@ export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod
   };
 }
 
-/** Fits the brand's pillars once, so every period shares them (analytics-methods §1.7). */
+/**
+ * Fits the brand's pillars once, so every period shares them (analytics-methods §1.7), keeping the ids, labels and
+ * colours of the pillars the previous model already had (step 8).
+ */
 export function pillarsFor(
   brand: Pick<BrandRow, "id" | "name">,
   series: BrandSeries,
+  previous?: PillarModel,
 ): PillarModel | undefined {
   const model = fitPillars(series.posts, brand);
-  return "status" in model ? undefined : model;
+  return "status" in model ? undefined : keepPillarIdentity(model, previous);
+}
+
+/** What the company adds to a landscape's figures, combined across the selected companies when read. */
+export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: Date): LandscapeInputs {
+  return {
+    posts: postCounts(series, period.window),
+    traffic: monthVisits(series.traffic, period.window),
+    breakout: breakoutInputs(series.posts, series.followers, period.window.to, now),
+  };
 }
 
 export interface ComputedPeriod {
@@ -96,6 +112,8 @@ export interface ComputedPeriod {
   period: ResolvedPeriod;
   content: ContentAnalyticsSections;
   competitor: CompetitorFigures;
+  /** Absent from figures stored before it was kept: reads leave the company out of what needs it. */
+  landscape?: LandscapeInputs;
 }
 
 /**
@@ -129,6 +147,7 @@ export async function brandFiguresFor(
     period,
     content: contentFor(brand, series, period, now, pillars),
     competitor: competitorFiguresFor(series, period),
+    landscape: landscapeFor(series, period, now),
   };
   await saveFigure(db, {
     brandId: brand.id,

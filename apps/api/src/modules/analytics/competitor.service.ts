@@ -2,11 +2,14 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { figures } from "../../db/schema";
 import type { RequestCtx } from "../../http/handler-types";
+import { VersionedCache } from "../../lib/versioned-cache";
 import type { BrandWithLinks } from "../brand/brand.repo";
 import { findCompetitors } from "../brand/brand.repo";
 import { currentBrandOrNotFound, workspaceOf } from "../brand/brand.service";
 import { readDataSpan } from "./brand-data.repo";
 import { historyOrToday } from "./brand-figures";
+import { breakoutPosts } from "./competitor/breakout-posts";
+import { shareOfVoice } from "./competitor/share-of-voice";
 import { type BrandPeriodFigures, provenanceFrom, readBrandFigures, withPeriod } from "./module-context";
 import { type PeriodQuery, resolvePeriod } from "./periods";
 
@@ -37,11 +40,40 @@ export async function getCompetitorAnalytics(
   return {
     common: {
       window: own.period.window,
-      provenance: provenanceFrom(own.brand, own),
+      provenance: provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" }),
       brand: entry(own, true),
     },
     competitors: competitors.map((c) => entry(c, false)),
+    ...landscapeOf([own, ...competitors]),
   };
+}
+
+type LandscapeFigures = Pick<Schemas["CompetitorAnalytics"], "shareOfVoice" | "breakoutPosts">;
+
+/**
+ * The landscape is whichever competitors the workspace follows, so its figures are combined from each company's
+ * stored figures when read. Combining sorts thousands of engagement rates for the medians: the answer is kept
+ * for the set of stored rows it came from, as the rows' figures themselves are (figure-cache.ts).
+ */
+const landscapeCache = new VersionedCache<LandscapeFigures>(200);
+
+function landscapeOf(companies: BrandPeriodFigures[]): LandscapeFigures {
+  const versions = companies.map((c) => (c.version === null ? null : `${c.brand.id}@${c.version}`));
+  const key = versions.every((v) => v !== null) ? versions.join(",") : undefined;
+  const kept = key === undefined ? undefined : landscapeCache.get(key, "");
+  if (kept) return kept;
+  const landscape = companies.map(({ brand, figures }) => ({
+    id: brand.id,
+    window: figures.period.window,
+    platforms: figures.competitor.audienceByPlatform,
+    inputs: figures.landscape,
+  }));
+  const combined = {
+    shareOfVoice: shareOfVoice(landscape),
+    breakoutPosts: breakoutPosts(landscape.map((c) => ({ ...c, inputs: c.inputs?.breakout }))),
+  };
+  if (key !== undefined) landscapeCache.set(key, "", combined);
+  return combined;
 }
 
 /** Drops the stored figures of the period of the brand and its competitors, so the read computes them anew. */

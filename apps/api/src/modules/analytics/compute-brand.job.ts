@@ -8,12 +8,14 @@ import {
   competitorFiguresFor,
   contentFor,
   historyOrToday,
+  landscapeFor,
   loadBrandSeries,
   NAMED_PERIODS,
   pillarsFor,
 } from "./brand-figures";
 import { brandTotals } from "./brand-totals";
-import { deleteFigures, saveFigure } from "./figures.repo";
+import type { PillarModel } from "./content/pillar-model";
+import { deleteFigures, findFigure, saveFigure } from "./figures.repo";
 import { resolvePeriod } from "./periods";
 
 /**
@@ -28,13 +30,20 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobData): Promise<
   const now = deps.clock.now();
   const started = performance.now();
   const series = await loadBrandSeries(deps.db, brand.id);
-  const pillars = pillarsFor(brand, series);
+  // Read before the transaction below replaces it: a refit keeps the names and colours of pillars it finds again.
+  const previousPillars = await findFigure<PillarModel>(deps.db, {
+    brandId: brand.id,
+    module: "pillars",
+    periodKey: "all",
+  });
+  const pillars = pillarsFor(brand, series, previousPillars?.payload);
   const periods = NAMED_PERIODS.map((name) => {
     const period = resolvePeriod({ period: name }, historyOrToday(series.history, now));
     const payload: ComputedPeriod = {
       period,
       content: contentFor(brand, series, period, now, pillars),
       competitor: competitorFiguresFor(series, period),
+      landscape: landscapeFor(series, period, now),
     };
     return { key: period.key, payload };
   });

@@ -10,7 +10,7 @@ export async function getContent(ctx: RequestCtx, query: PeriodQuery): Promise<S
   const { own } = await readBrandFigures(ctx, query, { competitors: false, totals: false });
   return {
     window: own.period.window,
-    provenance: provenanceFrom(own.brand, own),
+    provenance: provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" }),
     brand: toBrand(own.brand),
     ...own.figures.content,
   };

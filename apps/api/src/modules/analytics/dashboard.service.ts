@@ -42,7 +42,7 @@ export async function getDashboard(ctx: RequestCtx, query: PeriodQuery): Promise
   ];
   return {
     window: own.period.window,
-    provenance: provenanceFrom(brand, own),
+    provenance: provenanceFrom(brand, own, { now: ctx.clock.now(), cadence: "social" }),
     brand: toBrand(brand),
     headlines,
   };

@@ -4,6 +4,7 @@ import type { RequestCtx } from "../../http/handler-types";
 import { workspaceOf } from "../brand/brand.service";
 import { interestLabel } from "./audience";
 import { influencerCountKey } from "./brand-totals";
+import { isStale } from "./freshness";
 import {
   countInfluencers,
   findInfluencerContext,
@@ -125,6 +126,7 @@ export async function getInfluencer(ctx: RequestCtx, id: string): Promise<Schema
     ...found.peers.filter((p) => p.id !== row.id),
   ].map((p) => ({ label: p.name, followers: p.followers, er: p.er, fit: p.fit }));
   const audience = row.audience ?? { ages: [], genders: [], countries: [] };
+  const dataAsOf = row.recent_posts[0] ? new Date(row.recent_posts[0].postedAt) : null;
   return {
     ...toSummary(row),
     audienceVsEngagement: audienceVsEngagement(points),
@@ -140,8 +142,9 @@ export async function getInfluencer(ctx: RequestCtx, id: string): Promise<Schema
     provenance: {
       source: "sample",
       sourceName: null,
-      dataAsOf: row.recent_posts[0] ? new Date(row.recent_posts[0].postedAt).toISOString() : null,
+      dataAsOf: dataAsOf?.toISOString() ?? null,
       computedAt: row.updated_at.toISOString(),
+      stale: isStale("influencer_profiles", dataAsOf, ctx.clock.now()),
     },
   };
 }

@@ -15,12 +15,14 @@ const TRIGRAM_MIN_LENGTH = 3;
 
 function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["KeywordList"] {
   if (!found) throw new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
-  const times = { dataAsOf: null, computedAt: ctx.clock.now() };
+  const now = ctx.clock.now();
+  const times = { dataAsOf: null, computedAt: now };
+  const freshness = { now, cadence: "keywords" } as const;
   // Industry keywords come with the sample data set; a brand's own come from its keyword planner imports.
   const provenance =
     found.importFormat === undefined
-      ? provenanceFrom({ sample: true, importFormat: null }, times)
-      : provenanceFrom({ sample: false, importFormat: found.importFormat }, times);
+      ? provenanceFrom({ sample: true, importFormat: null }, times, freshness)
+      : provenanceFrom({ sample: false, importFormat: found.importFormat }, times, freshness);
   return {
     keywordData: found.rows.map(({ source: _source, ...k }) => k),
     provenance,

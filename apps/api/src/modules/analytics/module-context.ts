@@ -5,6 +5,7 @@ import { workspaceOf } from "../brand/brand.service";
 import { brandFiguresFor, type ComputedPeriod } from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";
 import { storedPeriodFigures } from "./figure-cache";
+import { type DataCadence, isStale } from "./freshness";
 import { type FiguredBrand, findModuleBrands, type ModuleBrand } from "./module-reads.repo";
 import { PeriodError, type PeriodQuery, type ResolvedPeriod } from "./periods";
 
@@ -15,14 +16,20 @@ interface FigureTimes {
   computedAt: Date;
 }
 
-/** Where a brand's figures come from: the sample, its latest import, or its website (which has no figures). */
+/**
+ * Where a brand's figures come from: the sample, its latest import, or its website (which has no figures). Whether
+ * they are stale is judged now, against the cadence of the data they rest on (null: no expected cadence), so a
+ * stored figure turns stale without being recomputed.
+ */
 export function provenanceFrom(
   brand: Pick<ModuleBrand, "sample" | "importFormat">,
   times: FigureTimes,
+  freshness: { now: Date; cadence: DataCadence | null },
 ): Provenance {
   const base = {
     dataAsOf: times.dataAsOf?.toISOString() ?? null,
     computedAt: times.computedAt.toISOString(),
+    stale: freshness.cadence !== null && isStale(freshness.cadence, times.dataAsOf, freshness.now),
   };
   if (brand.sample) return { source: "sample", sourceName: null, ...base };
   return brand.importFormat
@@ -60,6 +67,8 @@ export interface BrandPeriodFigures extends FigureTimes {
   brand: FiguredBrand;
   period: ResolvedPeriod;
   figures: ComputedPeriod;
+  /** The stored row's version (figure-cache.ts); null for figures computed by this read. */
+  version: string | null;
 }
 
 /**
@@ -88,7 +97,7 @@ export async function readBrandFigures(
     const hit = stored.get(brand.id);
     if (hit) return { brand, period: hit.figures.period, ...hit };
     const computed = await withPeriod(() => brandFiguresFor(ctx.db, brand, query, now));
-    return { brand, ...computed };
+    return { brand, ...computed, version: null };
   };
   const own = await figuresOf(ownBrand);
   const competitors: BrandPeriodFigures[] = [];

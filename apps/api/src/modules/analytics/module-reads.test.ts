@@ -323,3 +323,29 @@ describe("bearer checks", () => {
     expect((await get("getBrand", "/brand", user)).status).toBe(401);
   });
 });
+
+describe("the freshness of stored figures", () => {
+  it("turns stale once the data is over 48 hours old, on the clock alone, still showing the figures", async () => {
+    const first = await signIn();
+    await connectSample(first);
+    const before = (await get<Schemas["ContentAnalytics"]>("getContent", "/content", first)).body;
+    const dataAsOf = new Date(before.provenance.dataAsOf ?? Number.NaN).getTime();
+    expect(Number.isFinite(dataAsOf)).toBe(true);
+    const started = t.clock.now().getTime();
+    const readAt = async (hoursAfterData: number) => {
+      t.clock.advance(dataAsOf + hoursAfterData * 3_600_000 - t.clock.now().getTime());
+      const user = await signIn();
+      await connectSample(user);
+      return (await get<Schemas["ContentAnalytics"]>("getContent", "/content", user)).body;
+    };
+    try {
+      const fresh = await readAt(47);
+      expect(fresh.provenance.stale).toBe(false);
+      const stale = await readAt(49);
+      expect(stale.provenance).toEqual({ ...fresh.provenance, stale: true });
+      expect(stale.audit.postsPerWeek).toEqual(fresh.audit.postsPerWeek);
+    } finally {
+      t.clock.advance(started - t.clock.now().getTime());
+    }
+  });
+});

@@ -112,6 +112,47 @@ describe("the sample brand", () => {
     expect(refreshed.json().common.brand.metrics).toEqual(body.common.brand.metrics);
   });
 
+  it("shares the landscape's owned-channel voice among the brand and the competitors the plan follows", async () => {
+    const body = (await get("getCompetitorAnalytics", "/competitor", professional)).json<
+      Schemas["CompetitorAnalytics"]
+    >();
+    const [overall] = body.shareOfVoice.scopes;
+    expect(overall?.platform).toBeNull();
+    expect(overall?.engagement).toMatchObject({ status: "ok", n: 6 });
+    const engagements = overall?.engagement.shares ?? [];
+    expect(engagements.map((s) => s.companyId)).toEqual([
+      body.common.brand.id,
+      ...body.competitors.map((c) => c.id),
+    ]);
+    // The brand's engagement is what its side-by-side figures hold, summed over its platforms.
+    const brandEngagement = body.common.brand.audienceByPlatform.reduce((s, p) => s + (p.engagement ?? 0), 0);
+    expect(engagements[0]?.value).toBe(brandEngagement);
+    expect(engagements.reduce((s, x) => s + x.percent, 0)).toBe(100);
+    expect(engagements.reduce((s, x) => s + x.share, 0)).toBeCloseTo(1, 9);
+    expect(body.shareOfVoice.traffic.month).toMatch(/^\d{4}-\d{2}$/);
+    // Starter follows one competitor: the landscape is two companies.
+    const starterVoice = (await get("getCompetitorAnalytics", "/competitor", starter)).json<
+      Schemas["CompetitorAnalytics"]
+    >().shareOfVoice;
+    expect(starterVoice.scopes[0]?.posts.shares).toHaveLength(2);
+  });
+
+  it("judges breakout posts among the landscape's posts of the 30 days to the period's end", async () => {
+    const body = (await get("getCompetitorAnalytics", "/competitor?period=7d", professional)).json<
+      Schemas["CompetitorAnalytics"]
+    >();
+    const breakouts = body.breakoutPosts;
+    expect(breakouts.window.to).toBe(body.common.window.to);
+    expect(breakouts.window.from < body.common.window.from).toBe(true);
+    expect(breakouts.platforms.length).toBeGreaterThan(0);
+    const companies = new Set([body.common.brand.id, ...body.competitors.map((c) => c.id)]);
+    for (const post of breakouts.items) {
+      expect(post.z).toBeGreaterThanOrEqual(3.5);
+      expect(companies.has(post.companyId)).toBe(true);
+      expect(breakouts.platforms.find((p) => p.platform === post.platform)?.status).toBe("ok");
+    }
+  });
+
   it("shows Starter the top 3 personas, and Professional all of them", async () => {
     const limited = (await get("listPersonas", "/audience", starter)).json<Schemas["PersonaList"]>();
     expect(limited.limited).toBe(true);

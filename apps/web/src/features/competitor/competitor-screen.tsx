@@ -16,6 +16,7 @@ import { type PeriodParams, usePeriod } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
+import { BreakoutPostsSection } from "./breakout-posts";
 import {
   type CompetitorAnalytics,
   type CompetitorEntry,
@@ -28,6 +29,7 @@ import {
   refreshedCompetitorOptions,
   selectCompetitor,
 } from "./queries";
+import { ShareOfVoiceSection } from "./share-of-voice";
 
 const readId = (stored: unknown) => (typeof stored === "string" && stored ? stored : undefined);
 
@@ -164,6 +166,8 @@ function CompetitorSections({
       >
         <MetricTable brand={brand} competitor={selected} comparison="vs the month before" />
       </SectionCard>
+      <ShareOfVoiceSection data={data} />
+      <BreakoutPostsSection data={data} />
       {[brand, selected].map((entry) => (
         <SectionCard
           key={entry.id}

@@ -68,9 +68,80 @@ const brand = entry("b0", "Lumora Coffee", {
     },
   ],
 });
+type ShareSet = CompetitorAnalytics["shareOfVoice"]["traffic"];
+const shares = (values: Record<string, [number, number]>): ShareSet => {
+  const total = Object.values(values).reduce((sum, [value]) => sum + value, 0);
+  return {
+    status: "ok",
+    n: Object.keys(values).length,
+    total,
+    month: null,
+    shares: Object.entries(values).map(([companyId, [value, percent]]) => ({
+      companyId,
+      value,
+      share: value / total,
+      percent,
+    })),
+  };
+};
+const tooFew: ShareSet = {
+  status: "insufficient_history",
+  reason: "Needs 2 companies with this figure, has 1",
+  n: 1,
+  total: 12,
+  shares: [],
+  month: null,
+};
+const shareOfVoice: CompetitorAnalytics["shareOfVoice"] = {
+  scopes: [
+    {
+      platform: null,
+      engagement: shares({ b0: [1500, 48], c1: [800, 26], c2: [800, 26] }),
+      posts: tooFew,
+      audience: shares({ b0: [25000, 51], c1: [12000, 24], c2: [12000, 25] }),
+    },
+    {
+      platform: "instagram",
+      engagement: shares({ b0: [1500, 48], c1: [800, 26], c2: [800, 26] }),
+      posts: shares({ b0: [6, 60], c1: [4, 40] }),
+      audience: shares({ b0: [20000, 45], c1: [12000, 27], c2: [12000, 28] }),
+    },
+  ],
+  traffic: { ...shares({ c1: [120000, 50], c2: [120000, 50] }), month: "2026-09" },
+  leftOut: [],
+};
+const breakoutPosts: CompetitorAnalytics["breakoutPosts"] = {
+  status: "ok",
+  n: 64,
+  window: { from: "2026-10-02", to: "2026-10-31" },
+  items: [
+    {
+      id: "p9",
+      companyId: "c2",
+      platform: "instagram",
+      url: "https://example.com/p/p9",
+      publishedAt: "2026-10-20T12:00:00.000Z",
+      text: "Our pumpkin spice oat latte is back",
+      format: "reel",
+      engagementRate: 0.4123,
+      z: 4.0471,
+    },
+  ],
+  platforms: [
+    { platform: "instagram", status: "ok", n: 64 },
+    {
+      platform: "tiktok",
+      status: "insufficient_history",
+      reason: "needs 30 landscape posts in 30 days, has 12",
+      n: 12,
+    },
+  ],
+};
 const analytics: CompetitorAnalytics = {
   common: { window: { from: "2026-10-01", to: "2026-10-31" }, provenance, brand },
   competitors: [entry("c1", "Bean There"), entry("c2", "Grind House")],
+  shareOfVoice,
+  breakoutPosts,
 };
 
 describe("competitor selection", () => {
@@ -175,6 +246,84 @@ describe("Competitor screen", () => {
       getByText(current().container, "We could not load the comparison with your competitors"),
     );
     expect(queryByText(view.container, "Website metrics of")).toBeNull();
+  });
+
+  it("shows each company's owned-channel share of voice, a company without the figure as —, never 0%", async () => {
+    mockApi(routes);
+    view = await renderScreen(() => <CompetitorScreen />);
+    const table = await waitFor(() => {
+      const found = Array.from(current().container.querySelectorAll("table")).find((t) =>
+        t.querySelector("caption")?.textContent?.startsWith("Share of voice (owned channels)"),
+      );
+      if (!found) throw new Error("No share-of-voice table yet");
+      return found;
+    });
+    const row = (id: string) =>
+      Array.from(table.querySelectorAll(`tr[data-company=${id}] > *`), (cell) => cell.textContent);
+    expect(Array.from(table.querySelectorAll("thead th"), (th) => th.textContent)).toEqual([
+      "Company",
+      "Engagement",
+      "Posts",
+      "Followers",
+      "Website visits, Sept 2026",
+    ]);
+    expect(row("b0")).toEqual(["Lumora Coffee", "48%", "—", "51%", "—"]);
+    expect(row("c2")).toEqual(["Grind House", "26%", "—", "25%", "50%"]);
+    // Too few companies with post counts: the reason, not a bar of zeros.
+    getByText(view.container, "Not enough history (Needs 2 companies with this figure, has 1)");
+    await click(getByRoleName(view.container, "button", "Instagram"));
+    expect(getByRoleName(view.container, "button", "Instagram").getAttribute("aria-pressed")).toBe("true");
+    expect(table.querySelector("caption")?.textContent).toBe("Share of voice (owned channels), Instagram");
+    expect(row("b0")).toEqual(["Lumora Coffee", "48%", "60%", "45%", "—"]);
+    expect(row("c2")).toEqual(["Grind House", "26%", "—", "28%", "50%"]);
+  });
+
+  it("names a competitor left out of the social shares for covering another period", async () => {
+    const reason = "Its figures cover 2026-09-20 to 2026-10-19, not 2026-10-01 to 2026-10-31";
+    mockApi({
+      ...routes,
+      "GET /competitor": () =>
+        json({ ...analytics, shareOfVoice: { ...shareOfVoice, leftOut: [{ companyId: "c2", reason }] } }),
+    });
+    view = await renderScreen(() => <CompetitorScreen />);
+    await waitFor(() =>
+      getByText(current().container, `Grind House is left out of the social shares. ${reason}.`),
+    );
+  });
+
+  it("lists breakout posts with their company, rate and z-score, linking to the post", async () => {
+    mockApi(routes);
+    view = await renderScreen(() => <CompetitorScreen />);
+    const link = await waitFor(() =>
+      getByRoleName(current().container, "link", "Our pumpkin spice oat latte is back (opens in a new tab)"),
+    );
+    expect(link.getAttribute("href")).toBe("https://example.com/p/p9");
+    const item = link.closest("li");
+    expect(item?.textContent).toContain("Grind House");
+    expect(item?.textContent).toContain("Engagement rate 41.23% · z-score 4.05");
+    getByText(view.container, "TikTok: Not enough history (needs 30 landscape posts in 30 days, has 12)");
+  });
+
+  it("says why no breakout can be judged rather than showing an empty list", async () => {
+    const tooFew: CompetitorAnalytics["breakoutPosts"] = {
+      ...breakoutPosts,
+      status: "insufficient_history",
+      reason: "needs 30 landscape posts with varied engagement rates on a platform",
+      items: [],
+    };
+    mockApi({ ...routes, "GET /competitor": () => json({ ...analytics, breakoutPosts: tooFew }) });
+    view = await renderScreen(() => <CompetitorScreen />);
+    const section = await waitFor(() => {
+      const heading = getByText(current().container, "Breakout posts");
+      const found = heading.closest("section");
+      if (!found) throw new Error("No breakout section");
+      return found;
+    });
+    const state = section.querySelector("[data-slot=section-state]");
+    expect(state?.textContent).toBe(
+      "Not enough historyneeds 30 landscape posts with varied engagement rates on a platform",
+    );
+    expect(queryByText(section, "No post broke out in these 30 days.")).toBeNull();
   });
 
   it("invites to add competitors when there are none", async () => {

@@ -1,7 +1,6 @@
 import type { Brand } from "@brandscope/api-client";
 import { ChartLegend } from "@brandscope/charts/legend";
 import { NETWORK_LABELS } from "@brandscope/charts/networks";
-import { Badge } from "@brandscope/ui/badge";
 import { EmptyState } from "@brandscope/ui/empty-state";
 import { SectionState } from "@brandscope/ui/section-state";
 import { useQuery } from "@tanstack/react-query";
@@ -9,9 +8,10 @@ import { BrandGate } from "../modules/brand-gate";
 import { DoughnutChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
 import { FigureCard, FigureCardSkeleton } from "../modules/figure-card";
-import { formatDate, formatDecimal, formatRate, formatShare } from "../modules/format";
+import { formatDecimal, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { comparisonText, type PeriodParams, usePeriod } from "../modules/period";
+import { PostCard } from "../modules/post-card";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import {
@@ -189,35 +189,10 @@ function PostList({ posts, empty }: { posts: readonly PostRef[]; empty: string }
   return (
     <ul className="flex flex-col gap-3">
       {posts.map((post) => (
-        <li key={post.id} className="flex gap-3 rounded-md border p-3">
-          {post.logo ? (
-            <img src={post.logo} alt="" className="size-10 shrink-0 rounded-md object-cover" loading="lazy" />
-          ) : null}
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <Badge tone="outline" size="sm">
-                {NETWORK_LABELS[post.platform]}
-              </Badge>
-              <span className="text-muted-foreground">
-                {post.format} · {formatDate(post.publishedAt)}
-              </span>
-            </div>
-            <a
-              href={post.url}
-              target="_blank"
-              rel="noreferrer noopener"
-              className="text-foreground line-clamp-2 text-sm font-medium underline-offset-4 hover:underline"
-            >
-              {post.text?.trim() ||
-                `${NETWORK_LABELS[post.platform]} post of ${formatDate(post.publishedAt)}`}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            <p className="text-muted-foreground text-xs">
-              Engagement rate {formatRate(post.engagementRate)} ·{" "}
-              {formatRelativePerformance(post.relativePerformance)}
-            </p>
-          </div>
-        </li>
+        <PostCard key={post.id} post={post}>
+          Engagement rate {formatRate(post.engagementRate)} ·{" "}
+          {formatRelativePerformance(post.relativePerformance)}
+        </PostCard>
       ))}
     </ul>
   );

@@ -19,7 +19,10 @@ export function sourceLabel(provenance: Provenance): string {
   return provenance.source === "csv_import" ? `${pretty} (CSV import)` : pretty;
 }
 
-/** 'Sample data', or '<source> · updated <time> ago', from a response's provenance. */
+/**
+ * 'Sample data', or '<source> · updated <time> ago', from a response's provenance; stale figures add
+ * ' · data from <date> · stale' (the server judges staleness against its clock when it answers).
+ */
 export function ProvenanceLine({ provenance, className }: { provenance: Provenance; className?: string }) {
   return (
     <ProvenanceNote
@@ -27,6 +30,8 @@ export function ProvenanceLine({ provenance, className }: { provenance: Provenan
       sample={provenance.source === "sample"}
       source={sourceLabel(provenance)}
       updatedAt={provenance.computedAt}
+      stale={provenance.stale}
+      dataAsOf={provenance.dataAsOf}
     />
   );
 }

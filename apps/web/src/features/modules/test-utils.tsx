@@ -207,4 +207,5 @@ export const provenance = {
   sourceName: "meta-facebook-posts",
   dataAsOf: "2026-11-20T18:00:00.000Z",
   computedAt: new Date(Date.now() - 3 * 3600 * 1000).toISOString(),
+  stale: false,
 } as const;

@@ -1,3 +1,4 @@
+import { greedyMatch, type MatchPair } from "../greedy-match";
 import type { PreviousPersona } from "./types";
 
 /** Cosine at or above which a new persona is the same persona as a stored one (analytics-methods §3). */
@@ -19,29 +20,20 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
- * Greedy one-to-one matching of new H rows to stored personas, best cosine first (ties: lower new index,
- * then lower previous id), keeping only pairs with cosine ≥ 0.8. Returns the matched previous persona per
- * new vector, or null. APG saw monthly regeneration drift into ever more "new" personas; matching keeps
- * ids, names and colours steady.
+ * New H rows matched one to one to stored personas at cosine ≥ 0.8 (greedy-match.ts): the matched previous persona
+ * per new vector, or null. APG saw monthly regeneration drift into ever more "new" personas; matching keeps ids,
+ * names and colours steady.
  */
 export function matchPrevious(
   vectors: readonly number[][],
   previous: readonly PreviousPersona[],
 ): (PreviousPersona | null)[] {
-  const pairs: { n: number; p: PreviousPersona; c: number }[] = [];
+  const pairs: MatchPair<PreviousPersona>[] = [];
   vectors.forEach((v, n) => {
     for (const p of previous) {
       const c = cosine(v, p.vector);
       if (c >= SAME_PERSONA_COSINE) pairs.push({ n, p, c });
     }
   });
-  pairs.sort((a, b) => b.c - a.c || a.n - b.n || (a.p.id < b.p.id ? -1 : a.p.id > b.p.id ? 1 : 0));
-  const result: (PreviousPersona | null)[] = vectors.map(() => null);
-  const taken = new Set<string>();
-  for (const { n, p } of pairs) {
-    if (result[n] || taken.has(p.id)) continue;
-    result[n] = p;
-    taken.add(p.id);
-  }
-  return result;
+  return greedyMatch(vectors.length, pairs);
 }

@@ -30,7 +30,8 @@ const LOW_JUMP = 0.05;
 const LOW_SILHOUETTE = 0.02;
 /** Centroids keep their heaviest terms only: the stored model must stay small (jsonb, < 300 KB). */
 const CENTROID_TERMS = 100;
-const STORED_TERMS = 10;
+/** Enough of each c-TF-IDF vector for a refit to recognise the pillar (§1.7 step 8). */
+const STORED_TERMS = 20;
 const WEIGHT_DECIMALS = 1e4;
 
 interface Corpus {
@@ -47,6 +48,7 @@ interface Draft {
   label: string;
   labelTerms: string[];
   topTerms: string[];
+  topWeights: number[];
 }
 
 interface Level {
@@ -122,13 +124,17 @@ function clusterLevel(
     const { label, terms } = group.other
       ? { label: "Other", terms: [] }
       : labelFromScores(groupScores, exclude);
+    const topTerms = rankTerms(groupScores).slice(0, STORED_TERMS);
     return {
       docs: group.docs,
       centroids: group.fineIndexes.map((f) => centroids[f] as Float64Array),
       other: group.other,
       label,
       labelTerms: terms,
-      topTerms: rankTerms(groupScores).slice(0, STORED_TERMS),
+      topTerms,
+      topWeights: topTerms.map(
+        (t) => Math.round((groupScores.get(t) as number) * WEIGHT_DECIMALS) / WEIGHT_DECIMALS,
+      ),
     };
   });
   drafts.sort(
@@ -193,6 +199,7 @@ function toNode(draft: Draft, id: string, rank: number, subPillars: PillarNode[]
     label: draft.label,
     color: rankColor(rank),
     terms: draft.topTerms,
+    weights: draft.topWeights,
     centroids: draft.centroids.map(sparsify),
     subPillars,
   };

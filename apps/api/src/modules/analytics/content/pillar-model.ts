@@ -12,6 +12,11 @@ export interface PillarNode {
   color: string;
   /** Top c-TF-IDF terms: the label's source, and what a refit matches pillars on (§1.7 step 8). */
   terms: string[];
+  /**
+   * The c-TF-IDF score of each of `terms`. Absent from models stored before scores were kept: those match on their
+   * terms alone.
+   */
+  weights?: number[];
   /** The fine k-means centroids that make up this node, trimmed to their heaviest terms. */
   centroids: SparseVector[];
   subPillars: PillarNode[];

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { dailyFollowers, makePost } from "../content/test-fixtures";
+import { breakoutInputs } from "./breakout-inputs";
+
+const now = new Date("2026-11-01T00:00:00.000Z");
+const followers = dailyFollowers("instagram", "2026-09-01", 70, 1000);
+
+describe("breakoutInputs", () => {
+  it("keeps ln ER of the mature posts with ER > 0 in the 30 days, and the best as candidates", () => {
+    const posts = [
+      // ERf = 50 / 1000 = 0.05 ⇒ x = ln 0.05 = −2.9957.
+      makePost("a", { at: "2026-10-02T00:00:00Z", likes: 50 }),
+      // ERf = 0.2 ⇒ x = −1.6094.
+      makePost("b", { at: "2026-10-20T10:00:00Z", likes: 150, comments: 50, text: "x".repeat(200) }),
+      // ERv = 30 / 1000 views ⇒ x = ln 0.03 = −3.5066.
+      makePost("t", {
+        at: "2026-10-10T00:00:00Z",
+        platform: "tiktok",
+        likes: 20,
+        comments: 5,
+        shares: 5,
+        views: 1000,
+      }),
+      makePost("before", { at: "2026-10-01T23:59:59Z", likes: 500 }),
+      makePost("zero", { at: "2026-10-15T00:00:00Z" }),
+      // Younger than 72 hours at `now`: engagement still accruing.
+      makePost("young", { at: "2026-10-30T00:00:01Z", likes: 900 }),
+    ];
+    const inputs = breakoutInputs(posts, followers, "2026-10-31", now);
+    expect(inputs.window).toEqual({ from: "2026-10-02", to: "2026-10-31" });
+    expect(inputs.platforms.map((p) => [p.platform, p.xs])).toEqual([
+      ["instagram", [-2.9957, -1.6094]],
+      ["tiktok", [-3.5066]],
+    ]);
+    const [best, next] = inputs.platforms[0]?.candidates ?? [];
+    expect(best).toMatchObject({ id: "b", x: -1.6094, engagementRate: 0.2, url: "https://example.com/p/b" });
+    expect(Array.from(best?.text ?? "")).toHaveLength(140);
+    expect(next?.id).toBe("a");
+  });
+});

@@ -1,0 +1,103 @@
+import type { components } from "@brandscope/api-client/schema";
+import { median } from "../content/stats";
+import { addDays, type DayWindow } from "../periods";
+import { BREAKOUT_DAYS, type BreakoutInputs, type BreakoutCandidate as Candidate } from "./breakout-inputs";
+import { PLATFORM_ORDER } from "./platform-figures";
+
+type Schemas = components["schemas"];
+type Platform = Schemas["SocialNetwork"];
+
+/** Iglewicz–Hoaglin: a modified z-score from 3.5 marks an outlier. */
+const BREAKOUT_FROM = 3.5;
+/** Makes the MAD of a normal distribution comparable to its standard deviation. */
+const CONSISTENCY = 0.6745;
+/** §6: the test needs this many landscape posts on the platform. */
+const MIN_POSTS = 30;
+const LIST_SIZE = 10;
+
+export interface BreakoutCompany {
+  id: string;
+  /** The company's period window; the breakout days are the 30 to its end. */
+  window: DayWindow;
+  /** undefined: figures stored before these inputs were kept; the company is left out. */
+  inputs: BreakoutInputs | undefined;
+}
+
+const daysTo = (to: string): DayWindow => ({ from: addDays(to, -(BREAKOUT_DAYS - 1)), to });
+
+/**
+ * Breakout posts of a landscape (analytics-methods §1.5, after Rival IQ, made robust): per platform, x = ln ER of
+ * every company's mature posts in the 30 days to the end of the focus brand's period (the first company), and a post
+ * breaks out when z = 0.6745·(x − median x)/MAD ≥ 3.5. A company whose 30 days end on another day is left out, so
+ * the landscape shares its days. Pure: from the companies' stored inputs.
+ */
+export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["BreakoutPosts"] {
+  const [focus] = companies;
+  const window = focus ? daysTo(focus.window.to) : { from: "", to: "" };
+  const included = companies.filter((c) => c.inputs?.window.to === window.to);
+  const platforms = new Map<
+    Platform,
+    { xs: number[]; candidates: { companyId: string; post: Candidate }[] }
+  >();
+  for (const company of included) {
+    for (const entry of company.inputs?.platforms ?? []) {
+      const pool = platforms.get(entry.platform) ?? { xs: [], candidates: [] };
+      pool.xs.push(...entry.xs);
+      for (const post of entry.candidates) pool.candidates.push({ companyId: company.id, post });
+      platforms.set(entry.platform, pool);
+    }
+  }
+  const states: Schemas["BreakoutPosts"]["platforms"] = [];
+  const items: Schemas["BreakoutPost"][] = [];
+  for (const platform of PLATFORM_ORDER) {
+    const pool = platforms.get(platform);
+    if (!pool) continue;
+    const n = pool.xs.length;
+    if (n < MIN_POSTS) {
+      states.push({
+        platform,
+        status: "insufficient_history",
+        reason: `needs ${MIN_POSTS} landscape posts in ${BREAKOUT_DAYS} days, has ${n}`,
+        n,
+      });
+      continue;
+    }
+    const centre = median(pool.xs) as number;
+    const mad = median(pool.xs.map((x) => Math.abs(x - centre))) as number;
+    if (mad === 0) {
+      states.push({
+        platform,
+        status: "insufficient_history",
+        reason: "over half the landscape's posts share one engagement rate (MAD = 0)",
+        n,
+      });
+      continue;
+    }
+    states.push({ platform, status: "ok", n });
+    for (const { companyId, post } of pool.candidates) {
+      const { x, ...rest } = post;
+      const z = (CONSISTENCY * (x - centre)) / mad;
+      if (z >= BREAKOUT_FROM) items.push({ ...rest, companyId, platform, z });
+    }
+  }
+  items.sort((a, b) => b.z - a.z || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const judged = states.filter((s) => s.status === "ok");
+  const base = { window, items: items.slice(0, LIST_SIZE), platforms: states };
+  if (states.length === 0) {
+    return {
+      ...base,
+      status: "no_data",
+      reason: `No posts with an engagement rate in the ${BREAKOUT_DAYS} days`,
+      n: 0,
+    };
+  }
+  if (judged.length === 0) {
+    return {
+      ...base,
+      status: "insufficient_history",
+      reason: `needs ${MIN_POSTS} landscape posts with varied engagement rates on a platform`,
+      n: states.reduce((sum, s) => sum + (s.n ?? 0), 0),
+    };
+  }
+  return { ...base, status: "ok", n: judged.reduce((sum, s) => sum + (s.n ?? 0), 0) };
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { shareOfVoice, type VoiceCompany } from "./share-of-voice";
+
+const window = { from: "2026-10-02", to: "2026-10-31" };
+const figures = (platform: "instagram" | "tiktok", audience: number | null, engagement: number | null) => ({
+  platform,
+  audience,
+  engagement,
+  engagementRate: null,
+});
+
+const brand: VoiceCompany = {
+  id: "a",
+  window,
+  platforms: [figures("instagram", 6000, 300), figures("tiktok", 2000, null)],
+  inputs: { posts: [{ platform: "instagram", posts: 10 }], traffic: { month: "2026-09", visits: 5000 } },
+};
+const rival: VoiceCompany = {
+  id: "b",
+  window,
+  platforms: [figures("instagram", 3000, 100), figures("tiktok", null, 200)],
+  inputs: {
+    posts: [
+      { platform: "instagram", posts: 5 },
+      { platform: "tiktok", posts: 5 },
+    ],
+    traffic: { month: "2026-09", visits: 3000 },
+  },
+};
+/** Stored before post counts and visits were kept: left out of those shares, counted in the others. */
+const older: VoiceCompany = {
+  id: "c",
+  window,
+  platforms: [figures("instagram", 1000, 100)],
+  inputs: undefined,
+};
+/** Its data ends earlier: another window, so none of its social figures count; its month of traffic does. */
+const behind: VoiceCompany = {
+  id: "d",
+  window: { from: "2026-09-20", to: "2026-10-19" },
+  platforms: [figures("instagram", 99_000, 9_000)],
+  inputs: { posts: [{ platform: "instagram", posts: 90 }], traffic: { month: "2026-09", visits: 2000 } },
+};
+
+const percents = (set: { shares: { companyId: string; percent: number }[] }) =>
+  Object.fromEntries(set.shares.map((s) => [s.companyId, s.percent]));
+
+describe("shareOfVoice", () => {
+  const voice = shareOfVoice([brand, rival, older, behind]);
+  const [overall, instagram, tiktok] = voice.scopes;
+
+  it("shares engagement over all platforms, summing each company's platforms with figures", () => {
+    expect(voice.scopes.map((s) => s.platform)).toEqual([null, "instagram", "tiktok"]);
+    // E: a = 300 (its tiktok engagement is unknown), b = 100 + 200, c = 100; Σ = 700.
+    expect(overall?.engagement).toMatchObject({ status: "ok", n: 3, total: 700 });
+    expect(overall?.engagement.shares.map((s) => [s.companyId, s.share])).toEqual([
+      ["a", 300 / 700],
+      ["b", 300 / 700],
+      ["c", 100 / 700],
+    ]);
+    // 42.86 / 42.86 / 14.29: the two largest remainders take the missing 2 points, summing to exactly 100.
+    expect(percents(overall?.engagement ?? { shares: [] })).toEqual({ a: 43, b: 43, c: 14 });
+  });
+
+  it("leaves a company without the figure out, never counting it as 0", () => {
+    // Posts: c has no counts stored, so 10 of 20 each rather than a third each with c at 0.
+    expect(overall?.posts).toMatchObject({ status: "ok", n: 2, total: 20 });
+    expect(percents(overall?.posts ?? { shares: [] })).toEqual({ a: 50, b: 50 });
+    // Followers: 8000 / 3000 / 1000 of 12 000 → 66.67 / 25 / 8.33.
+    expect(percents(overall?.audience ?? { shares: [] })).toEqual({ a: 67, b: 25, c: 8 });
+    expect(percents(instagram?.engagement ?? { shares: [] })).toEqual({ a: 60, b: 20, c: 20 });
+  });
+
+  it("needs two companies with the figure", () => {
+    expect(tiktok?.engagement).toEqual({
+      status: "insufficient_history",
+      reason: "Needs 2 companies with this figure, has 1",
+      n: 1,
+      total: 200,
+      shares: [],
+    });
+    expect(tiktok?.audience.status).toBe("insufficient_history");
+    expect(tiktok?.posts.status).toBe("insufficient_history");
+  });
+
+  it("lists a company whose figures cover another period instead of mixing it in", () => {
+    expect(voice.leftOut).toEqual([
+      { companyId: "d", reason: "Its figures cover 2026-09-20 to 2026-10-19, not 2026-10-02 to 2026-10-31" },
+    ]);
+    expect(overall?.engagement.shares.some((s) => s.companyId === "d")).toBe(false);
+  });
+
+  it("shares website visits of the brand's latest complete month", () => {
+    expect(voice.traffic).toMatchObject({ status: "ok", month: "2026-09", n: 3, total: 10_000 });
+    expect(percents(voice.traffic)).toEqual({ a: 50, b: 30, d: 20 });
+  });
+
+  it("takes the latest month of any company when the brand has no traffic, leaving other months out", () => {
+    const noTraffic = { ...brand, inputs: { posts: [], traffic: null } };
+    const laterRival = { ...rival, inputs: { posts: [], traffic: { month: "2026-10", visits: 100 } } };
+    const otherRival = { ...behind, id: "e", window };
+    const voice = shareOfVoice([noTraffic, laterRival, otherRival]);
+    expect(voice.traffic).toMatchObject({ status: "insufficient_history", month: "2026-10", n: 1 });
+  });
+
+  it("says there is no share when the landscape's total is 0 or nobody has the figure", () => {
+    const quiet = (id: string): VoiceCompany => ({
+      id,
+      window,
+      platforms: [figures("instagram", null, 0)],
+      inputs: { posts: [{ platform: "instagram", posts: 0 }], traffic: null },
+    });
+    const [all] = shareOfVoice([quiet("a"), quiet("b")]).scopes;
+    expect(all?.engagement).toEqual({
+      status: "no_data",
+      reason: "The landscape's total is 0",
+      n: 2,
+      total: 0,
+      shares: [],
+    });
+    expect(all?.audience).toMatchObject({ status: "no_data", n: 0, total: null });
+  });
+});

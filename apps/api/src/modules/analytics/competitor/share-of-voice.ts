@@ -1,0 +1,139 @@
+import type { components } from "@brandscope/api-client/schema";
+import { largestRemainder } from "../content/stats";
+import type { DayWindow } from "../periods";
+import type { LandscapeInputs } from "./landscape-inputs";
+import { PLATFORM_ORDER } from "./platform-figures";
+
+type Schemas = components["schemas"];
+type Platform = Schemas["SocialNetwork"];
+type ShareSet = Schemas["ShareOfVoiceSet"];
+
+/** One company of the landscape, as its stored figures hold it. */
+export interface VoiceCompany {
+  id: string;
+  window: DayWindow;
+  platforms: readonly Schemas["PlatformFigures"][];
+  /** undefined: figures stored before these inputs were kept; the company is left out of what needs them. */
+  inputs: Pick<LandscapeInputs, "posts" | "traffic"> | undefined;
+}
+
+/** §6: a landscape figure needs 2 companies with the metric. */
+const MIN_COMPANIES = 2;
+
+interface Known {
+  companyId: string;
+  value: number;
+}
+
+/**
+ * Shares of one total. Percents are rounded by largest remainder in rank order (largest value first, then id), so
+ * a tie never favours whoever is listed first, and the shares are returned in landscape order.
+ */
+function shareSet(values: readonly { companyId: string; value: number | null }[]): ShareSet {
+  const known = values.filter((v): v is Known => v.value !== null);
+  const total = known.reduce((sum, v) => sum + v.value, 0);
+  const n = known.length;
+  if (n === 0) return { status: "no_data", reason: "No company has this figure", n, total: null, shares: [] };
+  if (n < MIN_COMPANIES) {
+    return {
+      status: "insufficient_history",
+      reason: `Needs ${MIN_COMPANIES} companies with this figure, has ${n}`,
+      n,
+      total,
+      shares: [],
+    };
+  }
+  if (total <= 0) return { status: "no_data", reason: "The landscape's total is 0", n, total, shares: [] };
+  const ranked = [...known].sort(
+    (a, b) => b.value - a.value || (a.companyId < b.companyId ? -1 : a.companyId > b.companyId ? 1 : 0),
+  );
+  const percents = new Map(
+    largestRemainder(
+      ranked.map((v) => v.value),
+      100,
+      0,
+    ).map((percent, i) => [ranked[i]?.companyId, percent]),
+  );
+  return {
+    status: "ok",
+    n,
+    total,
+    shares: known.map((v) => ({
+      companyId: v.companyId,
+      value: v.value,
+      share: v.value / total,
+      percent: percents.get(v.companyId) ?? 0,
+    })),
+  };
+}
+
+/** A platform's value, or the sum over the platforms that have one (null when none has). */
+function scopeValue<T extends { platform: Platform }>(
+  rows: readonly T[] | undefined,
+  platform: Platform | null,
+  read: (row: T) => number | null,
+): number | null {
+  if (!rows) return null;
+  const values = rows
+    .filter((row) => platform === null || row.platform === platform)
+    .map(read)
+    .filter((v): v is number => v !== null);
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0);
+}
+
+const sameWindow = (a: DayWindow, b: DayWindow) => a.from === b.from && a.to === b.to;
+
+/**
+ * Owned-channel share of voice (analytics-methods §2): engagement, activity (posts) and audience (followers)
+ * shares of the landscape, per platform and over all platforms, plus the web traffic share of one month. The first
+ * company is the focus brand. Engagement and posts are flows over the period, so a company whose figures cover
+ * another window (its data ends on another day) is left out of the social shares and listed as such; over all
+ * platforms a company counts the platforms it has figures on. Pure: from stored figures only.
+ */
+export function shareOfVoice(companies: readonly VoiceCompany[]): Schemas["ShareOfVoice"] {
+  const [focus] = companies;
+  if (!focus) return { scopes: [], traffic: { ...shareSet([]), month: null }, leftOut: [] };
+  const social = companies.filter((c) => sameWindow(c.window, focus.window));
+  const leftOut = companies
+    .filter((c) => !sameWindow(c.window, focus.window))
+    .map((c) => ({
+      companyId: c.id,
+      reason: `Its figures cover ${c.window.from} to ${c.window.to}, not ${focus.window.from} to ${focus.window.to}`,
+    }));
+  const present = new Set<Platform>();
+  for (const c of social) {
+    for (const f of c.platforms) present.add(f.platform);
+    for (const p of c.inputs?.posts ?? []) present.add(p.platform);
+  }
+  const scopeOf = (platform: Platform | null): Schemas["ShareOfVoiceScope"] => ({
+    platform,
+    engagement: shareSet(
+      social.map((c) => ({ companyId: c.id, value: scopeValue(c.platforms, platform, (f) => f.engagement) })),
+    ),
+    posts: shareSet(
+      social.map((c) => ({ companyId: c.id, value: scopeValue(c.inputs?.posts, platform, (p) => p.posts) })),
+    ),
+    audience: shareSet(
+      social.map((c) => ({ companyId: c.id, value: scopeValue(c.platforms, platform, (f) => f.audience) })),
+    ),
+  });
+  return {
+    scopes: [scopeOf(null), ...PLATFORM_ORDER.filter((p) => present.has(p)).map(scopeOf)],
+    traffic: trafficShare(companies),
+    leftOut,
+  };
+}
+
+/**
+ * Web traffic share (Similarweb's traffic share) in one complete month: the brand's latest, else the latest any
+ * company has; a company without that month is left out.
+ */
+function trafficShare(companies: readonly VoiceCompany[]): Schemas["ShareOfVoice"]["traffic"] {
+  const months = companies.map((c) => c.inputs?.traffic?.month).filter((m): m is string => m !== undefined);
+  const month = companies[0]?.inputs?.traffic?.month ?? months.sort().at(-1) ?? null;
+  const values = companies.map((c) => {
+    const traffic = c.inputs?.traffic;
+    return { companyId: c.id, value: traffic && traffic.month === month ? traffic.visits : null };
+  });
+  return { ...shareSet(values), month };
+}
