@@ -6,6 +6,7 @@ import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
 import type { ContractOperation } from "./contract";
 import type { AppDeps } from "./deps";
 import type { HandlerMap, OperationInfo, RequestCtx } from "./handler-types";
+import { JsonText } from "./json-text";
 import { keepRawBody } from "./raw-body";
 import { compileRequestValidator } from "./validation";
 
@@ -89,6 +90,8 @@ export function registerOperations(
         const result = await handler({ params, query, body, ctx, operation, request, reply });
         if (reply.sent) return reply;
         reply.code(op.success.status);
+        if (result instanceof JsonText)
+          return reply.type("application/json; charset=utf-8").send(result.text);
         const { contentType } = op.success;
         if (contentType && contentType !== "application/json") reply.type(contentType);
         return reply.send(result);

@@ -2,12 +2,13 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { figures } from "../../db/schema";
 import type { RequestCtx } from "../../http/handler-types";
+import { type JsonText, jsonArray, jsonMerge, jsonObject, jsonOnce } from "../../http/json-text";
 import { VersionedCache } from "../../lib/versioned-cache";
 import type { BrandWithLinks } from "../brand/brand.repo";
 import { findCompetitors } from "../brand/brand.repo";
 import { currentBrandOrNotFound, workspaceOf } from "../brand/brand.service";
 import { readDataSpan } from "./brand-data.repo";
-import { historyOrToday } from "./brand-figures";
+import { type CompetitorFigures, historyOrToday } from "./brand-figures";
 import { breakoutPosts } from "./competitor/breakout-posts";
 import { shareOfVoice } from "./competitor/share-of-voice";
 import { type BrandPeriodFigures, provenanceFrom, readBrandFigures, withPeriod } from "./module-context";
@@ -22,30 +23,28 @@ type Schemas = components["schemas"];
 export async function getCompetitorAnalytics(
   ctx: RequestCtx,
   query: PeriodQuery & { refresh?: boolean | undefined },
-): Promise<Schemas["CompetitorAnalytics"]> {
+): Promise<JsonText<Schemas["CompetitorAnalytics"]>> {
   const { refresh, ...period } = query;
   if (refresh) await forgetPeriod(ctx, period);
   const { own, competitors } = await readBrandFigures(ctx, period, { competitors: true, totals: false });
+  // Each company's stored figures and the landscape's are serialized once per stored row (json-text.ts).
   const entry = (
     { brand, figures }: BrandPeriodFigures,
     isOwnBrand: boolean,
-  ): Schemas["CompetitorEntry"] => ({
-    id: brand.id,
-    name: brand.name,
-    logo: brand.logo,
-    isOwnBrand,
-    sample: brand.sample,
-    ...figures.competitor,
-  });
-  return {
-    common: {
+  ): JsonText<Schemas["CompetitorEntry"]> =>
+    jsonMerge(
+      { id: brand.id, name: brand.name, logo: brand.logo, isOwnBrand, sample: brand.sample },
+      jsonOnce(figures.competitor),
+    );
+  const answer = jsonObject<Pick<Schemas["CompetitorAnalytics"], "common" | "competitors">>({
+    common: jsonObject<Schemas["CompetitorAnalytics"]["common"]>({
       window: own.period.window,
       provenance: provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" }),
       brand: entry(own, true),
-    },
-    competitors: competitors.map((c) => entry(c, false)),
-    ...landscapeOf([own, ...competitors]),
-  };
+    }),
+    competitors: jsonArray(competitors.map((c) => entry(c, false))),
+  });
+  return jsonMerge(answer, jsonOnce(landscapeOf([own, ...competitors])));
 }
 
 type LandscapeFigures = Pick<Schemas["CompetitorAnalytics"], "shareOfVoice" | "breakoutPosts">;
@@ -74,6 +73,19 @@ function landscapeOf(companies: BrandPeriodFigures[]): LandscapeFigures {
   };
   if (key !== undefined) landscapeCache.set(key, "", combined);
   return combined;
+}
+
+/** The brand and each competitor it follows, the brand first, with their figures for the period (CSV exports). */
+export async function competitorCompanies(
+  ctx: RequestCtx,
+  query: PeriodQuery,
+): Promise<{ name: string; isOwnBrand: boolean; figures: CompetitorFigures }[]> {
+  const { own, competitors } = await readBrandFigures(ctx, query, { competitors: true, totals: false });
+  return [own, ...competitors].map((c) => ({
+    name: c.brand.name,
+    isOwnBrand: c === own,
+    figures: c.figures.competitor,
+  }));
 }
 
 /** Drops the stored figures of the period of the brand and its competitors, so the read computes them anew. */

@@ -1,17 +1,22 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { RequestCtx } from "../../http/handler-types";
+import { type JsonText, jsonMerge, jsonOnce } from "../../http/json-text";
 import { toBrand } from "../brand/brand.service";
 import { provenanceFrom, readBrandFigures } from "./module-context";
 import type { PeriodQuery } from "./periods";
 
 type Schemas = components["schemas"];
 
-export async function getContent(ctx: RequestCtx, query: PeriodQuery): Promise<Schemas["ContentAnalytics"]> {
+export async function getContent(
+  ctx: RequestCtx,
+  query: PeriodQuery,
+): Promise<JsonText<Schemas["ContentAnalytics"]>> {
   const { own } = await readBrandFigures(ctx, query, { competitors: false, totals: false });
-  return {
+  const head = {
     window: own.period.window,
     provenance: provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" }),
     brand: toBrand(own.brand),
-    ...own.figures.content,
   };
+  // The stored figures are the bulk of the answer: serialized once per stored row (json-text.ts).
+  return jsonMerge(head, jsonOnce(own.figures.content));
 }

@@ -7,7 +7,7 @@ import { currentBrandOrNotFound } from "../brand/brand.service";
 import { listPersonas } from "./audience.service";
 import { readDataSpan } from "./brand-data.repo";
 import { historyOrToday } from "./brand-figures";
-import { getCompetitorAnalytics } from "./competitor.service";
+import { competitorCompanies } from "./competitor.service";
 import { csvLine } from "./csv";
 import { listInfluencers } from "./influencer.service";
 import { getIntent } from "./intent.service";
@@ -150,10 +150,10 @@ async function* influencerRows(ctx: RequestCtx) {
 }
 
 async function* competitorMetricRows(ctx: RequestCtx, query: PeriodQuery) {
-  const { common, competitors } = await getCompetitorAnalytics(ctx, query);
+  const companies = await competitorCompanies(ctx, query);
   yield csvLine(["company", "own_brand", "metric", "value", "previous", "change", "direction", "status"]);
-  for (const company of [common.brand, ...competitors]) {
-    for (const m of company.metrics) {
+  for (const company of companies) {
+    for (const m of company.figures.metrics) {
       yield csvLine([
         company.name,
         company.isOwnBrand,
@@ -169,10 +169,10 @@ async function* competitorMetricRows(ctx: RequestCtx, query: PeriodQuery) {
 }
 
 async function* trafficRows(ctx: RequestCtx, query: PeriodQuery) {
-  const { common, competitors } = await getCompetitorAnalytics(ctx, query);
+  const companies = await competitorCompanies(ctx, query);
   yield csvLine(["company", "own_brand", "country", "visits_share"]);
-  for (const company of [common.brand, ...competitors]) {
-    for (const t of company.trafficByCountry)
+  for (const company of companies) {
+    for (const t of company.figures.trafficByCountry)
       yield csvLine([company.name, company.isOwnBrand, t.countryId, t.visitsShare]);
   }
 }
