@@ -94,7 +94,7 @@ function summary(report: BenchReport): string[] {
   return [
     `Sample data load: ${seconds(report.sampleLoadMs)} (server's "Sample data loaded")`,
     `Spawn → listening: ${seconds(report.listeningMs)}; spawn → sample figures computed (ready): ${seconds(report.readyMs)}`,
-    `Load: autocannon, ${o.connections} connections, ${o.durationSeconds} s per endpoint after ${o.warmupRequests} warm-up requests`,
+    `Load: autocannon, ${o.connections} connections, ${o.durationSeconds} s per endpoint after ${o.warmupRequests} warm-up requests and ${o.warmupSeconds} s of unmeasured load`,
     `Machine: ${m.cpus} × ${m.cpuModel}, Node ${m.node}, load average ${m.loadAverage.join(" ")}`,
   ];
 }

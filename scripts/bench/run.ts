@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmark of issue 5. Starts the real server on a fresh database, lets it load the sample
  * data and compute the sample brands' figures, signs in a Professional user with the sample brand, then loads
  * every module read with autocannon, one endpoint at a time. Flags: --duration <s> --connections <n>
- * --warmup <requests>; --only <text> loads only the endpoints whose path contains the text (repeatable);
+ * --warmup <requests> (sequential, checked) --warmup-seconds <s> (at full concurrency, not measured); --only <text> loads only the endpoints whose path contains the text (repeatable);
  * --out <file> writes the JSON results elsewhere than results/latest.json; --cpu-prof <dir> has the server
  * write a V8 CPU profile there when it stops. The server logs at info: its "Brand figures computed" lines tell
  * when it is ready.
@@ -56,6 +56,7 @@ async function bench(): Promise<void> {
       duration: { type: "string", default: "8" },
       connections: { type: "string", default: "50" },
       warmup: { type: "string", default: "5" },
+      "warmup-seconds": { type: "string", default: "2" },
       only: { type: "string", multiple: true },
       "cpu-prof": { type: "string" },
       out: { type: "string", default: RESULTS_FILE },
@@ -66,6 +67,7 @@ async function bench(): Promise<void> {
     connections: positiveInteger("connections", values.connections),
     durationSeconds: positiveInteger("duration", values.duration),
     warmupRequests: positiveInteger("warmup", values.warmup),
+    warmupSeconds: positiveInteger("warmup-seconds", values["warmup-seconds"]),
   };
   const log = pino({ level: "warn" }, pino.destination(2));
   const tempDir = await mkdtemp(join(tmpdir(), "brandscope-bench-"));
