@@ -107,18 +107,45 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
   };
 }
 
+/**
+ * Changes whenever what a period's stored figures hold or how they are computed changes (analytics-methods §6):
+ * figures stored under another version are recomputed when read, never mixed with current ones.
+ */
+export const FIGURES_METHOD_VERSION = "period-figures-v2";
+
 export interface ComputedPeriod {
+  methodVersion: string;
   /** The days the figures cover (and, with `previous`, compare), as resolved when they were computed. */
   period: ResolvedPeriod;
   content: ContentAnalyticsSections;
   competitor: CompetitorFigures;
-  /** Absent from figures stored before it was kept: reads leave the company out of what needs it. */
-  landscape?: LandscapeInputs;
+  landscape: LandscapeInputs;
+}
+
+/** Whether stored figures were computed by this version of the methods. */
+export const isCurrentFigures = (figures: ComputedPeriod) => figures.methodVersion === FIGURES_METHOD_VERSION;
+
+/** Every figure of one brand for one period, from its raw series. */
+export function computePeriod(
+  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  series: BrandSeries,
+  period: ResolvedPeriod,
+  now: Date,
+  pillars: PillarModel | undefined,
+): ComputedPeriod {
+  return {
+    methodVersion: FIGURES_METHOD_VERSION,
+    period,
+    content: contentFor(brand, series, period, now, pillars),
+    competitor: competitorFiguresFor(series, period),
+    landscape: landscapeFor(series, period, now),
+  };
 }
 
 /**
  * The figures of one brand for one period, from the store, or computed now and stored (a custom period, or a
- * named one the job has not reached yet). Data changes delete the stored rows (figures.repo deleteFigures).
+ * named one the job has not reached yet, or one stored by an older version of the methods). Data changes delete the
+ * stored rows (figures.repo deleteFigures).
  */
 export async function brandFiguresFor(
   db: Queryable,
@@ -134,7 +161,7 @@ export async function brandFiguresFor(
     module: "content",
     periodKey: period.key,
   });
-  if (stored)
+  if (stored && isCurrentFigures(stored.payload))
     return { period, figures: stored.payload, dataAsOf: stored.dataAsOf, computedAt: stored.computedAt };
   const series = preloaded ?? (await loadBrandSeries(db, brand.id, span));
   const pillarRow = await findFigure<PillarModel>(db, {
@@ -143,12 +170,7 @@ export async function brandFiguresFor(
     periodKey: "all",
   });
   const pillars = pillarRow?.payload ?? pillarsFor(brand, series);
-  const figures: ComputedPeriod = {
-    period,
-    content: contentFor(brand, series, period, now, pillars),
-    competitor: competitorFiguresFor(series, period),
-    landscape: landscapeFor(series, period, now),
-  };
+  const figures = computePeriod(brand, series, period, now, pillars);
   await saveFigure(db, {
     brandId: brand.id,
     module: "content",

@@ -3,16 +3,7 @@ import type { JobData } from "../../jobs/queue";
 import type { WorkerDeps } from "../../jobs/worker-deps";
 import { findBrandById } from "../brand/brand.repo";
 import { computeAudience } from "./audience.compute";
-import {
-  type ComputedPeriod,
-  competitorFiguresFor,
-  contentFor,
-  historyOrToday,
-  landscapeFor,
-  loadBrandSeries,
-  NAMED_PERIODS,
-  pillarsFor,
-} from "./brand-figures";
+import { computePeriod, historyOrToday, loadBrandSeries, NAMED_PERIODS, pillarsFor } from "./brand-figures";
 import { brandTotals } from "./brand-totals";
 import type { PillarModel } from "./content/pillar-model";
 import { deleteFigures, findFigure, saveFigure } from "./figures.repo";
@@ -39,13 +30,7 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobData): Promise<
   const pillars = pillarsFor(brand, series, previousPillars?.payload);
   const periods = NAMED_PERIODS.map((name) => {
     const period = resolvePeriod({ period: name }, historyOrToday(series.history, now));
-    const payload: ComputedPeriod = {
-      period,
-      content: contentFor(brand, series, period, now, pillars),
-      competitor: competitorFiguresFor(series, period),
-      landscape: landscapeFor(series, period, now),
-    };
-    return { key: period.key, payload };
+    return { key: period.key, payload: computePeriod(brand, series, period, now, pillars) };
   });
   await deps.db.transaction(async (tx) => {
     await deleteFigures(tx, { brandId: brand.id });

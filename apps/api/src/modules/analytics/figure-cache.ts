@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { VersionedCache } from "../../lib/versioned-cache";
-import type { ComputedPeriod } from "./brand-figures";
+import { type ComputedPeriod, isCurrentFigures } from "./brand-figures";
 import { type FiguredBrand, type FigureVersion, findStoredFigures } from "./module-reads.repo";
 
 /**
@@ -34,7 +34,8 @@ export async function storedPeriodFigures(
   }
   if (misses.length === 0) return found;
   const rows = await findStoredFigures<ComputedPeriod>(db, { brandIds: misses, periodKey });
-  for (const row of rows) {
+  // Figures of an older version of the methods count as missing: the read computes them anew.
+  for (const row of rows.filter((r) => isCurrentFigures(r.payload))) {
     figureCache.set(keyOf(row.brandId, periodKey), row.figures.version, row.payload);
     found.set(row.brandId, { ...row.figures, figures: row.payload });
   }

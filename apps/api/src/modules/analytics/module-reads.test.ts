@@ -7,6 +7,7 @@ import { planTypes, subscriptionStatuses } from "../../db/schema";
 import { SESSION_CHECK_TTL_MS } from "../../lib/session-checks";
 import { jwtKey } from "../auth/id-token";
 import { workspacePlan } from "../billing/plan-limits";
+import { FIGURES_METHOD_VERSION } from "./brand-figures";
 import { findInfluencerContext } from "./influencer.repo";
 import { planLimitsOf } from "./module-plan";
 
@@ -102,6 +103,28 @@ describe("stored figures read through the cache", () => {
       before.body.competitors.slice(1).map((c) => c.id),
     );
     expect(visits(after.body.competitors[0])).toBe(4242);
+  });
+
+  it("recompute figures stored by an older version of the methods instead of mixing them in", async () => {
+    const user = await signIn();
+    await connectSample(user);
+    const first = await get<Schemas["ContentAnalytics"]>("getContent", "/content", user);
+    const brandId = first.body.brand.id;
+    // An older version: another method version, a figure this one would not give, and no landscape inputs.
+    await t.database.pool.query(
+      `update figures set payload = jsonb_set(jsonb_set(payload, '{methodVersion}', '"period-figures-v1"'),
+         '{content,audit,postsPerWeek,value}', '987.5') - 'landscape'
+       where brand_id = $1 and module = 'content' and period_key = '30d'`,
+      [brandId],
+    );
+    const read = await get<Schemas["ContentAnalytics"]>("getContent", "/content", user);
+    expect(read.body.audit.postsPerWeek).toEqual(first.body.audit.postsPerWeek);
+    const stored = await t.database.pool.query<{ version: string; landscape: boolean }>(
+      `select payload->>'methodVersion' as version, payload ? 'landscape' as landscape from figures
+       where brand_id = $1 and module = 'content' and period_key = '30d'`,
+      [brandId],
+    );
+    expect(stored.rows).toEqual([{ version: FIGURES_METHOD_VERSION, landscape: true }]);
   });
 
   it("never answer one workspace with another's brand", async () => {

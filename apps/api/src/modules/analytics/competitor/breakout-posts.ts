@@ -19,7 +19,7 @@ export interface BreakoutCompany {
   id: string;
   /** The company's period window; the breakout days are the 30 to its end. */
   window: DayWindow;
-  /** undefined: figures stored before these inputs were kept; the company is left out. */
+  /** undefined: the company has no such inputs; it is left out. */
   inputs: BreakoutInputs | undefined;
 }
 

@@ -13,7 +13,7 @@ export interface VoiceCompany {
   id: string;
   window: DayWindow;
   platforms: readonly Schemas["PlatformFigures"][];
-  /** undefined: figures stored before these inputs were kept; the company is left out of what needs them. */
+  /** undefined: the company has no such inputs; it is left out of what needs them. */
   inputs: Pick<LandscapeInputs, "posts" | "traffic"> | undefined;
 }
 
