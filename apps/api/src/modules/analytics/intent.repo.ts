@@ -34,14 +34,12 @@ const KEYWORD_COLUMNS = "k.id, k.keyword, k.country, k.volume, k.cpc, k.competit
 
 /**
  * The answer's rows: the brand on each (one row with null keyword columns when no keyword matches), the page in
- * its order. The trend array comes back as JSON (to_json): node-postgres parses that natively, much faster than
- * its array text parser.
+ * its order, and on an imported keyword the format of the brand's latest completed import. The trend array comes
+ * back as JSON (to_json): node-postgres parses that natively, much faster than its array text parser.
  */
 const answerOf = (order: string) => `select own.id as brand_id,
-  (select i.format from imports i where i.brand_id = (select id from own) and i.status = 'completed'
-    and exists (select 1 from page where page.source = 'csv_import')
-    order by i.created_at desc limit 1) as import_format,
-  exists (select 1 from page where page.source = 'csv_import') as imported,
+  case when page.source = 'csv_import' then (select i.format from imports i where i.brand_id = own.id
+    and i.status = 'completed' order by i.created_at desc limit 1) end as import_format,
   page.keyword, page.country, page.volume, page.cpc, page.competition, to_json(page.trend) as trend, page.source
 from own left join page on true
 order by ${order}`;
@@ -92,16 +90,16 @@ ${answerOf("page.closeness desc, page.volume desc, page.id")}`;
 interface AnswerRow extends Omit<KeywordRow, "keyword"> {
   brand_id: string;
   import_format: string | null;
-  imported: boolean;
   keyword: string | null;
 }
 
 function toAnswer(rows: AnswerRow[]): KeywordAnswer | undefined {
   const first = rows[0];
   if (!first) return undefined;
+  const imported = rows.find((r) => r.source === "csv_import");
   return {
     brandId: first.brand_id,
-    importFormat: first.imported ? first.import_format : undefined,
+    importFormat: imported ? imported.import_format : undefined,
     rows: rows.flatMap(({ keyword, country, volume, cpc, competition, trend, source }) =>
       keyword === null ? [] : [{ keyword, country, volume, cpc, competition, trend, source }],
     ),
