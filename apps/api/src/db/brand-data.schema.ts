@@ -202,7 +202,9 @@ export const keywords = pgTable(
     ),
     index("keywords_industry_country_volume_idx").on(t.industry, t.country, t.volume.desc(), t.id),
     index("keywords_brand_id_idx").on(t.brandId),
-    index("keywords_keyword_trgm_idx").using("gin", sql`lower(${t.keyword}) gin_trgm_ops`),
+    // The country (btree_gin) and the text's trigrams in one GIN index: a search within a country intersects
+    // both in the index rather than reading every key of the country; without a country, the trigrams alone.
+    index("keywords_country_keyword_trgm_idx").using("gin", t.country, sql`lower(${t.keyword}) gin_trgm_ops`),
   ],
 );
 

@@ -71,8 +71,8 @@ ${answerOf("page.volume desc nulls last, page.id")}`;
 
 /**
  * Keywords of the brand or of any industry whose lower-cased text is LIKE $3, the closest to $4 first (trigram
- * similarity), then by volume. The brand and the country are sub-selects, so the planner can combine the trigram
- * index (keywords_keyword_trgm_idx) with the country's keys; the second branch runs only without a country.
+ * similarity), then by volume. Both branches read keywords_country_keyword_trgm_idx: the first with the country
+ * and the pattern's trigrams together, the second (which runs only without a country) with the trigrams alone.
  */
 const SEARCH_KEYWORDS = `with ${OWN},
 page as (
@@ -124,8 +124,7 @@ export async function searchVisibleKeywords(
   db: Db,
   p: { workspaceId: string; country: string | undefined; pattern: string; text: string; limit: number },
 ): Promise<KeywordAnswer | undefined> {
-  // Planned once for any pattern, as every statement (db/client.ts): that plan intersects the trigram index with
-  // the country's keys (query-plans.test.ts holds it to its indexes).
+  // Planned once for any pattern, as every statement (db/client.ts); query-plans.test.ts holds it to its index.
   const result = await clientOf(db).query<AnswerRow>({
     name: "search-keywords",
     text: SEARCH_KEYWORDS,
