@@ -31,9 +31,12 @@ const STEPS = 6;
 export function ChoroplethChart({ data, ariaLabel, emptyMessage, className }: ChoroplethChartProps) {
   const theme = useChartTheme();
   const accent = theme.resolve("var(--chart-1)");
-  const colours = Array.from({ length: STEPS }, (_, step) =>
-    mixColors(theme.tokens.card, accent, 0.2 + (0.8 * step) / (STEPS - 1)),
-  );
+  // Each step by the weight of the accent in it: a key that stays unique when colours do not (an unresolved theme).
+  const scale = Array.from({ length: STEPS }, (_, step) => {
+    const weight = 0.2 + (0.8 * step) / (STEPS - 1);
+    return { weight, colour: mixColors(theme.tokens.card, accent, weight) };
+  });
+  const colours = scale.map((step) => step.colour);
   const rows = [...data]
     .map((datum) => ({ ...datum, countryId: datum.countryId.toUpperCase() }))
     .sort((a, b) => b.visitsShare - a.visitsShare);
@@ -53,7 +56,7 @@ export function ChoroplethChart({ data, ariaLabel, emptyMessage, className }: Ch
           cells: [countryName(row.countryId) ?? row.countryId, formatPercent(row.visitsShare, 1)],
         })),
       }}
-      footer={<ColourScale colours={colours} largest={largest} />}
+      footer={<ColourScale scale={scale} largest={largest} />}
     >
       <ResponsiveWrapper>
         {({ width, height }) => {
@@ -96,13 +99,19 @@ export function ChoroplethChart({ data, ariaLabel, emptyMessage, className }: Ch
   );
 }
 
-function ColourScale({ colours, largest }: { colours: readonly string[]; largest: number }) {
+function ColourScale({
+  scale,
+  largest,
+}: {
+  scale: readonly { weight: number; colour: string }[];
+  largest: number;
+}) {
   return (
     <div aria-hidden className="text-muted-foreground mt-2 flex items-center justify-end gap-2 text-xs">
       <span>0%</span>
       <span className="flex h-2 w-32 overflow-hidden rounded-sm">
-        {colours.map((colour) => (
-          <span key={colour} className="flex-1" style={{ background: colour }} />
+        {scale.map((step) => (
+          <span key={step.weight} className="flex-1" style={{ background: step.colour }} />
         ))}
       </span>
       <span>{formatPercent(largest, 1)}</span>
