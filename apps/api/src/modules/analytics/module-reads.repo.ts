@@ -20,14 +20,24 @@ export function clientOf(db: Db): pg.Pool {
 export const OWN_BRAND = `select wb.brand_id as id from workspace_brands wb where wb.workspace_id = $1
   order by wb.created_at desc limit 1`;
 
+/** The format of the brand's newest completed import when `when` holds (never for shared sample data). */
+const latestImport = (
+  when: string,
+) => `case when ${when} and not b.sample then (select i.format from imports i
+  where i.brand_id = b.id and i.status = 'completed' order by i.created_at desc limit 1) end as import_format`;
+
+const IMPORT_FORMAT = latestImport("true");
+
+/**
+ * The brand columns of a module read: a competitor (c.ord > 0) is shown by its name, logo and figures only, so
+ * its social links and import source are not looked up (empty and null).
+ */
 const BRAND_COLUMNS = `b.id, b.workspace_id, b.name, b.website, b.country, b.industry, b.logo, b.description,
   b.sample, b.status, b.status_reason, b.data_changed_at, b.created_at,
-  coalesce((select json_agg(json_build_object('platform', a.platform, 'url', a.url) order by a.platform)
-    from social_accounts a where a.brand_id = b.id), '[]'::json) as social_links`;
-
-/** The format of the brand's newest completed import, for a brand that is not shared sample data. */
-const IMPORT_FORMAT = `case when not b.sample then (select i.format from imports i
-  where i.brand_id = b.id and i.status = 'completed' order by i.created_at desc limit 1) end as import_format`;
+  case when c.ord = 0 then coalesce((select json_agg(json_build_object('platform', a.platform, 'url', a.url)
+    order by a.platform) from social_accounts a where a.brand_id = b.id), '[]'::json) else '[]'::json end
+    as social_links,
+  ${latestImport("c.ord = 0")}`;
 
 interface BrandRowFields {
   id: string;
@@ -95,7 +105,7 @@ companies as (
   from brand_competitors bc join own on bc.brand_id = own.id
   where $2::boolean and bc.workspace_id = $1
 )
-select ${BRAND_COLUMNS}, ${IMPORT_FORMAT},
+select ${BRAND_COLUMNS},
   f.xmin::text as figure_xmin, f.computed_at as figure_computed_at, f.data_as_of as figure_data_as_of,
   case when $4::boolean and c.ord = 0 then (select t.payload from figures t
     where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') end as totals
