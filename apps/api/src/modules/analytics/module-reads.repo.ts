@@ -181,6 +181,23 @@ export const AUDIENCE_BRAND_IDS = `with own as (${OWN_BRAND})
   union all
   select bc.competitor_id from brand_competitors bc join own on bc.brand_id = own.id where bc.workspace_id = $1`;
 
+/** The persona columns a list row and the details share, from a row of either statement. */
+function personaFields(r: Record<string, unknown>) {
+  return {
+    name: r.name as string,
+    ageMin: r.age_min as number,
+    ageMax: r.age_max as number,
+    gender: r.gender as string,
+    interests: r.interests as string[],
+    platforms: r.platforms as string[],
+    size: r.size as number,
+    share: r.share as number,
+    engagementRate: r.engagement_rate as number | null,
+    country: r.country as string | null,
+    industry: r.industry as string | null,
+  };
+}
+
 const PERSONA_DETAILS = `with visible as (${AUDIENCE_BRAND_IDS})
 select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, to_json(p.interests) as interests,
   to_json(p.platforms) as platforms, p.size, p.share,
@@ -227,17 +244,7 @@ export async function findVisiblePersona(
   return {
     id: r.id as string,
     brandId: r.brand_id as string,
-    name: r.name as string,
-    ageMin: r.age_min as number,
-    ageMax: r.age_max as number,
-    gender: r.gender as string,
-    interests: r.interests as string[],
-    platforms: r.platforms as string[],
-    size: r.size as number,
-    share: r.share as number,
-    engagementRate: r.engagement_rate as number | null,
-    country: r.country as string | null,
-    industry: r.industry as string | null,
+    ...personaFields(r),
     details: r.details,
     computedAt: r.computed_at as Date,
     sample: r.sample as boolean,
@@ -322,18 +329,8 @@ export async function findPersonaPage(
     .filter((r) => r.id !== null)
     .map((r) => ({
       id: r.id as string,
-      name: r.name as string,
       sortKey: r.sort_key as string,
-      ageMin: r.age_min as number,
-      ageMax: r.age_max as number,
-      gender: r.gender as string,
-      interests: r.interests as string[],
-      platforms: r.platforms as string[],
-      size: r.size as number,
-      share: r.share as number,
-      engagementRate: r.engagement_rate as number | null,
-      country: r.country as string | null,
-      industry: r.industry as string | null,
+      ...personaFields(r),
       total: r.total as number,
     }));
   return { rows, subscription };

@@ -47,6 +47,22 @@ async function connectSample(user: SeededUser) {
   expect(response.statusCode).toBe(201);
 }
 
+/**
+ * Another workspace whose own brand is the sample's first competitor (a brand whose figures, keywords and scores
+ * are stored too), made by linking it directly; the competitor comes back with the new user.
+ */
+async function otherOwningCompetitor(sampleUser: SeededUser) {
+  const competitor = (
+    await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", sampleUser)
+  ).body.competitors[0];
+  const other = await signIn();
+  await t.database.pool.query(
+    "insert into workspace_brands (workspace_id, brand_id, created_at) values ($1, $2, now())",
+    [other.workspaceId, competitor?.id],
+  );
+  return { other, competitor };
+}
+
 /** Writes the stored 30-day figures of a brand as a recompute would (the test clock stands still: same computedAt). */
 async function setStoredPostsPerWeek(brandId: string, value: number) {
   await t.database.pool.query(
@@ -131,15 +147,7 @@ describe("stored figures read through the cache", () => {
     const sampleUser = await signIn();
     await connectSample(sampleUser);
     const sample = await get<Schemas["ContentAnalytics"]>("getContent", "/content", sampleUser);
-    // Another workspace whose own brand is one of the sample's competitors (its figures are stored too).
-    const other = await signIn();
-    const competitor = (
-      await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", sampleUser)
-    ).body.competitors[0];
-    await t.database.pool.query(
-      "insert into workspace_brands (workspace_id, brand_id, created_at) values ($1, $2, now())",
-      [other.workspaceId, competitor?.id],
-    );
+    const { other, competitor } = await otherOwningCompetitor(sampleUser);
     const theirs = await get<Schemas["ContentAnalytics"]>("getContent", "/content", other);
     expect(theirs.body.brand.id).toBe(competitor?.id);
     expect(theirs.body.brand.id).not.toBe(sample.body.brand.id);
@@ -227,14 +235,7 @@ describe("the influencer, keyword and audience reads", () => {
   it("never show another workspace's imported keywords, and show a change at once", async () => {
     const sampleUser = await signIn();
     await connectSample(sampleUser);
-    const competitor = (
-      await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", sampleUser)
-    ).body.competitors[0];
-    const other = await signIn();
-    await t.database.pool.query(
-      "insert into workspace_brands (workspace_id, brand_id, created_at) values ($1, $2, now())",
-      [other.workspaceId, competitor?.id],
-    );
+    const { other, competitor } = await otherOwningCompetitor(sampleUser);
     const before = (await get<Schemas["KeywordList"]>("getIntent", "/intent", sampleUser)).body;
     expect(before.provenance.source).toBe("sample");
     const country = before.keywordData[0]?.country ?? "US";
@@ -277,14 +278,7 @@ describe("the influencer, keyword and audience reads", () => {
     const best = list.results[0];
     const brandId = (await get<Schemas["BrandResponse"]>("getBrand", "/brand", sampleUser)).body.brand?.id;
     // A brand of another workspace, scored for every influencer: its scores never reach the sample's readers.
-    const other = await signIn();
-    const competitor = (
-      await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", sampleUser)
-    ).body.competitors[0];
-    await t.database.pool.query(
-      "insert into workspace_brands (workspace_id, brand_id, created_at) values ($1, $2, now())",
-      [other.workspaceId, competitor?.id],
-    );
+    const { other, competitor } = await otherOwningCompetitor(sampleUser);
     const last = list.results.at(-1);
     await t.database.pool.query(
       `insert into influencer_scores (brand_id, influencer_id, platform, score, fit)
