@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { type Config, ConfigError, loadConfig } from "./config/env";
 import { withJwtSecret } from "./config/secrets";
+import { listenForChanges } from "./db/change-notifications";
 import { connectDatabase } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded";
 import { migrateDatabase } from "./db/migrate";
@@ -46,6 +47,9 @@ async function start(): Promise<void> {
   const { pool, db } = connectDatabase(databaseUrl, log);
   running.push({ name: "database pool", stop: () => pool.end() });
   await migrateDatabase(pool);
+  // Module reads are kept in memory only while this hears the database's changes (db/read-cache.ts).
+  const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
+  running.push({ name: "change listener", stop: changes.stop });
   const jobs = await startJobQueue(pool, log);
   running.push({ name: "job queue", stop: jobs.stop });
   const workerDeps: WorkerDeps = {

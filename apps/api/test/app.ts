@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import pino, { type Logger } from "pino";
 import type { AppConfig } from "../src/config/env";
+import { listenForChanges } from "../src/db/change-notifications";
 import { connectDatabase, type Database } from "../src/db/client";
 import { type AppOptions, buildApp } from "../src/http/app";
 import { startJobQueue } from "../src/jobs/queue";
@@ -14,12 +15,26 @@ import { seedSignedInUser } from "./users";
 
 export { TEST_JWT_SECRET, testConfig } from "./config";
 
+/**
+ * Tests write with SQL and read through the app at once: each request first waits until the database's change
+ * notifications of those writes have been heard (db/change-notifications.ts), as a client across a network is
+ * always later than they are. The app's own writes and jobs need no wait (they forget kept reads themselves).
+ */
+function settleBeforeEachRequest(app: FastifyInstance, settle: () => Promise<void>): void {
+  const inject = app.inject.bind(app);
+  // Only the promise form (inject(options)) is used by the tests.
+  app.inject = ((options: InjectOptions | string) =>
+    settle().then(() => inject(options))) as FastifyInstance["inject"];
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
   /** The app's clock: it stands still until a test advances it. */
   clock: TestClock;
+  /** Resolves once the app has heard every change committed so far (kept reads forgotten): see settleBeforeEachRequest. */
+  settle(): Promise<void>;
   /** A valid bearer header: of a new confirmed account with a live session, seeded in the database. */
   authorization(): Promise<string>;
   /** Closes the app and its pool and drops its database: return it from the file's beforeAll. */
@@ -43,11 +58,14 @@ export async function buildTestApp(
   const config = testConfig(options.env);
   const clock = new TestClock();
   const own = options.databaseUrl ? undefined : await createTestDatabase();
-  const database = connectDatabase(options.databaseUrl ?? own?.url ?? "", pino({ level: "silent" }));
+  const url = options.databaseUrl ?? own?.url ?? "";
+  const database = connectDatabase(url, pino({ level: "silent" }));
   const log = options.log ?? pino({ level: "silent" });
+  const changes = await listenForChanges({ pool: database.pool, connectionString: url, log });
   const jobs = options.jobs ? await startJobQueue(database.pool, log) : undefined;
   const release = async () => {
     await jobs?.stop();
+    await changes.stop();
     await database.pool.end();
     await own?.drop();
   };
@@ -66,11 +84,13 @@ export async function buildTestApp(
     await release();
     throw error;
   });
+  settleBeforeEachRequest(app, changes.settle);
   return {
     app,
     database,
     config,
     clock,
+    settle: changes.settle,
     authorization: async () =>
       (await seedSignedInUser(database.db, jwtKey(TEST_JWT_SECRET), { now: clock.now() })).authorization,
     close: async () => {

@@ -149,6 +149,12 @@ export function executedNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(executedNodes)];
 }
 
+/** The tables the plan reads, whether or not the executor reached them. */
+export function tablesRead(plan: PlanNode): string[] {
+  const own = plan["Relation Name"] ? [plan["Relation Name"]] : [];
+  return [...new Set([...own, ...(plan.Plans ?? []).flatMap(tablesRead)])];
+}
+
 /** The plan as an indented outline, one node a line: what a failure message shows. */
 export function formatPlan(plan: PlanNode, depth = 0): string {
   const on = plan["Relation Name"] ? ` on ${plan["Relation Name"]}` : "";

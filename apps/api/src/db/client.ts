@@ -31,3 +31,10 @@ export function connectDatabase(url: string, log: Logger): Database {
   pool.on("error", (error) => log.warn({ err: error }, "An idle database connection failed"));
   return { pool, db: drizzle({ client: pool, schema }) };
 }
+
+/** The node-postgres pool under a Drizzle handle: the hot reads send named statements on it directly. */
+export function clientOf(db: Db): pg.Pool {
+  const client = (db as Db & { $client?: pg.Pool }).$client;
+  if (!client) throw new Error("The database handle has no node-postgres client");
+  return client;
+}

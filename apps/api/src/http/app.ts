@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
 import { runHousekeeping } from "../modules/auth/housekeeping";
-import { decorateUserId, forgetSessionChecksAfterWrites } from "./authenticate";
+import { decorateUserId, forgetAfterWrites } from "./authenticate";
 import { loadContract } from "./contract";
 import { type AppDeps, createDeps } from "./deps";
 import { registerErrorHandler, sendNotFound } from "./error-handler";
@@ -75,7 +75,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
   const deps = createDeps(o.config, app.log, o.deps);
   decorateUserId(app);
-  forgetSessionChecksAfterWrites(app);
+  forgetAfterWrites(app, o.db);
   registerErrorHandler(app);
   const security = securityHeaders({
     imageOrigins: deps.storage.externalOrigin ? [deps.storage.externalOrigin] : [],

@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
+import { forgetCachedReads } from "../db/read-cache";
 import {
   forgetSessionChecks,
   recentSessionCheck,
@@ -28,12 +29,17 @@ export function decorateUserId(app: FastifyInstance): void {
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * A write request may end sessions (sign-out, a password change, deleting a user, leaving a workspace): once it
- * has run, and before its answer leaves, every remembered bearer check is forgotten (lib/session-checks.ts).
+ * A write request may end sessions (sign-out, a password change, deleting a user, leaving a workspace) and change
+ * what the module reads show: once it has run, and before its answer leaves, every remembered bearer check
+ * (lib/session-checks.ts) and every kept read (db/read-cache.ts) is forgotten. The caller's next read sees the
+ * write without waiting for the database's change notification.
  */
-export function forgetSessionChecksAfterWrites(app: FastifyInstance): void {
+export function forgetAfterWrites(app: FastifyInstance, db: Db): void {
   app.addHook("onSend", (request, _reply, payload, done) => {
-    if (!READ_METHODS.has(request.method)) forgetSessionChecks();
+    if (!READ_METHODS.has(request.method)) {
+      forgetSessionChecks();
+      forgetCachedReads(db);
+    }
     done(null, payload);
   });
 }

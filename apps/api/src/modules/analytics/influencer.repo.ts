@@ -1,8 +1,9 @@
 import type { Db } from "../../db/client";
+import { cachedRows } from "../../db/read-cache";
 import type { InfluencerAudience, InfluencerRecentPost } from "../../db/schema";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
-import { clientOf, OWN_BRAND } from "./module-reads.repo";
+import { OWN_BRAND } from "./module-reads.repo";
 
 /**
  * The influencer reads as named statements (module-reads.repo.ts says why). Each list filter combination is a
@@ -26,12 +27,12 @@ export async function findInfluencerContext(
   db: Db,
   p: { workspaceId: string },
 ): Promise<InfluencerContext | undefined> {
-  const result = await clientOf(db).query<InfluencerContext>({
+  const rows = await cachedRows<InfluencerContext>(db, {
     name: "influencer-context",
     text: INFLUENCER_CONTEXT,
     values: [p.workspaceId],
   });
-  return result.rows[0];
+  return rows[0];
 }
 
 export interface InfluencerFilters {
@@ -99,7 +100,7 @@ const BY_SCORE = "order by s.score desc nulls last, s.influencer_id";
 export async function findInfluencerPage(
   db: Db,
   p: InfluencerFilters & { limit: number; offset: number },
-): Promise<InfluencerSummaryRow[]> {
+): Promise<readonly InfluencerSummaryRow[]> {
   const { where, values, shape } = whereOf(p);
   const n = values.length;
   const page = `limit $${n + 1} offset $${n + 2}`;
@@ -110,23 +111,23 @@ export async function findInfluencerPage(
       join influencer_scores s on s.brand_id = $1 and s.influencer_id = r.influencer_id
       join influencers i on i.id = r.influencer_id ${BY_SCORE}`
     : `select ${SUMMARY_COLUMNS} ${FROM_SCORES} where ${where} ${BY_SCORE} ${page}`;
-  const result = await clientOf(db).query<InfluencerSummaryRow>({
+  const rows = await cachedRows<InfluencerSummaryRow>(db, {
     name: `influencer-page-${shape}`,
     text,
     values: [...values, p.limit, p.offset],
   });
-  return result.rows;
+  return rows;
 }
 
 /** How many influencers scored for the brand match the filters. */
 export async function countInfluencers(db: Db, p: InfluencerFilters): Promise<number> {
   const { where, values, shape } = whereOf(p);
-  const result = await clientOf(db).query<{ n: number }>({
+  const rows = await cachedRows<{ n: number }>(db, {
     name: `influencer-count-${shape}`,
     text: `select count(*)::int as n ${FROM_SCORES} where ${where}`,
     values,
   });
-  return result.rows[0]?.n ?? 0;
+  return rows[0]?.n ?? 0;
 }
 
 /** How the influencer compares with the brand's best-ranked peers on its platform (audience-vs-engagement.ts). */
@@ -175,7 +176,7 @@ export async function findInfluencerDetails(
   db: Db,
   p: { workspaceId: string; influencerId: string; peers: number },
 ): Promise<InfluencerDetailsAnswer | undefined> {
-  const result = await clientOf(db).query<
+  const rows = await cachedRows<
     SubscriptionFields &
       Omit<InfluencerDetailsRow, "id"> & {
         id: string | null;
@@ -183,12 +184,12 @@ export async function findInfluencerDetails(
         brand_industry: string | null;
         peers: PeerPoint[];
       }
-  >({
+  >(db, {
     name: "influencer-details",
     text: INFLUENCER_DETAILS,
     values: [p.workspaceId, p.influencerId, p.peers],
   });
-  const r = result.rows[0];
+  const r = rows[0];
   if (!r) return undefined;
   const { brand_id, brand_industry, subscription_plan, subscription_status, peers, id, ...influencer } = r;
   return {

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
-import { clientOf, OWN_BRAND } from "./module-reads.repo";
+import { cachedRows } from "../../db/read-cache";
+import { OWN_BRAND } from "./module-reads.repo";
 
 /**
  * The keyword reads as named statements (module-reads.repo.ts says why), each one round trip: the workspace's
@@ -93,7 +94,7 @@ interface AnswerRow extends Omit<KeywordRow, "keyword"> {
   keyword: string | null;
 }
 
-function toAnswer(rows: AnswerRow[]): KeywordAnswer | undefined {
+function toAnswer(rows: readonly AnswerRow[]): KeywordAnswer | undefined {
   const first = rows[0];
   if (!first) return undefined;
   const imported = rows.find((r) => r.source === "csv_import");
@@ -111,12 +112,12 @@ export async function findIntentKeywords(
   db: Db,
   p: { workspaceId: string; country: string | undefined; industry: string | undefined; limit: number },
 ): Promise<KeywordAnswer | undefined> {
-  const result = await clientOf(db).query<AnswerRow>({
+  const rows = await cachedRows<AnswerRow>(db, {
     name: "intent-keywords",
     text: INTENT_KEYWORDS,
     values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.limit],
   });
-  return toAnswer(result.rows);
+  return toAnswer(rows);
 }
 
 /** Undefined when the workspace has no brand. */
@@ -125,10 +126,10 @@ export async function searchVisibleKeywords(
   p: { workspaceId: string; country: string | undefined; pattern: string; text: string; limit: number },
 ): Promise<KeywordAnswer | undefined> {
   // Planned once for any pattern, as every statement (db/client.ts); query-plans.test.ts holds it to its index.
-  const result = await clientOf(db).query<AnswerRow>({
+  const rows = await cachedRows<AnswerRow>(db, {
     name: "search-keywords",
     text: SEARCH_KEYWORDS,
     values: [p.workspaceId, p.country ?? null, p.pattern, p.text, p.limit],
   });
-  return toAnswer(result.rows);
+  return toAnswer(rows);
 }

@@ -1,20 +1,16 @@
-import type pg from "pg";
-import type { Db } from "../../db/client";
+import { clientOf, type Db } from "../../db/client";
+import { cachedRows } from "../../db/read-cache";
 import type { BrandWithLinks, SocialLinkRow } from "../brand/brand.repo";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
 
-/**
+/*
  * The hot reads of the modules, as named statements on node-postgres (under Drizzle): PostgreSQL parses and plans
  * each once per connection, and building the text costs nothing per request. One round trip answers what a module
  * read needs besides its figures: the workspace's brand (and competitors), where its data came from, and which
- * version of the stored figures is current.
+ * version of the stored figures is current. Their rows are kept in memory until a table they read changes
+ * (db/read-cache.ts), so a repeated read makes no round trip at all.
  */
-export function clientOf(db: Db): pg.Pool {
-  const client = (db as Db & { $client?: pg.Pool }).$client;
-  if (!client) throw new Error("The database handle has no node-postgres client");
-  return client;
-}
 
 /** The brand the workspace's modules show: its newest own brand (as brand.repo findCurrentBrand). */
 export const OWN_BRAND = `select wb.brand_id as id from workspace_brands wb where wb.workspace_id = $1
@@ -121,20 +117,20 @@ export async function findModuleBrands(
   db: Db,
   p: { workspaceId: string; periodKey: string; competitors: boolean; totals: boolean },
 ): Promise<{ brands: FiguredBrand[]; totals: BrandTotals | null }> {
-  const result = await clientOf(db).query<
+  const rows = await cachedRows<
     BrandRowFields & {
       figure_xmin: string | null;
       figure_computed_at: Date | null;
       figure_data_as_of: Date | null;
       totals: BrandTotals | null;
     }
-  >({
+  >(db, {
     name: "module-brands",
     text: MODULE_BRANDS,
     values: [p.workspaceId, p.competitors, p.periodKey, p.totals],
   });
   return {
-    brands: result.rows.map((r) => ({
+    brands: rows.map((r) => ({
       ...toModuleBrand(r),
       figures:
         r.figure_xmin !== null && r.figure_computed_at !== null
@@ -145,7 +141,7 @@ export async function findModuleBrands(
             }
           : null,
     })),
-    totals: result.rows[0]?.totals ?? null,
+    totals: rows[0]?.totals ?? null,
   };
 }
 
@@ -234,12 +230,11 @@ export async function findVisiblePersona(
   db: Db,
   p: { workspaceId: string; personaId: string },
 ): Promise<PersonaDetailsRow | undefined> {
-  const result = await clientOf(db).query<Record<string, unknown>>({
+  const [r] = await cachedRows<Record<string, unknown>>(db, {
     name: "persona-details",
     text: PERSONA_DETAILS,
     values: [p.workspaceId, p.personaId],
   });
-  const r = result.rows[0];
   if (!r) return undefined;
   return {
     id: r.id as string,
@@ -313,25 +308,27 @@ export async function findPersonaPage(
     offset: number;
   },
 ): Promise<{ rows: PersonaSummaryRow[]; subscription: SubscriptionFields }> {
-  const result = await clientOf(db).query<Record<string, unknown>>({
+  const rows = await cachedRows<Record<string, unknown>>(db, {
     name: `persona-page-${p.order}`,
     text: PERSONA_PAGE(
       p.order === "name" ? (t) => `${t}.sort_key, ${t}.id` : (t) => `${t}.size desc, ${t}.id`,
     ),
     values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.search ?? null, p.limit, p.offset],
   });
-  const first = result.rows[0];
+  const first = rows[0];
   const subscription: SubscriptionFields = {
     subscription_plan: (first?.subscription_plan ?? null) as SubscriptionFields["subscription_plan"],
     subscription_status: (first?.subscription_status ?? null) as string | null,
   };
-  const rows = result.rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
-      id: r.id as string,
-      sortKey: r.sort_key as string,
-      ...personaFields(r),
-      total: r.total as number,
-    }));
-  return { rows, subscription };
+  return {
+    rows: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id as string,
+        sortKey: r.sort_key as string,
+        ...personaFields(r),
+        total: r.total as number,
+      })),
+    subscription,
+  };
 }

@@ -195,6 +195,7 @@ describe("the influencer, keyword and audience reads", () => {
     for (const plan of [...planTypes, null]) {
       for (const status of subscriptionStatuses) {
         await setPlan(user.workspaceId, plan, status);
+        await t.settle();
         const expected = (await workspacePlan(db, { workspaceId: user.workspaceId })).limits;
         const context = await findInfluencerContext(db, { workspaceId: user.workspaceId });
         expect(context && planLimitsOf(context), `${plan} ${status}`).toEqual(expected);

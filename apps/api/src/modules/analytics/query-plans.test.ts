@@ -12,8 +12,10 @@ import {
   type PlanNode,
   type RecordedStatement,
   recordStatements,
+  tablesRead,
 } from "../../../test/statement-plans";
 import { seedSignedInUser } from "../../../test/users";
+import { forgetCachedReads, readCacheOf } from "../../db/read-cache";
 import type { JobQueue } from "../../jobs/queue";
 import { localStorage } from "../../lib/storage";
 import { jwtKey } from "../auth/id-token";
@@ -227,12 +229,18 @@ async function problemsOf(statement: RecordedStatement): Promise<string[]> {
   return problems;
 }
 
-async function checkRead(read: Read): Promise<void> {
-  const url = read.url();
-  const statements = await recorder.during(async () => {
+/** The statements a read runs against the database: none are kept in memory (db/read-cache.ts) beforehand. */
+function statementsOf(url: string): Promise<RecordedStatement[]> {
+  forgetCachedReads(t.database.db);
+  return recorder.during(async () => {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(200);
   });
+}
+
+async function checkRead(read: Read): Promise<void> {
+  const url = read.url();
+  const statements = await statementsOf(url);
   const checked = statements.filter(explainable);
   expect(checked.length, `GET /api${url} ran no statement`).toBeGreaterThan(0);
   const problems: string[] = [];
@@ -245,4 +253,42 @@ describe("query plans of the API's list and search reads (analytics-methods §7)
   for (const read of reads) {
     it(`${read.title}: indexed, and few buffers a statement`, () => checkRead(read));
   }
+});
+
+describe("reads kept in memory (db/read-cache.ts)", () => {
+  it("read only tables whose every change is notified, so none is kept past a change", async () => {
+    const triggers = await t.database.pool.query<{ relname: string }>(
+      `select distinct c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid
+       join pg_proc p on p.oid = g.tgfoid where p.proname = 'notify_data_change'`,
+    );
+    const notifying = new Set(triggers.rows.map((r) => r.relname));
+    const cache = readCacheOf(t.database.pool);
+    const unnotified: string[] = [];
+    const checked = new Set<string>();
+    for (const read of reads) {
+      const statements = await statementsOf(read.url());
+      const kept = new Set(cache.keptStatements());
+      for (const statement of statements.filter((s) => s.name !== undefined && kept.has(s.name))) {
+        checked.add(statement.name ?? "");
+        const { plan } = await explainAnalyze(explainClient, statement);
+        for (const table of tablesRead(plan).filter((name) => !notifying.has(name))) {
+          unnotified.push(`${statement.name} reads ${table}`);
+        }
+      }
+    }
+    expect(unnotified).toEqual([]);
+    // Every module read but the figure payloads' is kept: the context of content, competitor and dashboard,
+    // persona, influencer and keyword pages and details.
+    expect([...checked].sort()).toEqual(
+      expect.arrayContaining([
+        "module-brands",
+        "persona-page-name",
+        "persona-details",
+        "influencer-context",
+        "influencer-details",
+        "intent-keywords",
+        "search-keywords",
+      ]),
+    );
+  });
 });
