@@ -3,6 +3,7 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { brandCompetitors, personas, workspaceBrands } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
+import { type JsonText, jsonObject, jsonOnce } from "../../http/json-text";
 import { workspaceOf } from "../brand/brand.service";
 import type { PersonaDetailsPayload } from "./audience.compute";
 import { containsPattern } from "./like-pattern";
@@ -96,7 +97,7 @@ export async function listPersonas(
   return { results: rows.map(toSummary), total, limited: false };
 }
 
-export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["PersonaDetails"]> {
+export async function getPersona(ctx: RequestCtx, id: string): Promise<JsonText<Schemas["PersonaDetails"]>> {
   const workspaceId = workspaceOf(ctx);
   // Made only when thrown: an error captures its stack when made, which cost a hot read more than its query.
   const notFound = () =>
@@ -119,18 +120,20 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["
     if (!top.some((p) => p.id === id)) throw notFound();
   }
   const details = row.details as PersonaDetailsPayload;
-  return {
+  // The stored details stay the same objects while the persona's row is kept (db/read-cache.ts): each part is
+  // serialized once (json-text.ts).
+  return jsonObject<Schemas["PersonaDetails"]>({
     ...toSummary(row),
-    interestRadar: details.interestRadar,
-    platformSplit: details.platformSplit,
-    activity: details.activity,
-    keywords: details.keywords,
-    influencers: details.influencers.map((i) => ({ ...i, platform: i.platform as Schemas["SocialNetwork"] })),
+    interestRadar: jsonOnce(details.interestRadar),
+    platformSplit: jsonOnce(details.platformSplit),
+    activity: jsonOnce(details.activity),
+    keywords: jsonOnce(details.keywords),
+    influencers: jsonOnce(details.influencers as Schemas["PersonaDetails"]["influencers"]),
     // §6 names no cadence for audience segments, and personas keep no data date: never stale.
     provenance: provenanceFrom(
       row,
       { dataAsOf: null, computedAt: row.computedAt },
       { now: ctx.clock.now(), cadence: null },
     ),
-  };
+  });
 }
