@@ -26,7 +26,14 @@ export async function getCompetitorAnalytics(
 ): Promise<JsonText<Schemas["CompetitorAnalytics"]>> {
   const { refresh, ...period } = query;
   if (refresh) await forgetPeriod(ctx, period);
-  const { own, competitors } = await readBrandFigures(ctx, period, { competitors: true, totals: false });
+  const { own, competitors, unchangedAs } = await readBrandFigures(ctx, period, {
+    competitors: true,
+    totals: false,
+  });
+  const provenance = provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" });
+  // The answer is tens of kilobytes: assembling it anew for every request made most of the read's garbage.
+  const kept = unchangedAs && keptAnswers.get(unchangedAs);
+  if (kept && kept.stale === provenance.stale) return kept.answer;
   // Each company's stored figures and the landscape's are serialized once per stored row (json-text.ts).
   const entry = (
     { brand, figures }: BrandPeriodFigures,
@@ -36,16 +43,29 @@ export async function getCompetitorAnalytics(
       { id: brand.id, name: brand.name, logo: brand.logo, isOwnBrand, sample: brand.sample },
       jsonOnce(figures.competitor),
     );
-  const answer = jsonObject<Pick<Schemas["CompetitorAnalytics"], "common" | "competitors">>({
-    common: jsonObject<Schemas["CompetitorAnalytics"]["common"]>({
-      window: own.period.window,
-      provenance: provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" }),
-      brand: entry(own, true),
+  const answer = jsonMerge(
+    jsonObject<Pick<Schemas["CompetitorAnalytics"], "common" | "competitors">>({
+      common: jsonObject<Schemas["CompetitorAnalytics"]["common"]>({
+        window: own.period.window,
+        provenance,
+        brand: entry(own, true),
+      }),
+      competitors: jsonArray(competitors.map((c) => entry(c, false))),
     }),
-    competitors: jsonArray(competitors.map((c) => entry(c, false))),
-  });
-  return jsonMerge(answer, jsonOnce(landscapeOf([own, ...competitors])));
+    jsonOnce(landscapeOf([own, ...competitors])),
+  );
+  if (unchangedAs) keptAnswers.set(unchangedAs, { stale: provenance.stale, answer });
+  return answer;
 }
+
+/**
+ * Answers kept for as long as the brands and figures they were made from are unchanged (module-context.ts
+ * `unchangedAs`). Only staleness, judged by the clock, can differ between two such reads.
+ */
+const keptAnswers = new WeakMap<
+  object,
+  { stale: boolean; answer: JsonText<Schemas["CompetitorAnalytics"]> }
+>();
 
 type LandscapeFigures = Pick<Schemas["CompetitorAnalytics"], "shareOfVoice" | "breakoutPosts">;
 

@@ -21,7 +21,7 @@ const keyOf = (brandId: string, periodKey: string) => `${brandId}|${periodKey}`;
 /** The stored figures of each brand that has them for the period (by brand id); one query for all misses. */
 export async function storedPeriodFigures(
   db: Db,
-  brands: FiguredBrand[],
+  brands: readonly FiguredBrand[],
   periodKey: string,
 ): Promise<Map<string, StoredPeriodFigures>> {
   const found = new Map<string, StoredPeriodFigures>();

@@ -71,27 +71,40 @@ export interface BrandPeriodFigures extends FigureTimes {
   version: string | null;
 }
 
+export interface ModuleFigures {
+  own: BrandPeriodFigures;
+  competitors: BrandPeriodFigures[];
+  totals: BrandTotals | null;
+  /**
+   * The same object for as long as the brands and their stored figures are unchanged (rows kept in memory:
+   * db/read-cache.ts), so an answer derived from them can be kept under it; undefined when this read computed a
+   * company's figures.
+   */
+  unchangedAs: object | undefined;
+}
+
 /**
  * What the content, competitor and dashboard reads start from: the workspace's brand (and competitors) with their
  * figures for the period. Stored figures come from the cache when their row has not changed (figure-cache.ts), so
- * a hot read is one query; figures not stored yet are computed and stored now (brand-figures.ts).
+ * a hot read is one query, or none while its rows are kept; figures not stored yet are computed and stored now
+ * (brand-figures.ts).
  */
 export async function readBrandFigures(
   ctx: RequestCtx,
   query: PeriodQuery,
   o: { competitors: boolean; totals: boolean },
-): Promise<{ own: BrandPeriodFigures; competitors: BrandPeriodFigures[]; totals: BrandTotals | null }> {
+): Promise<ModuleFigures> {
   const key = storedKeyOf(query);
-  const { brands, totals } = await findModuleBrands(ctx.db, {
+  const found = await findModuleBrands(ctx.db, {
     workspaceId: workspaceOf(ctx),
     // A malformed query finds no stored figures; resolvePeriod below answers why it is wrong.
     periodKey: key ?? "",
     competitors: o.competitors,
     totals: o.totals,
   });
-  const [ownBrand, ...others] = brands;
+  const [ownBrand, ...others] = found.brands;
   if (!ownBrand) throw noBrand();
-  const stored = key ? await storedPeriodFigures(ctx.db, brands, key) : new Map();
+  const stored = key ? await storedPeriodFigures(ctx.db, found.brands, key) : new Map();
   const now = ctx.clock.now();
   const figuresOf = async (brand: FiguredBrand): Promise<BrandPeriodFigures> => {
     const hit = stored.get(brand.id);
@@ -103,5 +116,6 @@ export async function readBrandFigures(
   const competitors: BrandPeriodFigures[] = [];
   // One at a time: computing eleven companies' figures must not take every pooled connection at once.
   for (const brand of others) competitors.push(await figuresOf(brand));
-  return { own, competitors, totals };
+  const allStored = [own, ...competitors].every((c) => c.version !== null);
+  return { own, competitors, totals: found.totals, unchangedAs: allStored ? found : undefined };
 }

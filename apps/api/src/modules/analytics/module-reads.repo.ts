@@ -109,14 +109,23 @@ from companies c join brands b on b.id = c.id
 left join figures f on f.brand_id = b.id and f.module = 'content' and f.period_key = $3
 order by c.ord`;
 
+export interface ModuleBrands {
+  brands: readonly FiguredBrand[];
+  totals: BrandTotals | null;
+}
+
+/** Rows kept in memory map to the same brands every time, so callers can key what they derive on them. */
+const mappedRows = new WeakMap<readonly object[], ModuleBrands>();
+
 /**
  * The workspace's brand (first) and, when asked, its competitors in the order they were added, each with the
  * version of its stored figures for the period; with `totals`, the brand's stored totals too. Empty without a brand.
+ * While the statement's rows are kept (db/read-cache.ts) the answer is the same object: it changes when they do.
  */
 export async function findModuleBrands(
   db: Db,
   p: { workspaceId: string; periodKey: string; competitors: boolean; totals: boolean },
-): Promise<{ brands: FiguredBrand[]; totals: BrandTotals | null }> {
+): Promise<ModuleBrands> {
   const rows = await cachedRows<
     BrandRowFields & {
       figure_xmin: string | null;
@@ -129,7 +138,9 @@ export async function findModuleBrands(
     text: MODULE_BRANDS,
     values: [p.workspaceId, p.competitors, p.periodKey, p.totals],
   });
-  return {
+  const mapped = mappedRows.get(rows);
+  if (mapped) return mapped;
+  const found = {
     brands: rows.map((r) => ({
       ...toModuleBrand(r),
       figures:
@@ -143,6 +154,8 @@ export async function findModuleBrands(
     })),
     totals: rows[0]?.totals ?? null,
   };
+  mappedRows.set(rows, found);
+  return found;
 }
 
 const STORED_FIGURES = `select brand_id, xmin::text as figure_xmin, computed_at, data_as_of, payload from figures

@@ -121,6 +121,27 @@ describe("stored figures read through the cache", () => {
     expect(visits(after.body.competitors[0])).toBe(4242);
   });
 
+  it("show a renamed competitor and a new logo of the brand once the change is heard", async () => {
+    const user = await signIn();
+    await connectSample(user);
+    const read = async () =>
+      (await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", user)).body;
+    const before = await read();
+    expect(await read()).toEqual(before);
+    const competitor = before.competitors[0];
+    // Written with SQL, as another process would: the app hears of it by notification only.
+    await t.database.pool.query("update brands set name = name || ' Renamed' where id = $1", [
+      competitor?.id,
+    ]);
+    await t.database.pool.query("update brands set logo = '/media/new-logo.png' where id = $1", [
+      before.common.brand.id,
+    ]);
+    const after = await read();
+    expect(after.competitors[0]?.name).toBe(`${competitor?.name} Renamed`);
+    expect(after.common.brand.logo).toBe("/media/new-logo.png");
+    expect(after.competitors[0]?.metrics).toEqual(competitor?.metrics);
+  });
+
   it("recompute figures stored by an older version of the methods instead of mixing them in", async () => {
     const user = await signIn();
     await connectSample(user);
@@ -364,6 +385,32 @@ describe("the freshness of stored figures", () => {
       expect(stale.audit.postsPerWeek).toEqual(fresh.audit.postsPerWeek);
     } finally {
       t.clock.advance(started - t.clock.now().getTime());
+    }
+  });
+
+  it("turns stale on the clock alone in an answer read from memory", async () => {
+    const user = await signIn();
+    await connectSample(user);
+    const read = async () =>
+      (await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", user)).body;
+    const before = await read();
+    const dataAsOf = new Date(before.common.provenance.dataAsOf ?? Number.NaN).getTime();
+    const started = t.clock.now().getTime();
+    const at = (ms: number) => t.clock.advance(ms - t.clock.now().getTime());
+    try {
+      // Within the bearer's life: no write and no new sign-in between the two reads.
+      at(dataAsOf + 48 * 3_600_000 - 60_000);
+      const fresh = await read();
+      expect(fresh.common.provenance.stale).toBe(false);
+      expect(await read()).toEqual(fresh);
+      at(dataAsOf + 48 * 3_600_000 + 60_000);
+      const stale = await read();
+      expect(stale).toEqual({
+        ...fresh,
+        common: { ...fresh.common, provenance: { ...fresh.common.provenance, stale: true } },
+      });
+    } finally {
+      at(started);
     }
   });
 });
