@@ -1,5 +1,8 @@
 import type pg from "pg";
+import { VersionedCache } from "../lib/versioned-cache";
 import { clientOf, type Db } from "./client";
+
+const KEY_SEPARATOR = "\u0000";
 
 /**
  * The rows of the hot module reads' statements, answered from memory while nothing they read has changed. It is
@@ -8,17 +11,18 @@ import { clientOf, type Db } from "./client";
  * read. A read whose query was running when something changed does not keep its rows: they may predate the change.
  * Without a listening connection (not started yet, or lost) nothing is kept and every read asks the database.
  *
- * What is kept is rows, never answers: whatever depends on the time (a stale figure) is still judged per request.
+ * It keeps rows, never answers: whatever depends on the time (a stale figure) is still judged per request.
  * Kept rows are frozen, since every later read gets the same objects.
  */
-const KEY_SEPARATOR = "\u0000";
-
 export class ReadCache {
-  readonly #rows = new Map<string, readonly unknown[]>();
+  readonly #rows: VersionedCache<readonly unknown[]>;
   #generation = 0;
   #listening = false;
 
-  constructor(readonly maxEntries: number) {}
+  constructor(maxEntries: number) {
+    // Kept rows have no version of their own: a change forgets them all.
+    this.#rows = new VersionedCache(maxEntries);
+  }
 
   /** The rows of a named statement: from memory when kept, otherwise from the database (and kept). */
   async query<T>(
@@ -27,16 +31,11 @@ export class ReadCache {
   ): Promise<readonly T[]> {
     if (!this.#listening) return (await pool.query(statement)).rows as T[];
     const key = `${statement.name}${KEY_SEPARATOR}${JSON.stringify(statement.values)}`;
-    const kept = this.#rows.get(key);
-    if (kept) {
-      // Map keeps insertion order: re-inserting makes this the most recently used.
-      this.#rows.delete(key);
-      this.#rows.set(key, kept);
-      return kept as readonly T[];
-    }
+    const kept = this.#rows.get(key, "");
+    if (kept) return kept as readonly T[];
     const generation = this.#generation;
     const rows: unknown[] = (await pool.query(statement)).rows;
-    if (this.#listening && generation === this.#generation) this.#keep(key, deepFreeze(rows));
+    if (this.#listening && generation === this.#generation) this.#rows.set(key, "", deepFreeze(rows));
     return rows as T[];
   }
 
@@ -58,15 +57,7 @@ export class ReadCache {
 
   /** The names of the statements whose rows are kept now. */
   keptStatements(): string[] {
-    return [...new Set([...this.#rows.keys()].map((key) => key.slice(0, key.indexOf(KEY_SEPARATOR))))];
-  }
-
-  #keep(key: string, rows: readonly unknown[]): void {
-    this.#rows.set(key, rows);
-    if (this.#rows.size > this.maxEntries) {
-      const oldest = this.#rows.keys().next();
-      if (!oldest.done) this.#rows.delete(oldest.value);
-    }
+    return [...new Set(this.#rows.keys().map((key) => key.slice(0, key.indexOf(KEY_SEPARATOR))))];
   }
 }
 

@@ -26,6 +26,14 @@ export class VersionedCache<V> {
     }
   }
 
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  keys(): string[] {
+    return [...this.#entries.keys()];
+  }
+
   get size(): number {
     return this.#entries.size;
   }
