@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import { and, eq, inArray } from "drizzle-orm";
+import { forgetCachedReads } from "../../db/read-cache";
 import { figures } from "../../db/schema";
 import type { RequestCtx } from "../../http/handler-types";
 import { type JsonText, jsonArray, jsonMerge, jsonObject, jsonOnce } from "../../http/json-text";
@@ -108,7 +109,10 @@ export async function competitorCompanies(
   }));
 }
 
-/** Drops the stored figures of the period of the brand and its competitors, so the read computes them anew. */
+/**
+ * Drops the stored figures of the period of the brand and its competitors, so the read computes them anew. The kept
+ * rows that point at them are forgotten at once: the read that follows must not wait for the change notification.
+ */
 async function forgetPeriod(ctx: RequestCtx, query: PeriodQuery) {
   const brand = await currentBrandOrNotFound(ctx);
   const competitors = await findCompetitors(ctx.db, { workspaceId: workspaceOf(ctx), brandId: brand.id });
@@ -126,4 +130,5 @@ async function forgetPeriod(ctx: RequestCtx, query: PeriodQuery) {
         ),
       );
   }
+  forgetCachedReads(ctx.db);
 }

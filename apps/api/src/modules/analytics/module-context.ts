@@ -1,4 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
+import { forgetCachedReads } from "../../db/read-cache";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { workspaceOf } from "../brand/brand.service";
@@ -117,5 +118,7 @@ export async function readBrandFigures(
   // One at a time: computing eleven companies' figures must not take every pooled connection at once.
   for (const brand of others) competitors.push(await figuresOf(brand));
   const allStored = [own, ...competitors].every((c) => c.version !== null);
+  // This read stored figures: what was kept says they are missing.
+  if (!allStored) forgetCachedReads(ctx.db);
   return { own, competitors, totals: found.totals, unchangedAs: allStored ? found : undefined };
 }

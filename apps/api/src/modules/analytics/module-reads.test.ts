@@ -121,6 +121,34 @@ describe("stored figures read through the cache", () => {
     expect(visits(after.body.competitors[0])).toBe(4242);
   });
 
+  it("are computed anew on a refresh, though the stored figures were read a moment before", async () => {
+    const user = await signIn();
+    await connectSample(user);
+    const read = async (query = "") =>
+      (await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", `/competitor${query}`, user)).body;
+    const visits = (body: Schemas["CompetitorAnalytics"]) =>
+      body.common.brand.metrics.find((m) => m.metric === "overallTraffic")?.value;
+    // Without competitors the refresh deletes one row and reads straight on: no time for a notification.
+    for (const competitor of (await read()).competitors) {
+      const removed = await t.app.inject({
+        method: "DELETE",
+        url: `/api/brand/competitor/${competitor.id}`,
+        headers: { authorization: user.authorization },
+      });
+      expect(removed.statusCode).toBe(204);
+    }
+    const computed = visits(await read());
+    await t.database.pool.query(
+      `update figures set payload = jsonb_set(payload, '{competitor,metrics,0,value}', '4242')
+       where brand_id = (select brand_id from workspace_brands where workspace_id = $1)
+         and module = 'content' and period_key = '30d'`,
+      [user.workspaceId],
+    );
+    expect(visits(await read())).toBe(4242);
+    expect(visits(await read("?refresh=true"))).toBe(computed);
+    expect(visits(await read())).toBe(computed);
+  });
+
   it("show a renamed competitor and a new logo of the brand once the change is heard", async () => {
     const user = await signIn();
     await connectSample(user);
