@@ -72,6 +72,21 @@ async function setStoredPostsPerWeek(brandId: string, value: number) {
   );
 }
 
+/** The first website metric (overall traffic) of a company's stored competitor figures for 30 days. */
+async function setStoredVisits(brandId: string | undefined, value: number) {
+  await t.database.pool.query(
+    `update figures set payload = jsonb_set(payload, '{competitor,metrics,0,value}', to_jsonb($2::float8))
+     where brand_id = $1 and module = 'content' and period_key = '30d'`,
+    [brandId, value],
+  );
+}
+
+const visits = (entry: Schemas["CompetitorEntry"] | undefined) =>
+  entry?.metrics.find((m) => m.metric === "overallTraffic")?.value;
+
+const competitorAnswer = async (user: SeededUser, query = "") =>
+  (await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", `/competitor${query}`, user)).body;
+
 beforeAll(async () => {
   t = await buildTestApp();
   return () => t.close();
@@ -98,36 +113,25 @@ describe("stored figures read through the cache", () => {
     const recomputed = await get<Schemas["ContentAnalytics"]>("getContent", "/content", user);
     expect(recomputed.body.audit.postsPerWeek.value).toBe(first.body.audit.postsPerWeek.value);
 
-    const before = await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", user);
-    const [removed, next] = before.body.competitors;
+    const before = await competitorAnswer(user);
+    const [removed, next] = before.competitors;
     expect(removed && next).toBeTruthy();
-    const visits = (entry: Schemas["CompetitorEntry"] | undefined) =>
-      entry?.metrics.find((m) => m.metric === "overallTraffic")?.value;
-    await t.database.pool.query(
-      `update figures set payload = jsonb_set(payload, '{competitor,metrics,0,value}', '4242')
-       where brand_id = $1 and module = 'content' and period_key = '30d'`,
-      [next?.id],
-    );
+    await setStoredVisits(next?.id, 4242);
     const deleted = await t.app.inject({
       method: "DELETE",
       url: `/api/brand/competitor/${removed?.id}`,
       headers: { authorization: user.authorization },
     });
     expect(deleted.statusCode).toBe(204);
-    const after = await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", user);
-    expect(after.body.competitors.map((c) => c.id)).toEqual(
-      before.body.competitors.slice(1).map((c) => c.id),
-    );
-    expect(visits(after.body.competitors[0])).toBe(4242);
+    const after = await competitorAnswer(user);
+    expect(after.competitors.map((c) => c.id)).toEqual(before.competitors.slice(1).map((c) => c.id));
+    expect(visits(after.competitors[0])).toBe(4242);
   });
 
   it("are computed anew on a refresh, though the stored figures were read a moment before", async () => {
     const user = await signIn();
     await connectSample(user);
-    const read = async (query = "") =>
-      (await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", `/competitor${query}`, user)).body;
-    const visits = (body: Schemas["CompetitorAnalytics"]) =>
-      body.common.brand.metrics.find((m) => m.metric === "overallTraffic")?.value;
+    const read = (query = "") => competitorAnswer(user, query);
     // Without competitors the refresh deletes one row and reads straight on: no time for a notification.
     for (const competitor of (await read()).competitors) {
       const removed = await t.app.inject({
@@ -137,23 +141,17 @@ describe("stored figures read through the cache", () => {
       });
       expect(removed.statusCode).toBe(204);
     }
-    const computed = visits(await read());
-    await t.database.pool.query(
-      `update figures set payload = jsonb_set(payload, '{competitor,metrics,0,value}', '4242')
-       where brand_id = (select brand_id from workspace_brands where workspace_id = $1)
-         and module = 'content' and period_key = '30d'`,
-      [user.workspaceId],
-    );
-    expect(visits(await read())).toBe(4242);
-    expect(visits(await read("?refresh=true"))).toBe(computed);
-    expect(visits(await read())).toBe(computed);
+    const own = (await read()).common.brand;
+    await setStoredVisits(own.id, 4242);
+    expect(visits((await read()).common.brand)).toBe(4242);
+    expect(visits((await read("?refresh=true")).common.brand)).toBe(visits(own));
+    expect(visits((await read()).common.brand)).toBe(visits(own));
   });
 
   it("show a renamed competitor and a new logo of the brand once the change is heard", async () => {
     const user = await signIn();
     await connectSample(user);
-    const read = async () =>
-      (await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", user)).body;
+    const read = () => competitorAnswer(user);
     const before = await read();
     expect(await read()).toEqual(before);
     const competitor = before.competitors[0];
@@ -419,8 +417,7 @@ describe("the freshness of stored figures", () => {
   it("turns stale on the clock alone in an answer read from memory", async () => {
     const user = await signIn();
     await connectSample(user);
-    const read = async () =>
-      (await get<Schemas["CompetitorAnalytics"]>("getCompetitorAnalytics", "/competitor", user)).body;
+    const read = () => competitorAnswer(user);
     const before = await read();
     const dataAsOf = new Date(before.common.provenance.dataAsOf ?? Number.NaN).getTime();
     const started = t.clock.now().getTime();
