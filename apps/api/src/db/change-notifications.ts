@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { readCacheOf } from "./read-cache";
 
 /** The channel migration 0009's triggers notify, with the changed table's name as the payload. */
-export const DATA_CHANGE_CHANNEL = "brandscope_data_change";
+const DATA_CHANGE_CHANNEL = "brandscope_data_change";
 
 /** A heartbeat's notification must come back within this, or the listening connection counts as lost. */
 const ROUND_TRIP_TIMEOUT_MS = 5_000;
