@@ -6,7 +6,7 @@ import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { sha256 } from "../../lib/crypto";
-import { findUserByEmail, type UserRow, updateUserStatus } from "../user/user.repo";
+import { deleteUnconfirmedAccount, findUserByEmail, type UserRow } from "../user/user.repo";
 import { createAccount, isDuplicateEmail } from "./accounts";
 import { logAuthEvent } from "./auth-log";
 import { formPostProviders, idTokenProviders, scopeOf } from "./oidc";
@@ -240,13 +240,17 @@ async function identityOf(
   };
 }
 
-/** Finds the user of this identity, links it to the account with the same e-mail, or creates an account. */
+/**
+ * Finds the user of this identity, links it to the confirmed account with the same e-mail, or creates an account.
+ * An unconfirmed account with that e-mail is replaced, not linked: whoever signed it up never proved the address,
+ * and linking would confirm it with their password still opening it (account pre-hijacking).
+ */
 async function userOf(ctx: RequestCtx, provider: SocialProviderId, identity: Identity): Promise<UserRow> {
   const linked = await findUserBySocialIdentity(ctx.db, { provider, subject: identity.subject });
   if (linked) return linked;
   const now = ctx.clock.now();
   const existing = await findUserByEmail(ctx.db, { email: identity.email });
-  if (existing) {
+  if (existing && existing.status !== "unconfirmed") {
     await insertSocialIdentity(ctx.db, {
       userId: existing.id,
       provider,
@@ -254,21 +258,12 @@ async function userOf(ctx: RequestCtx, provider: SocialProviderId, identity: Ide
       email: identity.email,
       now,
     });
-    // The provider verified the address, which is what the e-mailed code would have proved.
-    if (existing.status === "unconfirmed") {
-      await updateUserStatus(ctx.db, {
-        userId: existing.id,
-        workspaceId: existing.workspaceId,
-        from: "unconfirmed",
-        to: "confirmed",
-        now,
-      });
-      return { ...existing, status: "confirmed" };
-    }
     return existing;
   }
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const created = await ctx.db.transaction(async (tx) => {
+      const replaced =
+        existing !== undefined && (await deleteUnconfirmedAccount(tx, { userId: existing.id }));
       const user = await createAccount(tx, {
         email: identity.email,
         firstName: identity.firstName,
@@ -284,10 +279,18 @@ async function userOf(ctx: RequestCtx, provider: SocialProviderId, identity: Ide
         email: identity.email,
         now,
       });
-      return user;
+      return { user, replaced };
     });
+    if (created.replaced && existing) {
+      logAuthEvent(ctx, `social.${provider}`, {
+        outcome: "success",
+        userId: created.user.id,
+        reason: `replaced unconfirmed account ${existing.id}`,
+      });
+    }
+    return created.user;
   } catch (error) {
-    // A sign-in racing with this one created the account first: use it.
+    // A sign-in racing with this one created the account first (or the account was confirmed meanwhile): use it.
     if (!isDuplicateEmail(error)) throw error;
     return userOf(ctx, provider, identity);
   }

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, caller, MemoryMailer, registerUser, uniqueEmail } from "../../../test/api";
+import {
+  bearer,
+  caller,
+  freshIp,
+  MemoryMailer,
+  registerUser,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from "../../../test/api";
 import { buildTestApp, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { CookieJar, consentAs, startOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider";
@@ -117,6 +125,36 @@ describe("OpenID Connect sign-in", () => {
       id: existingId,
       firstName: "Maya",
     });
+  });
+
+  it("replaces an unconfirmed account with the victim's e-mail: the squatter's password opens nothing", async () => {
+    const email = uniqueEmail("victim");
+    const api = caller(t, { ip: freshIp() });
+    // Someone signs up with the victim's address and a password of their own, and never confirms.
+    const squatted = await api.signUp({
+      firstName: "Mallory",
+      lastName: "Squat",
+      email,
+      password: STRONG_PASSWORD,
+      passwordConfirmation: STRONG_PASSWORD,
+    });
+    expect(squatted.statusCode).toBe(201);
+    const squattersCode = mailer.codeFor(email);
+
+    idp.accounts.set("victim-1", { email, emailVerified: true, givenName: "Vera", familyName: "Lind" });
+    const signedIn = await signInAs("victim-1");
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ email, status: "confirmed", isFirstTime: true });
+    const me = (await caller(t).me(bearer(signedIn.json()))).json();
+    expect(me).toMatchObject({ firstName: "Vera", lastName: "Lind", workspace: { role: "owner" } });
+
+    // Neither the squatter's password nor the code sent at their sign-up opens the account.
+    const withPassword = await api.logIn(email, STRONG_PASSWORD);
+    expect(withPassword.statusCode).toBe(401);
+    expect(withPassword.json().code).toBe("INVALID_CREDENTIALS");
+    expect((await api.confirm(email, squattersCode)).statusCode).toBe(400);
+    // The victim keeps their account: the next social sign-in is the same user.
+    expect((await caller(t).me(bearer((await signInAs("victim-1")).json()))).json().id).toBe(me.id);
   });
 
   it("refuses an identity without a verified e-mail", async () => {

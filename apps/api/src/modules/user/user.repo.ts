@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
+import type { Queryable, Tx } from "../../db/client";
 import { subscriptions, users, workspaces } from "../../db/schema";
 
 export type UserRow = typeof users.$inferSelect;
@@ -119,4 +119,20 @@ export async function updateProfilePicture(
 
 export async function deleteUser(db: Queryable, p: { userId: string; workspaceId: string }) {
   await db.delete(users).where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
+}
+
+/**
+ * Removes an account that never proved its e-mail address, with the workspace it owns (an unconfirmed user can
+ * neither sign in nor join another workspace, so that workspace holds nothing else). False when the account was
+ * confirmed meanwhile or is not the owner of its workspace.
+ */
+export async function deleteUnconfirmedAccount(tx: Tx, p: { userId: string }): Promise<boolean> {
+  const [owner] = await tx
+    .select({ workspaceId: users.workspaceId })
+    .from(users)
+    .where(and(eq(users.id, p.userId), eq(users.status, "unconfirmed"), eq(users.role, "owner")))
+    .for("update");
+  if (!owner) return false;
+  await tx.delete(workspaces).where(eq(workspaces.id, owner.workspaceId));
+  return true;
 }
