@@ -9,11 +9,11 @@ import { migrateDatabase } from "./db/migrate";
 import { buildApp } from "./http/app";
 import { assertWebAppBuilt } from "./http/web-app";
 import { startJobQueue } from "./jobs/queue";
-import type { WorkerDeps } from "./jobs/worker-deps";
+import { createWorkerDeps } from "./jobs/worker-deps";
+
 import { jobHandlers } from "./jobs/workers";
 import { systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
-import { createStorage } from "./lib/storage";
 import { createLogger } from "./logger";
 import { ensureSampleData } from "./modules/sample/start";
 
@@ -52,14 +52,13 @@ async function start(): Promise<void> {
   running.push({ name: "change listener", stop: changes.stop });
   const jobs = await startJobQueue(pool, log);
   running.push({ name: "job queue", stop: jobs.stop });
-  const workerDeps: WorkerDeps = {
+  const workerDeps = createWorkerDeps({
     db,
     config: appConfig,
     log,
     clock: systemClock,
-    storage: createStorage(appConfig),
     jobs,
-  };
+  });
   if (config.sampleData) await ensureSampleData(pool, workerDeps);
   await jobs.work(jobHandlers(workerDeps));
   const app = await buildApp({ config: appConfig, db, log, deps: { jobs } });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { components } from "@brandscope/api-client/schema";
-import type { FastifyBaseLogger, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import type { Mail, Mailer } from "../src/lib/mailer";
 import type { TestApp } from "./app";
 import { expectContractResponse } from "./contract-response";
@@ -13,11 +13,20 @@ export class MemoryMailer implements Mailer {
   async send(mail: Mail) {
     this.sent.push(mail);
   }
-  sendInBackground(mail: Mail, _log: FastifyBaseLogger) {
+  readonly #pending = new Set<Promise<void>>();
+  sendInBackground(mail: Mail, settled: (error: unknown) => Promise<void>) {
     this.sent.push(mail);
+    const settling = settled(undefined)
+      .catch(() => undefined)
+      .finally(() => this.#pending.delete(settling));
+    this.#pending.add(settling);
   }
-  async idle() {}
-  async close() {}
+  async idle() {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+  async close() {
+    await this.idle();
+  }
   /** The 6-digit code of the latest message to this address. */
   codeFor(email: string): string {
     const mail = this.sent.filter((m) => m.to === email).at(-1);

@@ -4,9 +4,9 @@ import type { AppConfig } from "../src/config/env";
 import { listenForChanges } from "../src/db/change-notifications";
 import { connectDatabase, type Database } from "../src/db/client";
 import { type AppOptions, buildApp } from "../src/http/app";
-import { startJobQueue } from "../src/jobs/queue";
+import { type JobQueueOptions, startJobQueue } from "../src/jobs/queue";
+import { createWorkerDeps } from "../src/jobs/worker-deps";
 import { jobHandlers } from "../src/jobs/workers";
-import { createStorage } from "../src/lib/storage";
 import { jwtKey } from "../src/modules/auth/id-token";
 import { TestClock } from "./clock";
 import { TEST_JWT_SECRET, testConfig } from "./config";
@@ -51,8 +51,11 @@ export async function buildTestApp(
     databaseUrl?: string;
     /** The app's logger (silent by default): a test that reads the log passes its own. */
     log?: Logger;
-    /** Start the real job queue (pg-boss on the test database) and its workers, as main.ts does. */
-    jobs?: boolean;
+    /**
+     * Start the real job queue (pg-boss on the test database) and its workers, as main.ts does; options shorten
+     * its delays for tests that wait for retries.
+     */
+    jobs?: boolean | JobQueueOptions;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -62,7 +65,9 @@ export async function buildTestApp(
   const database = connectDatabase(url, pino({ level: "silent" }));
   const log = options.log ?? pino({ level: "silent" });
   const changes = await listenForChanges({ pool: database.pool, connectionString: url, log });
-  const jobs = options.jobs ? await startJobQueue(database.pool, log) : undefined;
+  const jobs = options.jobs
+    ? await startJobQueue(database.pool, log, options.jobs === true ? {} : options.jobs)
+    : undefined;
   const release = async () => {
     await jobs?.stop();
     await changes.stop();
@@ -70,8 +75,12 @@ export async function buildTestApp(
     await own?.drop();
   };
   if (jobs) {
-    const storage = createStorage(config);
-    await jobs.work(jobHandlers({ db: database.db, config, log, clock, storage, jobs }));
+    const { mailer, payments, storage, keys } = options.deps ?? {};
+    await jobs.work(
+      jobHandlers(
+        createWorkerDeps({ db: database.db, config, log, clock, jobs, mailer, payments, storage, keys }),
+      ),
+    );
   }
   const app = await buildApp({
     config,

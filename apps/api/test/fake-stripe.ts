@@ -15,6 +15,8 @@ export interface StripeRequest {
  */
 export async function startFakeStripe() {
   const requests: StripeRequest[] = [];
+  /** While true, cancelling a subscription fails as Stripe does when it is down (500 api_error). */
+  const outage = { cancels: false };
   const attached = new Map<string, string>();
   const periodEnd = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
   const cardOf = (id: string) => ({
@@ -73,6 +75,7 @@ export async function startFakeStripe() {
       });
     }
     if (/^DELETE \/v1\/subscriptions\/[^/]+$/.test(route)) {
+      if (outage.cancels) return send(500, { error: { type: "api_error", message: "Stripe is down" } });
       return send(200, { id, object: "subscription", status: "canceled", items: { data: [] } });
     }
     send(404, { error: { type: "invalid_request_error", message: `No fake for ${req.method} ${path}` } });
@@ -82,6 +85,7 @@ export async function startFakeStripe() {
   return {
     endpoint: { host: "127.0.0.1", port, protocol: "http" as const },
     requests,
+    outage,
     periodEnd: new Date(periodEnd * 1000),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

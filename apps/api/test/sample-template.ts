@@ -2,7 +2,7 @@ import type pg from "pg";
 import pino from "pino";
 import { connectDatabase } from "../src/db/client";
 import type { JobQueue } from "../src/jobs/queue";
-import type { WorkerDeps } from "../src/jobs/worker-deps";
+import { createWorkerDeps } from "../src/jobs/worker-deps";
 import { localStorage } from "../src/lib/storage";
 import { computeBrandJob } from "../src/modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../src/modules/analytics/influencer-profiles.job";
@@ -31,14 +31,14 @@ export async function prepareSampleTemplate(pool: pg.Pool, url: string): Promise
   const { db, pool: jobPool } = connectDatabase(url, log);
   try {
     const config = testConfig();
-    const deps: WorkerDeps = {
+    const deps = createWorkerDeps({
       db,
       config,
       log,
       clock: { now: () => SAMPLE_NOW },
       storage: localStorage(config.dataDir),
       jobs: noJobs,
-    };
+    });
     const { dataset } = await loadSampleData(pool, {
       scale: TEMPLATE_SAMPLE_SCALE,
       now: SAMPLE_NOW,

@@ -19,8 +19,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free loopback port that keeps every message it is sent. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** A real SMTP server on a loopback port (a free one unless given) that keeps every message it is sent. */
+export async function startSmtpSink(o: { port?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -44,7 +44,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(o.port ?? 0, "127.0.0.1", () => {
       const address = server.server.address();
       if (address && typeof address === "object") resolve(address.port);
       else reject(new Error("no port"));

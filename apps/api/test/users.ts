@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../src/db/client";
 import { addMs } from "../src/lib/clock";
 import { createAccount } from "../src/modules/auth/accounts";
-import { signIdToken } from "../src/modules/auth/id-token";
+import { signAccessToken, signIdToken } from "../src/modules/auth/id-token";
 import { SESSION_LIFETIME_MS } from "../src/modules/auth/sessions";
 import { insertSession } from "../src/modules/auth/sessions.repo";
 
@@ -13,6 +13,8 @@ export interface SeededUser {
   email: string;
   /** `Bearer <idToken>` of the seeded session. */
   authorization: string;
+  /** The session's accessToken: the proof of a fresh sign-in that deleting the account asks for. */
+  accessToken: string;
 }
 
 /**
@@ -41,6 +43,11 @@ export async function seedSignedInUser(
       expiresAt: addMs(now, SESSION_LIFETIME_MS),
     });
     const subject = { userId: user.id, workspaceId: user.workspaceId, sessionId: session.id };
-    return { ...subject, email, authorization: `Bearer ${await signIdToken(subject, jwtKey, now)}` };
+    return {
+      ...subject,
+      email,
+      authorization: `Bearer ${await signIdToken(subject, jwtKey, now)}`,
+      accessToken: await signAccessToken(subject, jwtKey, now),
+    };
   });
 }

@@ -884,7 +884,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe the workspace to a product (owner only)
-         * @description Charges the default payment method. A repeated submit does not create a second subscription.
+         * @description Charges the default payment method. A repeated submit does not create a second subscription. 409 `PLAN_CHANGED` when another change of the plan was recorded while the payment provider answered.
          */
         post: operations["subscribe"];
         delete?: never;
@@ -3473,6 +3473,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentFailed"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     createSetupIntent: {

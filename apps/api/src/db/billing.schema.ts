@@ -100,6 +100,21 @@ export const sandboxCards = pgTable(
   ],
 );
 
+export const sandboxSubscriptionStatuses = ["active", "cancelled"] as const;
+
+/** The sandbox's subscriptions, as Stripe keeps them: the renewal job charges only an active one. */
+export const sandboxSubscriptions = pgTable(
+  "sandbox_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    customerId: text("customer_id").notNull(),
+    status: text("status", { enum: sandboxSubscriptionStatuses }).notNull(),
+    createdAt: createdAt(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (_t) => [check("sandbox_subscriptions_status_check", oneOf("status", sandboxSubscriptionStatuses))],
+);
+
 /** Provider events already handled: a replayed webhook is acknowledged and changes nothing. */
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),

@@ -38,3 +38,18 @@ export function clientOf(db: Db): pg.Pool {
   if (!client) throw new Error("The database handle has no node-postgres client");
   return client;
 }
+
+/**
+ * The connection a transaction runs on, for a library that sends SQL of its own in it (pg-boss's `db` option, so a
+ * job is queued together with the writes that call for it). Drizzle keeps that connection on the transaction's
+ * session; a change of that inner shape fails here, at once, rather than queueing outside the transaction.
+ */
+export function transactionClientOf(tx: Tx): {
+  executeSql(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+} {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client || typeof client.query !== "function" || "totalCount" in client) {
+    throw new Error("The transaction has no connection of its own");
+  }
+  return { executeSql: (text, values) => client.query(text, values) };
+}

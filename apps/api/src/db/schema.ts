@@ -222,3 +222,4 @@ export const rateLimits = pgTable(
 // The brand data and billing models live in their own files; drizzle-kit and the client see one schema.
 export * from "./billing.schema";
 export * from "./brand-data.schema";
+export * from "./mail.schema";

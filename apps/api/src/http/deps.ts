@@ -1,11 +1,10 @@
-import { createHmac } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../config/env";
+import { type AppKeys, appKeys } from "../config/keys";
 import type { JobQueue } from "../jobs/queue";
 import { type Clock, systemClock } from "../lib/clock";
 import { createMailer, type Mailer } from "../lib/mailer";
 import { createStorage, type FileStorage } from "../lib/storage";
-import { jwtKey } from "../modules/auth/id-token";
 import { createSocialProviders, type SocialProviders } from "../modules/auth/oidc";
 import { createPasswordHasher, type PasswordHasher } from "../modules/auth/passwords";
 import { createPaymentProviders, type PaymentProviders } from "../modules/billing/providers/provider-for";
@@ -21,12 +20,7 @@ export interface AppDeps {
   payments: PaymentProviders;
   /** Background jobs (pg-boss): main.ts and the test app start the queue and its workers. */
   jobs: JobQueue;
-  keys: {
-    /** Signs idTokens and accessTokens. */
-    jwt: Uint8Array;
-    /** Keys the hashes of one-time codes and e-mail handles (derived from the same secret, for another use). */
-    hmac: Uint8Array;
-  };
+  keys: AppKeys;
 }
 
 export function createDeps(
@@ -43,10 +37,7 @@ export function createDeps(
     social: overrides.social ?? createSocialProviders(config.oidc),
     payments: overrides.payments ?? createPaymentProviders(config, clock),
     jobs: overrides.jobs ?? jobsNotStarted,
-    keys: overrides.keys ?? {
-      jwt: jwtKey(config.jwtSecret),
-      hmac: createHmac("sha256", config.jwtSecret).update("brandscope one-time codes").digest(),
-    },
+    keys: overrides.keys ?? appKeys(config.jwtSecret),
   };
 }
 

@@ -1,19 +1,23 @@
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
+import type { PaymentProviderId } from "../db/billing.schema";
+import { type Tx, transactionClientOf } from "../db/client";
 
-/** The background work the API asks for; each kind runs in its own pg-boss queue. */
-export const jobKinds = [
-  "collect-brand",
-  "compute-brand",
-  "profile-influencers",
-  "billing-housekeeping",
-] as const;
-export type JobKind = (typeof jobKinds)[number];
-
-export interface JobData {
-  brandId?: string;
+/** The background work the API asks for, with what each kind of job carries; each kind has its own pg-boss queue. */
+export interface JobPayloads {
+  "collect-brand": { brandId: string };
+  /** A collection that used up its retries (or whose worker died on the last one): pg-boss's dead letter. */
+  "collect-brand-failed": { brandId: string };
+  "compute-brand": { brandId: string };
+  "profile-influencers": Record<string, never>;
+  "billing-housekeeping": Record<string, never>;
+  /** A paid subscription to end at its provider, retried while the provider is down. */
+  "cancel-subscription": { provider: PaymentProviderId; subscriptionId: string };
+  /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
+  "mail-outbox": Record<string, never>;
 }
+export type JobKind = keyof JobPayloads;
 
 export interface JobContext {
   /** 0 on the first try. */
@@ -21,30 +25,76 @@ export interface JobContext {
   retryLimit: number;
 }
 
-export type JobHandler = (data: JobData, context: JobContext) => Promise<void>;
+export type JobHandler<K extends JobKind> = (data: JobPayloads[K], context: JobContext) => Promise<void>;
+export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 
 export interface JobQueue {
-  /** Queues a job; one per brand and kind waits at a time, so bursts of changes collapse into one run. */
-  enqueue(kind: JobKind, data: JobData): Promise<void>;
+  /**
+   * Queues a job. Brand jobs wait one per brand and kind, so bursts of changes collapse into one run. Given a
+   * transaction, the job is queued in it: it exists exactly when the transaction's other writes do.
+   */
+  enqueue<K extends JobKind>(kind: K, data: JobPayloads[K], o?: { tx?: Tx }): Promise<void>;
   /** Starts working the queues in this process. */
-  work(handlers: Record<JobKind, JobHandler>): Promise<void>;
+  work(handlers: JobHandlers): Promise<void>;
   stop(): Promise<void>;
 }
 
-const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true } as const;
+interface QueueSettings {
+  /** pg-boss's "stately": at most one queued and one running job per singleton key; "standard": no such limit. */
+  policy: "stately" | "standard";
+  singletonKey?: (data: never) => string;
+  retryLimit: number;
+  /** Seconds before the first retry, doubled for each next one (with jitter). */
+  retryDelay: number;
+  deadLetter?: JobKind;
+  /** Whether the job's data may be logged (ids only). */
+  logData: boolean;
+}
+
+const brandJob = (deadLetter?: JobKind): QueueSettings => ({
+  policy: "stately",
+  singletonKey: (data: { brandId: string }) => data.brandId,
+  retryLimit: 3,
+  retryDelay: 5,
+  ...(deadLetter ? { deadLetter } : {}),
+  logData: true,
+});
+const scheduled: QueueSettings = { policy: "stately", retryLimit: 3, retryDelay: 5, logData: false };
+
+/** Every kind's queue; a dead letter comes before the queue that names it (pg-boss checks that it exists). */
+const settings: Record<JobKind, QueueSettings> = {
+  "collect-brand-failed": { policy: "standard", retryLimit: 5, retryDelay: 5, logData: true },
+  "collect-brand": brandJob("collect-brand-failed"),
+  "compute-brand": brandJob(),
+  "profile-influencers": scheduled,
+  "billing-housekeeping": scheduled,
+  // A provider outage can last hours: ten retries from 30 s, doubling, span about 17 hours.
+  "cancel-subscription": {
+    policy: "stately",
+    singletonKey: (data: { subscriptionId: string }) => data.subscriptionId,
+    retryLimit: 10,
+    retryDelay: 30,
+    logData: true,
+  },
+  "mail-outbox": scheduled,
+};
+
+export const jobKinds = Object.keys(settings) as JobKind[];
+
+export interface JobQueueOptions {
+  /** A running job not finished by then (its worker died) is failed and retried. */
+  expireInSeconds?: number;
+  /** How often expired jobs are looked for. */
+  maintenanceIntervalSeconds?: number;
+  /** Replaces every queue's first retry delay (tests that wait for retries to run out). */
+  retryDelaySeconds?: number;
+}
 
 /**
  * pg-boss on the app's own pool: jobs are rows in PostgreSQL, so they survive a restart, and SKIP LOCKED lets
  * several app instances share one database without running a job twice. Version 10 because later majors need
  * Node 22 and this project is pinned to Node 20.
  */
-export interface JobQueueOptions {
-  /** A running job not finished by then (its worker died) is failed and retried. */
-  expireInSeconds?: number;
-  /** How often expired jobs are looked for. */
-  maintenanceIntervalSeconds?: number;
-}
-
 export async function startJobQueue(
   pool: pg.Pool,
   log: Logger,
@@ -52,7 +102,7 @@ export async function startJobQueue(
 ): Promise<JobQueue> {
   // A job whose worker died is retried once it expires. The longest job (a brand's figures, a website fetch) takes
   // well under a minute; the expiry must stay far above it, as pg-boss would otherwise start a live job again.
-  const { expireInSeconds = 5 * 60, maintenanceIntervalSeconds = 60 } = options;
+  const { expireInSeconds = 5 * 60, maintenanceIntervalSeconds = 60, retryDelaySeconds } = options;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
     schema: "pgboss",
@@ -61,35 +111,58 @@ export async function startJobQueue(
   });
   boss.on("error", (error) => log.error({ err: error }, "Job queue error"));
   await boss.start();
+  const retryOf = (kind: JobKind) => ({
+    retryLimit: settings[kind].retryLimit,
+    retryDelay: retryDelaySeconds ?? settings[kind].retryDelay,
+    retryBackoff: true,
+  });
   for (const kind of jobKinds) {
-    // "stately": at most one queued and one running job per singleton key (the brand).
-    await boss.createQueue(kind, { name: kind, policy: "stately", expireInSeconds, ...RETRY });
+    const { policy, deadLetter } = settings[kind];
+    await boss.createQueue(kind, {
+      name: kind,
+      policy,
+      expireInSeconds,
+      ...retryOf(kind),
+      ...(deadLetter ? { deadLetter } : {}),
+    });
   }
-  // Ended trials and (sandbox) renewals: every 5 minutes, by whichever instance's cron fires first.
+  // Ended trials and (sandbox) renewals every 5 minutes, undelivered mail every minute: by whichever instance's
+  // cron fires first.
   await boss.schedule("billing-housekeeping", "*/5 * * * *");
+  await boss.schedule("mail-outbox", "* * * * *");
   return {
-    async enqueue(kind, data) {
-      await boss.send(kind, data, { singletonKey: data.brandId ?? kind, expireInSeconds, ...RETRY });
+    async enqueue(kind, data, o = {}) {
+      const { singletonKey, deadLetter } = settings[kind];
+      await boss.send(kind, data, {
+        ...(singletonKey ? { singletonKey: singletonKey(data as never) } : {}),
+        ...(deadLetter ? { deadLetter } : {}),
+        expireInSeconds,
+        ...retryOf(kind),
+        ...(o.tx ? { db: transactionClientOf(o.tx) } : {}),
+      });
     },
     async work(handlers) {
       for (const kind of jobKinds) {
-        const handler = handlers[kind];
-        await boss.work<JobData>(kind, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
-          for (const job of jobs) {
-            const started = performance.now();
-            log.info({ job: kind, jobId: job.id, data: job.data, retry: job.retryCount }, "Job started");
-            try {
-              await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-              log.info({ job: kind, jobId: job.id, ms: Math.round(performance.now() - started) }, "Job done");
-            } catch (error) {
-              log.warn(
-                { job: kind, jobId: job.id, err: error },
-                "Job failed; pg-boss retries it with back-off",
-              );
-              throw error;
+        const handler = handlers[kind] as JobHandler<JobKind>;
+        const { logData } = settings[kind];
+        await boss.work<JobPayloads[JobKind]>(
+          kind,
+          { includeMetadata: true, pollingIntervalSeconds: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              const started = performance.now();
+              const fields = { job: kind, jobId: job.id, retry: job.retryCount };
+              log.info(logData ? { ...fields, data: job.data } : fields, "Job started");
+              try {
+                await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+                log.info({ ...fields, ms: Math.round(performance.now() - started) }, "Job done");
+              } catch (error) {
+                log.warn({ ...fields, err: error }, "Job failed; pg-boss retries it with back-off");
+                throw error;
+              }
             }
-          }
-        });
+          },
+        );
       }
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }),

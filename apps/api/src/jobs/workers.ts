@@ -2,18 +2,22 @@ import { forgetCachedReads } from "../db/read-cache";
 import { computeBrandJob } from "../modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../modules/analytics/influencer-profiles.job";
 import { billingHousekeepingJob } from "../modules/billing/billing-housekeeping.job";
-import { collectBrandJob } from "../modules/brand/collect.job";
-import type { JobHandler, JobKind } from "./queue";
+import { cancelSubscriptionJob } from "../modules/billing/cancel-subscription";
+import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
+import { deliverDueMail } from "../modules/mail/outbox";
+import type { JobHandler, JobHandlers, JobKind } from "./queue";
 import type { WorkerDeps } from "./worker-deps";
 
 /** What each queue runs. */
-export function jobHandlers(deps: WorkerDeps): Record<JobKind, JobHandler> {
-  const forgetting = (handler: JobHandler) => afterwardsForgetReads(deps, handler);
+export function jobHandlers(deps: WorkerDeps): JobHandlers {
   return {
-    "collect-brand": forgetting((data, job) => collectBrandJob(deps, data, job)),
-    "compute-brand": forgetting((data) => computeBrandJob(deps, data)),
-    "profile-influencers": forgetting(() => profileInfluencersJob(deps)),
-    "billing-housekeeping": forgetting(() => billingHousekeepingJob(deps)),
+    "collect-brand": forgetting(deps, (data, job) => collectBrandJob(deps, data, job)),
+    "collect-brand-failed": forgetting(deps, (data) => collectBrandFailedJob(deps, data)),
+    "compute-brand": forgetting(deps, (data) => computeBrandJob(deps, data)),
+    "profile-influencers": forgetting(deps, () => profileInfluencersJob(deps)),
+    "billing-housekeeping": forgetting(deps, () => billingHousekeepingJob(deps)),
+    "cancel-subscription": (data) => cancelSubscriptionJob(deps, data),
+    "mail-outbox": () => deliverDueMail(deps),
   };
 }
 
@@ -21,7 +25,7 @@ export function jobHandlers(deps: WorkerDeps): Record<JobKind, JobHandler> {
  * A job's writes reach this process's read cache (db/read-cache.ts) as soon as it ends, as a write request's do,
  * rather than a moment later with the database's change notification.
  */
-function afterwardsForgetReads(deps: WorkerDeps, handler: JobHandler): JobHandler {
+function forgetting<K extends JobKind>(deps: WorkerDeps, handler: JobHandler<K>): JobHandler<K> {
   return async (data, job) => {
     try {
       await handler(data, job);

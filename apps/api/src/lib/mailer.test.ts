@@ -1,23 +1,8 @@
-import { Writable } from "node:stream";
-import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { capturedLog } from "../../test/log";
 import { startSmtpSink } from "../../test/smtp-sink";
 import { findFreePort } from "./free-port";
 import { createMailer } from "./mailer";
-
-function capturedLog() {
-  const lines: string[] = [];
-  const log = pino(
-    { level: "info" },
-    new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-  return { log, text: () => lines.join("") };
-}
 
 const mail = {
   to: "maya@example.com",
@@ -40,8 +25,12 @@ describe("the mailer", () => {
     const { log } = capturedLog();
     const mailer = createMailer({ smtpUrl: sink.url, from: "Brandscope <hello@brandscope.test>", log });
     try {
-      mailer.sendInBackground(mail, log);
+      const outcomes: unknown[] = [];
+      mailer.sendInBackground(mail, async (error) => {
+        outcomes.push(error);
+      });
       await mailer.idle();
+      expect(outcomes).toEqual([undefined]);
       const received = await sink.waitFor(() => true);
       expect(received).toMatchObject({
         from: "hello@brandscope.test",
@@ -55,12 +44,16 @@ describe("the mailer", () => {
     }
   });
 
-  it("logs a failed background send without failing the caller", async () => {
+  it("hands a failed background send to its caller's callback, without failing the caller", async () => {
     const { log, text } = capturedLog();
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${await findFreePort()}`, from: "a@b.c", log });
-    mailer.sendInBackground(mail, log);
+    const outcomes: unknown[] = [];
+    mailer.sendInBackground(mail, async (error) => {
+      outcomes.push(error);
+    });
     await mailer.idle();
-    expect(text()).toContain('"event":"mail.failed"');
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]).toBeInstanceOf(Error);
     expect(text()).not.toContain("123456");
     await mailer.close();
   });

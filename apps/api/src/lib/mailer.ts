@@ -12,8 +12,12 @@ export interface Mail {
 export interface Mailer {
   /** Resolves once the server accepted the message; rejects when it did not. */
   send(mail: Mail): Promise<void>;
-  /** Sends without making the caller wait (nor reveal, by its timing, whether anything was sent). */
-  sendInBackground(mail: Mail, log: FastifyBaseLogger): void;
+  /**
+   * Sends without making the caller wait (nor reveal, by its timing, whether anything was sent), then calls
+   * `settled` with the error, if any: the outbox (modules/mail/outbox.ts) forgets a delivered message or keeps it
+   * for a retry.
+   */
+  sendInBackground(mail: Mail, settled: (error: unknown) => Promise<void>): void;
   /** Resolves once every background send has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -65,11 +69,13 @@ export function createMailer(o: {
   const send = (mail: Mail) => transport.deliver({ ...mail, from: o.from });
   return {
     send,
-    sendInBackground(mail, log) {
+    sendInBackground(mail, settled) {
       const sending = send(mail)
-        .catch((error: unknown) =>
-          log.error({ err: error, event: "mail.failed" }, "An e-mail could not be sent"),
+        .then(
+          () => settled(undefined),
+          (error: unknown) => settled(error),
         )
+        .catch((error: unknown) => o.log.error({ err: error }, "Could not record an e-mail's delivery"))
         .finally(() => pending.delete(sending));
       pending.add(sending);
     },

@@ -6,6 +6,7 @@ import { afterAll, expect, it } from "vitest";
 import { apiPackageDir } from "../../src/config/env";
 import { connectDatabase, type Database } from "../../src/db/client";
 import { type JobQueue, startJobQueue } from "../../src/jobs/queue";
+import { createWorkerDeps } from "../../src/jobs/worker-deps";
 import { jobHandlers } from "../../src/jobs/workers";
 import { localStorage } from "../../src/lib/storage";
 import { NAMED_PERIODS } from "../../src/modules/analytics/brand-figures";
@@ -147,14 +148,16 @@ it("loses nothing when a worker is killed mid-job: another worker retries it onc
   database = connectDatabase(testDb.url, log);
   const config = testConfig();
   await queue.work(
-    jobHandlers({
-      db: database.db,
-      config,
-      log,
-      clock: { now: () => SAMPLE_NOW },
-      storage: localStorage(config.dataDir),
-      jobs: queue,
-    }),
+    jobHandlers(
+      createWorkerDeps({
+        db: database.db,
+        config,
+        log,
+        clock: { now: () => SAMPLE_NOW },
+        storage: localStorage(config.dataDir),
+        jobs: queue,
+      }),
+    ),
   );
   const done = await waitFor("the retried job to finish", RECOVERY_TIMEOUT_MS, async () => {
     const jobs = await jobsOf(pool as pg.Pool, brandId);

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import pino from "pino";
-import { type JobHandler, type JobKind, jobKinds, startJobQueue } from "../../src/jobs/queue";
+import { type JobHandlers, type JobKind, jobKinds, startJobQueue } from "../../src/jobs/queue";
 
 /** Short on purpose: the parent waits for the dead worker's job to expire and be retried. */
 export const CRASH_QUEUE_OPTIONS = { expireInSeconds: 3, maintenanceIntervalSeconds: 1 } as const;
@@ -14,16 +14,11 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
   pool.on("error", () => undefined);
   const jobs = await startJobQueue(pool, pino({ level: "silent" }), CRASH_QUEUE_OPTIONS);
-  const hangs =
-    (kind: JobKind): JobHandler =>
-    async (data) => {
-      process.stdout.write(`JOB_STARTED ${kind} ${data.brandId ?? ""}\n`);
-      await new Promise<never>(() => undefined);
-    };
-  const handlers = Object.fromEntries(jobKinds.map((kind) => [kind, hangs(kind)])) as Record<
-    JobKind,
-    JobHandler
-  >;
+  const hangs = (kind: JobKind) => async (data: object) => {
+    process.stdout.write(`JOB_STARTED ${kind} ${"brandId" in data ? data.brandId : ""}\n`);
+    await new Promise<never>(() => undefined);
+  };
+  const handlers = Object.fromEntries(jobKinds.map((kind) => [kind, hangs(kind)])) as unknown as JobHandlers;
   await jobs.work(handlers);
   process.stdout.write("WORKER_READY\n");
 }

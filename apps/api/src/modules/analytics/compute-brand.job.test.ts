@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../../test/database";
 import { SAMPLE_NOW } from "../../../test/sample-template";
 import { connectDatabase, type Database } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
+import { createWorkerDeps } from "../../jobs/worker-deps";
 import { createStorage } from "../../lib/storage";
 import { findSampleCatalogue } from "../brand/brand.repo";
 import type { ComputedPeriod } from "./brand-figures";
@@ -53,14 +54,14 @@ describe("the compute-brand job", () => {
     );
     const config = testConfig();
     await computeBrandJob(
-      {
+      createWorkerDeps({
         db: database.db,
         config,
         log: pino({ level: "silent" }),
         clock: { now: () => SAMPLE_NOW },
         storage: createStorage(config),
         jobs: noJobs,
-      },
+      }),
       { brandId },
     );
     const refit = await findFigure<PillarModel>(database.db, {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { JobData } from "../../jobs/queue";
+import type { JobPayloads } from "../../jobs/queue";
 import type { WorkerDeps } from "../../jobs/worker-deps";
 import { findBrandById } from "../brand/brand.repo";
 import { computeAudience } from "./audience.compute";
@@ -14,8 +14,7 @@ import { resolvePeriod } from "./periods";
  * competitor figures, personas with their keywords and influencers, and the brand's influencer ranking. Runs
  * after a collection or an import; replaces the old figures in one transaction, so readers never see a mix.
  */
-export async function computeBrandJob(deps: WorkerDeps, data: JobData): Promise<void> {
-  if (!data.brandId) throw new Error("compute-brand needs a brandId");
+export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compute-brand"]): Promise<void> {
   const brand = await findBrandById(deps.db, { brandId: data.brandId });
   if (!brand) return;
   const now = deps.clock.now();

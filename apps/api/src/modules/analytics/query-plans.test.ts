@@ -17,6 +17,7 @@ import {
 import { seedSignedInUser } from "../../../test/users";
 import { forgetCachedReads, readCacheOf } from "../../db/read-cache";
 import type { JobQueue } from "../../jobs/queue";
+import { createWorkerDeps } from "../../jobs/worker-deps";
 import { localStorage } from "../../lib/storage";
 import { jwtKey } from "../auth/id-token";
 import { findSampleCatalogue } from "../brand/brand.repo";
@@ -97,14 +98,14 @@ async function reloadSample(scale: number): Promise<void> {
     now: SAMPLE_NOW,
     intentOf: (keyword, brandNames) => classifyIntent(keyword, brandNames, null, null, null).primary,
   });
-  const deps = {
+  const deps = createWorkerDeps({
     db: t.database.db,
     config: t.config,
     log: pino({ level: "silent" }),
     clock: { now: () => SAMPLE_NOW },
     storage: localStorage(t.config.dataDir),
     jobs: noJobs,
-  };
+  });
   await profileInfluencersJob(deps);
   const catalogue = await findSampleCatalogue(t.database.db);
   if (!catalogue) throw new Error("The sample did not load");

@@ -1,8 +1,10 @@
 import type { components } from "@brandscope/api-client/schema";
+import type { Tx } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { addMs } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
+import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { findUserByEmail, type UserRow, updateUserPassword, updateUserStatus } from "../user/user.repo";
 import { createAccount, isDuplicateEmail } from "./accounts";
 import { logAuthEvent } from "./auth-log";
@@ -35,12 +37,21 @@ function requiredText(value: string, path: string): string {
   return trimmed;
 }
 
-function sendCode(ctx: RequestCtx, user: UserRow, purpose: keyof typeof CODE_TTL_MS, code: string): void {
+/** Issues a code and keeps its e-mail in the outbox, both in the caller's transaction. */
+async function issueCodeMail(
+  tx: Tx,
+  ctx: RequestCtx,
+  user: UserRow,
+  purpose: keyof typeof CODE_TTL_MS,
+): Promise<QueuedMail> {
+  const code = await issueCode(tx, { key: ctx.keys.hmac, userId: user.id, purpose, now: ctx.clock.now() });
   const mail = { to: user.email, firstName: user.firstName, code, appUrl: ctx.config.appUrl };
-  ctx.mailer.sendInBackground(
-    purpose === "confirm-signup" ? confirmationEmail(mail) : resetCodeEmail(mail),
-    ctx.log,
-  );
+  return queueMail(tx, ctx, purpose === "confirm-signup" ? confirmationEmail(mail) : resetCodeEmail(mail));
+}
+
+/** A new code for an existing account, e-mailed. */
+async function sendNewCode(ctx: RequestCtx, user: UserRow, purpose: keyof typeof CODE_TTL_MS) {
+  sendQueuedMail(ctx, await ctx.db.transaction((tx) => issueCodeMail(tx, ctx, user, purpose)));
 }
 
 export async function signUp(
@@ -75,20 +86,14 @@ export async function signUp(
         status: "unconfirmed",
         now,
       });
-      const code = await issueCode(tx, {
-        key: ctx.keys.hmac,
-        userId: user.id,
-        purpose: "confirm-signup",
-        now,
-      });
-      return { user, code };
+      return { user, mail: await issueCodeMail(tx, ctx, user, "confirm-signup") };
     })
     .catch((error: unknown) => {
       throw isDuplicateEmail(error) ? taken() : error;
     });
   // The code just sent starts the resend cool-down.
   await coolDown(ctx, "confirm-signup", email).catch(() => undefined);
-  sendCode(ctx, created.user, "confirm-signup", created.code);
+  sendQueuedMail(ctx, created.mail);
   logAuthEvent(ctx, "signup", { outcome: "success", userId: created.user.id });
   return { email: created.user.email, status: created.user.status };
 }
@@ -190,13 +195,7 @@ export async function resendConfirmation(ctx: RequestCtx, body: Schemas["EmailRe
   await coolDown(ctx, "confirm-signup", body.email);
   const user = await findUserByEmail(ctx.db, { email: body.email });
   if (user?.status === "unconfirmed") {
-    const code = await issueCode(ctx.db, {
-      key: ctx.keys.hmac,
-      userId: user.id,
-      purpose: "confirm-signup",
-      now: ctx.clock.now(),
-    });
-    sendCode(ctx, user, "confirm-signup", code);
+    await sendNewCode(ctx, user, "confirm-signup");
   }
   logAuthEvent(ctx, "resend-confirmation", {
     outcome: user?.status === "unconfirmed" ? "success" : "failure",
@@ -261,13 +260,7 @@ export async function forgotPassword(ctx: RequestCtx, body: Schemas["EmailReques
   const user = await findUserByEmail(ctx.db, { email: body.email });
   const eligible = user !== undefined && user.status !== "deactivated";
   if (eligible) {
-    const code = await issueCode(ctx.db, {
-      key: ctx.keys.hmac,
-      userId: user.id,
-      purpose: "reset-password",
-      now: ctx.clock.now(),
-    });
-    sendCode(ctx, user, "reset-password", code);
+    await sendNewCode(ctx, user, "reset-password");
   }
   logAuthEvent(ctx, "forgot-password", {
     outcome: eligible ? "success" : "failure",

@@ -7,9 +7,7 @@ export const ID_TOKEN_TTL_SECONDS = 15 * 60;
 /** How long after a sign-in its accessToken still proves a fresh one (deleting the account needs it). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-export function jwtKey(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
-}
+export { jwtKey } from "../../config/keys";
 
 /** Who a token speaks for: the user, their workspace, and the sign-in (session) it came from. */
 export interface TokenSubject {

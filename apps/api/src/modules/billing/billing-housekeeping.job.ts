@@ -3,7 +3,7 @@ import type { WorkerDeps } from "../../jobs/worker-deps";
 import { findCustomer } from "./customers.repo";
 import { findDefaultCard } from "./payment-methods.repo";
 import { addOneMonth } from "./providers/billing-period";
-import { chargeCard } from "./providers/sandbox-provider";
+import { chargeCard, isSandboxSubscriptionActive } from "./providers/sandbox-provider";
 import { deactivateEndedTrials, findDuePaidSubscriptions, updateSubscription } from "./subscriptions.repo";
 
 /**
@@ -29,6 +29,12 @@ async function renewOnSandbox(
   const now = deps.clock.now();
   const customer = await findCustomer(deps.db, { workspaceId, provider: "sandbox" });
   const card = await findDefaultCard(deps.db, { workspaceId });
+  const subscriptionId = customer?.subscriptionId;
+  if (!subscriptionId || !(await isSandboxSubscriptionActive(deps.db, { subscriptionId }))) {
+    await updateSubscription(deps.db, { workspaceId, status: "cancelled", now });
+    deps.log.info({ workspaceId }, "Renewal skipped: the subscription was cancelled");
+    return;
+  }
   try {
     if (!customer || !card) throw new AppError("PAYMENT_FAILED", 402, "No card to charge");
     await chargeCard(deps.db, { customerId: customer.customerId, paymentMethodId: card.id });

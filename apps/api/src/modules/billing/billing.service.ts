@@ -4,6 +4,7 @@ import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { signedIn } from "../auth/auth.service";
 import { requireBillingOwner } from "./billing-owner";
+import { cancelAtProvider } from "./cancel-subscription";
 import { findCustomer, setCustomerSubscription } from "./customers.repo";
 import { findDefaultCard } from "./payment-methods.repo";
 import { planOf, plans } from "./plans";
@@ -39,10 +40,19 @@ export async function listSubscriptions(ctx: RequestCtx): Promise<Schemas["Subsc
 
 const invalidProduct = () => new AppError("INVALID_PRODUCT", 400, "Invalid subscription product");
 
+const planChanged = () =>
+  new AppError(
+    "PLAN_CHANGED",
+    409,
+    "Your plan changed while we were processing your payment. Please check your plan and try again.",
+  );
+
 /**
  * Step 5 of the checkout (spec §4): the workspace moves to the paid plan, charged to its default card. The
- * subscription row stays locked from the check to the update, so a double submit waits for the first and then
- * finds the plan already active instead of charging again; the provider's idempotency key covers a retried call.
+ * provider is called outside any transaction (it may take 20 s with its retries; a held row lock and connection
+ * per call would soon exhaust the pool). Its idempotency key is made of what was read before the call, so a double
+ * submit gets the provider's one subscription back, and the result is recorded under the subscription row's lock
+ * only if nothing else recorded one meanwhile.
  */
 export async function subscribe(
   ctx: RequestCtx,
@@ -56,42 +66,49 @@ export async function subscribe(
   }
   const paidPlan = product.type;
   const provider = ctx.payments(ctx.db);
-  return ctx.db.transaction(async (tx) => {
-    const current = await lockSubscription(tx, { workspaceId });
-    if (!current) throw invalidProduct();
-    const now = ctx.clock.now();
-    if (current.plan === paidPlan && effectiveStatus(current, now) === "active") return entryOf(current, now);
-    const card = await findDefaultCard(tx, { workspaceId });
-    const customer = await findCustomer(tx, { workspaceId, provider: provider.id });
-    if (!card || !customer) {
-      throw new AppError("NO_PAYMENT_METHOD", 400, "Please add a card before subscribing.");
-    }
-    const created = await provider.createSubscription({
-      customerId: customer.customerId,
-      plan: paidPlan,
-      paymentMethodId: card.id,
-      idempotencyKey: `subscribe:${workspaceId}:${paidPlan}:${card.id}:${current.updatedAt.getTime()}`,
-    });
-    // A plan that failed to renew is replaced by the new one: the old must not be charged again.
-    if (customer.subscriptionId && customer.subscriptionId !== created.id) {
-      await provider
-        .cancelSubscription({ subscriptionId: customer.subscriptionId })
-        .catch((error: unknown) => {
-          ctx.log.warn({ err: error }, "The replaced subscription could not be cancelled at the provider");
-        });
-    }
+  const now = ctx.clock.now();
+  const current = await findSubscription(ctx.db, { workspaceId });
+  if (!current) throw invalidProduct();
+  if (current.plan === paidPlan && effectiveStatus(current, now) === "active") return entryOf(current, now);
+  const card = await findDefaultCard(ctx.db, { workspaceId });
+  const customer = await findCustomer(ctx.db, { workspaceId, provider: provider.id });
+  if (!card || !customer) {
+    throw new AppError("NO_PAYMENT_METHOD", 400, "Please add a card before subscribing.");
+  }
+  const created = await provider.createSubscription({
+    customerId: customer.customerId,
+    plan: paidPlan,
+    paymentMethodId: card.id,
+    idempotencyKey: `subscribe:${workspaceId}:${paidPlan}:${card.id}:${current.updatedAt.getTime()}`,
+  });
+  const recorded = await ctx.db.transaction(async (tx) => {
+    await lockSubscription(tx, { workspaceId });
+    const latest = await findCustomer(tx, { workspaceId, provider: provider.id });
+    // A double submit recorded this very subscription first: answer with the plan it set.
+    if (latest?.subscriptionId === created.id) return { recorded: true, replaced: null } as const;
+    // Something else recorded a subscription while the provider answered: this one is nobody's.
+    if (latest?.subscriptionId !== customer.subscriptionId) return { recorded: false } as const;
     await setCustomerSubscription(tx, { workspaceId, provider: provider.id, subscriptionId: created.id });
     await updateSubscription(tx, {
       workspaceId,
       plan: paidPlan,
       status: "active",
       endDate: created.currentPeriodEnd,
-      now,
+      now: ctx.clock.now(),
     });
-    const updated = await findSubscription(tx, { workspaceId });
-    if (!updated) throw invalidProduct();
-    return entryOf(updated, now);
+    // A plan that failed to renew is replaced by the new one: the old must not be charged again.
+    return { recorded: true, replaced: customer.subscriptionId } as const;
   });
+  if (!recorded.recorded) {
+    await cancelAtProvider(ctx, { provider: provider.id, subscriptionId: created.id });
+    throw planChanged();
+  }
+  if (recorded.replaced) {
+    await cancelAtProvider(ctx, { provider: provider.id, subscriptionId: recorded.replaced });
+  }
+  const updated = await findSubscription(ctx.db, { workspaceId });
+  if (!updated) throw invalidProduct();
+  return entryOf(updated, ctx.clock.now());
 }
 
 /** For tests and jobs that need the plan as the API reports it. */

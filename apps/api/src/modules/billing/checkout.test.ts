@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from "../../../test/app";
 import { TEST_JWT_SECRET } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
 import { seedSignedInUser } from "../../../test/users";
-import { users } from "../../db/schema";
+import { billingCustomers, sandboxSubscriptions, users } from "../../db/schema";
 import { jwtKey, signIdToken } from "../auth/id-token";
 import { SESSION_LIFETIME_MS } from "../auth/sessions";
 import { insertSession } from "../auth/sessions.repo";
@@ -15,8 +15,10 @@ import { createPaymentProviders } from "./providers/provider-for";
 
 let t: TestApp;
 const mailer = new MemoryMailer();
-/** How many subscriptions the provider was asked to create: a double submit must ask once. */
-let subscriptionsCreated = 0;
+/** The subscriptions the provider made: a double submit must make one. */
+const subscriptionsCreated = new Set<string>();
+/** Runs while the provider is creating a subscription (a test looks at the database meanwhile). */
+let whileProviderAnswers: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   t = await buildTestApp({
@@ -27,9 +29,11 @@ beforeAll(async () => {
         const sandbox = createPaymentProviders(t.config, t.clock)(db);
         const counted: PaymentProvider = {
           ...sandbox,
-          createSubscription: (p) => {
-            subscriptionsCreated += 1;
-            return sandbox.createSubscription(p);
+          createSubscription: async (p) => {
+            await whileProviderAnswers?.();
+            const created = await sandbox.createSubscription(p);
+            subscriptionsCreated.add(created.id);
+            return created;
           },
         };
         return counted;
@@ -192,14 +196,60 @@ describe("checkout with the sandbox provider", () => {
   it("creates one subscription for a double submit", async () => {
     const owner = await newOwner();
     await saveCard(owner.authorization, "4242424242424242");
-    const before = subscriptionsCreated;
+    const before = subscriptionsCreated.size;
     const [first, second] = await Promise.all([
       subscribe(owner.authorization),
       subscribe(owner.authorization),
     ]);
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(second.json()).toEqual(first.json());
-    expect(subscriptionsCreated - before).toBe(1);
+    expect(subscriptionsCreated.size - before).toBe(1);
+  });
+
+  it("holds no transaction or lock while the payment provider answers", async () => {
+    const owner = await newOwner();
+    await saveCard(owner.authorization, "4242424242424242");
+    const seen: { rowFree: boolean; openTransactions: number }[] = [];
+    whileProviderAnswers = async () => {
+      const rowFree = await t.database.pool
+        .query("select 1 from subscriptions where workspace_id = $1 for update nowait", [owner.workspaceId])
+        .then(
+          () => true,
+          () => false,
+        );
+      const open = await t.database.pool.query<{ count: number }>(
+        `select count(*)::int as count from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
+      );
+      seen.push({ rowFree, openTransactions: open.rows[0]?.count ?? -1 });
+    };
+    try {
+      expect((await subscribe(owner.authorization)).statusCode).toBe(201);
+    } finally {
+      whileProviderAnswers = undefined;
+    }
+    expect(seen).toEqual([{ rowFree: true, openTransactions: 0 }]);
+  });
+
+  it("cancels the sandbox subscription when the owner deletes the account: it is never charged again", async () => {
+    const owner = await newOwner();
+    await saveCard(owner.authorization, "4242424242424242");
+    expect((await subscribe(owner.authorization)).statusCode).toBe(201);
+    const [customer] = await t.database.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.workspaceId, owner.workspaceId));
+    const subscriptionId = customer?.subscriptionId;
+    if (!subscriptionId) throw new Error("No subscription recorded");
+    const deleted = await call("deleteUser", "POST", "/user/delete", owner.authorization, {
+      accessToken: owner.accessToken,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const [sandbox] = await t.database.db
+      .select()
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.id, subscriptionId));
+    expect(sandbox).toMatchObject({ status: "cancelled" });
   });
 
   it("keeps billing to the owner: a member may look but not change", async () => {

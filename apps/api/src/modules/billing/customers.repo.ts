@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { billingCustomers, type PaymentProviderId } from "../../db/schema";
 
@@ -41,4 +41,13 @@ export async function setCustomerSubscription(
     .update(billingCustomers)
     .set({ subscriptionId: p.subscriptionId })
     .where(and(eq(billingCustomers.workspaceId, p.workspaceId), eq(billingCustomers.provider, p.provider)));
+}
+
+/** The workspace's subscriptions at its providers (at most one per provider). */
+export async function findProviderSubscriptions(db: Queryable, p: { workspaceId: string }) {
+  const rows = await db
+    .select({ provider: billingCustomers.provider, subscriptionId: billingCustomers.subscriptionId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.workspaceId, p.workspaceId), isNotNull(billingCustomers.subscriptionId)));
+  return rows.flatMap((row) => (row.subscriptionId ? [{ ...row, subscriptionId: row.subscriptionId }] : []));
 }

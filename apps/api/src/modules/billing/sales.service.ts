@@ -3,6 +3,7 @@ import { salesContacts } from "../../db/schema";
 import type { RequestCtx } from "../../http/handler-types";
 import { signedIn } from "../auth/auth.service";
 import { meterRequest } from "../auth/limits";
+import { queueMail, sendQueuedMail } from "../mail/outbox";
 
 type SalesContactRequest = components["schemas"]["SalesContactRequest"];
 
@@ -24,19 +25,25 @@ function salesMail(request: SalesContactRequest) {
   };
 }
 
-/** Talk to sales: kept, then e-mailed to the sales address (SALES_EMAIL); a mail failure fails the request. */
+/**
+ * Talk to sales: kept, and e-mailed to the sales address (SALES_EMAIL) through the outbox, so an SMTP outage
+ * delays the e-mail but loses no request.
+ */
 export async function contactSales(
   ctx: RequestCtx,
   request: SalesContactRequest,
 ): Promise<{ message: string }> {
   const caller = signedIn(ctx);
   await meterRequest(ctx, "mail");
-  await ctx.db.insert(salesContacts).values({
-    workspaceId: caller.workspaceId,
-    userId: caller.userId,
-    ...request,
-    createdAt: ctx.clock.now(),
+  const mail = await ctx.db.transaction(async (tx) => {
+    await tx.insert(salesContacts).values({
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
+      ...request,
+      createdAt: ctx.clock.now(),
+    });
+    return queueMail(tx, ctx, { to: ctx.config.salesEmail, ...salesMail(request) });
   });
-  await ctx.mailer.send({ to: ctx.config.salesEmail, ...salesMail(request) });
+  sendQueuedMail(ctx, mail);
   return { message: "Thank you. Our sales team will get in touch shortly." };
 }

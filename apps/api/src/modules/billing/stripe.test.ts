@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { startFakeStripe } from "../../../test/fake-stripe";
+import { capturedLog } from "../../../test/log";
 import { seedSignedInUser } from "../../../test/users";
 import { billingCustomers } from "../../db/schema";
 import { jwtKey } from "../auth/id-token";
@@ -20,12 +21,16 @@ const stripeEnv = {
 };
 
 let t: TestApp;
+const captured = capturedLog();
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
   fake = await startFakeStripe();
   const config = testConfig(stripeEnv);
   t = await buildTestApp({
     env: stripeEnv,
+    log: captured.log,
+    // A cancellation Stripe refuses is retried by the job a second later.
+    jobs: { retryDelaySeconds: 1 },
     deps: { payments: (db) => createPaymentProviders(config, t.clock, fake.endpoint)(db) },
   });
   return async () => {
@@ -263,4 +268,62 @@ describe("POST /api/subscriptions/webhook", () => {
     expect(other.json()).toEqual({ received: true });
     expect((await statusOf(owner.authorization)).status).toBe("active");
   });
+});
+
+describe("deleting the owner's account", () => {
+  const deleteAccount = (owner: { authorization: string; accessToken: string }) =>
+    call("deleteUser", "/user/delete", owner.authorization, { accessToken: owner.accessToken });
+  const cancelsOf = (subscriptionId: string) =>
+    fake.requests.filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscriptionId}`);
+
+  it("cancels the Stripe subscription first, and acknowledges Stripe's later events about it", async () => {
+    const { owner, customerId, subscriptionId } = await professionalOnStripe();
+    expect((await deleteAccount(owner)).statusCode).toBe(200);
+    expect(cancelsOf(subscriptionId)).toHaveLength(1);
+
+    const deleted = await webhook({
+      id: `evt_gone_${subscriptionId}`,
+      object: "event",
+      type: "customer.subscription.deleted",
+      data: {
+        object: {
+          id: subscriptionId,
+          object: "subscription",
+          customer: customerId,
+          status: "canceled",
+          items: { object: "list", data: [] },
+        },
+      },
+    });
+    expectContractResponse("handlePaymentWebhook", deleted);
+    expect(deleted.json()).toEqual({ received: true });
+    expect(captured.text()).toContain("Payment provider event for a customer that no longer exists");
+  });
+
+  it("deletes the account while Stripe is down, and a job cancels the subscription once Stripe is back", async () => {
+    const { owner, subscriptionId } = await professionalOnStripe();
+    fake.outage.cancels = true;
+    try {
+      expect((await deleteAccount(owner)).statusCode).toBe(200);
+      const account = await t.database.pool.query("select 1 from users where id = $1", [owner.userId]);
+      expect(account.rowCount).toBe(0);
+      expect(cancelsOf(subscriptionId).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      fake.outage.cancels = false;
+    }
+    const deadline = Date.now() + 30_000;
+    let state: string | undefined;
+    while (state !== "completed" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const job = await t.database.pool.query<{ state: string }>(
+        `select state::text from pgboss.job where name = 'cancel-subscription' and data->>'subscriptionId' = $1
+         union all
+         select state::text from pgboss.archive where name = 'cancel-subscription' and data->>'subscriptionId' = $1`,
+        [subscriptionId],
+      );
+      state = job.rows[0]?.state;
+    }
+    expect(state).toBe("completed");
+    expect(captured.text()).toContain('"event":"billing.cancel-deferred"');
+  }, 60_000);
 });

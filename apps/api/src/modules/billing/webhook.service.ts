@@ -35,9 +35,17 @@ async function applyEvent(
   event: Exclude<BillingEvent, { type: "ignored" }>,
 ) {
   const customer = await findCustomerByProviderId(tx, { provider: providerId, customerId: event.customerId });
-  // Events of a subscription the workspace has since replaced say nothing about its plan now.
-  if (!customer || (event.subscriptionId !== null && event.subscriptionId !== customer.subscriptionId))
+  const about = { event: `billing.${event.type}`, eventId: event.id, subscriptionId: event.subscriptionId };
+  if (!customer) {
+    // A deleted workspace's subscription: cancelled when it was deleted (billing/cancel-subscription.ts).
+    ctx.log.info(about, "Payment provider event for a customer that no longer exists: acknowledged");
     return;
+  }
+  // Events of a subscription the workspace has since replaced say nothing about its plan now.
+  if (event.subscriptionId !== null && event.subscriptionId !== customer.subscriptionId) {
+    ctx.log.info(about, "Payment provider event for a replaced subscription: acknowledged");
+    return;
+  }
   const subscription = await findSubscription(tx, { workspaceId: customer.workspaceId });
   if (!subscription || subscription.plan === "starter") return;
   const now = ctx.clock.now();

@@ -1,4 +1,4 @@
-import type { JobContext, JobData } from "../../jobs/queue";
+import type { JobContext, JobPayloads } from "../../jobs/queue";
 import type { WorkerDeps } from "../../jobs/worker-deps";
 import { brandscopeUserAgent, safeFetch } from "../../lib/safe-fetch";
 import { reencodePicture } from "../user/profile-picture";
@@ -13,8 +13,11 @@ const LOGO_MAX_BYTES = 2 * 1024 * 1024;
  * on. A retryable failure (timeout, 5xx) is thrown so pg-boss tries again with back-off; the last try, or a
  * refusal that no retry can fix (private address, not HTML), ends in the error status.
  */
-export async function collectBrandJob(deps: WorkerDeps, data: JobData, job: JobContext): Promise<void> {
-  if (!data.brandId) throw new Error("collect-brand needs a brandId");
+export async function collectBrandJob(
+  deps: WorkerDeps,
+  data: JobPayloads["collect-brand"],
+  job: JobContext,
+): Promise<void> {
   const brand = await findBrandById(deps.db, { brandId: data.brandId });
   // Deleted meanwhile (reset, competitor removed): nothing to do.
   if (!brand || brand.sample) return;
@@ -56,6 +59,25 @@ export async function collectBrandJob(deps: WorkerDeps, data: JobData, job: JobC
     await setBrandStatus(tx, { brandId: brand.id, status: "active", reason: null });
   });
   await deps.jobs.enqueue("compute-brand", { brandId: brand.id });
+}
+
+/** What a brand whose collection could not finish shows (its cause is in the log, not for the user to fix). */
+export const COLLECTION_FAILED_REASON =
+  "We could not collect this brand's data. Please try again later, or contact support if it keeps failing.";
+
+/**
+ * pg-boss's dead letter of `collect-brand`: a collection that used up its retries on an error of ours (the
+ * database, storage) rather than the website's, or whose worker died on its last try. The brand would otherwise
+ * stay "in progress" for ever.
+ */
+export async function collectBrandFailedJob(
+  deps: WorkerDeps,
+  data: JobPayloads["collect-brand-failed"],
+): Promise<void> {
+  const brand = await findBrandById(deps.db, { brandId: data.brandId });
+  if (!brand || brand.sample || brand.status === "active" || brand.status === "error") return;
+  deps.log.error({ brandId: brand.id }, "A brand's collection failed on every try: marked as error");
+  await setBrandStatus(deps.db, { brandId: brand.id, status: "error", reason: COLLECTION_FAILED_REASON });
 }
 
 /** The site's logo, fetched with the same SSRF guard, re-encoded and stored; a logo that fails is just left out. */

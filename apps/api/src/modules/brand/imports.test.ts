@@ -15,7 +15,7 @@ import {
   posts,
   workspaceBrands,
 } from "../../db/schema";
-import type { JobData, JobKind, JobQueue } from "../../jobs/queue";
+import type { JobKind, JobPayloads, JobQueue } from "../../jobs/queue";
 import { jwtKey } from "../auth/id-token";
 import { keywordCompetition, keywordCpc, postFormat, postUrl, publishedInstant } from "./import-rows";
 
@@ -24,7 +24,7 @@ const FIXTURES = join(import.meta.dirname, "../../../../../../shared/fixtures/im
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
 /** Records what the service queues; the real queue is pg-boss, tested on its own. */
-const enqueued: { kind: JobKind; data: JobData }[] = [];
+const enqueued: { kind: JobKind; data: JobPayloads[JobKind] }[] = [];
 const jobs: JobQueue = {
   enqueue: async (kind, data) => {
     enqueued.push({ kind, data });
@@ -33,7 +33,8 @@ const jobs: JobQueue = {
   stop: async () => {},
 };
 const computesOf = (brandId: string) =>
-  enqueued.filter((j) => j.kind === "compute-brand" && j.data.brandId === brandId).length;
+  enqueued.filter((j) => j.kind === "compute-brand" && "brandId" in j.data && j.data.brandId === brandId)
+    .length;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,7 +14,9 @@ import { verifyAccessToken } from "../auth/id-token";
 import { guardAttempt, recordFailure, recordSuccess } from "../auth/limits";
 import { assertNewPassword } from "../auth/passwords";
 import { findLiveSession, revokeUserSessions } from "../auth/sessions.repo";
+import { cancelWorkspaceSubscriptions } from "../billing/cancel-subscription";
 import { effectiveStatus } from "../billing/subscription-status";
+import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { countries } from "../system/countries";
 import { deleteWorkspace, findOtherMembers, renameWorkspace } from "../workspace/workspace.repo";
 import { PICTURE_MAX_BYTES, reencodePicture } from "./profile-picture";
@@ -241,24 +243,27 @@ export async function deleteUser(ctx: RequestCtx, body: Schemas["DeleteUserReque
   const removedPictures = [user.profilePicture];
 
   if (user.role === "owner") {
-    const members = await findOtherMembers(ctx.db, { workspaceId: workspace.id, exceptUserId: user.id });
-    // The members hear it from us before their access ends.
-    for (const member of members) {
-      const mail = workspaceDeletedEmail({
-        to: member.email,
-        firstName: member.firstName,
-        ownerName: `${user.firstName} ${user.lastName}`.trim(),
-        workspaceName: workspace.name,
-        appUrl: ctx.config.appUrl,
-      });
-      await ctx.mailer
-        .send(mail)
-        .catch((error: unknown) =>
-          ctx.log.error({ err: error, event: "mail.failed", userId: member.id }, "Could not tell a member"),
-        );
-      removedPictures.push(member.profilePicture);
-    }
-    await deleteWorkspace(ctx.db, { workspaceId: workspace.id });
+    // First, so that nobody keeps paying for a workspace that no longer exists (billing/cancel-subscription.ts).
+    await cancelWorkspaceSubscriptions(ctx, workspace.id);
+    // The members hear it from us: their e-mails are queued with the deletion, in one transaction.
+    const { members, mails } = await ctx.db.transaction(async (tx) => {
+      const members = await findOtherMembers(tx, { workspaceId: workspace.id, exceptUserId: user.id });
+      const mails: QueuedMail[] = [];
+      for (const member of members) {
+        const mail = workspaceDeletedEmail({
+          to: member.email,
+          firstName: member.firstName,
+          ownerName: `${user.firstName} ${user.lastName}`.trim(),
+          workspaceName: workspace.name,
+          appUrl: ctx.config.appUrl,
+        });
+        mails.push(await queueMail(tx, ctx, mail));
+      }
+      await deleteWorkspace(tx, { workspaceId: workspace.id });
+      return { members, mails };
+    });
+    sendQueuedMail(ctx, ...mails);
+    removedPictures.push(...members.map((member) => member.profilePicture));
     logAuthEvent(ctx, "delete", {
       outcome: "success",
       userId: user.id,

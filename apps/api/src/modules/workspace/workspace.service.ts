@@ -13,6 +13,7 @@ import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { effectiveStatus } from "../billing/subscription-status";
 import { findSubscription, insertSubscription } from "../billing/subscriptions.repo";
+import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { findUserProfile, type UserRow } from "../user/user.repo";
 import { toUserDto } from "../user/user.service";
 import {
@@ -103,13 +104,17 @@ async function assertSeatFree(tx: Tx, p: { workspaceId: string; now: Date; excep
   );
 }
 
-function sendInvitation(
+/** The invitation's e-mail, kept in the outbox in the invitation's transaction. */
+function queueInvitationMail(
+  tx: Tx,
   ctx: RequestCtx,
   p: { to: string; token: string; inviter: UserRow; workspaceName: string },
-): void {
+): Promise<QueuedMail> {
   const url = `${ctx.config.appUrl}/invitation?token=${encodeURIComponent(p.token)}`;
   const inviterName = fullName(p.inviter) || p.inviter.email;
-  ctx.mailer.sendInBackground(
+  return queueMail(
+    tx,
+    ctx,
     invitationEmail({
       to: p.to,
       inviterName,
@@ -117,7 +122,6 @@ function sendInvitation(
       workspaceName: p.workspaceName,
       url,
     }),
-    ctx.log,
   );
 }
 
@@ -154,7 +158,7 @@ export async function inviteMember(
   const email = body.email.trim().toLowerCase();
   const now = ctx.clock.now();
   const token = randomToken();
-  const { invitation, inviter, workspaceName } = await ctx.db.transaction(async (tx) => {
+  const { invitation, mail } = await ctx.db.transaction(async (tx) => {
     const { user, workspace } = await lockOwner(tx, ctx, "invite members");
     if (await findMemberByEmail(tx, { workspaceId: workspace.id, email })) {
       throw new AppError("ALREADY_MEMBER", 409, `${email} is already a member of this workspace.`);
@@ -177,9 +181,15 @@ export async function inviteMember(
       expiresAt: addMs(now, INVITATION_TTL_MS),
       now,
     });
-    return { invitation: created, inviter: user, workspaceName: workspace.name };
+    const mail = await queueInvitationMail(tx, ctx, {
+      to: email,
+      token,
+      inviter: user,
+      workspaceName: workspace.name,
+    });
+    return { invitation: created, mail };
   });
-  sendInvitation(ctx, { to: email, token, inviter, workspaceName });
+  sendQueuedMail(ctx, mail);
   ctx.log.info({ event: "workspace.invite", invitationId: invitation.id }, "Invitation sent");
   return toInvitationDto(invitation, now);
 }
@@ -188,7 +198,7 @@ export async function inviteMember(
 export async function resendInvitation(ctx: RequestCtx, id: string): Promise<Schemas["Invitation"]> {
   const now = ctx.clock.now();
   const token = randomToken();
-  const { invitation, inviter, workspaceName } = await ctx.db.transaction(async (tx) => {
+  const { invitation, mail } = await ctx.db.transaction(async (tx) => {
     const { user, workspace } = await lockOwner(tx, ctx, "resend invitations");
     const existing = await findOpenInvitationForUpdate(tx, { id, workspaceId: workspace.id });
     if (!existing) throw notFound("Invitation");
@@ -204,9 +214,15 @@ export async function resendInvitation(ctx: RequestCtx, id: string): Promise<Sch
       expiresAt: addMs(now, INVITATION_TTL_MS),
     });
     if (!renewed) throw notFound("Invitation");
-    return { invitation: renewed, inviter: user, workspaceName: workspace.name };
+    const mail = await queueInvitationMail(tx, ctx, {
+      to: renewed.email,
+      token,
+      inviter: user,
+      workspaceName: workspace.name,
+    });
+    return { invitation: renewed, mail };
   });
-  sendInvitation(ctx, { to: invitation.email, token, inviter, workspaceName });
+  sendQueuedMail(ctx, mail);
   ctx.log.info({ event: "workspace.invite-resent", invitationId: invitation.id }, "Invitation resent");
   return toInvitationDto(invitation, now);
 }
@@ -240,7 +256,7 @@ async function giveOwnWorkspace(tx: Tx, p: { user: UserRow; now: Date }) {
  */
 export async function removeMember(ctx: RequestCtx, id: string): Promise<undefined> {
   const now = ctx.clock.now();
-  const { member, workspaceName } = await ctx.db.transaction(async (tx) => {
+  const { member, mail } = await ctx.db.transaction(async (tx) => {
     const { user, workspace } = await lockOwner(tx, ctx, "remove members");
     if (id === user.id) {
       throw new AppError(
@@ -260,17 +276,19 @@ export async function removeMember(ctx: RequestCtx, id: string): Promise<undefin
       now,
     });
     await revokeUserSessions(tx, { userId: found.id, reason: "removed-from-workspace", now });
-    return { member: found, workspaceName: workspace.name };
+    const mail = await queueMail(
+      tx,
+      ctx,
+      removedFromWorkspaceEmail({
+        to: found.email,
+        firstName: found.firstName,
+        workspaceName: workspace.name,
+        appUrl: ctx.config.appUrl,
+      }),
+    );
+    return { member: found, mail };
   });
-  ctx.mailer.sendInBackground(
-    removedFromWorkspaceEmail({
-      to: member.email,
-      firstName: member.firstName,
-      workspaceName,
-      appUrl: ctx.config.appUrl,
-    }),
-    ctx.log,
-  );
+  sendQueuedMail(ctx, mail);
   logAuthEvent(ctx, "workspace-remove", { outcome: "success", userId: member.id });
   return undefined;
 }

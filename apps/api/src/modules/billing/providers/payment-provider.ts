@@ -49,7 +49,10 @@ export interface PaymentProvider {
     paymentMethodId: string;
     idempotencyKey: string;
   }): Promise<ProviderSubscription>;
-  /** Ends a subscription at once (a failed one being replaced by a new one on another card). */
+  /**
+   * Ends a subscription at once (a failed one replaced by a new one, a deleted workspace's); ending one that has
+   * already ended, or that the provider no longer has, succeeds.
+   */
   cancelSubscription(p: { subscriptionId: string }): Promise<void>;
   /** Checks the signature of a webhook's raw body; throws AppError 400 when it does not hold. */
   parseWebhook(p: { rawBody: string; signature: string | undefined }): BillingEvent;

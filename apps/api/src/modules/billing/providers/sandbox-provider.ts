@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { sandboxCards, sandboxSetupIntents } from "../../../db/schema";
+import { sandboxCards, sandboxSetupIntents, sandboxSubscriptions } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
 import { addMs, type Clock, HOUR_MS } from "../../../lib/clock";
 import { randomToken, sha256 } from "../../../lib/crypto";
@@ -115,11 +115,28 @@ export function sandboxProvider(
     },
 
     async createSubscription({ customerId, paymentMethodId, idempotencyKey }) {
+      const id = idFor("sub", idempotencyKey);
+      const [existing] = await db
+        .select({ createdAt: sandboxSubscriptions.createdAt })
+        .from(sandboxSubscriptions)
+        .where(eq(sandboxSubscriptions.id, id));
+      // The same key again: Stripe answers with the subscription it made, without charging again.
+      if (existing) return { id, currentPeriodEnd: addOneMonth(existing.createdAt) };
       await chargeCard(db, { customerId, paymentMethodId });
-      return { id: idFor("sub", idempotencyKey), currentPeriodEnd: addOneMonth(clock.now()) };
+      const now = clock.now();
+      await db
+        .insert(sandboxSubscriptions)
+        .values({ id, customerId, status: "active", createdAt: now })
+        .onConflictDoNothing();
+      return { id, currentPeriodEnd: addOneMonth(now) };
     },
 
-    cancelSubscription: async () => {},
+    async cancelSubscription({ subscriptionId }) {
+      await db
+        .update(sandboxSubscriptions)
+        .set({ status: "cancelled", cancelledAt: clock.now() })
+        .where(and(eq(sandboxSubscriptions.id, subscriptionId), eq(sandboxSubscriptions.status, "active")));
+    },
 
     parseWebhook() {
       throw new AppError("NOT_FOUND", 404, "Payment webhooks are not used with sandbox payments");
@@ -142,4 +159,13 @@ export async function chargeCard(db: Queryable, p: { customerId: string; payment
   if (!card) throw new AppError("PAYMENT_FAILED", 402, "Your card could not be found. Please add it again.");
   const failure = chargeFailure(card.outcome);
   if (failure) throw new AppError("PAYMENT_FAILED", 402, failure);
+}
+
+/** Whether the sandbox's subscription is still running (a cancelled one is never charged again). */
+export async function isSandboxSubscriptionActive(db: Queryable, p: { subscriptionId: string }) {
+  const [row] = await db
+    .select({ status: sandboxSubscriptions.status })
+    .from(sandboxSubscriptions)
+    .where(eq(sandboxSubscriptions.id, p.subscriptionId));
+  return row?.status === "active";
 }

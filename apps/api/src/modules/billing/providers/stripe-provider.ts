@@ -125,7 +125,15 @@ export function stripeProvider(settings: StripeSettings, endpoint?: StripeEndpoi
     },
 
     async cancelSubscription({ subscriptionId }) {
-      await stripe.subscriptions.cancel(subscriptionId);
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        // Cancelling is idempotent here: a subscription Stripe no longer has, or has already ended, is done.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (error.code === "resource_missing") return;
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        if (current.status !== "canceled") throw error;
+      }
     },
 
     parseWebhook({ rawBody, signature }) {
