@@ -108,3 +108,15 @@ export async function buildTestApp(
     },
   };
 }
+
+/** Waits until the background jobs queued so far (collections, figures) have run: an app built with `jobs`. */
+export async function jobsDone(t: TestApp): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("Background jobs still running after 30 s");
+}

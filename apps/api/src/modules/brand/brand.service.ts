@@ -209,8 +209,9 @@ export async function addBrandCompetitor(
     return created;
   });
   await ctx.jobs.enqueue("collect-brand", { brandId: competitor.id });
-  // The brand's competitor figures now miss one company.
-  await ctx.jobs.enqueue("compute-brand", { brandId: brand.id });
+  // The brand's competitor figures now miss one company. The sample brand's figures are shared by every workspace
+  // on it and rest on the sample alone: one workspace's competitor must not store them anew for all.
+  if (!brand.sample) await ctx.jobs.enqueue("compute-brand", { brandId: brand.id });
   return toBrand(competitor);
 }
 

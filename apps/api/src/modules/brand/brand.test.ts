@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { components } from "@brandscope/api-client/schema";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { multipart } from "../../../test/multipart";
 import { seedSignedInUser } from "../../../test/users";
@@ -225,5 +225,27 @@ describe("competitors", () => {
     const reset = await call("POST", "/brand/reset", authorization);
     expect(reset.statusCode).toBe(200);
     expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
+  });
+
+  it("added to the sample brand leave the sample's figures, which every workspace on it reads, as they were", async () => {
+    const [adding, reading] = [await signIn(), await signIn()];
+    for (const authorization of [adding, reading])
+      await call("POST", "/brand", authorization, { sample: true });
+    const content = async () =>
+      (
+        await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization: reading } })
+      ).json();
+    const before = await content();
+    // Past the instant the sample's figures were stored at, so that storing them again would show.
+    t.clock.advance(60_000);
+    const [sampleCompetitor] = (await call("GET", "/brand/competitor", adding)).json().competitors;
+    await call("DELETE", `/brand/competitor/${sampleCompetitor.id}`, adding);
+    const added = await call("POST", "/brand/competitor", adding, {
+      websiteUrl: siteUrl,
+      brandName: "Steep Club",
+    });
+    expect(added.statusCode).toBe(201);
+    await jobsDone(t);
+    expect(await content()).toEqual(before);
   });
 });

@@ -1,0 +1,415 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { components } from "@brandscope/api-client/schema";
+import type { LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import type { ContractOperation } from "../src/http/contract";
+import { bearer, freshIp, type LoginResponse, type MemoryMailer, registerUser, uniqueEmail } from "./api";
+import { jobsDone, type TestApp } from "./app";
+import { expectContractResponse } from "./contract-response";
+import { multipart } from "./multipart";
+
+type Schemas = components["schemas"];
+
+/** What one request sends to an operation: its method and path come from the contract. */
+export interface Probe {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON body. */
+  body?: unknown;
+  /** A multipart body: one file and text fields. */
+  upload?: { file: { name: string; data: Buffer; type?: string }; fields?: Record<string, string> };
+}
+
+export type Send = (
+  operationId: string,
+  authorization: string | undefined,
+  probe?: Probe,
+) => Promise<LightMyRequestResponse>;
+
+/** Calls by operationId, each answer checked against the contract; every request from an address of its own. */
+export function contractSender(t: TestApp, operations: ContractOperation[]): Send {
+  const byId = new Map(operations.map((op) => [op.id, op]));
+  return async (operationId, authorization, probe = {}) => {
+    const op = byId.get(operationId);
+    if (!op) throw new Error(`No operation ${operationId} in the contract`);
+    const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(probe.params?.[name] ?? ""),
+    );
+    const query = probe.query ? `?${new URLSearchParams(probe.query)}` : "";
+    const form = probe.upload && multipart(probe.upload.file, probe.upload.fields);
+    const json = probe.body === undefined ? undefined : JSON.stringify(probe.body);
+    const contentType = form?.contentType ?? (json === undefined ? undefined : "application/json");
+    const response = await t.app.inject({
+      method: op.method,
+      url: `/api${path}${query}`,
+      ...(form || json !== undefined ? { payload: form?.payload ?? json } : {}),
+      headers: {
+        ...(authorization ? { authorization } : {}),
+        ...(contentType ? { "content-type": contentType } : {}),
+      },
+      remoteAddress: freshIp(),
+    });
+    expectContractResponse(operationId, response);
+    return response;
+  };
+}
+
+/** Every id, token and secret of workspace A that a probe may send, typed once for A and for "nobody". */
+export interface ForeignIds {
+  ownerId: string;
+  memberId: string;
+  brandId: string;
+  competitorIds: string[];
+  personaId: string;
+  pendingInvitationId: string;
+  acceptedInvitationId: string;
+  invitationToken: string;
+  ownerAccessToken: string;
+  memberAccessToken: string;
+  cardId: string;
+  /** Set up at the provider (sandbox) but never saved to the workspace. */
+  unsavedCardId: string;
+  /** A card set-up started and not confirmed yet. */
+  setupSecret: string;
+  /** A profile of the influencer pool every workspace is ranked against. */
+  influencerId: string;
+}
+
+/** Ids of the same shapes as `like`'s that exist nowhere: what anyone gets for them is what an outsider may learn. */
+export function unknownIds(like: ForeignIds): ForeignIds {
+  const hex = () => randomBytes(12).toString("hex");
+  return {
+    ownerId: randomUUID(),
+    memberId: randomUUID(),
+    brandId: randomUUID(),
+    competitorIds: like.competitorIds.map(() => randomUUID()),
+    personaId: randomUUID(),
+    pendingInvitationId: randomUUID(),
+    acceptedInvitationId: randomUUID(),
+    invitationToken: hex(),
+    ownerAccessToken: `${hex()}.${hex()}.${hex()}`,
+    memberAccessToken: `${hex()}.${hex()}.${hex()}`,
+    cardId: `pm_sandbox_${hex()}`,
+    unsavedCardId: `pm_sandbox_${hex()}`,
+    setupSecret: `seti_sandbox_${hex()}_secret_${hex()}`,
+    influencerId: randomUUID(),
+  };
+}
+
+export interface Person {
+  id: string;
+  email: string;
+  password: string;
+  authorization: string;
+  accessToken: string;
+}
+
+export interface WorkspaceA {
+  ids: ForeignIds;
+  owner: Person;
+  member: Person;
+  workspaceId: string;
+  /** Where A's open invitation was sent. */
+  invitedEmail: string;
+  pictureUrl: string;
+  /** Names, addresses and ids of A's: no answer to another workspace may contain one. */
+  secrets: string[];
+}
+
+export interface WorkspaceB {
+  owner: Person;
+  member: Person;
+}
+
+/** Distinctive words of A's names (none is in the sample data), so an answer naming A is caught by a search. */
+const A_WORDS = [
+  "Quillfeather",
+  "Brackenvale",
+  "Thornmere",
+  "Ottoline",
+  "Quoyle",
+  "Peregrine",
+  "Vasquez-Ilo",
+];
+export const A_KEYWORD = "quillfeather loose leaf";
+
+export const sitePaths = { brand: "/a-brand", competitors: ["/a-rival-one", "/a-rival-two"] };
+
+const nextYear = () => new Date().getUTCFullYear() + 1;
+
+/** Builds the two workspaces and their members through the API, as their users would. */
+export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
+  /** Sends, and throws unless the answer has the status a user's step must get. */
+  const ok = async (status: number, ...request: Parameters<Send>) => {
+    const response = await send(...request);
+    if (response.statusCode !== status) {
+      throw new Error(`${request[0]} answered ${response.statusCode}: ${response.body}`);
+    }
+    return response;
+  };
+
+  async function signIn(email: string, password: string): Promise<LoginResponse> {
+    return (await ok(200, "logIn", undefined, { body: { email, password } })).json<LoginResponse>();
+  }
+
+  async function person(names: Schemas["UpdateUserRequest"]): Promise<Person> {
+    const { email, password, login } = await registerUser(t, mailer);
+    const authorization = bearer(login);
+    const me = (await ok(200, "updateUser", authorization, { body: names })).json<Schemas["User"]>();
+    return { id: me.id, email, password, authorization, accessToken: login.accessToken };
+  }
+
+  /** The invitation's token, read from the link e-mailed to the address. */
+  function invitationToken(email: string): string {
+    const mail = mailer.sent.filter((m) => m.to === email).at(-1);
+    const token = mail && /\/invitation\?token=([\w%-]+)/.exec(mail.text)?.[1];
+    if (!token) throw new Error(`No invitation was sent to ${email}`);
+    return decodeURIComponent(token);
+  }
+
+  /** The invitee joins the owner's workspace, then signs in again (a bearer of the old workspace ends). */
+  async function join(owner: Person, invitee: Person): Promise<{ member: Person; invitationId: string }> {
+    const invitation = (
+      await ok(201, "inviteMember", owner.authorization, { body: { email: invitee.email } })
+    ).json<Schemas["Invitation"]>();
+    await ok(200, "acceptInvitation", invitee.authorization, {
+      body: { token: invitationToken(invitee.email) },
+    });
+    const login = await signIn(invitee.email, invitee.password);
+    return {
+      member: { ...invitee, authorization: bearer(login), accessToken: login.accessToken },
+      invitationId: invitation.id,
+    };
+  }
+
+  /** A card set up at the sandbox provider (spec §4 steps 2–3), not saved yet. */
+  async function setUpCard(authorization: string): Promise<string> {
+    const { clientSecret } = (await ok(200, "createSetupIntent", authorization)).json<
+      Schemas["SetupIntent"]
+    >();
+    const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: nextYear(), cvc: "123" };
+    const confirmed = await ok(200, "confirmSandboxSetup", authorization, {
+      body: { clientSecret, ...card },
+    });
+    return confirmed.json<Schemas["SandboxConfirmSetupResponse"]>().paymentMethodId;
+  }
+
+  /** Saves a card and subscribes to Professional with it; the card's id. */
+  async function upgrade(authorization: string): Promise<string> {
+    const paymentMethodId = await setUpCard(authorization);
+    await ok(201, "savePaymentMethod", authorization, { body: { paymentMethodId } });
+    await ok(201, "subscribe", authorization, { body: { productId: "professional" } });
+    return paymentMethodId;
+  }
+
+  async function buildA(siteUrl: string): Promise<WorkspaceA> {
+    const owner = await person({ firstName: "Ottoline", lastName: "Quoyle", company: "Quillfeather Ltd" });
+    const auth = owner.authorization;
+    const cardId = await upgrade(auth);
+    const unsavedCardId = await setUpCard(auth);
+    const { clientSecret: setupSecret } = (await ok(200, "createSetupIntent", auth)).json<
+      Schemas["SetupIntent"]
+    >();
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2d6a4f" } })
+      .png()
+      .toBuffer();
+    const pictureUrl = (
+      await ok(200, "updateProfilePicture", auth, {
+        upload: { file: { name: "ottoline.png", type: "image/png", data: picture } },
+      })
+    ).json<Schemas["ProfilePictureResponse"]>().profilePicture;
+
+    const brand = (
+      await ok(201, "createBrand", auth, {
+        body: {
+          websiteUrl: `${siteUrl}${sitePaths.brand}`,
+          country: "GB",
+          brandName: "Quillfeather Teas",
+          socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/quillfeather" }],
+        },
+      })
+    ).json<Schemas["Brand"]>();
+    // No API call stores an audience (it comes with a data source): A's brand gets the sample brand's segments
+    // here, so that its figures job derives personas of A's own.
+    await t.database.pool.query(
+      `insert into audience_segments (brand_id, age_band, gender, country, interests, platform_affinity, size, source)
+       select $1, age_band, gender, country, interests, platform_affinity, size, source
+       from audience_segments where brand_id = (select (counts->>'focusBrandId')::uuid from sample_loads)`,
+      [brand.id],
+    );
+    const competitorIds: string[] = [];
+    for (const [index, name] of ["Brackenvale Tea Co", "Thornmere Leaf"].entries()) {
+      const competitor = await ok(201, "addBrandCompetitor", auth, {
+        body: { websiteUrl: `${siteUrl}${sitePaths.competitors[index]}`, brandName: name },
+      });
+      competitorIds.push(competitor.json<Schemas["Brand"]>().id);
+    }
+    const importIds = [
+      await ok(201, "createImport", auth, {
+        upload: { file: { name: "quillfeather-keywords.csv", data: keywordPlannerExport() } },
+      }),
+      await ok(201, "createImport", auth, {
+        upload: {
+          file: { name: "brackenvale-instagram.csv", data: instagramExport() },
+          fields: { brandId: competitorIds[0] ?? "" },
+        },
+      }),
+    ].map((response) => response.json<Schemas["Import"]>().id);
+
+    const invited = await person({ firstName: "Peregrine", lastName: "Vasquez-Ilo" });
+    const { member, invitationId: acceptedInvitationId } = await join(owner, invited);
+    const pendingEmail = uniqueEmail("invitee");
+    const pending = (await ok(201, "inviteMember", auth, { body: { email: pendingEmail } })).json<
+      Schemas["Invitation"]
+    >();
+
+    await jobsDone(t);
+    const personas = (await ok(200, "listPersonas", auth)).json<Schemas["PersonaList"]>().results;
+    const personaId = personas[0]?.id;
+    if (!personaId) throw new Error("Workspace A's brand has no personas");
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      "select id from influencers order by id limit 1",
+    );
+    const me = (await ok(200, "getMe", auth)).json<Schemas["User"]>();
+
+    const ids: ForeignIds = {
+      ownerId: owner.id,
+      memberId: member.id,
+      brandId: brand.id,
+      competitorIds,
+      personaId,
+      pendingInvitationId: pending.id,
+      acceptedInvitationId,
+      invitationToken: invitationToken(pendingEmail),
+      ownerAccessToken: owner.accessToken,
+      memberAccessToken: member.accessToken,
+      cardId,
+      unsavedCardId,
+      setupSecret,
+      influencerId: rows[0]?.id ?? "",
+    };
+    const secrets = [
+      ...A_WORDS,
+      A_KEYWORD,
+      me.workspace.id,
+      owner.email,
+      member.email,
+      pendingEmail,
+      pictureUrl,
+      ...importIds,
+      ...Object.entries(ids).flatMap(([key, value]) => (key === "influencerId" ? [] : [value].flat())),
+    ];
+    return {
+      ids,
+      owner,
+      member,
+      workspaceId: me.workspace.id,
+      invitedEmail: pendingEmail,
+      pictureUrl,
+      secrets,
+    };
+  }
+
+  /** B: an owner on Professional with the sample brand, one competitor slot free, and a member. */
+  async function buildB(): Promise<WorkspaceB> {
+    const owner = await person({ firstName: "Bo", lastName: "Lindqvist", company: "Kettleworth" });
+    await upgrade(owner.authorization);
+    await ok(201, "createBrand", owner.authorization, { body: { sample: true } });
+    const { competitors } = (await ok(200, "listBrandCompetitors", owner.authorization)).json<
+      Schemas["BrandCompetitorList"]
+    >();
+    await ok(204, "removeBrandCompetitor", owner.authorization, { params: { id: competitors[0]?.id ?? "" } });
+    const invited = await person({ firstName: "Cass", lastName: "Lindqvist" });
+    const { member } = await join(owner, invited);
+    return { owner, member };
+  }
+
+  /** A workspace of its own on the sample brand: a third party, or a caller whose session or account may end. */
+  async function sampleWorkspace(): Promise<string> {
+    const authorization = await t.authorization();
+    await ok(201, "createBrand", authorization, { body: { sample: true } });
+    return authorization;
+  }
+
+  return { buildA, buildB, sampleWorkspace };
+}
+
+/** A Google Ads Keyword Planner export (UTF-16LE, tab-separated, two title lines) with A's own keyword. */
+function keywordPlannerExport(): Buffer {
+  const lines = [
+    "Keyword Stats 2026-09-14 at 10_41_52",
+    '"September 1, 2025 - August 31, 2026"',
+    "Keyword\tCurrency\tAvg. monthly searches\tCompetition\tTop of page bid (low range)\tTop of page bid (high range)",
+    `${A_KEYWORD}\tUSD\t1900\tLow\t0.41\t1.35`,
+  ];
+  return Buffer.from(`\ufeff${lines.join("\r\n")}\r\n`, "utf16le");
+}
+
+/** A Meta Instagram posts export of two posts. */
+export function instagramExport(): Buffer {
+  const header =
+    '"Post ID","Account ID","Account username","Account name",Description,"Duration (sec)","Publish time",' +
+    'Permalink,"Post type","Data comment",Date,Views,Reach,Likes,Shares,Follows,Comments,Saves';
+  const rows = [
+    '18064417725503318,17841462208715530,brackenvale,"Brackenvale Tea Co","First flush is in.",0,"09/12/2026 08:31",https://www.instagram.com/p/DOk3vQ7jR2p/,"IG image",,Lifetime,5820,4105,402,31,4,28,57',
+    '18064417725503319,17841462208715530,brackenvale,"Brackenvale Tea Co","Steeping notes.",0,"09/19/2026 09:02",https://www.instagram.com/p/DOk3vQ7jR2q/,"IG image",,Lifetime,4310,3980,288,12,2,19,33',
+  ];
+  return Buffer.from(`\ufeff${[header, ...rows].join("\r\n")}\r\n`);
+}
+
+/**
+ * What A's owner and member read of their workspace, what the link of A's open invitation shows, whether A's
+ * picture is served, A's records at the sandbox provider (cards set up, attached or not), and the sample brand
+ * as a third workspace on it reads it: equal before and after another workspace's calls when those changed
+ * nothing of A's and nothing shared. The sample's stored figures are left out: `GET /competitor?refresh=true`
+ * stores them anew for every workspace on the sample, by design (competitor.service.ts forgetPeriod).
+ */
+export async function snapshotOfA(
+  t: TestApp,
+  send: Send,
+  a: WorkspaceA,
+  sampleReader: string,
+): Promise<Record<string, unknown>> {
+  const owner = a.owner.authorization;
+  const reads: [string, string | undefined, Probe?][] = [
+    ["getMe", owner],
+    ["getMe", a.member.authorization],
+    ["listMembers", owner],
+    ["listInvitations", owner],
+    ["previewInvitation", undefined, { query: { token: a.ids.invitationToken } }],
+    ["getBrand", owner],
+    ["listBrandCompetitors", owner],
+    ["listImports", owner],
+    ["listSubscriptions", owner],
+    ["listPaymentMethods", owner],
+    ["listPersonas", owner],
+    ["getPersona", owner, { params: { id: a.ids.personaId } }],
+    ["getDashboard", owner],
+    ["getCompetitorAnalytics", owner],
+    ["searchKeywords", owner, { query: { keyword: A_KEYWORD } }],
+    ["getBrand", sampleReader],
+    ["listBrandCompetitors", sampleReader],
+    ["listPersonas", sampleReader],
+    ["getIntent", sampleReader],
+  ];
+  const snapshot: Record<string, unknown> = {};
+  for (const [index, [operationId, authorization, probe]] of reads.entries()) {
+    const response = await send(operationId, authorization, probe);
+    snapshot[`${index} ${operationId}`] = { status: response.statusCode, body: response.body };
+  }
+  const picture = await t.app.inject({ method: "GET", url: a.pictureUrl });
+  snapshot.picture = { status: picture.statusCode, bytes: picture.rawPayload.length };
+  const { rows } = await t.database.pool.query(
+    `select 'set-up' as kind, i.id, i.payment_method_id as state
+       from sandbox_setup_intents i join billing_customers c on c.customer_id = i.customer_id
+       where c.workspace_id = $1
+     union all
+     select 'card', k.id, k.attached::text
+       from sandbox_cards k join billing_customers c on c.customer_id = k.customer_id
+       where c.workspace_id = $1
+     order by 1, 2`,
+    [a.workspaceId],
+  );
+  snapshot.provider = rows;
+  return snapshot;
+}
