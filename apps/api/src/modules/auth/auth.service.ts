@@ -11,15 +11,7 @@ import { logAuthEvent } from "./auth-log";
 import { type CODE_TTL_MS, type CodeCheck, checkCode, issueCode, RESET_TOKEN_TTL_MS } from "./codes";
 import { consumeCodeByHash, deleteCodes, replaceCode } from "./codes.repo";
 import { confirmationEmail, resetCodeEmail } from "./emails";
-import {
-  coolDown,
-  emailKey,
-  type GuardedAction,
-  guardAttempt,
-  meterRequest,
-  recordFailure,
-  recordSuccess,
-} from "./limits";
+import { coolDown, emailKey, type GuardedAction, guardAttempt, meterRequest, recordSuccess } from "./limits";
 import { assertNewPassword } from "./passwords";
 import { refreshSession, startSession } from "./sessions";
 import { revokeSession, revokeUserSessions } from "./sessions.repo";
@@ -141,6 +133,7 @@ async function verifyEmailedCode(
   await guardAttempt(ctx, p.action, account);
   const user = await findUserByEmail(ctx.db, { email: p.email });
   if (user && p.purpose === "confirm-signup" && user.status === "confirmed") {
+    await recordSuccess(ctx, p.action, account);
     throw new AppError(
       "ACCOUNT_ALREADY_CONFIRMED",
       400,
@@ -157,7 +150,6 @@ async function verifyEmailedCode(
       })
     : { result: "missing" };
   if (!user || check.result !== "valid") {
-    await recordFailure(ctx, p.action, account);
     logAuthEvent(ctx, p.event, {
       outcome: "failure",
       reason: user ? `code-${check.result}` : "unknown-email",
@@ -216,7 +208,6 @@ export async function logIn(
   // An unknown e-mail, or an account without a password, still costs one full argon2 verification.
   const valid = await ctx.passwords.verify(user?.passwordHash, body.password);
   if (!user || !valid) {
-    await recordFailure(ctx, "login", account);
     logAuthEvent(ctx, "login", {
       outcome: "failure",
       reason: user ? "wrong-password" : "unknown-email",
@@ -299,8 +290,8 @@ export async function resetPassword(
   body: Schemas["ResetPasswordRequest"],
 ): Promise<Message> {
   const account = emailKey(ctx, body.email);
-  await guardAttempt(ctx, "reset", account);
   assertNewPassword(body.password, body.passwordConfirmation);
+  await guardAttempt(ctx, "reset", account);
   const passwordHash = await ctx.passwords.hash(body.password);
   const now = ctx.clock.now();
   const user = await findUserByEmail(ctx.db, { email: body.email });
@@ -327,7 +318,6 @@ export async function resetPassword(
       return true;
     }));
   if (!user || !changed) {
-    await recordFailure(ctx, "reset", account);
     logAuthEvent(ctx, "reset-password", {
       outcome: "failure",
       reason: user ? "invalid-reset-token" : "unknown-email",

@@ -2,7 +2,15 @@ import { RateLimitError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from "../../lib/clock";
 import { hmac } from "../../lib/crypto";
-import { deleteBucket, findBucket, incrementBucket, updateBlockedUntil } from "./rate-limit.repo";
+import { networkOf } from "../../lib/network";
+import {
+  claimBackoffAttempt,
+  claimHit,
+  deleteBucket,
+  findBucket,
+  incrementBucket,
+  releaseHit,
+} from "./rate-limit.repo";
 
 /** Checks that fail on a wrong secret: limited per account (back-off) and per network address (failures). */
 export type GuardedAction = "login" | "confirm" | "reset" | "change-password";
@@ -16,7 +24,10 @@ export const BACKOFF = {
   maxDelayMs: 15 * MINUTE_MS,
   memoryMs: DAY_MS,
 };
-/** Per network address: failed secrets of any account, and requests that send mail or create accounts. */
+/**
+ * Per network (an IPv4 address, an IPv6 /64: lib/network.ts): failed secrets of any account, and requests that
+ * send mail or create accounts.
+ */
 export const IP_LIMITS = {
   failures: { max: 20, windowMs: 15 * MINUTE_MS },
   signup: { max: 10, windowMs: HOUR_MS },
@@ -61,53 +72,60 @@ function refused(
   return error;
 }
 
+const networkKey = (ctx: RequestCtx, kind: string) => `ip-${kind}:${networkOf(ctx.ip)}`;
+
 /**
- * Before checking a secret: refuses while the account is backing off or the address has failed too often.
- * `account` is an e-mail key (unknown e-mails back off like known ones) or a user id.
+ * Before checking a secret: counts the attempt as a failure of the address and of the account in advance, each in
+ * one statement, and refuses while the account is backing off or the address has failed too often. Counting first
+ * is what holds the limits against parallel guesses: a check made before any of them had failed let them all
+ * through. `account` is an e-mail key (unknown e-mails back off like known ones) or a user id. Call
+ * `recordSuccess` when the secret was right; a wrong one stays counted.
  */
 export async function guardAttempt(ctx: RequestCtx, action: GuardedAction, account: string): Promise<void> {
   const now = ctx.clock.now();
-  const backoff = await findBucket(ctx.db, { key: `backoff:${action}:${account}`, now });
-  if (backoff?.blockedUntil && backoff.blockedUntil > now) {
-    const retryAfter = secondsUntil(backoff.blockedUntil, now);
-    throw refused(
-      ctx,
-      action,
-      "account-backing-off",
-      account,
-      new RateLimitError(
-        `Too many failed attempts. Please wait ${formatWait(retryAfter)} before trying again.`,
-        retryAfter,
-      ),
-    );
-  }
-  const network = await findBucket(ctx.db, { key: `ip-failures:${ctx.ip}`, now });
-  if (network && network.hits >= IP_LIMITS.failures.max) {
+  const network = networkKey(ctx, "failures");
+  const counted = await claimHit(ctx.db, {
+    key: network,
+    windowMs: IP_LIMITS.failures.windowMs,
+    max: IP_LIMITS.failures.max,
+    now,
+  });
+  if (!counted) {
+    const bucket = await findBucket(ctx.db, { key: network, now });
     throw refused(
       ctx,
       action,
       "network-limit",
       account,
-      tooManyFromNetwork(secondsUntil(network.resetAt, now)),
+      tooManyFromNetwork(bucket ? secondsUntil(bucket.resetAt, now) : 1),
     );
   }
-}
-
-/** After a wrong secret: counts it for the address and the account, and starts or doubles the back-off. */
-export async function recordFailure(ctx: RequestCtx, action: GuardedAction, account: string): Promise<void> {
-  const now = ctx.clock.now();
-  await incrementBucket(ctx.db, { key: `ip-failures:${ctx.ip}`, windowMs: IP_LIMITS.failures.windowMs, now });
   const key = `backoff:${action}:${account}`;
-  const { hits } = await incrementBucket(ctx.db, { key, windowMs: BACKOFF.memoryMs, now });
-  if (hits >= BACKOFF.freeFailures) {
-    const delay = Math.min(BACKOFF.firstDelayMs * 2 ** (hits - BACKOFF.freeFailures), BACKOFF.maxDelayMs);
-    await updateBlockedUntil(ctx.db, { key, blockedUntil: new Date(now.getTime() + delay) });
-  }
+  const attempt = await claimBackoffAttempt(ctx.db, { key, ...BACKOFF, now });
+  if (attempt) return;
+  // Refused before any secret was checked: the address did not fail this time.
+  await releaseHit(ctx.db, { key: network });
+  const backoff = await findBucket(ctx.db, { key, now });
+  const retryAfter = backoff?.blockedUntil ? secondsUntil(backoff.blockedUntil, now) : 1;
+  throw refused(
+    ctx,
+    action,
+    "account-backing-off",
+    account,
+    new RateLimitError(
+      `Too many failed attempts. Please wait ${formatWait(retryAfter)} before trying again.`,
+      retryAfter,
+    ),
+  );
 }
 
-/** After the right secret: the account's failures are forgotten (the address's are not). */
+/**
+ * After the right secret: the account's failures are forgotten, and the attempt no longer counts as a failure of
+ * the address (its earlier failures still do).
+ */
 export async function recordSuccess(ctx: RequestCtx, action: GuardedAction, account: string): Promise<void> {
   await deleteBucket(ctx.db, { key: `backoff:${action}:${account}` });
+  await releaseHit(ctx.db, { key: networkKey(ctx, "failures") });
 }
 
 /** Counts a request that sends mail or creates an account; refuses past the address's limit. */
@@ -115,7 +133,7 @@ export async function meterRequest(ctx: RequestCtx, action: MeteredAction): Prom
   const now = ctx.clock.now();
   const limit = IP_LIMITS[action];
   const bucket = await incrementBucket(ctx.db, {
-    key: `ip-${action}:${ctx.ip}`,
+    key: networkKey(ctx, action),
     windowMs: limit.windowMs,
     now,
   });

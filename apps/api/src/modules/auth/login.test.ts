@@ -165,6 +165,43 @@ describe("sign-in limits", () => {
     expect((await api.logIn(email, password)).statusCode).toBe(200);
   });
 
+  it("holds the back-off against parallel guesses: 5 passwords are checked, the rest refused", async () => {
+    const { email } = await registerUser(t, mailer);
+    const api = caller(t);
+    // From 20 addresses at once, so that only the account's back-off can stop them.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api.logIn(email, "Wrong-password-1", { ip: freshIp() })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(BACKOFF.freeFailures);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - BACKOFF.freeFailures);
+  });
+
+  it("holds the address's limit against parallel guesses at many accounts", async () => {
+    const api = caller(t, { ip: freshIp() });
+    const answers = await Promise.all(
+      Array.from({ length: IP_LIMITS.failures.max + 10 }, () =>
+        api.logIn(uniqueEmail("parallel"), "Wrong-password-1"),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(IP_LIMITS.failures.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it("counts IPv6 callers by their /64: a new address in the same network is the same caller", async () => {
+    const { email, password } = await registerUser(t, mailer);
+    const api = caller(t);
+    for (let i = 1; i <= IP_LIMITS.failures.max; i++) {
+      const ip = `2001:db8:7:1::${i.toString(16)}`;
+      expect((await api.logIn(uniqueEmail("v6"), "Wrong-password-1", { ip })).statusCode).toBe(401);
+    }
+    expect((await api.logIn(email, password, { ip: "2001:db8:7:1:ffff:ffff:ffff:ffff" })).statusCode).toBe(
+      429,
+    );
+    expect((await api.logIn(email, password, { ip: "2001:db8:7:2::1" })).statusCode).toBe(200);
+  });
+
   it("counts X-Forwarded-For only behind a configured proxy", async () => {
     const spoof = async (app: TestApp, forwarded: string) => {
       const api = caller(app, { headers: { "x-forwarded-for": forwarded } });

@@ -11,7 +11,7 @@ import { logAuthEvent } from "../auth/auth-log";
 import { deleteCodes } from "../auth/codes.repo";
 import { workspaceDeletedEmail } from "../auth/emails";
 import { verifyAccessToken } from "../auth/id-token";
-import { guardAttempt, recordFailure, recordSuccess } from "../auth/limits";
+import { guardAttempt, recordSuccess } from "../auth/limits";
 import { assertNewPassword } from "../auth/passwords";
 import { findLiveSession, revokeUserSessions } from "../auth/sessions.repo";
 import { cancelWorkspaceSubscriptions } from "../billing/cancel-subscription";
@@ -137,7 +137,6 @@ export async function changePassword(
   body: Schemas["ChangePasswordRequest"],
 ): Promise<Message> {
   const caller = signedIn(ctx);
-  await guardAttempt(ctx, "change-password", caller.userId);
   assertNewPassword(body.password, body.passwordConfirmation);
   const user = await findUserById(ctx.db, caller);
   if (!user) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
@@ -148,8 +147,8 @@ export async function changePassword(
       "Your account signs in through a social provider and has no password yet. Use “Forgot password” to set one.",
     );
   }
+  await guardAttempt(ctx, "change-password", caller.userId);
   if (!(await ctx.passwords.verify(user.passwordHash, body.currentPassword))) {
-    await recordFailure(ctx, "change-password", caller.userId);
     logAuthEvent(ctx, "change-password", {
       outcome: "failure",
       userId: user.id,
