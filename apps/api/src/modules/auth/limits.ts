@@ -3,14 +3,7 @@ import type { RequestCtx } from "../../http/handler-types";
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from "../../lib/clock";
 import { hmac } from "../../lib/crypto";
 import { networkOf } from "../../lib/network";
-import {
-  claimBackoffAttempt,
-  claimHit,
-  deleteBucket,
-  findBucket,
-  incrementBucket,
-  releaseHit,
-} from "./rate-limit.repo";
+import { claimBackoffAttempt, claimHit, deleteBucket, findBucket, releaseHit } from "./rate-limit.repo";
 
 /** Checks that fail on a wrong secret: limited per account (back-off) and per network address (failures). */
 export type GuardedAction = "login" | "confirm" | "reset" | "change-password";
@@ -82,24 +75,10 @@ const networkKey = (ctx: RequestCtx, kind: string) => `ip-${kind}:${networkOf(ct
  * `recordSuccess` when the secret was right; a wrong one stays counted.
  */
 export async function guardAttempt(ctx: RequestCtx, action: GuardedAction, account: string): Promise<void> {
-  const now = ctx.clock.now();
   const network = networkKey(ctx, "failures");
-  const counted = await claimHit(ctx.db, {
-    key: network,
-    windowMs: IP_LIMITS.failures.windowMs,
-    max: IP_LIMITS.failures.max,
-    now,
-  });
-  if (!counted) {
-    const bucket = await findBucket(ctx.db, { key: network, now });
-    throw refused(
-      ctx,
-      action,
-      "network-limit",
-      account,
-      tooManyFromNetwork(bucket ? secondsUntil(bucket.resetAt, now) : 1),
-    );
-  }
+  const wait = await claimOrWait(ctx, { key: network, ...IP_LIMITS.failures });
+  if (wait !== undefined) throw refused(ctx, action, "network-limit", account, tooManyFromNetwork(wait));
+  const now = ctx.clock.now();
   const key = `backoff:${action}:${account}`;
   const attempt = await claimBackoffAttempt(ctx.db, { key, ...BACKOFF, now });
   if (attempt) return;
@@ -130,21 +109,10 @@ export async function recordSuccess(ctx: RequestCtx, action: GuardedAction, acco
 
 /** Counts a request that sends mail or creates an account; refuses past the address's limit. */
 export async function meterRequest(ctx: RequestCtx, action: MeteredAction): Promise<void> {
-  const now = ctx.clock.now();
   const limit = IP_LIMITS[action];
-  const bucket = await incrementBucket(ctx.db, {
-    key: networkKey(ctx, action),
-    windowMs: limit.windowMs,
-    now,
-  });
-  if (bucket.hits > limit.max) {
-    throw refused(
-      ctx,
-      action,
-      "network-limit",
-      undefined,
-      tooManyFromNetwork(secondsUntil(bucket.resetAt, now)),
-    );
+  const wait = await claimOrWait(ctx, { key: networkKey(ctx, action), ...limit });
+  if (wait !== undefined) {
+    throw refused(ctx, action, "network-limit", undefined, tooManyFromNetwork(wait));
   }
 }
 
@@ -153,24 +121,27 @@ export async function meterRequest(ctx: RequestCtx, action: MeteredAction): Prom
  * The first call starts the cool-down; a call within it is refused.
  */
 export async function coolDown(ctx: RequestCtx, kind: string, email: string): Promise<void> {
-  const now = ctx.clock.now();
   const account = emailKey(ctx, email);
-  const bucket = await incrementBucket(ctx.db, {
-    key: `cool-down:${kind}:${account}`,
-    windowMs: MAIL_COOL_DOWN_MS,
-    now,
-  });
-  if (bucket.hits > 1) {
-    const retryAfter = secondsUntil(bucket.resetAt, now);
+  const key = `cool-down:${kind}:${account}`;
+  const wait = await claimOrWait(ctx, { key, windowMs: MAIL_COOL_DOWN_MS, max: 1 });
+  if (wait !== undefined) {
     throw refused(
       ctx,
       `${kind}-mail`,
       "cool-down",
       account,
-      new RateLimitError(
-        `We just sent you a code. You can ask for a new one in ${formatWait(retryAfter)}.`,
-        retryAfter,
-      ),
+      new RateLimitError(`We just sent you a code. You can ask for a new one in ${formatWait(wait)}.`, wait),
     );
   }
+}
+
+/** Counts one hit (rate-limit.repo.ts `claimHit`); when refused, the seconds until the window ends. */
+async function claimOrWait(
+  ctx: RequestCtx,
+  p: { key: string; windowMs: number; max: number },
+): Promise<number | undefined> {
+  const now = ctx.clock.now();
+  if (await claimHit(ctx.db, { ...p, now })) return undefined;
+  const bucket = await findBucket(ctx.db, { key: p.key, now });
+  return bucket ? secondsUntil(bucket.resetAt, now) : 1;
 }

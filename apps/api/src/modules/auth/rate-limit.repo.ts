@@ -8,29 +8,6 @@ export interface Bucket {
   blockedUntil: Date | null;
 }
 
-/** Counts one hit in a fixed window; a window that has ended starts again at 1. */
-export async function incrementBucket(
-  db: Queryable,
-  p: { key: string; windowMs: number; now: Date },
-): Promise<Bucket> {
-  const resetAt = new Date(p.now.getTime() + p.windowMs);
-  const ended = sql`${rateLimits.resetAt} <= ${p.now.toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: p.key, hits: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`case when ${ended} then 1 else ${rateLimits.hits} + 1 end`,
-        resetAt: sql`case when ${ended} then excluded.reset_at else ${rateLimits.resetAt} end`,
-        blockedUntil: sql`case when ${ended} then null else ${rateLimits.blockedUntil} end`,
-      },
-    })
-    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt, blockedUntil: rateLimits.blockedUntil });
-  if (!row) throw new Error("rate limit upsert returned no row");
-  return row;
-}
-
 /**
  * Counts one hit unless the window already holds `max`: one statement, so parallel callers cannot all pass a
  * check made before any of them counted. Undefined when refused (nothing counted).
