@@ -14,8 +14,8 @@ let callers = 0;
 /** A documentation-range address (RFC 5737) per call: only a header value, nothing is sent there. */
 const nextCallerIp = () => `198.51.100.${(callers++ % 250) + 1}`;
 
-async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${inject("baseUrl")}/api${path}`, {
+async function post(baseUrl: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${baseUrl}/api${path}`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
@@ -33,24 +33,36 @@ async function expectOk(response: Response, what: string) {
 
 /**
  * An account ready to sign in, made through the API (sign-up, the e-mailed code, confirmation): for journeys that
- * are about something else than signing up.
+ * are about something else than signing up. On the shared server, or on one of a test's own that sends its
+ * e-mail to the shared SMTP sink (`inject("smtpUrl")`).
  */
-export async function createConfirmedAccount(label: string, firstName = "Ada", lastName = "Okafor") {
+export async function createConfirmedAccount(
+  label: string,
+  firstName = "Ada",
+  lastName = "Okafor",
+  baseUrl = inject("baseUrl"),
+) {
   const email = uniqueEmail(label);
   const password = strongPassword();
   const since = Date.now();
   await expectOk(
-    await post("/auth/signup", { firstName, lastName, email, password, passwordConfirmation: password }),
+    await post(baseUrl, "/auth/signup", {
+      firstName,
+      lastName,
+      email,
+      password,
+      passwordConfirmation: password,
+    }),
     "POST /auth/signup",
   );
   const code = await waitForCode(email, since);
-  await expectOk(await post("/auth/confirm", { email, code }), "POST /auth/confirm");
+  await expectOk(await post(baseUrl, "/auth/confirm", { email, code }), "POST /auth/confirm");
   return { email, password, firstName, lastName };
 }
 
 /** POST /auth/login, as the web app would: the login response (accessToken, idToken, refreshToken, …). */
-export async function logInThroughApi(email: string, password: string) {
-  return (await expectOk(await post("/auth/login", { email, password }), "POST /auth/login")) as {
+export async function logInThroughApi(email: string, password: string, baseUrl = inject("baseUrl")) {
+  return (await expectOk(await post(baseUrl, "/auth/login", { email, password }), "POST /auth/login")) as {
     accessToken: string;
     idToken: string;
     refreshToken: string;
@@ -61,8 +73,8 @@ export async function logInThroughApi(email: string, password: string) {
 }
 
 /** Completes the welcome (PATCH /user isFirstTime false), so a sign-in lands on the modules, not onboarding. */
-export async function markWelcomed(login: { idToken: string }) {
-  const response = await fetch(`${inject("baseUrl")}/api/user`, {
+export async function markWelcomed(login: { idToken: string }, baseUrl = inject("baseUrl")) {
+  const response = await fetch(`${baseUrl}/api/user`, {
     method: "PATCH",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${login.idToken}` },
     body: JSON.stringify({ isFirstTime: false }),

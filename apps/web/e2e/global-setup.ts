@@ -12,6 +12,8 @@ declare module "vitest" {
     baseUrl: string;
     /** Where the SMTP sink stores the e-mails the server sent (see smtp-sink.ts and mail.ts). */
     mailDir: string;
+    /** The SMTP sink, for a server a test starts of its own. */
+    smtpUrl: string;
   }
 }
 
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseUrl", server.baseUrl);
   project.provide("mailDir", mailDir);
+  project.provide("smtpUrl", smtp.url);
 
   return async () => {
     await server.stop();

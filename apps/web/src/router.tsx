@@ -24,9 +24,10 @@ auth.setSessionCheck((session) =>
   ),
 );
 
-// A session that ends on its own (its refresh failed) must leave protected screens: re-running the guards
-// sends the user to /sign-in and remembers where they were.
-auth.onExpired(() => {
+// A session that ends on its own (its refresh failed, or another tab signed out) must leave protected
+// screens: re-running the guards sends the user to /sign-in and remembers where they were. A sign-in made in
+// another tab leads /sign-in into the app the same way, and what was cached for an earlier user is gone.
+auth.onReplaced(() => {
   queryClient.clear();
   void router.invalidate();
 });

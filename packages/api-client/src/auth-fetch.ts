@@ -1,6 +1,6 @@
 import { ApiError, NO_RESPONSE_MESSAGE } from "./errors";
 import type { SessionBridge } from "./session";
-import { createTokenRefresh } from "./token-refresh";
+import { type CrossTabLock, createTokenRefresh } from "./token-refresh";
 
 /**
  * The fetch openapi-fetch calls: bearer header, no caching, timeout, and one retry after a token refresh.
@@ -10,6 +10,7 @@ export function createAuthFetch(o: {
   baseUrl: string;
   session: SessionBridge;
   timeoutMs: number;
+  lock: CrossTabLock;
 }): (request: Request) => Promise<Response> {
   const refresh = createTokenRefresh(o);
 
@@ -30,12 +31,12 @@ export function createAuthFetch(o: {
   return async (request) => {
     if (isAuthCall(request.url, o.baseUrl)) return send(request, o.session.getIdToken());
     const spare = request.clone(); // a body can be read once; the retry needs its own copy
-    const idToken = o.session.getIdToken();
-    const response = await send(request, idToken);
+    const sent = { idToken: o.session.getIdToken(), email: o.session.getRefreshCredentials()?.email };
+    const response = await send(request, sent.idToken);
     if (response.status !== 401) return response;
     // Read the 401 now: its body is still under this attempt's timeout, which may run out during the refresh.
     const unauthorized = await buffered(response);
-    const freshToken = await refresh(idToken);
+    const freshToken = await refresh(sent);
     return freshToken ? send(spare, freshToken) : unauthorized;
   };
 }

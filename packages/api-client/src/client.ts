@@ -3,6 +3,7 @@ import { createAuthFetch } from "./auth-fetch";
 import { newRequestId } from "./request-id";
 import type { paths } from "./schema.gen";
 import type { SessionBridge } from "./session";
+import { type CrossTabLock, webLock } from "./token-refresh";
 
 export type ApiClient = Client<paths>;
 
@@ -12,6 +13,8 @@ export interface ApiClientOptions {
   session: SessionBridge;
   /** Per attempt; spec §9 sets 30 seconds. */
   timeoutMs?: number;
+  /** Keeps token refreshes to one at a time across the browser's tabs: Web Locks, or a test's own. */
+  lock?: CrossTabLock;
 }
 
 // Set before the custom fetch runs, so a retried request keeps the id of the call it repeats.
@@ -22,12 +25,17 @@ const requestId: Middleware = {
   },
 };
 
-export function createApiClient({ session, timeoutMs = 30_000, ...o }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  session,
+  timeoutMs = 30_000,
+  lock = webLock,
+  ...o
+}: ApiClientOptions): ApiClient {
   const baseUrl = o.baseUrl.replace(/\/+$/, "");
   const client = createClient<paths>({
     baseUrl,
     headers: { Accept: "application/json" },
-    fetch: createAuthFetch({ baseUrl, session, timeoutMs }),
+    fetch: createAuthFetch({ baseUrl, session, timeoutMs, lock }),
   });
   client.use(requestId);
   return client;

@@ -8,6 +8,11 @@ export interface SessionBridge {
   /** What POST /auth/refresh-token needs; undefined when there is nothing to refresh with. */
   getRefreshCredentials(): { email: string; refreshToken: string } | undefined;
   /**
+   * Re-reads the session where the app's tabs share it (the web app: localStorage), so that the getters
+   * answer with what another tab stored since: a refresh token it rotated, or its sign-out.
+   */
+  reload(): void;
+  /**
    * Store the new tokens. Refresh tokens rotate on every use: keep `refreshToken` (the rotated one), or the
    * next refresh presents a spent token and the server revokes the whole session.
    */

@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from "./test-server";
-import { TestSession } from "./test-session";
+import { createTestLock, type StoredSession, TestSession } from "./test-session";
 
 let server: TestServer;
 afterEach(() => server.close());
@@ -195,4 +195,93 @@ describe("a 401 without refresh", () => {
     expect(refreshCalls()).toHaveLength(0);
     expect(session.expiredCalls).toBe(0);
   });
+});
+
+describe("tabs that share one stored session", () => {
+  it("refresh once between them: the tab that waited for the lock takes the other's new tokens", async () => {
+    const allFailed = deferred();
+    let stale = 0;
+    const spent = new Set<string>();
+    server = await startTestServer(async (request) => {
+      if (isRefresh(request)) {
+        // The server's rule (decisions.md): a refresh token works once; presenting it again ends the session.
+        const { refreshToken } = json(request) as { refreshToken: string };
+        if (spent.has(refreshToken)) return { status: 401, json: { message: "Your session has ended." } };
+        spent.add(refreshToken);
+        await sleep(50);
+        return renewed;
+      }
+      if (request.headers.authorization === "Bearer fresh")
+        return { status: 200, json: { firstName: "Ana" } };
+      stale += 1;
+      if (stale === 2) allFailed.resolve();
+      await allFailed.promise;
+      return expired;
+    });
+    const stored: StoredSession = { idToken: "stale", credentials };
+    const tabs = [
+      new TestSession("stale", credentials, stored),
+      new TestSession("stale", credentials, stored),
+    ];
+    const lock = createTestLock();
+    const apis = tabs.map((session) => createApiClient({ baseUrl: server.baseUrl, session, lock }));
+
+    const users = await Promise.all(apis.map((api) => unwrap(api.GET("/user/me"))));
+
+    expect(users.map((user) => user.firstName)).toEqual(["Ana", "Ana"]);
+    expect(refreshCalls()).toHaveLength(1);
+    expect(tabs.map((tab) => [tab.idToken, tab.credentials?.refreshToken, tab.expiredCalls])).toEqual([
+      ["fresh", "refresh-2", 0],
+      ["fresh", "refresh-2", 0],
+    ]);
+    expect(stored).toEqual({ idToken: "fresh", credentials: { ...credentials, refreshToken: "refresh-2" } });
+  });
+
+  it("refresh nothing for a tab whose session another tab signed out while its request was out", async () => {
+    server = await startTestServer((request) => (isRefresh(request) ? renewed : expired));
+    const stored: StoredSession = { idToken: "stale", credentials };
+    const session = new TestSession("stale", credentials, stored);
+    const api = createApiClient({ baseUrl: server.baseUrl, session, lock: createTestLock() });
+    // The other tab's sign-out, which this tab has not read yet.
+    stored.idToken = undefined;
+    stored.credentials = undefined;
+
+    const error = await rejection(unwrap(api.GET("/user/me")));
+
+    expect(error.status).toBe(401);
+    expect(refreshCalls()).toHaveLength(0);
+    expect([session.idToken, session.credentials, session.expiredCalls]).toEqual([undefined, undefined, 0]);
+  });
+
+  it.each([
+    ["before its 401 came back", true],
+    ["while it waited for the lock", false],
+  ])(
+    "retry nothing as a user another tab signed in %s: the request was the previous user's",
+    async (_, seen) => {
+      const onTheWire = deferred();
+      const answer = deferred();
+      server = await startTestServer(async (request) => {
+        if (isRefresh(request)) return renewed;
+        onTheWire.resolve();
+        await answer.promise;
+        return expired;
+      });
+      const stored: StoredSession = { idToken: "stale", credentials };
+      const session = new TestSession("stale", credentials, stored);
+      const api = createApiClient({ baseUrl: server.baseUrl, session, lock: createTestLock() });
+
+      const patched = rejection(unwrap(api.PATCH("/user", { body: { firstName: "Ana" } })));
+      await onTheWire.promise;
+      stored.idToken = "bea-id-token";
+      stored.credentials = { email: "bea@example.com", refreshToken: "bea-refresh-1" };
+      if (seen) session.reload(); // the storage event, handled while the request was on the wire
+      answer.resolve();
+      const error = await patched;
+
+      expect(error.status).toBe(401);
+      expect(refreshCalls()).toHaveLength(0);
+      expect(callsTo("/user").map((r) => r.headers.authorization)).toEqual(["Bearer stale"]);
+    },
+  );
 });

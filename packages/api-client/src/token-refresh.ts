@@ -7,21 +7,40 @@ type RefreshTokenResponse = components["schemas"]["RefreshTokenResponse"];
 
 /**
  * Returns the idToken to retry a 401 with, or undefined when the session cannot be renewed.
- * Concurrent callers share one POST /auth/refresh-token: refresh tokens rotate on every use, and presenting
- * a spent one revokes the whole session.
+ * Refresh tokens rotate on every use, and presenting a spent one revokes the whole session; the tabs of a
+ * browser share one stored session. So concurrent callers share one POST /auth/refresh-token, and a tab
+ * refreshes only under a lock that every tab takes (see CrossTabLock).
  */
-export type TokenRefresh = (tokenSent: string | undefined) => Promise<string | undefined>;
+export type TokenRefresh = (sent: {
+  idToken: string | undefined;
+  /** Whose session the request was sent in. */
+  email: string | undefined;
+}) => Promise<string | undefined>;
+
+/** Runs `task` once no other tab of the browser is running one under this lock. */
+export type CrossTabLock = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** Web Locks where the browser has them; elsewhere only createTokenRefresh's in-tab single flight applies. */
+export const webLock: CrossTabLock = async (task) => {
+  const locks = globalThis.navigator?.locks;
+  return locks ? await locks.request("brandscope-token-refresh", task) : task();
+};
 
 export function createTokenRefresh(o: {
   baseUrl: string;
   session: SessionBridge;
   timeoutMs: number;
+  lock: CrossTabLock;
 }): TokenRefresh {
   let inflight: Promise<string | undefined> | undefined;
 
-  const refresh = async (): Promise<string | undefined> => {
+  // Under the lock. `held` is what this tab had when its request failed: if another tab has stored a different
+  // refresh token meanwhile, it has refreshed already and its tokens serve here too.
+  const refresh = async (held: RefreshTokenRequest): Promise<string | undefined> => {
+    o.session.reload();
     const credentials = o.session.getRefreshCredentials();
-    if (!credentials) return undefined;
+    if (credentials?.email !== held.email) return undefined; // signed out, or in as someone else
+    if (credentials.refreshToken !== held.refreshToken) return o.session.getIdToken();
     const tokens = await requestTokens(o.baseUrl, credentials, o.timeoutMs);
     if (!tokens) {
       o.session.onSessionExpired();
@@ -31,14 +50,20 @@ export function createTokenRefresh(o: {
     return tokens.idToken;
   };
 
-  return (tokenSent) => {
+  return (sent) => {
+    const held = o.session.getRefreshCredentials();
+    // Signed out, or in as someone else, while the request was on the wire (in another tab, too): it was the
+    // previous user's, and no token of the new session may repeat it.
+    if (!held || held.email !== sent.email) return Promise.resolve(undefined);
     if (inflight) return inflight;
     const current = o.session.getIdToken();
-    // A refresh that finished while this request was on the wire already replaced its token.
-    if (current !== undefined && current !== tokenSent) return Promise.resolve(current);
-    inflight = refresh().finally(() => {
-      inflight = undefined;
-    });
+    // A refresh that finished meanwhile (here, or in a tab whose storage event came since) replaced its token.
+    if (current !== undefined && current !== sent.idToken) return Promise.resolve(current);
+    inflight = o
+      .lock(() => refresh(held))
+      .finally(() => {
+        inflight = undefined;
+      });
     return inflight;
   };
 }

@@ -70,6 +70,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow("TRUST_PROXY must be");
   });
 
+  it("shortens the idToken's lifetime when asked, but never lengthens it past 15 minutes", () => {
+    expect(loadConfig({}).idTokenTtlSeconds).toBe(900);
+    expect(loadConfig({ ID_TOKEN_LIFETIME_SECONDS: "5" }).idTokenTtlSeconds).toBe(5);
+    for (const value of ["0", "901", "3600", "5s", "-1"]) {
+      expect(() => loadConfig({ ID_TOKEN_LIFETIME_SECONDS: value })).toThrow(
+        "ID_TOKEN_LIFETIME_SECONDS must be a number of seconds (1-900)",
+      );
+    }
+  });
+
   it("allows cheap password hashing only under NODE_ENV=test", () => {
     expect(loadConfig({}).passwordHashing).toBe("owasp");
     expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASHING: "fast-test-only" }).passwordHashing).toBe(

@@ -2,6 +2,7 @@ import { createPrivateKey } from "node:crypto";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { ID_TOKEN_TTL_SECONDS } from "../modules/auth/id-token";
 
 /** The api package folder; relative paths in the config are resolved against the repository root above it. */
 export const apiPackageDir = resolve(import.meta.dirname, "../..");
@@ -90,6 +91,16 @@ const envSchema = z.object({
   PASSWORD_HASHING: z
     .enum(["owasp", "fast-test-only"], { error: "must be owasp or fast-test-only" })
     .default("owasp"),
+  /** Tests that cross a bearer's expiry shorten it; never longer than decisions.md's 15 minutes. */
+  ID_TOKEN_LIFETIME_SECONDS: z
+    .string()
+    .regex(/^\d{1,4}$/, `must be a number of seconds (1-${ID_TOKEN_TTL_SECONDS})`)
+    .transform(Number)
+    .refine(
+      (seconds) => seconds >= 1 && seconds <= ID_TOKEN_TTL_SECONDS,
+      `must be a number of seconds (1-${ID_TOKEN_TTL_SECONDS})`,
+    )
+    .default(ID_TOKEN_TTL_SECONDS),
 });
 
 type Env = z.output<typeof envSchema>;
@@ -311,6 +322,8 @@ function toConfig(env: Env) {
     sampleData: env.SAMPLE_DATA === "on",
     /** argon2id cost: OWASP's parameters, or (NODE_ENV=test only) cheap ones. */
     passwordHashing: env.PASSWORD_HASHING,
+    /** How long an idToken (the bearer) is valid. */
+    idTokenTtlSeconds: env.ID_TOKEN_LIFETIME_SECONDS,
   };
 }
 

@@ -10,6 +10,7 @@ export const api = createApiClient({
       const { refresh_token, user } = auth.get();
       return refresh_token && user ? { email: user.email, refreshToken: refresh_token } : undefined;
     },
+    reload: () => auth.reload(),
     onTokenRefreshed(idToken, refreshToken) {
       auth.set(
         refreshToken ? { access_token: idToken, refresh_token: refreshToken } : { access_token: idToken },

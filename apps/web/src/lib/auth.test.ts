@@ -87,11 +87,69 @@ describe("auth store", () => {
   it("announces an expired session so the app can leave protected screens", async () => {
     localStorage.setItem("auth", JSON.stringify(signedIn));
     const { auth } = await loadAuth();
-    const expired = vi.fn();
-    auth.onExpired(expired);
+    const replaced = vi.fn();
+    auth.onReplaced(replaced);
     auth.expire();
-    expect(expired).toHaveBeenCalledOnce();
+    expect(replaced).toHaveBeenCalledOnce();
     expect(auth.get().authenticated).toBe(false);
+  });
+});
+
+describe("another tab", () => {
+  // What the browser does in this tab when another one writes the shared localStorage.
+  function storedByAnotherTab(session: AuthSession | null) {
+    if (session) localStorage.setItem("auth", JSON.stringify(session));
+    else localStorage.removeItem("auth");
+    dispatchEvent(new StorageEvent("storage", { key: "auth" }));
+  }
+
+  it("refreshes the tokens here too, without a new session check", async () => {
+    localStorage.setItem("auth", JSON.stringify(signedIn));
+    const { auth } = await loadAuth();
+    const check = vi.fn(async (session: AuthSession) => session);
+    auth.setSessionCheck(check);
+    await auth.ensureSession();
+    const replaced = vi.fn();
+    auth.onReplaced(replaced);
+
+    storedByAnotherTab({ ...signedIn, access_token: "id-token-2", refresh_token: "refresh-token-2" });
+
+    expect(auth.get()).toMatchObject({ access_token: "id-token-2", refresh_token: "refresh-token-2" });
+    await auth.ensureSession();
+    expect(check).toHaveBeenCalledOnce();
+    expect(replaced).not.toHaveBeenCalled();
+  });
+
+  it("signs this tab out, or in, and announces it", async () => {
+    localStorage.setItem("auth", JSON.stringify(signedIn));
+    const { auth } = await loadAuth();
+    expect(auth.get().authenticated).toBe(true);
+    const replaced = vi.fn();
+    auth.onReplaced(replaced);
+
+    storedByAnotherTab(null); // its Logout clears every stored area
+    expect(auth.get().authenticated).toBe(false);
+    await expect(auth.ensureSession()).resolves.toBeNull();
+    expect(replaced).toHaveBeenCalledOnce();
+
+    storedByAnotherTab({ ...signedIn, entry_token: "access-token-2" });
+    await expect(auth.ensureSession()).resolves.toMatchObject({ entry_token: "access-token-2" });
+    expect(replaced).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps the tokens it refreshed when this tab then changes the session", async () => {
+    localStorage.setItem("auth", JSON.stringify(signedIn));
+    const { auth } = await loadAuth();
+    expect(auth.get().refresh_token).toBe("refresh-token");
+    // Written, but its event not handled here yet.
+    localStorage.setItem("auth", JSON.stringify({ ...signedIn, refresh_token: "refresh-token-2" }));
+
+    auth.set({ is_first_time: false });
+
+    expect(JSON.parse(localStorage.getItem("auth") ?? "null")).toMatchObject({
+      refresh_token: "refresh-token-2",
+      is_first_time: false,
+    });
   });
 });
 

@@ -87,22 +87,28 @@ type Listener = (session: AuthSession) => void;
 let current: AuthSession | undefined;
 let confirmation: Promise<AuthSession | null> | undefined;
 const listeners = new Set<Listener>();
-const expiryListeners = new Set<() => void>();
+const replacedListeners = new Set<() => void>();
 
 function snapshot(): AuthSession {
   current ??= readStored();
   return current;
 }
 
-function commit(next: AuthSession) {
+/** Makes `next` the session (stored, unless it comes from storage); true when it is another sign-in. */
+function commit(next: AuthSession, store = true): boolean {
   // A new sign-in (or none) is a different session: the next guard confirms it again. A refreshed idToken
   // belongs to the session already confirmed.
   const previous = snapshot();
-  if (next.entry_token !== previous.entry_token || isSignedIn(next) !== isSignedIn(previous))
-    confirmation = undefined;
+  const replaced = next.entry_token !== previous.entry_token || isSignedIn(next) !== isSignedIn(previous);
+  if (replaced) confirmation = undefined;
   current = next;
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  if (store) localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   for (const listener of listeners) listener(next);
+  return replaced;
+}
+
+function announceReplaced() {
+  for (const listener of replacedListeners) listener();
 }
 
 /**
@@ -112,9 +118,25 @@ function commit(next: AuthSession) {
 export const auth = {
   get: snapshot,
 
-  /** Merges a change into the session, e.g. the tokens after login or a refreshed idToken. */
+  /**
+   * Merges a change into the session as stored now, e.g. a refreshed idToken: another tab may have stored
+   * newer tokens than this one holds, and writing those back would undo its refresh. A session another tab
+   * has ended or replaced meanwhile takes no change meant for the one before.
+   */
   set(patch: Partial<AuthSession>) {
-    commit({ ...snapshot(), ...patch });
+    if (!auth.reload()) commit({ ...snapshot(), ...patch });
+  },
+
+  /**
+   * Takes the session as stored when another tab changed it (the tabs share localStorage): tokens it
+   * refreshed, its sign-out, or a sign-in. True when that ended or replaced this tab's sign-in, which
+   * onReplaced announces.
+   */
+  reload(): boolean {
+    const stored = readStored();
+    const replaced = JSON.stringify(stored) !== JSON.stringify(snapshot()) && commit(stored, false);
+    if (replaced) announceReplaced();
+    return replaced;
   },
 
   /** A sign-in (password or social) succeeded: the session of spec §3/§4 starts with its tokens. */
@@ -144,7 +166,7 @@ export const auth = {
   /** The session ended without the user asking (its refresh failed): clear it and tell whoever must react. */
   expire() {
     commit(signedOutSession);
-    for (const listener of expiryListeners) listener();
+    announceReplaced();
   },
 
   subscribe(listener: Listener): () => void {
@@ -154,10 +176,11 @@ export const auth = {
     };
   },
 
-  onExpired(listener: () => void): () => void {
-    expiryListeners.add(listener);
+  /** The session this tab showed ended or changed hands unasked: it expired, or another tab signed out/in. */
+  onReplaced(listener: () => void): () => void {
+    replacedListeners.add(listener);
     return () => {
-      expiryListeners.delete(listener);
+      replacedListeners.delete(listener);
     };
   },
 
@@ -172,6 +195,11 @@ export const auth = {
 };
 
 export type Auth = typeof auth;
+
+// Each tab keeps the session in memory; another tab's sign-in, sign-out or refresh reaches it by this event.
+addEventListener("storage", (event) => {
+  if (event.key === STORAGE_KEY || event.key === null) auth.reload();
+});
 
 export function useAuth(): AuthSession {
   return useSyncExternalStore(auth.subscribe, auth.get);

@@ -2,7 +2,7 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, caller, MemoryMailer, registerUser } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
-import { DAY_MS, MINUTE_MS } from "../../lib/clock";
+import { DAY_MS, MINUTE_MS, SECOND_MS } from "../../lib/clock";
 import { runHousekeeping } from "./housekeeping";
 import { jwtKey } from "./id-token";
 
@@ -87,6 +87,25 @@ describe("the idToken bearer", () => {
     expect((await api.me(bearer(login))).statusCode).toBe(200);
     t.clock.advance(2 * MINUTE_MS);
     expect((await api.me(bearer(login))).statusCode).toBe(401);
+  });
+
+  it("lasts ID_TOKEN_LIFETIME_SECONDS when that is set, after a sign-in and after a refresh", async () => {
+    const short = await buildTestApp({ env: { ID_TOKEN_LIFETIME_SECONDS: "5" }, deps: { mailer } });
+    try {
+      const { email, login } = await registerUser(short, mailer);
+      const api = caller(short);
+      short.clock.advance(4 * SECOND_MS);
+      expect((await api.me(bearer(login))).statusCode).toBe(200);
+      short.clock.advance(2 * SECOND_MS);
+      expect((await api.me(bearer(login))).statusCode).toBe(401);
+
+      const renewed = (await api.refresh(email, login.refreshToken)).json();
+      expect((await api.me(`Bearer ${renewed.idToken}`)).statusCode).toBe(200);
+      short.clock.advance(6 * SECOND_MS);
+      expect((await api.me(`Bearer ${renewed.idToken}`)).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
   });
 
   it("refuses tampered, unsigned, foreign-key and other-algorithm tokens", async () => {

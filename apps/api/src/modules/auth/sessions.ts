@@ -39,7 +39,7 @@ export async function startSession(
   });
   const subject = { userId: user.id, workspaceId: user.workspaceId, sessionId: session.id };
   return {
-    idToken: await signIdToken(subject, ctx.keys.jwt, now),
+    idToken: await signIdToken(subject, ctx.keys.jwt, now, ctx.config.idTokenTtlSeconds),
     accessToken: await signAccessToken(subject, ctx.keys.jwt, now),
     refreshToken,
   };
@@ -101,7 +101,12 @@ export async function refreshSession(
   logAuthEvent(ctx, "refresh", { outcome: "success", userId: rotation.userId });
   const { userId, workspaceId, sessionId } = rotation;
   return {
-    idToken: await signIdToken({ userId, workspaceId, sessionId }, ctx.keys.jwt, now),
+    idToken: await signIdToken(
+      { userId, workspaceId, sessionId },
+      ctx.keys.jwt,
+      now,
+      ctx.config.idTokenTtlSeconds,
+    ),
     refreshToken: rotation.refreshToken,
   };
 }
