@@ -68,7 +68,8 @@ async function start(): Promise<void> {
       ? new Error(`Port ${config.port} is in use: stop what uses it or choose another PORT`)
       : error;
   });
-  process.stdout.write(`Brandscope is running at ${config.appUrl}\n`);
+  // The runtime is the `node` package the root package.json pins, not the machine's Node: say which one runs.
+  process.stdout.write(`Brandscope is running at ${config.appUrl} (Node ${process.version})\n`);
 }
 
 /** Stops accepting connections and lets in-flight requests finish, cutting them off after the grace period. */

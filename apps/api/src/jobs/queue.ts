@@ -92,8 +92,8 @@ export interface JobQueueOptions {
 
 /**
  * pg-boss on the app's own pool: jobs are rows in PostgreSQL, so they survive a restart, and SKIP LOCKED lets
- * several app instances share one database without running a job twice. Version 10 because later majors need
- * Node 22 and this project is pinned to Node 20.
+ * several app instances share one database without running a job twice. Version 10, chosen while the project ran
+ * on Node 20 (later majors need Node 22); it now runs on Node 24, so a later major is open to a change of its own.
  */
 export async function startJobQueue(
   pool: pg.Pool,

@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../src/config/env";
 import { readPostmasterPid } from "../../src/db/postmaster";
 import { bearerFor, connectToEmbedded, killStartedApps, startApp } from "./app-process";
 
@@ -30,7 +31,13 @@ describe.sequential("the app on its embedded PostgreSQL", () => {
     first = await startApp({ DATA_DIR: dataDir });
     await first.ready;
     firstPort = first.port;
-    expect(first.output()).toContain(`Brandscope is running at http://localhost:${first.port}`);
+    // The app runs on the Node the root package.json pins (this test and the app it spawns), not the machine's.
+    const { devDependencies } = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as {
+      devDependencies: { node: string };
+    };
+    expect(first.output()).toContain(
+      `Brandscope is running at http://localhost:${first.port} (Node v${devDependencies.node})`,
+    );
     expect(await health(first.port)).toBe(200);
   });
 

@@ -31,25 +31,8 @@ export function decodeBytes(bytes: Uint8Array): { text: string; encoding: Encodi
     // the file was re-saved by an older Excel in the Windows code page.
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
   } catch {
-    return { text: decodeCp1252(bytes), encoding: "windows-1252" };
+    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "windows-1252" };
   }
-}
-
-// Node 20's TextDecoder("windows-1252") decodes as ISO-8859-1 (0x80-0x9F become C1 controls, so "–" and "€"
-// are lost), hence this table for the only range where the two differ. Undefined bytes stay as-is.
-const CP1252_80_9F =
-  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
-  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
-
-function decodeCp1252(bytes: Uint8Array): string {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 8192) {
-    const chunk = Array.from(bytes.subarray(i, i + 8192), (b) =>
-      b >= 0x80 && b <= 0x9f ? (CP1252_80_9F[b - 0x80] ?? "") : String.fromCharCode(b),
-    );
-    text += chunk.join("");
-  }
-  return text;
 }
 
 const CANDIDATES: readonly Delimiter[] = [",", "\t", ";"];
