@@ -1741,6 +1741,13 @@ export interface components {
                 brand: components["schemas"]["CompetitorEntry"];
             };
             competitors: components["schemas"]["CompetitorEntry"][];
+            refresh?: components["schemas"]["RefreshStatus"];
+        };
+        /** @description The answer to a refresh: `queued` when the brand's figures are being recomputed (a later read shows them, with a newer computedAt), `shared` when they are the sample's, which Brandscope keeps up to date for all. */
+        RefreshStatus: {
+            /** @enum {string} */
+            status: "queued" | "shared";
+            message: string;
         };
         Share: {
             label: string;
@@ -3169,7 +3176,7 @@ export interface operations {
     getCompetitorAnalytics: {
         parameters: {
             query?: {
-                /** @description Recompute the figures before answering */
+                /** @description Asks for the figures to be recomputed: the workspace's own brand and the competitors it added are queued for a recompute (at most 3 times in 15 minutes per brand, then 429), and the answer comes at once with the figures stored now and `refresh` saying what happens. The sample's figures are shared and never recomputed on request. */
                 refresh?: boolean;
                 /** @description The window of the figures; `custom` needs from and to. Default 30d. */
                 period?: components["parameters"]["Period"];
@@ -3196,6 +3203,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listPersonas: {

@@ -1,32 +1,35 @@
 import type { components } from "@brandscope/api-client/schema";
-import { and, eq, inArray } from "drizzle-orm";
-import { forgetCachedReads } from "../../db/read-cache";
-import { figures } from "../../db/schema";
 import type { RequestCtx } from "../../http/handler-types";
 import { type JsonText, jsonArray, jsonMerge, jsonObject, jsonOnce } from "../../http/json-text";
 import { VersionedCache } from "../../lib/versioned-cache";
-import type { BrandWithLinks } from "../brand/brand.repo";
-import { findCompetitors } from "../brand/brand.repo";
-import { currentBrandOrNotFound, workspaceOf } from "../brand/brand.service";
-import { readDataSpan } from "./brand-data.repo";
-import { type CompetitorFigures, historyOrToday } from "./brand-figures";
+import type { CompetitorFigures } from "./brand-figures";
 import { breakoutPosts } from "./competitor/breakout-posts";
 import { shareOfVoice } from "./competitor/share-of-voice";
-import { type BrandPeriodFigures, provenanceFrom, readBrandFigures, withPeriod } from "./module-context";
-import { type PeriodQuery, resolvePeriod } from "./periods";
+import { type BrandPeriodFigures, provenanceFrom, readBrandFigures } from "./module-context";
+import type { PeriodQuery } from "./periods";
+import { queueRefresh } from "./refresh";
 
 type Schemas = components["schemas"];
 
 /**
  * The brand against each competitor for one period. Each company's figures are stored per brand and period, so
- * a competitor followed by many workspaces is computed once. `refresh` recomputes them from the raw data now.
+ * a competitor followed by many workspaces is computed once. `refresh` queues a recompute (refresh.ts) and answers
+ * with the figures stored now.
  */
 export async function getCompetitorAnalytics(
   ctx: RequestCtx,
   query: PeriodQuery & { refresh?: boolean | undefined },
 ): Promise<JsonText<Schemas["CompetitorAnalytics"]>> {
   const { refresh, ...period } = query;
-  if (refresh) await forgetPeriod(ctx, period);
+  const queued = refresh ? await queueRefresh(ctx) : undefined;
+  const answer = await competitorAnswer(ctx, period);
+  return queued ? jsonMerge({ refresh: queued }, answer) : answer;
+}
+
+async function competitorAnswer(
+  ctx: RequestCtx,
+  period: PeriodQuery,
+): Promise<JsonText<Schemas["CompetitorAnalytics"]>> {
   const { own, competitors, unchangedAs } = await readBrandFigures(ctx, period, {
     competitors: true,
     totals: false,
@@ -107,28 +110,4 @@ export async function competitorCompanies(
     isOwnBrand: c === own,
     figures: c.figures.competitor,
   }));
-}
-
-/**
- * Drops the stored figures of the period of the brand and its competitors, so the read computes them anew. The kept
- * rows that point at them are forgotten at once: the read that follows must not wait for the change notification.
- */
-async function forgetPeriod(ctx: RequestCtx, query: PeriodQuery) {
-  const brand = await currentBrandOrNotFound(ctx);
-  const competitors = await findCompetitors(ctx.db, { workspaceId: workspaceOf(ctx), brandId: brand.id });
-  const now = ctx.clock.now();
-  for (const company of [brand, ...competitors] satisfies BrandWithLinks[]) {
-    const span = await readDataSpan(ctx.db, { brandId: company.id });
-    const { key } = await withPeriod(async () => resolvePeriod(query, historyOrToday(span.history, now)));
-    await ctx.db
-      .delete(figures)
-      .where(
-        and(
-          eq(figures.brandId, company.id),
-          eq(figures.module, "content"),
-          inArray(figures.periodKey, [key]),
-        ),
-      );
-  }
-  forgetCachedReads(ctx.db);
 }

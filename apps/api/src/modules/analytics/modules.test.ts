@@ -108,8 +108,10 @@ describe("the sample brand", () => {
     const shares = body.common.brand.trafficByCountry.reduce((sum, t) => sum + t.visitsShare, 0);
     expect(shares).toBeCloseTo(1, 6);
     expect(body.common.brand.trafficByCountry[0]?.countryId).toMatch(/^[A-Z]{3}$/);
+    // The sample's figures are shared: a refresh answers them as they are and queues nothing.
     const refreshed = await get("getCompetitorAnalytics", "/competitor?refresh=true", professional);
     expect(refreshed.json().common.brand.metrics).toEqual(body.common.brand.metrics);
+    expect(refreshed.json().refresh).toMatchObject({ status: "shared" });
   });
 
   it("shares the landscape's owned-channel voice among the brand and the competitors the plan follows", async () => {

@@ -145,3 +145,13 @@ async function claimOrWait(
   const bucket = await findBucket(ctx.db, { key: p.key, now });
   return bucket ? secondsUntil(bucket.resetAt, now) : 1;
 }
+
+/** Counts a request against a limit of its own (not an auth one); refuses past it, saying how long to wait. */
+export async function limitRequests(
+  ctx: RequestCtx,
+  p: { key: string; windowMs: number; max: number },
+  message: (wait: string) => string,
+): Promise<void> {
+  const wait = await claimOrWait(ctx, p);
+  if (wait !== undefined) throw new RateLimitError(message(formatWait(wait)), wait);
+}

@@ -4,7 +4,8 @@ import { EmptyState } from "@brandscope/ui/empty-state";
 import { FigureDelta } from "@brandscope/ui/figure-delta";
 import { SelectField } from "@brandscope/ui/select";
 import { Skeleton } from "@brandscope/ui/skeleton";
-import { useIsFetching, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
 import { ChoroplethChart, PlatformBarChart } from "../modules/charts";
@@ -17,19 +18,22 @@ import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
 import { BreakoutPostsSection } from "./breakout-posts";
+import { useRefreshCompetitorMutation } from "./mutations";
 import {
   type CompetitorAnalytics,
   type CompetitorEntry,
-  competitorKeys,
   competitorOptions,
   type MetricName,
   metricLabels,
   metricOrder,
   platformComparison,
-  refreshedCompetitorOptions,
   selectCompetitor,
 } from "./queries";
 import { ShareOfVoiceSection } from "./share-of-voice";
+
+/** How often, and for how long, the figures are looked at again while a recompute runs. */
+const RECOMPUTE_POLL_MS = 3_000;
+const RECOMPUTE_WAIT_MS = 2 * 60_000;
 
 const readId = (stored: unknown) => (typeof stored === "string" && stored ? stored : undefined);
 
@@ -50,19 +54,27 @@ function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProp
   const [period, setPeriod] = usePeriod("competitor");
   // The URL's choice wins; otherwise the one chosen last time (the `competitor` area).
   const [storedId, setStoredId] = useStoredValue("competitor", "selectedId", readId, undefined);
-  const queryClient = useQueryClient();
-  const analytics = useQuery(competitorOptions(period));
-  const refreshing =
-    useIsFetching({ queryKey: competitorKeys.analytics(period) }) > 0 && !analytics.isPending;
+  // While a recompute runs, the figures it will replace are looked at again now and then, for a while.
+  const [awaiting, setAwaiting] = useState<{ computedAt: string; until: number }>();
+  const replaced = (data: CompetitorAnalytics | undefined) =>
+    awaiting !== undefined &&
+    data?.common.provenance.computedAt === awaiting.computedAt &&
+    Date.now() < awaiting.until;
+  const analytics = useQuery({
+    ...competitorOptions(period),
+    refetchInterval: (query) => (replaced(query.state.data) ? RECOMPUTE_POLL_MS : false),
+  });
+  const refresh = useRefreshCompetitorMutation(period, (computedAt) =>
+    setAwaiting({ computedAt, until: Date.now() + RECOMPUTE_WAIT_MS }),
+  );
   const data = analytics.isError ? undefined : analytics.data;
+  const refreshing = refresh.isPending || replaced(data);
   const selected = data ? selectCompetitor(data.competitors, requestedId ?? storedId) : undefined;
 
   const choose = (id: string) => {
     setStoredId(id);
     onSelect?.(id);
   };
-  const refresh = () =>
-    void queryClient.fetchQuery(refreshedCompetitorOptions(period)).catch(() => undefined);
 
   return (
     <ModulePage
@@ -76,7 +88,7 @@ function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProp
         <Button
           emphasis="secondary"
           size="sm"
-          onClick={refresh}
+          onClick={() => refresh.mutate()}
           loading={refreshing}
           disabled={analytics.isPending}
         >

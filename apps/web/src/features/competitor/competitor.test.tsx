@@ -14,6 +14,10 @@ import {
   waitFor,
 } from "../modules/test-utils";
 import { CompetitorScreen } from "./competitor-screen";
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), error: vi.fn() }));
+vi.mock("~/lib/notify", () => ({ notify }));
+
 import {
   type CompetitorAnalytics,
   type CompetitorEntry,
@@ -228,24 +232,61 @@ describe("Competitor screen", () => {
     await waitFor(() => getByText(current().container, "Website metrics of Lumora Coffee and Bean There"));
   });
 
-  it("recomputes with ?refresh=true, and a failed load clears the figures", async () => {
-    let fail = false;
+  it("asks for a recompute with ?refresh=true, says so, and shows the new figures once computed", async () => {
+    const computedAt = analytics.common.provenance.computedAt;
+    const later = new Date(Date.parse(computedAt) + 60_000).toISOString();
+    let recomputed = false;
     const api = mockApi({
       ...routes,
-      "GET /competitor": () => (fail ? problem(500) : json(analytics)),
+      "GET /competitor": (_request, url) => {
+        if (url.searchParams.get("refresh") === "true") {
+          return json({ ...analytics, refresh: { status: "queued", message: "Being recomputed." } });
+        }
+        const at = recomputed ? later : computedAt;
+        return json({
+          ...analytics,
+          common: { ...analytics.common, provenance: { ...provenance, computedAt: at } },
+        });
+      },
     });
     view = await renderScreen(() => <CompetitorScreen />);
     await waitFor(() => getByText(current().container, "Website metrics of Lumora Coffee and Bean There"));
     await click(getByRoleName(view.container, "button", "Refresh"));
-    await waitFor(() => expect(api.calls("GET", "/competitor")).toHaveLength(2));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith("Being recomputed.", expect.anything()));
     expect(api.calls("GET", "/competitor")[1]?.url.searchParams.get("refresh")).toBe("true");
     expect(api.calls("GET", "/competitor")[0]?.url.searchParams.get("refresh")).toBeNull();
-    fail = true;
+    // The figures stay while the recompute runs, and the button says it is busy until newer ones arrive.
+    getByText(view.container, "Website metrics of Lumora Coffee and Bean There");
+    expect(getByRoleName(view.container, "button", "Refresh").getAttribute("aria-busy")).toBe("true");
+    recomputed = true;
+    await waitFor(
+      () =>
+        expect(getByRoleName(current().container, "button", "Refresh").getAttribute("aria-busy")).not.toBe(
+          "true",
+        ),
+      { timeout: 8_000 },
+    );
+    expect(api.calls("GET", "/competitor").length).toBeGreaterThanOrEqual(3);
+  }, 15_000);
+
+  it("keeps the figures when a refresh is refused, and says why", async () => {
+    mockApi({
+      ...routes,
+      "GET /competitor": (_request, url) =>
+        url.searchParams.get("refresh") === "true"
+          ? problem(429, "RATE_LIMITED", "These figures were refreshed a moment ago.")
+          : json(analytics),
+    });
+    view = await renderScreen(() => <CompetitorScreen />);
+    await waitFor(() => getByText(current().container, "Website metrics of Lumora Coffee and Bean There"));
     await click(getByRoleName(view.container, "button", "Refresh"));
     await waitFor(() =>
-      getByText(current().container, "We could not load the comparison with your competitors"),
+      expect(notify.error).toHaveBeenCalledWith(
+        "These figures were refreshed a moment ago.",
+        expect.objectContaining({ title: "Could not refresh" }),
+      ),
     );
-    expect(queryByText(view.container, "Website metrics of")).toBeNull();
+    getByText(view.container, "Website metrics of Lumora Coffee and Bean There");
   });
 
   it("shows each company's owned-channel share of voice, a company without the figure as —, never 0%", async () => {

@@ -24,13 +24,11 @@ export const competitorOptions = (period: PeriodParams) =>
     queryFn: ({ signal }) => fetchAnalytics(period, false, signal),
   });
 
-/** The same figures, recomputed first (GET /competitor?refresh=true); they replace the cached ones. */
-export const refreshedCompetitorOptions = (period: PeriodParams) =>
-  queryOptions({
-    queryKey: competitorKeys.analytics(period),
-    queryFn: ({ signal }) => fetchAnalytics(period, true, signal),
-    staleTime: 0,
-  });
+/**
+ * Asks for the figures to be recomputed (GET /competitor?refresh=true). The server queues the recompute and answers
+ * at once with the figures stored now and what it did (`refresh`); the new figures come with a later read.
+ */
+export const requestRecompute = (period: PeriodParams) => fetchAnalytics(period, true);
 
 /** Spec §4: the competitor matching the requested id, otherwise the first, otherwise none. */
 export function selectCompetitor(

@@ -1,0 +1,75 @@
+import type { components } from "@brandscope/api-client/schema";
+import { beforeAll, expect, it } from "vitest";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { expectContractResponse } from "../../../test/contract-response";
+import { seedSignedInUser } from "../../../test/users";
+import type { JobKind, JobPayloads, JobQueue } from "../../jobs/queue";
+import { MINUTE_MS } from "../../lib/clock";
+import { jwtKey, signIdToken } from "../auth/id-token";
+import { REFRESH_LIMIT } from "./refresh";
+
+type Schemas = components["schemas"];
+
+/** Records what the app queues: the recompute itself is compute-brand's job, tested on its own. */
+const queued: { kind: JobKind; data: JobPayloads[JobKind] }[] = [];
+const jobs: JobQueue = {
+  enqueue: async (kind, data) => {
+    queued.push({ kind, data });
+  },
+  work: async () => {},
+  stop: async () => {},
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ deps: { jobs } });
+  return () => t.close();
+});
+
+async function call(method: "GET" | "POST", url: string, authorization: string, payload?: object) {
+  const response = await t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
+  return response;
+}
+
+it("queues a recompute of the workspace's own brands only, answers at once, and limits how often", async () => {
+  const owner = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const created = await call("POST", "/brand", owner.authorization, {
+    websiteUrl: "https://hollow-oak.example/",
+    country: "GB",
+    brandName: "Hollow Oak",
+    socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/hollowoak" }],
+  });
+  expect(created.statusCode).toBe(201);
+  const competitor = await call("POST", "/brand/competitor", owner.authorization, {
+    websiteUrl: "https://birch-lane.example/",
+    brandName: "Birch Lane",
+  });
+  expect(competitor.statusCode).toBe(201);
+  const ownIds = [created.json<Schemas["Brand"]>().id, competitor.json<Schemas["Brand"]>().id].sort();
+
+  queued.length = 0;
+  const stored = await call("GET", "/competitor", owner.authorization);
+  expectContractResponse("getCompetitorAnalytics", stored);
+  const refreshed = await call("GET", "/competitor?refresh=true", owner.authorization);
+  expectContractResponse("getCompetitorAnalytics", refreshed);
+  const body = refreshed.json<Schemas["CompetitorAnalytics"]>();
+  expect(body.refresh).toMatchObject({ status: "queued" });
+  // The figures stored now, nothing computed in the request.
+  expect(body.common.provenance.computedAt).toBe(stored.json().common.provenance.computedAt);
+  const recomputes = queued.filter((job) => job.kind === "compute-brand");
+  expect(recomputes.map((job) => ("brandId" in job.data ? job.data.brandId : "")).sort()).toEqual(ownIds);
+
+  for (let i = 1; i < REFRESH_LIMIT.max; i++) {
+    expect((await call("GET", "/competitor?refresh=true", owner.authorization)).statusCode).toBe(200);
+  }
+  const limited = await call("GET", "/competitor?refresh=true", owner.authorization);
+  expectContractResponse("getCompetitorAnalytics", limited);
+  expect(limited.statusCode).toBe(429);
+  expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  expect(limited.json().message).toMatch(/^These figures were refreshed a moment ago/);
+  // Reading without refreshing is never limited.
+  expect((await call("GET", "/competitor", owner.authorization)).statusCode).toBe(200);
+  t.clock.advance(REFRESH_LIMIT.windowMs + MINUTE_MS);
+  const later = `Bearer ${await signIdToken(owner, jwtKey(TEST_JWT_SECRET), t.clock.now())}`;
+  expect((await call("GET", "/competitor?refresh=true", later)).statusCode).toBe(200);
+});
