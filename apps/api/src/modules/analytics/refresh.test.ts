@@ -2,23 +2,16 @@ import type { components } from "@brandscope/api-client/schema";
 import { beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
+import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
-import type { JobKind, JobPayloads, JobQueue } from "../../jobs/queue";
 import { MINUTE_MS } from "../../lib/clock";
 import { jwtKey, signIdToken } from "../auth/id-token";
 import { REFRESH_LIMIT } from "./refresh";
 
 type Schemas = components["schemas"];
 
-/** Records what the app queues: the recompute itself is compute-brand's job, tested on its own. */
-const queued: { kind: JobKind; data: JobPayloads[JobKind] }[] = [];
-const jobs: JobQueue = {
-  enqueue: async (kind, data) => {
-    queued.push({ kind, data });
-  },
-  work: async () => {},
-  stop: async () => {},
-};
+// The recompute itself is compute-brand's job, tested on its own.
+const { jobs, queued, recomputed } = recordedJobs();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,8 +49,7 @@ it("queues a recompute of the workspace's own brands only, answers at once, and 
   expect(body.refresh).toMatchObject({ status: "queued" });
   // The figures stored now, nothing computed in the request.
   expect(body.common.provenance.computedAt).toBe(stored.json().common.provenance.computedAt);
-  const recomputes = queued.filter((job) => job.kind === "compute-brand");
-  expect(recomputes.map((job) => ("brandId" in job.data ? job.data.brandId : "")).sort()).toEqual(ownIds);
+  expect(recomputed().sort()).toEqual(ownIds);
 
   for (let i = 1; i < REFRESH_LIMIT.max; i++) {
     expect((await call("GET", "/competitor?refresh=true", owner.authorization)).statusCode).toBe(200);

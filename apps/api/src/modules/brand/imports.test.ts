@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { multipart } from "../../../test/multipart";
+import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import {
   brandCompetitors,
@@ -15,7 +16,6 @@ import {
   posts,
   workspaceBrands,
 } from "../../db/schema";
-import type { JobKind, JobPayloads, JobQueue } from "../../jobs/queue";
 import { jwtKey } from "../auth/id-token";
 import { keywordCompetition, keywordCpc, postFormat, postUrl, publishedInstant } from "./import-rows";
 
@@ -23,18 +23,8 @@ import { keywordCompetition, keywordCpc, postFormat, postUrl, publishedInstant }
 const FIXTURES = join(import.meta.dirname, "../../../../../../shared/fixtures/imports");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
-/** Records what the service queues; the real queue is pg-boss, tested on its own. */
-const enqueued: { kind: JobKind; data: JobPayloads[JobKind] }[] = [];
-const jobs: JobQueue = {
-  enqueue: async (kind, data) => {
-    enqueued.push({ kind, data });
-  },
-  work: async () => {},
-  stop: async () => {},
-};
-const computesOf = (brandId: string) =>
-  enqueued.filter((j) => j.kind === "compute-brand" && "brandId" in j.data && j.data.brandId === brandId)
-    .length;
+const { jobs, recomputed } = recordedJobs();
+const computesOf = (brandId: string) => recomputed().filter((id) => id === brandId).length;
 
 let t: TestApp;
 beforeAll(async () => {
