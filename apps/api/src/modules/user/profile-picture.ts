@@ -28,7 +28,7 @@ sharp.concurrency(1);
  * One decode at a time in the whole process (avatars and brand logos share it), so decoded pictures hold at most
  * MAX_DECODED_BYTES. A few more wait (a decode takes 0.05–1 s); past that, or after 15 s of waiting, 503.
  */
-const decodes = new Semaphore({
+export const pictureDecodes = new Semaphore({
   slots: 1,
   queue: 8,
   maxWaitMs: 15_000,
@@ -100,7 +100,7 @@ export async function reencodePicture(data: Buffer): Promise<Buffer> {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Upload a PNG, JPEG or WebP picture.");
   }
   await checkDimensions(data, kind);
-  return decodes.run(async () => {
+  return pictureDecodes.run(async () => {
     try {
       return await sharp(data, { failOn: "error", limitInputPixels: MAX_PICTURE_PIXELS })
         .rotate()
