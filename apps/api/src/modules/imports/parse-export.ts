@@ -20,6 +20,7 @@ export type ExportErrorCode =
   | "EMPTY_FILE"
   | "UNSUPPORTED_CONTAINER"
   | "MALFORMED_CSV"
+  | "NOT_TEXT"
   | "TOO_MANY_LINES"
   | "CELL_TOO_LONG"
   | "UNRECOGNISED_FORMAT"
@@ -64,6 +65,15 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
   const sniffed = sniff(bytes);
   const { text, ...file } = sniffed;
   if (text.trim() === "") throw new ExportFormatError("EMPTY_FILE", `"${fileName}" is empty.`);
+  // No text export holds a NUL (UTF-16 ones are decoded by now); a picture or a database file does, and
+  // PostgreSQL refuses NUL in text, so the refusal must not quote it.
+  if (text.includes("\u0000")) {
+    throw new ExportFormatError(
+      "NOT_TEXT",
+      `"${fileName}" is not a text file (it holds binary data, like a picture or a workbook): upload the CSV ` +
+        "file the platform exported.",
+    );
+  }
   refuseTooManyLines(text, sniffed.lineEnding, fileName);
 
   const records = readRecords(text, sniffed, fileName);

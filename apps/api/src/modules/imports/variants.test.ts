@@ -131,6 +131,16 @@ describe("whole-file refusals", () => {
     expect(code(() => parseExport(utf8(text), "FollowerHistory.csv")).code).toBe("REFERENCE_DATE_REQUIRED");
   });
 
+  it("refuses a binary file named .csv without quoting it", () => {
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x43, 0x00, 0x06, 0x04, 0x05, 0x0a]);
+    expect(code(() => parseExport(jpeg, "Queries.csv"))).toEqual({
+      code: "NOT_TEXT",
+      message:
+        '"Queries.csv" is not a text file (it holds binary data, like a picture or a workbook): upload the CSV ' +
+        "file the platform exported.",
+    });
+  });
+
   it("reads up to 50,000 lines and refuses the next one by its number, before parsing", () => {
     const rows = (n: number) => Array.from({ length: n }, (_, i) => `q${i},1,10,10%,2.5`).join("\n");
     expect(parseExport(utf8(`${GSC}\n${rows(MAX_LINES - 1)}\n`), "q.csv").rows).toHaveLength(MAX_LINES - 1);
