@@ -6,7 +6,6 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../src/db/schema";
-import { brands, workspaceBrands } from "../src/db/schema";
 import { jwtKey } from "../src/modules/auth/id-token";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { blackPng, declaredPng } from "./png";
@@ -45,7 +44,7 @@ beforeAll(async () => {
     const user = await seedSignedInUser(db, jwtKey(JWT_SECRET));
     authorization = user.authorization;
     const [brand] = await db
-      .insert(brands)
+      .insert(schema.brands)
       .values({
         workspaceId: user.workspaceId,
         name: "Lumora Coffee",
@@ -54,7 +53,7 @@ beforeAll(async () => {
       })
       .returning();
     if (!brand) throw new Error("no brand");
-    await db.insert(workspaceBrands).values({ workspaceId: user.workspaceId, brandId: brand.id });
+    await db.insert(schema.workspaceBrands).values({ workspaceId: user.workspaceId, brandId: brand.id });
   } finally {
     await pool.end();
   }
