@@ -238,7 +238,8 @@ describe("hostile uploads against the real server", () => {
       });
       expect(body.message.length).toBeLessThan(1000);
       expect(growth).toBeLessThan(hostile.maxPeakGrowthMb);
-      expect(ms).toBeLessThan(5000);
+      // Idle, the slowest (the 10 MB cell) takes about 1 s; the bound leaves room for a loaded machine.
+      expect(ms).toBeLessThan(10_000);
       expect(normal.status).toBe(200);
     },
     60_000,
