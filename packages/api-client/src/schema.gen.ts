@@ -394,7 +394,7 @@ export interface paths {
         head?: never;
         /**
          * Upload a profile picture
-         * @description PNG, JPEG or WebP (checked by content), at most 5 MB; re-encoded and resized.
+         * @description PNG, JPEG or WebP (checked by content), at most 5 MB and 32 megapixels (fewer for 16-bit or transparent pictures, which take more memory); re-encoded and resized.
          */
         patch: operations["updateProfilePicture"];
         trace?: never;
@@ -2109,6 +2109,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The server is at its limit for this kind of work (code SERVER_BUSY); try again later */
+        Busy: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Not ready */
         ServiceUnavailable: {
             headers: {
@@ -2645,6 +2656,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Busy"];
         };
     };
     deactivateUser: {

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, type ErrorBody, RateLimitError } from "./errors";
+import { AppError, type ErrorBody, RetryLaterError } from "./errors";
 import { BODY_LIMIT_BYTES } from "./limits";
 
 /** Fastify's own 4xx failures, in words a caller can act on. */
@@ -58,7 +58,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // An AppError is an answer the code chose; anything else reaching a 5xx is a bug worth its stack.
     if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, "Request failed");
     else request.log.info({ status, code: body.code }, body.message);
-    if (error instanceof RateLimitError)
+    if (error instanceof RetryLaterError)
       reply.header("retry-after", String(Math.max(1, error.retryAfterSeconds)));
     return sendError(request, reply, status, body);
   });

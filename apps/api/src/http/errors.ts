@@ -16,12 +16,28 @@ export class AppError extends Error {
   }
 }
 
-/** 429 with a Retry-After header (seconds, at least 1). */
-export class RateLimitError extends AppError {
+/** A refusal that says when to try again: answered with a Retry-After header (seconds, at least 1). */
+export class RetryLaterError extends AppError {
   constructor(
+    code: string,
+    statusCode: number,
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super("TOO_MANY_REQUESTS", 429, message);
+    super(code, statusCode, message);
+  }
+}
+
+/** 429: this caller tried too often. */
+export class RateLimitError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super("TOO_MANY_REQUESTS", 429, message, retryAfterSeconds);
+  }
+}
+
+/** 503: the server is at its limit for this kind of work, whoever asks. */
+export class BusyError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super("SERVER_BUSY", 503, message, retryAfterSeconds);
   }
 }

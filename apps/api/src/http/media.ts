@@ -4,8 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { MEDIA_PREFIX } from "../lib/storage";
 
 /**
- * Uploaded files kept in DATA_DIR/uploads, at /media/<key>. Every key is new for new content (a random part
- * in the name), so a file never changes and may be cached for a year.
+ * Uploaded files kept in DATA_DIR/uploads, at /media/<key>. Every key is new for new content (a random part in
+ * an avatar's name, the content's hash in a logo's: lib/storage.ts contentKey), so a file never changes and may
+ * be cached for a year.
  */
 export async function registerMedia(app: FastifyInstance, root: string): Promise<void> {
   await mkdir(root, { recursive: true });

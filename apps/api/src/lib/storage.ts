@@ -25,6 +25,16 @@ function checkKey(key: string): string {
   return key;
 }
 
+/**
+ * A key named after the content (`<folder>/<owner>-<sha-256 prefix>.<extension>`): new bytes get a new key, and
+ * so a new URL, which is what lets every stored file be cached as immutable. The owner keeps two owners' equal
+ * files apart, so removing one never removes the other's.
+ */
+export function contentKey(folder: string, owner: string, body: Buffer, extension: string): string {
+  const hash = createHash("sha256").update(body).digest("hex").slice(0, 20);
+  return checkKey(`${folder}/${owner}-${hash}.${extension}`);
+}
+
 const joinUrl = (base: string, key: string) => `${base.replace(/\/+$/, "")}/${key}`;
 
 /** Files under DATA_DIR/uploads, served by the app (decisions.md's default). */

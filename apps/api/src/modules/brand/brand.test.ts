@@ -20,6 +20,13 @@ let site: Server;
 let siteUrl: string;
 /** Answers 503 this many more times before serving the page (a flaky website). */
 let failuresLeft = 0;
+/** The website's logo: a test may change it. */
+let logo: Buffer;
+
+const squareLogo = (background: string) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 const page = `<!doctype html><html><head><title>Bramble Tea</title>
 <meta name="description" content="Loose-leaf teas, blended in Bristol.">
@@ -28,9 +35,7 @@ const page = `<!doctype html><html><head><title>Bramble Tea</title>
 <a href="https://www.youtube.com/@brambletea">YouTube</a></body></html>`;
 
 beforeAll(async () => {
-  const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#4b3f8f" } })
-    .png()
-    .toBuffer();
+  logo = await squareLogo("#4b3f8f");
   site = createServer((request, response) => {
     if (request.url === "/logo.png") {
       response.writeHead(200, { "content-type": "image/png" }).end(logo);
@@ -148,6 +153,37 @@ describe("connecting an own brand", () => {
       { path: "/socialLinks/1/socialPlatform", message: "Each platform must be unique" },
     ]);
     expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
+  });
+});
+
+describe("a brand's logo", () => {
+  it("keeps its URL while unchanged, and gets a new URL serving the new picture once the website's changes", async () => {
+    const authorization = await signIn();
+    await call("POST", "/brand", authorization, ownBrand(siteUrl));
+    const first = (await brandOnceSettled(authorization)).logo;
+    expect(first).toMatch(/^\/media\/logos\/[0-9a-f-]{36}-[0-9a-f]{20}\.webp$/);
+    expect((await call("POST", "/brand/collect", authorization)).statusCode).toBe(202);
+    expect((await brandOnceSettled(authorization)).logo).toBe(first);
+
+    const before = logo;
+    logo = await squareLogo("#d9822b");
+    try {
+      await call("POST", "/brand/collect", authorization);
+      const second = (await brandOnceSettled(authorization)).logo;
+      expect(second).toMatch(/^\/media\/logos\/.+\.webp$/);
+      expect(second).not.toBe(first);
+      const served = await t.app.inject({ method: "GET", url: second ?? "" });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const means = (await sharp(served.rawPayload).stats()).channels.map((channel) => channel.mean);
+      for (const [i, expected] of [0xd9, 0x82, 0x2b].entries()) {
+        expect(Math.abs((means[i] ?? 0) - expected)).toBeLessThan(8);
+      }
+      // The old file is removed: its URL was only ever given for the old picture.
+      expect((await t.app.inject({ method: "GET", url: first ?? "" })).statusCode).toBe(404);
+    } finally {
+      logo = before;
+    }
   });
 });
 

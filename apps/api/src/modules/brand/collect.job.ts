@@ -1,6 +1,7 @@
 import type { JobContext, JobPayloads } from "../../jobs/queue";
 import type { WorkerDeps } from "../../jobs/worker-deps";
 import { brandscopeUserAgent, safeFetch } from "../../lib/safe-fetch";
+import { contentKey } from "../../lib/storage";
 import { reencodePicture } from "../user/profile-picture";
 import { collectWebsite } from "../website/collect-website";
 import type { SocialPlatform } from "../website/social-links";
@@ -80,7 +81,12 @@ export async function collectBrandFailedJob(
   await setBrandStatus(deps.db, { brandId: brand.id, status: "error", reason: COLLECTION_FAILED_REASON });
 }
 
-/** The site's logo, fetched with the same SSRF guard, re-encoded and stored; a logo that fails is just left out. */
+/**
+ * The site's logo, fetched with the same SSRF guard, re-encoded and stored under a key named after its bytes:
+ * media is cached as immutable, so a changed logo must get a new URL, and an unchanged one keeps its URL. The
+ * brand's previous logo file is removed once the new one is stored (a page holding the old URL from a moment ago
+ * shows no logo until it reloads the brand). A logo that fails is just left out.
+ */
 async function storeLogo(
   deps: WorkerDeps,
   brandId: string,
@@ -90,8 +96,21 @@ async function storeLogo(
   try {
     const response = await safeFetch(url, { ...options, accept: ["image/*"], maxBytes: LOGO_MAX_BYTES });
     const image = await reencodePicture(response.body);
-    const key = `logos/${brandId}.webp`;
+    const key = contentKey("logos", brandId, image, "webp");
     await deps.storage.put(key, image, "image/webp");
+    const previous = (await findBrandById(deps.db, { brandId }))?.logo;
+    // Only a file this brand's collection stored: logos/<brand>-<hash>.webp, or logos/<brand>.webp from before.
+    const previousKey = previous ? /logos\/[\w.-]+$/.exec(previous)?.[0] : undefined;
+    if (
+      previousKey &&
+      previousKey !== key &&
+      previousKey.startsWith(`logos/${brandId}`) &&
+      deps.storage.urlOf(previousKey) === previous
+    ) {
+      await deps.storage
+        .delete(previousKey)
+        .catch((error: unknown) => deps.log.warn({ brandId, err: error }, "Could not remove the old logo"));
+    }
     return deps.storage.urlOf(key);
   } catch (error) {
     deps.log.info({ brandId, err: error }, "The brand's logo could not be used");

@@ -2,7 +2,7 @@ import { CsvError } from "csv-parse";
 import { parse } from "csv-parse/sync";
 import { Cells, headerKey } from "./cells";
 import { type ExportFormat, FORMATS } from "./formats";
-import { type Sniffed, sniff } from "./sniff";
+import { type LineEnding, type Sniffed, sniff } from "./sniff";
 import type { FormatId, ImportRow, ParseOptions, RowError, RowKind } from "./types";
 
 export interface ParsedExport {
@@ -20,6 +20,9 @@ export type ExportErrorCode =
   | "EMPTY_FILE"
   | "UNSUPPORTED_CONTAINER"
   | "MALFORMED_CSV"
+  | "NOT_TEXT"
+  | "TOO_MANY_LINES"
+  | "CELL_TOO_LONG"
   | "UNRECOGNISED_FORMAT"
   | "REFERENCE_DATE_REQUIRED";
 
@@ -35,6 +38,18 @@ export class ExportFormatError extends Error {
 }
 
 const HEADER_SEARCH_ROWS = 6;
+/**
+ * Most lines one file may have. The largest exports we read stay far below it (YouTube's table stops at about
+ * 500 rows, Search Console's at 1,000; a 10 MB Keyword Planner file holds about 25,000), and it bounds the work
+ * on a hostile file: a million empty lines took the parser a minute and 2.7 GB before this limit.
+ */
+export const MAX_LINES = 50_000;
+/** Longest cell: Facebook's post limit, 63,206 characters, is the longest text any supported export holds. */
+export const MAX_CELL_CHARS = 100_000;
+/** How much of each cell of the first row an "unrecognised" message quotes. */
+const QUOTED_CELL_CHARS = 40;
+
+const count = (n: number) => n.toLocaleString("en-US");
 
 /**
  * Reads a platform export into rows of our fields. Pure: no I/O, same bytes give the same result.
@@ -50,6 +65,16 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
   const sniffed = sniff(bytes);
   const { text, ...file } = sniffed;
   if (text.trim() === "") throw new ExportFormatError("EMPTY_FILE", `"${fileName}" is empty.`);
+  // No text export holds a NUL (UTF-16 ones are decoded by now); a picture or a database file does, and
+  // PostgreSQL refuses NUL in text, so the refusal must not quote it.
+  if (text.includes("\u0000")) {
+    throw new ExportFormatError(
+      "NOT_TEXT",
+      `"${fileName}" is not a text file (it holds binary data, like a picture or a workbook): upload the CSV ` +
+        "file the platform exported.",
+    );
+  }
+  refuseTooManyLines(text, sniffed.lineEnding, fileName);
 
   const records = readRecords(text, sniffed, fileName);
   const found = findHeader(records);
@@ -108,29 +133,67 @@ function refuseContainers(bytes: Uint8Array, fileName: string) {
   }
 }
 
+/** Counted before parsing (a scan for line breaks takes milliseconds), so a huge file is never parsed. */
+function refuseTooManyLines(text: string, lineEnding: LineEnding, fileName: string) {
+  const newline = lineEnding === "cr" ? "\r" : "\n";
+  let line = 1;
+  // Each line break that something follows starts a line; a final one does not.
+  for (
+    let at = text.indexOf(newline);
+    at !== -1 && at + 1 < text.length;
+    at = text.indexOf(newline, at + 1)
+  ) {
+    line += 1;
+    if (line > MAX_LINES) {
+      throw new ExportFormatError(
+        "TOO_MANY_LINES",
+        `"${fileName}" has more than ${count(MAX_LINES)} lines: line ${count(line)} is past what one import ` +
+          "reads. Export a shorter period and import each file.",
+      );
+    }
+  }
+}
+
 interface SourceRecord {
   cells: string[];
   /** 1-based line where the record starts. */
   line: number;
 }
 
+function refuseLongCells(record: SourceRecord, fileName: string) {
+  const column = record.cells.findIndex((cell) => cell.length > MAX_CELL_CHARS);
+  if (column === -1) return;
+  throw new ExportFormatError(
+    "CELL_TOO_LONG",
+    `"${fileName}", line ${count(record.line)}, column ${column + 1}: a cell of ` +
+      `${count(record.cells[column]?.length ?? 0)} characters, more than the ${count(MAX_CELL_CHARS)} one cell ` +
+      "may hold. Check that this is the file the platform exported.",
+  );
+}
+
 function readRecords(text: string, sniffed: Sniffed, fileName: string): SourceRecord[] {
+  const records: SourceRecord[] = [];
+  let previousEnd = 0;
   try {
     // Empty lines are kept (as one empty cell) so that line numbers stay exact; they are skipped later.
-    const parsed = parse(text, {
+    parse(text, {
       delimiter: sniffed.delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    let previousEnd = 0;
-    return parsed.map(({ record, info }) => {
-      const line = previousEnd + 1;
-      previousEnd = info.lines;
-      return { cells: record, line };
+      on_record: (cells, context) => {
+        const record = { cells, line: previousEnd + 1 };
+        previousEnd = context.lines;
+        // Thrown from here, it ends the parse at this record.
+        refuseLongCells(record, fileName);
+        records.push(record);
+        // Kept above with its line rather than in the parser's own list.
+        return null;
+      },
     });
+    return records;
   } catch (error) {
+    if (error instanceof ExportFormatError) throw error;
     if (!(error instanceof CsvError)) throw error;
     const line = (error as CsvError & { lines?: number }).lines;
     throw new ExportFormatError(
@@ -174,7 +237,10 @@ function unrecognised(records: SourceRecord[], sniffed: Sniffed, fileName: strin
   }
   near.sort((a, b) => b.score - a.score);
   const delimiter = sniffed.delimiter === "\t" ? "tab" : sniffed.delimiter === ";" ? "semicolon" : "comma";
-  const firstRow = (records[0]?.cells ?? []).slice(0, 6).join(" | ");
+  const firstRow = (records[0]?.cells ?? [])
+    .slice(0, 6)
+    .map((cell) => (cell.length > QUOTED_CELL_CHARS ? `${cell.slice(0, QUOTED_CELL_CHARS)}…` : cell))
+    .join(" | ");
   const closest = near.length
     ? ` Closest: ${near
         .slice(0, 3)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExportFormatError, parseExport } from "./parse-export";
+import { ExportFormatError, MAX_CELL_CHARS, MAX_LINES, parseExport } from "./parse-export";
 import type { KeywordRow, PostRow, SearchQueryRow } from "./types";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -129,6 +129,53 @@ describe("whole-file refusals", () => {
   it("needs a reference date for TikTok's year-less dates", () => {
     const text = '"Date","Followers","Difference in followers from previous day"\n"September 7","1","1"';
     expect(code(() => parseExport(utf8(text), "FollowerHistory.csv")).code).toBe("REFERENCE_DATE_REQUIRED");
+  });
+
+  it("refuses a binary file named .csv without quoting it", () => {
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x43, 0x00, 0x06, 0x04, 0x05, 0x0a]);
+    expect(code(() => parseExport(jpeg, "Queries.csv"))).toEqual({
+      code: "NOT_TEXT",
+      message:
+        '"Queries.csv" is not a text file (it holds binary data, like a picture or a workbook): upload the CSV ' +
+        "file the platform exported.",
+    });
+  });
+
+  it("reads up to 50,000 lines and refuses the next one by its number, before parsing", () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => `q${i},1,10,10%,2.5`).join("\n");
+    expect(parseExport(utf8(`${GSC}\n${rows(MAX_LINES - 1)}\n`), "q.csv").rows).toHaveLength(MAX_LINES - 1);
+    const refused = code(() => parseExport(utf8(`${GSC}\n${rows(MAX_LINES)}`), "q.csv"));
+    expect(refused).toEqual({
+      code: "TOO_MANY_LINES",
+      message:
+        '"q.csv" has more than 50,000 lines: line 50,001 is past what one import reads. ' +
+        "Export a shorter period and import each file.",
+    });
+    const started = performance.now();
+    const empty = code(() => parseExport(utf8(`${GSC}\r\n${"\r\n".repeat(1_000_000)}`), "empty.csv"));
+    expect(empty.code).toBe("TOO_MANY_LINES");
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("refuses a cell longer than 100,000 characters by its line and column, and quotes little of it", () => {
+    const cell = (n: number) => `"${"a".repeat(n)}"`;
+    expect(
+      parseExport(utf8(`${GSC}\nx,1,10,10%,2.5\n${cell(MAX_CELL_CHARS)},1,10,10%,2.5\n`), "q.csv").rows,
+    ).toHaveLength(2);
+    const refused = code(() =>
+      parseExport(utf8(`${GSC}\nx,1,10,10%,2.5\ny,2,${cell(MAX_CELL_CHARS + 1)},10%,2.5\n`), "q.csv"),
+    );
+    expect(refused).toEqual({
+      code: "CELL_TOO_LONG",
+      message:
+        '"q.csv", line 3, column 3: a cell of 100,001 characters, more than the 100,000 one cell may hold. ' +
+        "Check that this is the file the platform exported.",
+    });
+    // Under the cell limit but not an export: the message quotes the start of each cell only.
+    const unrecognised = code(() => parseExport(utf8(`${"b".repeat(90_000)},c\n`), "one-cell.csv"));
+    expect(unrecognised.code).toBe("UNRECOGNISED_FORMAT");
+    expect(unrecognised.message).toContain(`(first row: ${"b".repeat(40)}… | c)`);
+    expect(unrecognised.message.length).toBeLessThan(1000);
   });
 
   it("reports an unclosed quote with its line", () => {

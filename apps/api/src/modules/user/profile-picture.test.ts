@@ -8,7 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { caller } from "../../../test/api";
 import { buildTestApp, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
+import { blackPng, declaredPng } from "../../../test/png";
 import { s3Storage } from "../../lib/storage";
+import { pictureDecodes } from "./profile-picture";
 
 let t: TestApp;
 let dataDir: string;
@@ -144,6 +146,79 @@ describe("PATCH /api/user/profile-picture", () => {
     expect(
       (await upload(authorization, { name: "fits.png", type: "image/png", data: justFits })).statusCode,
     ).not.toBe(413);
+  });
+
+  it("takes a 24-megapixel phone photo", async () => {
+    const authorization = await t.authorization();
+    const photo = await picture("jpeg", 5712, 4284);
+    const response = await upload(authorization, { name: "IMG_0001.jpg", type: "image/jpeg", data: photo });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("refuses a few bytes declaring 60000×60000 pixels at once, from the header alone", async () => {
+    const authorization = await t.authorization();
+    const bomb = declaredPng({ width: 60_000, height: 60_000 });
+    expect(bomb.length).toBeLessThan(100);
+    const started = performance.now();
+    const response = await upload(authorization, { name: "bomb.png", type: "image/png", data: bomb });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "IMAGE_TOO_LARGE",
+      message:
+        "This picture is 60000×60000 pixels (3600 megapixels): at most 32 megapixels can be read. " +
+        "Resize it and try again.",
+    });
+  });
+
+  it("refuses more than 32 megapixels, and fewer for 16-bit colour or transparency", async () => {
+    const authorization = await t.authorization();
+    const tooLarge = async (data: Buffer) => {
+      const response = await upload(authorization, { name: "p.png", type: "image/png", data });
+      expect(response.statusCode).toBe(400);
+      return response.json().message;
+    };
+    expect(await tooLarge(await picture("jpeg", 8000, 6000))).toBe(
+      "This picture is 8000×6000 pixels (48 megapixels): at most 32 megapixels can be read. " +
+        "Resize it and try again.",
+    );
+    // 6000×4000 takes 72 MB as 8-bit RGB, 96 MB with transparency, 192 MB with 16-bit samples as well.
+    expect(await tooLarge(declaredPng({ width: 6000, height: 4000, alpha: true, bitDepth: 16 }))).toBe(
+      "This picture is 6000×4000 pixels (24 megapixels): at most 12 megapixels can be read for a picture " +
+        "with 16-bit colour and transparency. Resize it and try again.",
+    );
+    const transparent = await upload(authorization, {
+      name: "logo.png",
+      type: "image/png",
+      data: await blackPng({ width: 6000, height: 4000, alpha: true }),
+    });
+    expect(transparent.statusCode).toBe(200);
+  });
+
+  it("decodes one picture at a time, lets 8 more wait and answers 503 with Retry-After past that", async () => {
+    const authorization = await t.authorization();
+    const data = await picture("png", 64, 64);
+    const send = () => upload(authorization, { name: "p.png", type: "image/png", data });
+    // This test holds the one decoding slot itself, so what waits and what is refused does not depend on timing.
+    let release = () => {};
+    const holding = pictureDecodes.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = Array.from({ length: 8 }, send);
+    await expect.poll(() => pictureDecodes.load).toEqual({ running: 1, waiting: 8 });
+
+    const started = performance.now();
+    const refused = await send();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(refused.json()).toMatchObject({
+      code: "SERVER_BUSY",
+      message: "Too many pictures are being processed right now. Try again in a moment.",
+    });
+
+    release();
+    await holding;
+    expect((await Promise.all(waiting)).map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(pictureDecodes.load).toEqual({ running: 0, waiting: 0 });
   });
 
   it("needs the file in the form field `file` and a bearer", async () => {
