@@ -53,12 +53,20 @@ export async function collectBrandJob(
     });
     await updateBrandFacts(tx, {
       brandId: brand.id,
-      ...(logo ? { logo } : {}),
+      ...(logo ? { logo: logo.url } : {}),
       description: site.description ?? null,
       now: deps.clock.now(),
     });
     await setBrandStatus(tx, { brandId: brand.id, status: "active", reason: null });
   });
+  // Once the brand names the new logo: until then, readers are still given the old one's URL.
+  if (logo?.replaced) {
+    await deps.storage
+      .delete(logo.replaced)
+      .catch((error: unknown) =>
+        deps.log.warn({ brandId: brand.id, err: error }, "Could not remove the old logo"),
+      );
+  }
   await deps.jobs.enqueue("compute-brand", { brandId: brand.id });
 }
 
@@ -83,16 +91,16 @@ export async function collectBrandFailedJob(
 
 /**
  * The site's logo, fetched with the same SSRF guard, re-encoded and stored under a key named after its bytes:
- * media is cached as immutable, so a changed logo must get a new URL, and an unchanged one keeps its URL. The
- * brand's previous logo file is removed once the new one is stored (a page holding the old URL from a moment ago
- * shows no logo until it reloads the brand). A logo that fails is just left out.
+ * media is cached as immutable, so a changed logo must get a new URL, and an unchanged one keeps its URL. Also
+ * names the brand's previous logo file, for the caller to remove once the brand points at the new one. A logo
+ * that fails is just left out.
  */
 async function storeLogo(
   deps: WorkerDeps,
   brandId: string,
   url: string,
   options: Parameters<typeof safeFetch>[1],
-): Promise<string | undefined> {
+): Promise<{ url: string; replaced: string | undefined } | undefined> {
   try {
     const response = await safeFetch(url, { ...options, accept: ["image/*"], maxBytes: LOGO_MAX_BYTES });
     const image = await reencodePicture(response.body);
@@ -101,17 +109,14 @@ async function storeLogo(
     const previous = (await findBrandById(deps.db, { brandId }))?.logo;
     // Only a file this brand's collection stored: logos/<brand>-<hash>.webp, or logos/<brand>.webp from before.
     const previousKey = previous ? /logos\/[\w.-]+$/.exec(previous)?.[0] : undefined;
-    if (
+    const replaced =
       previousKey &&
       previousKey !== key &&
       previousKey.startsWith(`logos/${brandId}`) &&
       deps.storage.urlOf(previousKey) === previous
-    ) {
-      await deps.storage
-        .delete(previousKey)
-        .catch((error: unknown) => deps.log.warn({ brandId, err: error }, "Could not remove the old logo"));
-    }
-    return deps.storage.urlOf(key);
+        ? previousKey
+        : undefined;
+    return { url: deps.storage.urlOf(key), replaced };
   } catch (error) {
     deps.log.info({ brandId, err: error }, "The brand's logo could not be used");
     return undefined;
