@@ -37,7 +37,6 @@ let stopping = false;
 async function start(): Promise<void> {
   // Found in a moment rather than after the database has started.
   if (config.nodeEnv === "production") assertWebAppBuilt(config.webDistDir);
-  const appConfig = await withJwtSecret(config);
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
@@ -47,6 +46,7 @@ async function start(): Promise<void> {
   const { pool, db } = connectDatabase(databaseUrl, log);
   running.push({ name: "database pool", stop: () => pool.end() });
   await migrateDatabase(pool);
+  const appConfig = await withJwtSecret(config, db, log);
   // Module reads are kept in memory only while this hears the database's changes (db/read-cache.ts).
   const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
   running.push({ name: "change listener", stop: changes.stop });

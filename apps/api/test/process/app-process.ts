@@ -86,11 +86,20 @@ export async function connectToEmbedded(dataDir: string): Promise<pg.Client> {
 
 /** A bearer of a new account seeded in the app's embedded database, signed with the app's own secret. */
 export async function bearerFor(dataDir: string): Promise<string> {
-  const secret = (await readFile(join(dataDir, "jwt-secret"), "utf8")).trim();
   const client = await connectToEmbedded(dataDir);
   try {
-    return (await seedSignedInUser(drizzle({ client, schema }), jwtKey(secret))).authorization;
+    return (await seedSignedInUser(drizzle({ client, schema }), jwtKey(await appSecretOf(client))))
+      .authorization;
   } finally {
     await client.end();
   }
+}
+
+/** The token secret the app generated into its database (config/secrets.ts). */
+export async function appSecretOf(db: pg.ClientBase | pg.Pool): Promise<string> {
+  const { rows } = await db.query<{ value: string }>(
+    "select value from app_secrets where name = 'jwt-secret'",
+  );
+  if (!rows[0]) throw new Error("The app has stored no token secret");
+  return rows[0].value;
 }
