@@ -13,6 +13,7 @@ import type { WorkerDeps } from "./jobs/worker-deps";
 import { jobHandlers } from "./jobs/workers";
 import { systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
+import { importLocalUploads } from "./lib/import-uploads";
 import { createStorage } from "./lib/storage";
 import { createLogger } from "./logger";
 import { ensureSampleData } from "./modules/sample/start";
@@ -52,14 +53,9 @@ async function start(): Promise<void> {
   running.push({ name: "change listener", stop: changes.stop });
   const jobs = await startJobQueue(pool, log);
   running.push({ name: "job queue", stop: jobs.stop });
-  const workerDeps: WorkerDeps = {
-    db,
-    config: appConfig,
-    log,
-    clock: systemClock,
-    storage: createStorage(appConfig),
-    jobs,
-  };
+  const storage = createStorage(appConfig, db);
+  if (storage.read) await importLocalUploads(config.dataDir, storage, log);
+  const workerDeps: WorkerDeps = { db, config: appConfig, log, clock: systemClock, storage, jobs };
   if (config.sampleData) await ensureSampleData(pool, workerDeps);
   await jobs.work(jobHandlers(workerDeps));
   const app = await buildApp({ config: appConfig, db, log, deps: { jobs } });

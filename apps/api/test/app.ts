@@ -70,7 +70,7 @@ export async function buildTestApp(
     await own?.drop();
   };
   if (jobs) {
-    const storage = createStorage(config);
+    const storage = createStorage(config, database.db);
     await jobs.work(jobHandlers({ db: database.db, config, log, clock, storage, jobs }));
   }
   const app = await buildApp({

@@ -219,7 +219,9 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
 
-// The brand data, billing and secrets models live in their own files; drizzle-kit and the client see one schema.
+// The brand data, billing, secrets and files models live in their own files; drizzle-kit and the client see one
+// schema.
 export * from "./billing.schema";
 export * from "./brand-data.schema";
+export * from "./files.schema";
 export * from "./secrets.schema";

@@ -1,0 +1,7 @@
+CREATE TABLE "stored_files" (
+	"key" text PRIMARY KEY NOT NULL,
+	"content_type" text NOT NULL,
+	"body" "bytea" NOT NULL,
+	"sha256" text NOT NULL,
+	"stored_at" timestamp with time zone DEFAULT now() NOT NULL
+);
