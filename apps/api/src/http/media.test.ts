@@ -88,8 +88,11 @@ describe("an install upgraded in place", () => {
       expect(existsSync(join(dataDir, "uploads"))).toBe(false);
       expect(await readdir(join(dataDir, "uploads.imported", "avatars"))).toContain("u-2-old.webp");
 
-      // The next start finds nothing to import.
+      // The next start finds nothing to import; an empty folder (the old storage made one at every start) goes.
       await importLocalUploads(dataDir, storage, pino({ level: "silent" }));
+      await mkdir(join(dataDir, "uploads", "avatars"), { recursive: true });
+      await importLocalUploads(dataDir, storage, pino({ level: "silent" }));
+      expect(await readdir(dataDir)).toEqual(["uploads.imported"]);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import { readdir, readFile, rename } from "node:fs/promises";
+import { readdir, readFile, rename, rm } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import type { Logger } from "pino";
 import { isErrno } from "./errno";
@@ -26,6 +26,8 @@ export async function importLocalUploads(dataDir: string, storage: FileStorage, 
     if (isErrno(error, "ENOENT")) return;
     throw error;
   }
+  // The old storage made the folder at every start: an empty one is not an upload.
+  if (paths.length === 0) return rm(root, { recursive: true });
   let imported = 0;
   for (const path of paths) {
     const key = relative(root, path).split(sep).join("/");
