@@ -81,11 +81,13 @@ async function closeHttp(app: FastifyInstance, logger: Logger): Promise<void> {
   }
 }
 
+/** One line per step: an orderly stop says what it stopped, and only a failure carries a stack. */
 async function stopAll(): Promise<boolean> {
   let clean = true;
   for (const { name, stop } of running.reverse()) {
     try {
       await stop();
+      log.info(`Stopped the ${name}`);
     } catch (error) {
       clean = false;
       log.error({ err: error }, `Could not stop the ${name}`);
