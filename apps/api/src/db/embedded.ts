@@ -122,7 +122,7 @@ async function startServer(o: ServerOptions): Promise<number> {
  * and jobs still running. Out of that group, it hears only the app, which stops it last. If the app exits without
  * stopping it, it is stopped on the way out; if the app is killed, the next start stops it (postmaster.ts).
  */
-async function spawnPostgres(o: ServerOptions, port: number, output: string[]): Promise<void> {
+export async function spawnPostgres(o: ServerOptions, port: number, output: string[] = []): Promise<void> {
   const ids = isRoot ? await postgresUserIds() : undefined;
   if (isRoot && !ids) throw new Error('PostgreSQL cannot run as root and there is no "postgres" user');
   const server = spawn(await postgresBinary(), ["-D", o.pgdata, "-p", String(port), ...POSTGRES_FLAGS], {

@@ -94,11 +94,16 @@ export async function connectToEmbedded(dataDir: string): Promise<pg.Client> {
 export async function bearerFor(dataDir: string): Promise<string> {
   const client = await connectToEmbedded(dataDir);
   try {
-    return (await seedSignedInUser(drizzle({ client, schema }), jwtKey(await appSecretOf(client))))
-      .authorization;
+    return await seededBearer(client);
   } finally {
     await client.end();
   }
+}
+
+/** A bearer of a new account seeded in the app's database, signed with the secret the app stored there. */
+export async function seededBearer(db: pg.Client | pg.Pool): Promise<string> {
+  return (await seedSignedInUser(drizzle({ client: db, schema }), jwtKey(await appSecretOf(db))))
+    .authorization;
 }
 
 /** The token secret the app generated into its database (config/secrets.ts). */
