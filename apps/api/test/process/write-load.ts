@@ -9,6 +9,8 @@ export interface Write {
   endedAt: number;
   /** The HTTP status, or undefined when no answer came (the connection was refused or broke). */
   status: number | undefined;
+  /** The Error body's code of a refusal. */
+  code?: string;
   error?: string;
 }
 
@@ -39,8 +41,9 @@ export function startSignUpLoad(baseUrl: string | (() => string), concurrency: n
           body: JSON.stringify({ email, password: STRONG_PASSWORD, firstName: "Lo", lastName: "Ad" }),
           signal: AbortSignal.timeout(20_000),
         });
-        await response.arrayBuffer();
+        const text = await response.text();
         write.status = response.status;
+        if (!response.ok) write.code = (JSON.parse(text) as { code?: string }).code;
         write.endedAt = performance.now();
       } catch (error) {
         write.endedAt = performance.now();
