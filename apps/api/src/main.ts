@@ -14,6 +14,8 @@ import { createWorkerDeps } from "./jobs/worker-deps";
 import { jobHandlers } from "./jobs/workers";
 import { systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
+import { importLocalUploads } from "./lib/import-uploads";
+import { createStorage } from "./lib/storage";
 import { createLogger } from "./logger";
 import { ensureSampleData } from "./modules/sample/start";
 
@@ -37,7 +39,6 @@ let stopping = false;
 async function start(): Promise<void> {
   // Found in a moment rather than after the database has started.
   if (config.nodeEnv === "production") assertWebAppBuilt(config.webDistDir);
-  const appConfig = await withJwtSecret(config);
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
@@ -47,18 +48,15 @@ async function start(): Promise<void> {
   const { pool, db } = connectDatabase(databaseUrl, log);
   running.push({ name: "database pool", stop: () => pool.end() });
   await migrateDatabase(pool);
+  const appConfig = await withJwtSecret(config, db, log);
   // Module reads are kept in memory only while this hears the database's changes (db/read-cache.ts).
   const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
   running.push({ name: "change listener", stop: changes.stop });
   const jobs = await startJobQueue(pool, log);
   running.push({ name: "job queue", stop: jobs.stop });
-  const workerDeps = createWorkerDeps({
-    db,
-    config: appConfig,
-    log,
-    clock: systemClock,
-    jobs,
-  });
+  const storage = createStorage(appConfig, db);
+  if (storage.read) await importLocalUploads(config.dataDir, storage, log);
+  const workerDeps = createWorkerDeps({ db, config: appConfig, log, clock: systemClock, storage, jobs });
   if (config.sampleData) await ensureSampleData(pool, workerDeps);
   await jobs.work(jobHandlers(workerDeps));
   const app = await buildApp({ config: appConfig, db, log, deps: { jobs } });
@@ -85,11 +83,13 @@ async function closeHttp(app: FastifyInstance, logger: Logger): Promise<void> {
   }
 }
 
+/** One line per step: an orderly stop says what it stopped, and only a failure carries a stack. */
 async function stopAll(): Promise<boolean> {
   let clean = true;
   for (const { name, stop } of running.reverse()) {
     try {
       await stop();
+      log.info(`Stopped the ${name}`);
     } catch (error) {
       clean = false;
       log.error({ err: error }, `Could not stop the ${name}`);

@@ -7,6 +7,7 @@ import { type AppOptions, buildApp } from "../src/http/app";
 import { type JobQueueOptions, startJobQueue } from "../src/jobs/queue";
 import { createWorkerDeps } from "../src/jobs/worker-deps";
 import { jobHandlers } from "../src/jobs/workers";
+import { createStorage } from "../src/lib/storage";
 import { jwtKey } from "../src/modules/auth/id-token";
 import { TestClock } from "./clock";
 import { TEST_JWT_SECRET, testConfig } from "./config";
@@ -75,7 +76,8 @@ export async function buildTestApp(
     await own?.drop();
   };
   if (jobs) {
-    const { mailer, payments, storage, keys } = options.deps ?? {};
+    const { mailer, payments, keys } = options.deps ?? {};
+    const storage = options.deps?.storage ?? createStorage(config, database.db);
     await jobs.work(
       jobHandlers(
         createWorkerDeps({ db: database.db, config, log, clock, jobs, mailer, payments, storage, keys }),

@@ -3,7 +3,7 @@ import pino from "pino";
 import { connectDatabase } from "../src/db/client";
 import type { JobQueue } from "../src/jobs/queue";
 import { createWorkerDeps } from "../src/jobs/worker-deps";
-import { localStorage } from "../src/lib/storage";
+import { databaseStorage } from "../src/lib/storage";
 import { computeBrandJob } from "../src/modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../src/modules/analytics/influencer-profiles.job";
 import { classifyIntent } from "../src/modules/analytics/intent/classify-intent";
@@ -36,7 +36,7 @@ export async function prepareSampleTemplate(pool: pg.Pool, url: string): Promise
       config,
       log,
       clock: { now: () => SAMPLE_NOW },
-      storage: localStorage(config.dataDir),
+      storage: databaseStorage(db),
       jobs: noJobs,
     });
     const { dataset } = await loadSampleData(pool, {

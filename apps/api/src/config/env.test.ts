@@ -1,9 +1,6 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig, repoRoot } from "./env";
-import { withJwtSecret } from "./secrets";
 
 describe("loadConfig", () => {
   it("defaults to decisions.md's values, with DATA_DIR under the repository root", () => {
@@ -90,29 +87,5 @@ describe("loadConfig", () => {
         "PASSWORD_HASHING fast-test-only needs NODE_ENV=test",
       );
     }
-  });
-});
-
-const folders: string[] = [];
-afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
-
-describe("withJwtSecret", () => {
-  it("generates a secret once, keeps it private in DATA_DIR, and reuses it", async () => {
-    const folder = await mkdtemp(join(tmpdir(), "brandscope-secret-"));
-    folders.push(folder);
-    const dataDir = join(folder, "data");
-    const first = await withJwtSecret(loadConfig({ DATA_DIR: dataDir }));
-    const again = await withJwtSecret(loadConfig({ DATA_DIR: dataDir }));
-    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(64);
-    expect(again.jwtSecret).toBe(first.jwtSecret);
-    expect((await readFile(join(dataDir, "jwt-secret"), "utf8")).trim()).toBe(first.jwtSecret);
-    expect((await stat(join(dataDir, "jwt-secret"))).mode & 0o777).toBe(0o600);
-  });
-
-  it("prefers JWT_SECRET", async () => {
-    const secret = "s".repeat(40);
-    expect(
-      (await withJwtSecret(loadConfig({ JWT_SECRET: secret, DATA_DIR: "/nonexistent" }))).jwtSecret,
-    ).toBe(secret);
   });
 });

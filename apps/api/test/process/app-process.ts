@@ -3,7 +3,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import pino from "pino";
 import { apiPackageDir } from "../../src/config/env";
+import { stopPostmaster } from "../../src/db/postmaster";
 import * as schema from "../../src/db/schema";
 import { findFreePort } from "../../src/lib/free-port";
 import { jwtKey } from "../../src/modules/auth/id-token";
@@ -19,7 +21,7 @@ export interface AppProcess {
   ready: Promise<void>;
 }
 
-const started: ChildProcess[] = [];
+const started: { child: ChildProcess; dataDir: string | undefined }[] = [];
 
 /**
  * Runs the real `src/main.ts` as `npm start` does, in its own process group, with only the environment
@@ -41,7 +43,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  started.push(child);
+  started.push({ child, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
   let text = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {
@@ -57,14 +59,18 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   return { child, port, output: () => text, exited, ready };
 }
 
-/** Kills what a test left running: each app's whole group, which holds its PostgreSQL too. */
-export function killStartedApps(): void {
-  for (const child of started.splice(0)) {
+/**
+ * Kills what a test left running: each app's whole group, then its embedded PostgreSQL, which runs in a session
+ * of its own (db/embedded.ts).
+ */
+export async function killStartedApps(): Promise<void> {
+  for (const { child, dataDir } of started.splice(0)) {
     try {
       if (child.pid) process.kill(-child.pid, "SIGKILL");
     } catch {
       // already gone
     }
+    if (dataDir) await stopPostmaster(join(dataDir, "postgres"), pino({ level: "silent" }));
   }
 }
 
@@ -86,11 +92,25 @@ export async function connectToEmbedded(dataDir: string): Promise<pg.Client> {
 
 /** A bearer of a new account seeded in the app's embedded database, signed with the app's own secret. */
 export async function bearerFor(dataDir: string): Promise<string> {
-  const secret = (await readFile(join(dataDir, "jwt-secret"), "utf8")).trim();
   const client = await connectToEmbedded(dataDir);
   try {
-    return (await seedSignedInUser(drizzle({ client, schema }), jwtKey(secret))).authorization;
+    return await seededBearer(client);
   } finally {
     await client.end();
   }
+}
+
+/** A bearer of a new account seeded in the app's database, signed with the secret the app stored there. */
+export async function seededBearer(db: pg.Client | pg.Pool): Promise<string> {
+  return (await seedSignedInUser(drizzle({ client: db, schema }), jwtKey(await appSecretOf(db))))
+    .authorization;
+}
+
+/** The token secret the app generated into its database (config/secrets.ts). */
+export async function appSecretOf(db: pg.ClientBase | pg.Pool): Promise<string> {
+  const { rows } = await db.query<{ value: string }>(
+    "select value from app_secrets where name = 'jwt-secret'",
+  );
+  if (!rows[0]) throw new Error("The app has stored no token secret");
+  return rows[0].value;
 }

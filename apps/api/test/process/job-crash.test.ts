@@ -8,7 +8,7 @@ import { connectDatabase, type Database } from "../../src/db/client";
 import { type JobQueue, startJobQueue } from "../../src/jobs/queue";
 import { createWorkerDeps } from "../../src/jobs/worker-deps";
 import { jobHandlers } from "../../src/jobs/workers";
-import { localStorage } from "../../src/lib/storage";
+import { databaseStorage } from "../../src/lib/storage";
 import { NAMED_PERIODS } from "../../src/modules/analytics/brand-figures";
 import { testConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../database";
@@ -154,7 +154,7 @@ it("loses nothing when a worker is killed mid-job: another worker retries it onc
         config,
         log,
         clock: { now: () => SAMPLE_NOW },
-        storage: localStorage(config.dataDir),
+        storage: databaseStorage(database.db),
         jobs: queue,
       }),
     ),

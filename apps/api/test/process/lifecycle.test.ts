@@ -16,7 +16,7 @@ beforeAll(async () => {
   dataDir = join(folder, "data");
 });
 afterAll(async () => {
-  killStartedApps();
+  await killStartedApps();
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -101,7 +101,54 @@ describe.sequential("the app on its embedded PostgreSQL", () => {
     again.child.kill("SIGINT");
     expect(await again.exited).toBe(0);
   });
+
+  it("stops in order on Ctrl-C, printing one line per step and no stack", async () => {
+    const app = await startApp({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
+    await app.ready;
+    // Connections open in the pool, as after some use.
+    const authorization = await bearerFor(dataDir);
+    const industries = () =>
+      fetch(`http://localhost:${app.port}/api/industries`, { headers: { authorization } });
+    for (const response of await Promise.all(Array.from({ length: 6 }, industries)))
+      expect(response.status).toBe(200);
+    // Each request's log line follows its answer through the pipe.
+    while ((app.output().match(/request completed/g) ?? []).length < 6) await sleep(20);
+    const printed = app.output().length;
+
+    // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group.
+    if (app.child.pid) process.kill(-app.child.pid, "SIGINT");
+    expect(await app.exited).toBe(0);
+    const lines = app
+      .output()
+      .slice(printed)
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const entry = parseLogLine(line);
+        return entry && entry.level < 40 && !("err" in entry) ? entry.msg : line;
+      });
+    expect(lines).toEqual([
+      "Shutting down",
+      "Stopped the HTTP server",
+      "Stopped the job queue",
+      "Stopped the change listener",
+      "Stopped the database pool",
+      "Stopped the embedded PostgreSQL",
+    ]);
+  });
 });
+
+/** A pino JSON line, or undefined for anything else (a stack trace printed by Node). */
+function parseLogLine(line: string): { level: number; msg: string } | undefined {
+  try {
+    const entry: unknown = JSON.parse(line);
+    return typeof entry === "object" && entry !== null && "level" in entry && "msg" in entry
+      ? (entry as { level: number; msg: string })
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 describe("start-up failures", () => {
   it("stops with one line naming a bad variable, without a stack trace", async () => {

@@ -10,7 +10,7 @@ let folder: string;
 let database: TestDatabase | undefined;
 let app: AppProcess;
 afterAll(async () => {
-  killStartedApps();
+  await killStartedApps();
   await database?.drop();
   await rm(folder, { recursive: true, force: true });
 });

@@ -59,7 +59,7 @@ describe("the compute-brand job", () => {
         config,
         log: pino({ level: "silent" }),
         clock: { now: () => SAMPLE_NOW },
-        storage: createStorage(config),
+        storage: createStorage(config, database.db),
         jobs: noJobs,
       }),
       { brandId },

@@ -18,7 +18,7 @@ import { seedSignedInUser } from "../../../test/users";
 import { forgetCachedReads, readCacheOf } from "../../db/read-cache";
 import type { JobQueue } from "../../jobs/queue";
 import { createWorkerDeps } from "../../jobs/worker-deps";
-import { localStorage } from "../../lib/storage";
+import { databaseStorage } from "../../lib/storage";
 import { jwtKey } from "../auth/id-token";
 import { findSampleCatalogue } from "../brand/brand.repo";
 import { loadSampleData } from "../sample/load";
@@ -103,7 +103,7 @@ async function reloadSample(scale: number): Promise<void> {
     config: t.config,
     log: pino({ level: "silent" }),
     clock: { now: () => SAMPLE_NOW },
-    storage: localStorage(t.config.dataDir),
+    storage: databaseStorage(t.database.db),
     jobs: noJobs,
   });
   await profileInfluencersJob(deps);
