@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pino, { type Logger } from "pino";
 import type { AppConfig } from "../src/config/env";
 import { listenForChanges } from "../src/db/change-notifications";
@@ -19,13 +19,18 @@ export { TEST_JWT_SECRET, testConfig } from "./config";
 /**
  * Tests write with SQL and read through the app at once: each request first waits until the database's change
  * notifications of those writes have been heard (db/change-notifications.ts), as a client across a network is
- * always later than they are. The app's own writes and jobs need no wait (they forget kept reads themselves).
+ * always later than they are. The app's own write requests need no wait (they settle before answering). Returns
+ * the inject that does not wait.
  */
-function settleBeforeEachRequest(app: FastifyInstance, settle: () => Promise<void>): void {
+function settleBeforeEachRequest(
+  app: FastifyInstance,
+  settle: () => Promise<void>,
+): (options: InjectOptions) => Promise<LightMyRequestResponse> {
   const inject = app.inject.bind(app);
   // Only the promise form (inject(options)) is used by the tests.
   app.inject = ((options: InjectOptions | string) =>
     settle().then(() => inject(options))) as FastifyInstance["inject"];
+  return (options) => inject(options);
 }
 
 export interface TestApp {
@@ -34,6 +39,8 @@ export interface TestApp {
   config: AppConfig;
   /** The app's clock: it stands still until a test advances it. */
   clock: TestClock;
+  /** A request sent without waiting for the database's notifications first: what a fast client sees. */
+  injectAtOnce(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Resolves once the app has heard every change committed so far (kept reads forgotten): see settleBeforeEachRequest. */
   settle(): Promise<void>;
   /** A valid bearer header: of a new confirmed account with a live session, seeded in the database. */
@@ -88,6 +95,7 @@ export async function buildTestApp(
     config,
     db: database.db,
     log,
+    settle: changes.settle,
     contract: options.contract,
     handlers: options.handlers,
     deps: { clock, ...(jobs ? { jobs } : {}), ...options.deps },
@@ -95,12 +103,13 @@ export async function buildTestApp(
     await release();
     throw error;
   });
-  settleBeforeEachRequest(app, changes.settle);
+  const injectAtOnce = settleBeforeEachRequest(app, changes.settle);
   return {
     app,
     database,
     config,
     clock,
+    injectAtOnce,
     settle: changes.settle,
     authorization: async () =>
       (await seedSignedInUser(database.db, jwtKey(TEST_JWT_SECRET), { now: clock.now() })).authorization,

@@ -60,7 +60,9 @@ export async function listenForChanges(o: {
       waiters.delete(token);
       return;
     }
-    cache.forget();
+    // The triggers name the table that changed: only the reads of that table are forgotten.
+    if (message.payload) cache.forgetTables([message.payload]);
+    else cache.forget();
   };
 
   /**

@@ -44,6 +44,7 @@ const nameNow = async (text = BRAND_NAME) => {
     name: `brand-name-${text.length}`,
     text,
     values: [brandId],
+    tables: ["brands"],
   });
   return rows[0]?.name;
 };
@@ -80,16 +81,39 @@ describe("reads kept in memory", () => {
     expect(await nameNow()).toBe("Seen");
   });
 
+  it("are forgotten only when a table they read changes, not on any change", async () => {
+    await rename("Kept");
+    await changes.settle();
+    expect(await nameNow()).toBe("Kept");
+    // A change to a table the read does not read (subscriptions) forgets nothing: the unseen rename stays unseen.
+    await rename("Unseen", unnotified);
+    await database.pool.query(
+      "update subscriptions set updated_at = now() where workspace_id in (select id from workspaces limit 1)",
+    );
+    await changes.settle();
+    expect(await nameNow()).toBe("Kept");
+    expect(readCacheOf(database.pool).keptStatements()).toContain(`brand-name-${BRAND_NAME.length}`);
+    // A statement that changes no row of the table the read reads forgets nothing either; one that does, does.
+    await database.pool.query("delete from brands where false");
+    await changes.settle();
+    expect(await nameNow()).toBe("Kept");
+    await database.pool.query("update brands set name = name where id = $1", [brandId]);
+    await changes.settle();
+    expect(await nameNow()).toBe("Unseen");
+  });
+
   it("are frozen, since every later read gets the same rows", async () => {
     const rows = await cachedRows<{ name: string }>(database.db, {
       name: "brand-name-frozen",
       text: BRAND_NAME,
       values: [brandId],
+      tables: ["brands"],
     });
     const again = await cachedRows<{ name: string }>(database.db, {
       name: "brand-name-frozen",
       text: BRAND_NAME,
       values: [brandId],
+      tables: ["brands"],
     });
     expect(again).toBe(rows);
     expect(() => {
@@ -100,7 +124,7 @@ describe("reads kept in memory", () => {
   it("do not keep rows read while a change committed", async () => {
     await rename("Before");
     await changes.settle();
-    forgetCachedReads(database.db);
+    forgetCachedReads(database.db, ["brands"]);
     const reading = nameNow(SLOW_BRAND_NAME);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await rename("After");

@@ -4,44 +4,87 @@ import { clientOf, type Db } from "./client";
 
 const KEY_SEPARATOR = "\u0000";
 
+/** The tables whose every change is notified (migration 0009): the only ones a kept statement may read. */
+export const notifiedTables = [
+  "brands",
+  "workspace_brands",
+  "brand_competitors",
+  "social_accounts",
+  "imports",
+  "figures",
+  "personas",
+  "subscriptions",
+  "influencers",
+  "influencer_scores",
+  "keywords",
+] as const;
+export type NotifiedTable = (typeof notifiedTables)[number];
+
+/** A hot read's named statement and the tables it reads (query-plans.test.ts holds the list to its plan). */
+export interface KeptStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+  tables: readonly NotifiedTable[];
+}
+
 /**
  * The rows of the hot module reads' statements, answered from memory while nothing they read has changed. It is
  * coherent, not timed: every write to a table such a statement reads notifies this process (migration 0009,
- * change-notifications.ts) and the whole memory is forgotten, so a plan change or a recompute shows on the next
- * read. A read whose query was running when something changed does not keep its rows: they may predate the change.
- * Without a listening connection (not started yet, or lost) nothing is kept and every read asks the database.
+ * change-notifications.ts), and the rows of the statements that read that table are forgotten; a change elsewhere
+ * forgets nothing. A read whose query was running when a table it reads changed does not keep its rows: they may
+ * predate the change. Without a listening connection (not started yet, or lost) nothing is kept and every read asks
+ * the database.
  *
  * It keeps rows, never answers: whatever depends on the time (a stale figure) is still judged per request.
  * Kept rows are frozen, since every later read gets the same objects.
  */
 export class ReadCache {
   readonly #rows: VersionedCache<readonly unknown[]>;
-  #generation = 0;
+  /** Bumped by each change of a table, and all of them by `forget`: a read that saw a bump keeps nothing. */
+  readonly #generations = new Map<string, number>();
+  #epoch = 0;
+  /** The tables each kept statement reads, by name. */
+  readonly #tablesOf = new Map<string, readonly NotifiedTable[]>();
   #listening = false;
 
   constructor(maxEntries: number) {
-    // Kept rows have no version of their own: a change forgets them all.
+    // Kept rows have no version of their own: a change forgets them.
     this.#rows = new VersionedCache(maxEntries);
   }
 
   /** The rows of a named statement: from memory when kept, otherwise from the database (and kept). */
-  async query<T>(
-    pool: pg.Pool,
-    statement: { name: string; text: string; values: unknown[] },
-  ): Promise<readonly T[]> {
-    if (!this.#listening) return (await pool.query(statement)).rows as T[];
-    const key = `${statement.name}${KEY_SEPARATOR}${JSON.stringify(statement.values)}`;
+  async query<T>(pool: pg.Pool, statement: KeptStatement): Promise<readonly T[]> {
+    const { name, text, values, tables } = statement;
+    if (!this.#listening) return (await pool.query({ name, text, values })).rows as T[];
+    const key = `${name}${KEY_SEPARATOR}${JSON.stringify(values)}`;
     const kept = this.#rows.get(key, "");
     if (kept) return kept as readonly T[];
-    const generation = this.#generation;
-    const rows: unknown[] = (await pool.query(statement)).rows;
-    if (this.#listening && generation === this.#generation) this.#rows.set(key, "", deepFreeze(rows));
+    const before = this.#stamp(tables);
+    const rows: unknown[] = (await pool.query({ name, text, values })).rows;
+    if (this.#listening && before === this.#stamp(tables)) {
+      this.#tablesOf.set(name, tables);
+      this.#rows.set(key, "", deepFreeze(rows));
+    }
     return rows as T[];
   }
 
-  /** Something the kept rows were read from may have changed: forget them all, and any read under way. */
+  #stamp(tables: readonly NotifiedTable[]): string {
+    return [this.#epoch, ...tables.map((table) => this.#generations.get(table) ?? 0)].join(",");
+  }
+
+  /** These tables changed: the rows of every statement that reads one of them are forgotten, and reads under way. */
+  forgetTables(tables: readonly string[]): void {
+    for (const table of tables) this.#generations.set(table, (this.#generations.get(table) ?? 0) + 1);
+    for (const key of this.#rows.keys()) {
+      const read = this.#tablesOf.get(key.slice(0, key.indexOf(KEY_SEPARATOR)));
+      if (!read || read.some((table) => tables.includes(table))) this.#rows.delete(key);
+    }
+  }
+
+  /** Anything may have changed: forget every kept row, and any read under way. */
   forget(): void {
-    this.#generation++;
+    this.#epoch++;
     this.#rows.clear();
   }
 
@@ -58,6 +101,11 @@ export class ReadCache {
   /** The names of the statements whose rows are kept now. */
   keptStatements(): string[] {
     return [...new Set(this.#rows.keys().map((key) => key.slice(0, key.indexOf(KEY_SEPARATOR))))];
+  }
+
+  /** The tables a kept statement said it reads. */
+  tablesOf(name: string): readonly NotifiedTable[] | undefined {
+    return this.#tablesOf.get(name);
   }
 }
 
@@ -87,15 +135,15 @@ export function readCacheOf(pool: pg.Pool): ReadCache {
 }
 
 /** The rows of a hot read's named statement, from the pool's read cache (read-cache.ts) when it holds them. */
-export function cachedRows<T>(
-  db: Db,
-  statement: { name: string; text: string; values: unknown[] },
-): Promise<readonly T[]> {
+export function cachedRows<T>(db: Db, statement: KeptStatement): Promise<readonly T[]> {
   const pool = clientOf(db);
   return readCacheOf(pool).query<T>(pool, statement);
 }
 
-/** This process has written (a write request answered, a job run): what was kept may be out of date. */
-export function forgetCachedReads(db: Db): void {
-  readCacheOf(clientOf(db)).forget();
+/**
+ * This process wrote these tables and will read them again before the database's notification can arrive (a read
+ * that stores figures it computed): forget what was kept from them now.
+ */
+export function forgetCachedReads(db: Db, tables: readonly NotifiedTable[]): void {
+  readCacheOf(clientOf(db)).forgetTables(tables);
 }

@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
 import { runHousekeeping } from "../modules/auth/housekeeping";
-import { decorateUserId, forgetAfterWrites } from "./authenticate";
+import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { loadContract } from "./contract";
 import { type AppDeps, createDeps } from "./deps";
 import { registerErrorHandler, sendNotFound } from "./error-handler";
@@ -30,6 +30,11 @@ export interface AppOptions {
   /** The OpenAPI document (path or parsed); the repository's contract by default. */
   contract?: string | object;
   handlers?: HandlerMap;
+  /**
+   * Resolves once every change committed so far has been heard (db/change-notifications.ts): write requests wait
+   * for it, so their callers read what they wrote. Without it nothing is kept in memory to be out of date.
+   */
+  settle?: () => Promise<void>;
   /** Replaces dependencies (a test clock, a mail sink, storage…); the rest come from the config. */
   deps?: Partial<AppDeps>;
 }
@@ -75,7 +80,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
   const deps = createDeps(o.config, o.db, app.log, o.deps);
   decorateUserId(app);
-  forgetAfterWrites(app, o.db);
+  if (o.settle) settleAfterWrites(app, o.settle);
   registerErrorHandler(app);
   const security = securityHeaders({
     imageOrigins: deps.storage.externalOrigin ? [deps.storage.externalOrigin] : [],

@@ -1,12 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
-import { forgetCachedReads } from "../db/read-cache";
-import {
-  forgetSessionChecks,
-  recentSessionCheck,
-  rememberSessionCheck,
-  sessionCheckStarted,
-} from "../lib/session-checks";
+import { recentSessionCheck, rememberSessionCheck, sessionCheckStarted } from "../lib/session-checks";
 import { type TokenSubject, verifyIdToken } from "../modules/auth/id-token";
 import { findLiveSession } from "../modules/auth/sessions.repo";
 import type { AppDeps } from "./deps";
@@ -29,18 +23,21 @@ export function decorateUserId(app: FastifyInstance): void {
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * A write request may end sessions (sign-out, a password change, deleting a user, leaving a workspace) and change
- * what the module reads show: once it has run, and before its answer leaves, every remembered bearer check
- * (lib/session-checks.ts) and every kept read (db/read-cache.ts) is forgotten. The caller's next read sees the
- * write without waiting for the database's change notification.
+ * Read your writes: a write request that succeeded answers only once this process has heard the database's
+ * notifications of what it changed (db/change-notifications.ts), so the caller's next read cannot be answered
+ * from rows kept before the write. What the write did not change stays kept, and a request that failed or wrote
+ * nothing (an anonymous POST answered 404) waits for nothing and forgets nothing.
  */
-export function forgetAfterWrites(app: FastifyInstance, db: Db): void {
-  app.addHook("onSend", (request, _reply, payload, done) => {
-    if (!READ_METHODS.has(request.method)) {
-      forgetSessionChecks();
-      forgetCachedReads(db);
-    }
-    done(null, payload);
+export function settleAfterWrites(app: FastifyInstance, settle: () => Promise<void>): void {
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+    settle().then(
+      () => done(null, payload),
+      (error: unknown) => {
+        request.log.warn({ err: error }, "Could not wait for the change notifications of a write");
+        done(null, payload);
+      },
+    );
   });
 }
 

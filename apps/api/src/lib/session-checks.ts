@@ -1,10 +1,11 @@
 /**
  * A short memory of bearer checks (signature, expiry, live session), so a burst of requests with one token costs
  * one database check rather than one each. A check is reused for at most TTL_MS of real time, never past the
- * token's expiry, and never once the app's clock has moved on by more than that (tests move it). Anything that
- * can end a session forgets every check at once: revoking sessions (sessions.repo) and every write request this
- * process answers (the app's onSend hook), since deleting a user or moving them to another workspace is one.
- * Another process's revocation is seen within TTL_MS.
+ * token's expiry, and never once the app's clock has moved on by more than that (tests move it). Every write that
+ * can end a session forgets every check at once: revoking sessions (sessions.repo), a user's status changing,
+ * deleting a user or a workspace, moving a user to another workspace (user.repo, workspace.repo). Other writes
+ * forget nothing. A check racing with such a write in this process, or a revocation made by another process, is
+ * seen within TTL_MS.
  */
 import type { TokenSubject } from "../modules/auth/id-token";
 

@@ -26,6 +26,10 @@ export class VersionedCache<V> {
     }
   }
 
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
   clear(): void {
     this.#entries.clear();
   }

@@ -31,6 +31,7 @@ export async function findInfluencerContext(
     name: "influencer-context",
     text: INFLUENCER_CONTEXT,
     values: [p.workspaceId],
+    tables: ["workspace_brands", "brands", "figures", "subscriptions"],
   });
   return rows[0];
 }
@@ -115,6 +116,7 @@ export async function findInfluencerPage(
     name: `influencer-page-${shape}`,
     text,
     values: [...values, p.limit, p.offset],
+    tables: ["influencer_scores", "influencers"],
   });
   return rows;
 }
@@ -126,6 +128,7 @@ export async function countInfluencers(db: Db, p: InfluencerFilters): Promise<nu
     name: `influencer-count-${shape}`,
     text: `select count(*)::int as n ${FROM_SCORES} where ${where}`,
     values,
+    tables: ["influencer_scores", "influencers"],
   });
   return rows[0]?.n ?? 0;
 }
@@ -188,6 +191,7 @@ export async function findInfluencerDetails(
     name: "influencer-details",
     text: INFLUENCER_DETAILS,
     values: [p.workspaceId, p.influencerId, p.peers],
+    tables: ["workspace_brands", "brands", "influencers", "influencer_scores", "subscriptions"],
   });
   const r = rows[0];
   if (!r) return undefined;

@@ -116,6 +116,7 @@ export async function findIntentKeywords(
     name: "intent-keywords",
     text: INTENT_KEYWORDS,
     values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.limit],
+    tables: ["workspace_brands", "brands", "keywords", "imports"],
   });
   return toAnswer(rows);
 }
@@ -130,6 +131,7 @@ export async function searchVisibleKeywords(
     name: "search-keywords",
     text: SEARCH_KEYWORDS,
     values: [p.workspaceId, p.country ?? null, p.pattern, p.text, p.limit],
+    tables: ["workspace_brands", "brands", "keywords", "imports"],
   });
   return toAnswer(rows);
 }

@@ -119,6 +119,6 @@ export async function readBrandFigures(
   for (const brand of others) competitors.push(await figuresOf(brand));
   const allStored = [own, ...competitors].every((c) => c.version !== null);
   // This read stored figures: what was kept says they are missing.
-  if (!allStored) forgetCachedReads(ctx.db);
+  if (!allStored) forgetCachedReads(ctx.db, ["figures"]);
   return { own, competitors, totals: found.totals, unchangedAs: allStored ? found : undefined };
 }

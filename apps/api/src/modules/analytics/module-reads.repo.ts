@@ -137,6 +137,7 @@ export async function findModuleBrands(
     name: "module-brands",
     text: MODULE_BRANDS,
     values: [p.workspaceId, p.competitors, p.periodKey, p.totals],
+    tables: ["workspace_brands", "brand_competitors", "brands", "figures", "social_accounts", "imports"],
   });
   const mapped = mappedRows.get(rows);
   if (mapped) return mapped;
@@ -247,6 +248,7 @@ export async function findVisiblePersona(
     name: "persona-details",
     text: PERSONA_DETAILS,
     values: [p.workspaceId, p.personaId],
+    tables: ["workspace_brands", "brand_competitors", "personas", "brands", "imports", "subscriptions"],
   });
   if (!r) return undefined;
   return {
@@ -327,6 +329,7 @@ export async function findPersonaPage(
       p.order === "name" ? (t) => `${t}.sort_key, ${t}.id` : (t) => `${t}.size desc, ${t}.id`,
     ),
     values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.search ?? null, p.limit, p.offset],
+    tables: ["workspace_brands", "brand_competitors", "personas", "subscriptions"],
   });
   const first = rows[0];
   const subscription: SubscriptionFields = {

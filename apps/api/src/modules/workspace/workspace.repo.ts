@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { invitations, users, workspaces } from "../../db/schema";
+import { forgetSessionChecks } from "../../lib/session-checks";
 
 export async function insertWorkspace(db: Queryable, p: { name: string; now: Date }) {
   const [row] = await db
@@ -30,6 +31,8 @@ export const findOtherMembers = (db: Queryable, p: { workspaceId: string; except
 
 /** Removes the workspace and, through the foreign keys, everything in it: accounts, subscription, data. */
 export async function deleteWorkspace(db: Queryable, p: { workspaceId: string }) {
+  // Its members' sessions go with it (lib/session-checks.ts).
+  forgetSessionChecks();
   await db.delete(workspaces).where(eq(workspaces.id, p.workspaceId));
 }
 
@@ -108,6 +111,8 @@ export async function moveUser(
   db: Queryable,
   p: { userId: string; fromWorkspaceId: string; toWorkspaceId: string; role: "owner" | "member"; now: Date },
 ): Promise<boolean> {
+  // A bearer names its workspace: the user's ones no longer authenticate (lib/session-checks.ts).
+  forgetSessionChecks();
   const moved = await db
     .update(users)
     .set({

@@ -1,0 +1,90 @@
+import type { components } from "@brandscope/api-client/schema";
+import { beforeAll, expect, it } from "vitest";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/app";
+import { seedSignedInUser } from "../../test/users";
+import { readCacheOf } from "../db/read-cache";
+import { recentSessionCheck } from "../lib/session-checks";
+import { jwtKey } from "../modules/auth/id-token";
+
+type Schemas = components["schemas"];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  return () => t.close();
+});
+
+/** A signed-in user of the sample brand, with the competitor and intent reads kept in memory. */
+async function sampleUserWithKeptReads() {
+  const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const headers = { authorization: user.authorization };
+  const linked = await t.app.inject({
+    method: "POST",
+    url: "/api/brand",
+    headers,
+    payload: { sample: true },
+  });
+  expect(linked.statusCode).toBe(201);
+  for (const url of ["/api/competitor", "/api/intent"]) {
+    expect((await t.app.inject({ method: "GET", url, headers })).statusCode).toBe(200);
+  }
+  return { user, headers };
+}
+
+const kept = () => readCacheOf(t.database.pool).keptStatements().sort();
+const token = (authorization: string) => authorization.replace(/^Bearer /, "");
+
+it("keeps every read and bearer check through requests that change nothing: a stream of POSTs cannot empty them", async () => {
+  const { user } = await sampleUserWithKeptReads();
+  const before = kept();
+  expect(before).toEqual(expect.arrayContaining(["module-brands", "intent-keywords"]));
+  expect(recentSessionCheck(token(user.authorization), t.clock.now())).toBeDefined();
+  const anonymous = await Promise.all([
+    t.injectAtOnce({ method: "POST", url: "/api/no-such-call", payload: {} }),
+    t.injectAtOnce({ method: "POST", url: "/api/auth/logout" }),
+    t.injectAtOnce({ method: "POST", url: "/api/brand", payload: { sample: true } }),
+    t.injectAtOnce({ method: "PATCH", url: "/api/user", payload: { firstName: "" } }),
+  ]);
+  expect(anonymous.map((response) => response.statusCode)).toEqual([404, 401, 401, 401]);
+  expect(kept()).toEqual(before);
+  expect(recentSessionCheck(token(user.authorization), t.clock.now())).toBeDefined();
+});
+
+it("forgets only the reads of the tables a write changed, and its caller reads the write at once", async () => {
+  const { user, headers } = await sampleUserWithKeptReads();
+  // A profile change writes users: no kept read reads it.
+  const renamed = await t.injectAtOnce({
+    method: "PATCH",
+    url: "/api/user",
+    headers,
+    payload: { firstName: "Ada" },
+  });
+  expect(renamed.statusCode).toBe(200);
+  expect(kept()).toEqual(expect.arrayContaining(["module-brands", "intent-keywords"]));
+  expect(recentSessionCheck(token(user.authorization), t.clock.now())).toBeDefined();
+
+  // Removing a competitor writes brand_competitors: the competitor read is forgotten, the keywords are not.
+  const before = (await t.injectAtOnce({ method: "GET", url: "/api/competitor", headers })).json<
+    Schemas["CompetitorAnalytics"]
+  >();
+  const removedId = before.competitors[0]?.id;
+  const removed = await t.injectAtOnce({
+    method: "DELETE",
+    url: `/api/brand/competitor/${removedId}`,
+    headers,
+  });
+  expect(removed.statusCode).toBe(204);
+  expect(kept()).toContain("intent-keywords");
+  expect(kept()).not.toContain("module-brands");
+  const after = (await t.injectAtOnce({ method: "GET", url: "/api/competitor", headers })).json<
+    Schemas["CompetitorAnalytics"]
+  >();
+  expect(after.competitors.map((c) => c.id)).not.toContain(removedId);
+});
+
+it("forgets the bearer checks when a session ends: signing out refuses the bearer at once", async () => {
+  const { headers } = await sampleUserWithKeptReads();
+  const signedOut = await t.injectAtOnce({ method: "POST", url: "/api/auth/logout", headers });
+  expect(signedOut.statusCode).toBe(200);
+  expect((await t.injectAtOnce({ method: "GET", url: "/api/competitor", headers })).statusCode).toBe(401);
+});
