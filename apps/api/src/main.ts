@@ -45,8 +45,8 @@ async function start(): Promise<void> {
     running.push({ name: "embedded PostgreSQL", stop: embedded.stop });
     databaseUrl = embedded.url;
   }
-  const { pool, db } = connectDatabase(databaseUrl, log);
-  running.push({ name: "database pool", stop: () => pool.end() });
+  const { pool, db, close } = connectDatabase(databaseUrl, log);
+  running.push({ name: "database pool", stop: close });
   await migrateDatabase(pool);
   const appConfig = await withJwtSecret(config, db, log);
   // Module reads are kept in memory only while this hears the database's changes (db/read-cache.ts).
@@ -59,7 +59,7 @@ async function start(): Promise<void> {
   const workerDeps = createWorkerDeps({ db, config: appConfig, log, clock: systemClock, storage, jobs });
   if (config.sampleData) await ensureSampleData(pool, workerDeps);
   await jobs.work(jobHandlers(workerDeps));
-  const app = await buildApp({ config: appConfig, db, log, deps: { jobs } });
+  const app = await buildApp({ config: appConfig, db, log, settle: changes.settle, deps: { jobs } });
   running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
   await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
     throw isErrno(error, "EADDRINUSE")

@@ -11,6 +11,11 @@ export type Queryable = Db | Tx;
 export interface Database {
   pool: pg.Pool;
   db: Db;
+  /**
+   * Ends the pool and resolves once every connection has closed: pool.end() resolves once it has asked them to,
+   * and a server stopped right after would end the rest with an error apiece.
+   */
+  close(): Promise<void>;
 }
 
 export function connectDatabase(url: string, log: Logger): Database {
@@ -32,8 +37,21 @@ export function connectDatabase(url: string, log: Logger): Database {
   // A client out of the pool has none of the pool's listeners: a restart between two statements of a transaction
   // would crash Node too. Its next statement fails instead (and is answered or retried as any failure), and the
   // pool drops the client when it comes back with that error.
-  pool.on("connect", (client) => client.on("error", () => undefined));
-  return { pool, db: drizzle({ client: pool, schema }) };
+  const open = new Set<Promise<void>>();
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+    const ended = new Promise<void>((resolve) => client.once("end", resolve));
+    open.add(ended);
+    void ended.then(() => open.delete(ended));
+  });
+  return {
+    pool,
+    db: drizzle({ client: pool, schema }),
+    close: async () => {
+      await pool.end();
+      await Promise.all(open);
+    },
+  };
 }
 
 /** The node-postgres pool under a Drizzle handle: the hot reads send named statements on it directly. */
