@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
+import type { Queryable, Tx } from "../../db/client";
 import {
   brandCompetitors,
   brands,
@@ -180,6 +180,14 @@ export async function removeCompetitor(
  * Forgets a brand of the workspace with its competitors: the workspace's own brand rows (and their data) are
  * deleted; shared sample brands are only unlinked.
  */
+/**
+ * Holds the workspace's brands until the transaction ends: connecting a brand and adding a competitor run one at a
+ * time per workspace, so two of them cannot both pass the plan's limit (two brands on a one-brand plan).
+ */
+export async function lockWorkspaceBrands(tx: Tx, p: { workspaceId: string }) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`brands:${p.workspaceId}`}))`);
+}
+
 export async function removeOwnBrand(db: Queryable, p: { workspaceId: string; brandId: string }) {
   const competitors = await db
     .delete(brandCompetitors)

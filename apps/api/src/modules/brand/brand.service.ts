@@ -15,6 +15,7 @@ import {
   insertBrand,
   linkCompetitors,
   linkOwnBrand,
+  lockWorkspaceBrands,
   removeAllBrands,
   removeCompetitor,
   removeOwnBrand,
@@ -97,7 +98,6 @@ export async function createBrand(
   const workspaceId = workspaceOf(ctx);
   const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
   const now = ctx.clock.now();
-  const current = await findCurrentBrand(ctx.db, { workspaceId });
 
   if ("sample" in body) {
     const sample = await findSampleCatalogue(ctx.db);
@@ -108,9 +108,12 @@ export async function createBrand(
         "The sample data is still loading. Try again in a minute.",
       );
     }
-    // Choosing Sample twice (a double submit, or onboarding again) keeps the one already linked.
-    if (current?.id === sample.focusBrandId) return toBrand(current);
     await ctx.db.transaction(async (tx) => {
+      // What is connected now is read under the lock: two requests at once connect one brand after the other.
+      await lockWorkspaceBrands(tx, { workspaceId });
+      const current = await findCurrentBrand(tx, { workspaceId });
+      // Choosing Sample twice (a double submit, or onboarding again) keeps the one already linked.
+      if (current?.id === sample.focusBrandId) return;
       if (current && limits.brands <= 1) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
       await linkOwnBrand(tx, { workspaceId, brandId: sample.focusBrandId, now });
       await linkCompetitors(tx, {
@@ -127,13 +130,16 @@ export async function createBrand(
   }
 
   const socialLinks = checkSocialLinks(body.socialLinks);
+  const website = normaliseUrl(body.websiteUrl);
   const user = await findUserById(ctx.db, { userId: ctx.userId ?? "", workspaceId });
   const brand = await ctx.db.transaction(async (tx) => {
+    await lockWorkspaceBrands(tx, { workspaceId });
+    const current = await findCurrentBrand(tx, { workspaceId });
     if (current && limits.brands <= 1) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
     const created = await insertBrand(tx, {
       workspaceId,
       name: body.brandName.trim(),
-      website: normaliseUrl(body.websiteUrl),
+      website,
       country: body.country,
       industry: body.industry ?? user?.industry ?? null,
       socialLinks,
@@ -178,8 +184,7 @@ export async function addBrandCompetitor(
   const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
   const socialLinks = checkSocialLinks(body.socialLinks ?? []);
   const competitor = await ctx.db.transaction(async (tx) => {
-    // Serialises concurrent adds of one workspace, so two requests cannot both pass the limit check.
-    await tx.execute(`select pg_advisory_xact_lock(hashtext('competitors:${workspaceId}'))`);
+    await lockWorkspaceBrands(tx, { workspaceId });
     const count = await countCompetitors(tx, { workspaceId, brandId: brand.id });
     if (count >= limits.competitorsPerBrand) {
       const name = planOf(plan).name;

@@ -263,6 +263,26 @@ describe("competitors", () => {
     expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
   });
 
+  it("stays one brand on a one-brand plan when several are connected at once", async () => {
+    const { authorization, workspaceId } = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), {
+      now: t.clock.now(),
+    });
+    const answers = await Promise.all([
+      call("POST", "/brand", authorization, ownBrand(siteUrl)),
+      call("POST", "/brand", authorization, ownBrand(siteUrl)),
+      call("POST", "/brand", authorization, { sample: true }),
+      call("POST", "/brand", authorization, ownBrand(siteUrl)),
+      call("POST", "/brand", authorization, { sample: true }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const linked = await t.database.pool.query("select 1 from workspace_brands where workspace_id = $1", [
+      workspaceId,
+    ]);
+    expect(linked.rowCount).toBe(1);
+    const owned = await t.database.pool.query("select 1 from brands where workspace_id = $1", [workspaceId]);
+    expect(owned.rowCount).toBeLessThanOrEqual(1);
+  });
+
   it("added to the sample brand leave the sample's figures, which every workspace on it reads, as they were", async () => {
     const [adding, reading] = [await signIn(), await signIn()];
     for (const authorization of [adding, reading])
