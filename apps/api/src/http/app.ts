@@ -8,6 +8,7 @@ import Fastify, {
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
+import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { loadContract } from "./contract";
@@ -53,7 +54,15 @@ class RequestLogLines extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    // The URL as sent may carry a secret (an invitation link's token, an OpenID callback's code): redacted.
+    const req = {
+      method: request.method,
+      url: redactUrl(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+    const line = { req, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log.info(line, "request completed");
   }

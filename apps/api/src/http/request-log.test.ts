@@ -33,6 +33,20 @@ it("logs one line per request, once answered: method, URL, status, time and requ
     expect(missing.statusCode).toBe(401);
     const refused = lines.filter((l) => l.requestId === missing.headers["x-request-id"]);
     expect(refused.at(-1)).toMatchObject({ msg: "request completed", res: { statusCode: 401 } });
+
+    // An invitation link's token (a GET query) never reaches the log.
+    lines.length = 0;
+    const token = "tok_3b1f9c2e8d7a6b5c4d3e2f1a0b9c8d7e";
+    const preview = await t.app.inject({
+      method: "GET",
+      url: `/api/workspace/invitations/preview?token=${token}`,
+    });
+    expect(preview.statusCode).toBeLessThan(500);
+    const logged = lines.filter((l) => l.requestId === preview.headers["x-request-id"]);
+    expect(logged.at(-1)).toMatchObject({
+      req: { url: "/api/workspace/invitations/preview?token=[redacted]" },
+    });
+    expect(JSON.stringify(lines)).not.toContain(token);
   } finally {
     await t.close();
   }
