@@ -50,6 +50,10 @@ export function pictureProblem(error: unknown): string {
   if (error instanceof ApiError && error.status === 400) {
     return error.serverMessage ?? "That file is not a picture we can use. Choose a PNG, JPEG or WebP image.";
   }
+  // The server reads one picture at a time and turns away what would wait too long (503 SERVER_BUSY).
+  if (isApiError(error, 503, "SERVER_BUSY")) {
+    return "We are busy reading other pictures. Try again in a few seconds.";
+  }
   return error instanceof Error ? error.message : "We could not upload your picture.";
 }
 
