@@ -177,10 +177,6 @@ export async function removeCompetitor(
 }
 
 /**
- * Forgets a brand of the workspace with its competitors: the workspace's own brand rows (and their data) are
- * deleted; shared sample brands are only unlinked.
- */
-/**
  * Holds the workspace's brands until the transaction ends: connecting a brand and adding a competitor run one at a
  * time per workspace, so two of them cannot both pass the plan's limit (two brands on a one-brand plan).
  */
@@ -188,6 +184,10 @@ export async function lockWorkspaceBrands(tx: Tx, p: { workspaceId: string }) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`brands:${p.workspaceId}`}))`);
 }
 
+/**
+ * Forgets a brand of the workspace with its competitors: the workspace's own brand rows (and their data) are
+ * deleted; shared sample brands are only unlinked.
+ */
 export async function removeOwnBrand(db: Queryable, p: { workspaceId: string; brandId: string }) {
   const competitors = await db
     .delete(brandCompetitors)
@@ -206,11 +206,20 @@ export async function removeAllBrands(db: Queryable, p: { workspaceId: string })
   await db.delete(brands).where(eq(brands.workspaceId, p.workspaceId));
 }
 
+/** Only a status that differs is written: the same one again would be a change to every read of brands. */
 export async function setBrandStatus(
   db: Queryable,
   p: { brandId: string; status: CollectionStatus; reason: string | null },
 ) {
-  await db.update(brands).set({ status: p.status, statusReason: p.reason }).where(eq(brands.id, p.brandId));
+  await db
+    .update(brands)
+    .set({ status: p.status, statusReason: p.reason })
+    .where(
+      and(
+        eq(brands.id, p.brandId),
+        sql`(${brands.status}, ${brands.statusReason}) is distinct from (${p.status}, ${p.reason}::text)`,
+      ),
+    );
 }
 
 export async function updateBrandFacts(

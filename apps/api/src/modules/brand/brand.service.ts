@@ -2,6 +2,8 @@ import type { components } from "@brandscope/api-client/schema";
 import type { SocialNetwork } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
+import { MINUTE_MS } from "../../lib/clock";
+import { limitRequests } from "../auth/limits";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { findUserById } from "../user/user.repo";
@@ -46,9 +48,11 @@ export function workspaceOf(ctx: RequestCtx): string {
   return ctx.workspaceId;
 }
 
+const noBrand = () => new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
+
 export async function currentBrandOrNotFound(ctx: RequestCtx): Promise<BrandWithLinks> {
   const brand = await findCurrentBrand(ctx.db, { workspaceId: workspaceOf(ctx) });
-  if (!brand) throw new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
+  if (!brand) throw noBrand();
   return brand;
 }
 
@@ -146,9 +150,10 @@ export async function createBrand(
       now,
     });
     await linkOwnBrand(tx, { workspaceId, brandId: created.id, now });
+    // In the transaction: a brand is never stored without the job that collects it (nor the job without it).
+    await ctx.jobs.enqueue("collect-brand", { brandId: created.id }, { tx });
     return created;
   });
-  await ctx.jobs.enqueue("collect-brand", { brandId: brand.id });
   ctx.log.info({ workspaceId, brandId: brand.id }, "Own brand connected; collection queued");
   return toBrand(brand);
 }
@@ -159,11 +164,21 @@ export async function resetBrand(ctx: RequestCtx): Promise<Schemas["Message"]> {
   return { message: "Your brand and its competitors were disconnected." };
 }
 
+/** A collection fetches a website and recomputes the brand's figures: a few per quarter hour. */
+export const RETRY_COLLECTION_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
+
 export async function retryBrandCollection(ctx: RequestCtx): Promise<Schemas["Brand"]> {
   const brand = await currentBrandOrNotFound(ctx);
   if (brand.sample) return toBrand(brand);
-  await setBrandStatus(ctx.db, { brandId: brand.id, status: "pending", reason: null });
-  await ctx.jobs.enqueue("collect-brand", { brandId: brand.id });
+  await limitRequests(
+    ctx,
+    { key: `collect:${brand.id}`, ...RETRY_COLLECTION_LIMIT },
+    (wait) => `The collection was started again a moment ago. You can start it again in ${wait}.`,
+  );
+  await ctx.db.transaction(async (tx) => {
+    await setBrandStatus(tx, { brandId: brand.id, status: "pending", reason: null });
+    await ctx.jobs.enqueue("collect-brand", { brandId: brand.id }, { tx });
+  });
   return toBrand({ ...brand, status: "pending", statusReason: null });
 }
 
@@ -180,11 +195,13 @@ export async function addBrandCompetitor(
   body: Schemas["AddCompetitorRequest"],
 ): Promise<Schemas["Brand"]> {
   const workspaceId = workspaceOf(ctx);
-  const brand = await currentBrandOrNotFound(ctx);
   const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
   const socialLinks = checkSocialLinks(body.socialLinks ?? []);
-  const competitor = await ctx.db.transaction(async (tx) => {
+  const { brand, competitor } = await ctx.db.transaction(async (tx) => {
     await lockWorkspaceBrands(tx, { workspaceId });
+    // Under the lock: a brand connected meanwhile may have replaced the one the request began with.
+    const brand = await findCurrentBrand(tx, { workspaceId });
+    if (!brand) throw noBrand();
     const count = await countCompetitors(tx, { workspaceId, brandId: brand.id });
     if (count >= limits.competitorsPerBrand) {
       const name = planOf(plan).name;
@@ -211,12 +228,12 @@ export async function addBrandCompetitor(
       competitorIds: [created.id],
       now: ctx.clock.now(),
     });
-    return created;
+    await ctx.jobs.enqueue("collect-brand", { brandId: created.id }, { tx });
+    // The brand's competitor figures now miss one company. The sample brand's figures are shared by every workspace
+    // on it and rest on the sample alone: one workspace's competitor must not store them anew for all.
+    if (!brand.sample) await ctx.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
+    return { brand, competitor: created };
   });
-  await ctx.jobs.enqueue("collect-brand", { brandId: competitor.id });
-  // The brand's competitor figures now miss one company. The sample brand's figures are shared by every workspace
-  // on it and rest on the sample alone: one workspace's competitor must not store them anew for all.
-  if (!brand.sample) await ctx.jobs.enqueue("compute-brand", { brandId: brand.id });
   return toBrand(competitor);
 }
 

@@ -10,6 +10,7 @@ import { expectContractResponse } from "../../../test/contract-response";
 import { multipart } from "../../../test/multipart";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../auth/id-token";
+import { RETRY_COLLECTION_LIMIT } from "./brand.service";
 
 type Schemas = components["schemas"];
 
@@ -136,6 +137,13 @@ describe("connecting an own brand", () => {
     const retried = await call("POST", "/brand/collect", authorization);
     expect(retried.statusCode).toBe(202);
     expect(retried.json()).toMatchObject({ status: "pending", statusReason: null });
+    // Each start fetches a website: a few per quarter hour, then 429.
+    for (let i = 1; i < RETRY_COLLECTION_LIMIT.max; i++) {
+      expect((await call("POST", "/brand/collect", authorization)).statusCode).toBe(202);
+    }
+    const limited = await call("POST", "/brand/collect", authorization);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^The collection was started again a moment ago/);
   });
 
   it("refuses social links of the wrong platform and repeated platforms with the spec's messages", async () => {

@@ -79,3 +79,36 @@ it("ends a collection that fails on every try for a reason of ours in error, not
   );
   expect(tries.rows.map((row) => row.retry_count)).toEqual([3]);
 }, 90_000);
+
+it("connects no brand whose collection could not be queued: both are stored together or neither", async () => {
+  await t.database.pool.query(`
+    create function refuse_collection_job() returns trigger language plpgsql as $$
+    begin
+      if new.name = 'collect-brand' then raise exception 'the job table is full'; end if;
+      return new;
+    end $$;
+    create trigger refuse_collection_job before insert on pgboss.job
+      for each row execute function refuse_collection_job();`);
+  try {
+    const { authorization } = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), {
+      now: t.clock.now(),
+    });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/brand",
+      headers: { authorization },
+      payload: {
+        websiteUrl: siteUrl,
+        country: "GB",
+        brandName: "Hollow Oak",
+        socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/hollowoak" }],
+      },
+    });
+    expect(created.statusCode).toBe(500);
+    expect(await brandOf(authorization)).toBeNull();
+  } finally {
+    await t.database.pool.query(
+      "drop trigger refuse_collection_job on pgboss.job; drop function refuse_collection_job()",
+    );
+  }
+});

@@ -159,11 +159,13 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
     await upsertPosts(tx, { brandId: brand.id, importId: created.id, posts: plan.posts });
     await upsertFollowerSnapshots(tx, { brandId: brand.id, snapshots: plan.snapshots });
     await upsertKeywords(tx, { brandId: brand.id, keywords: plan.keywords });
-    if (imported > 0) await markBrandDataChanged(tx, { brandId: brand.id, now });
+    // A file that stored nothing (only notes) leaves the figures as they are.
+    if (imported > 0) {
+      await markBrandDataChanged(tx, { brandId: brand.id, now });
+      await ctx.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
+    }
     return created;
   });
-  // A file that stored nothing (only notes) leaves the figures as they are.
-  if (imported > 0) await ctx.jobs.enqueue("compute-brand", { brandId: brand.id });
   ctx.log.info({ brandId: brand.id, format: parsed.format, rows, imported }, "Import completed");
   return toImport(record);
 }
