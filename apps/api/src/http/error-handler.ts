@@ -1,7 +1,8 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, type ErrorBody, RateLimitError } from "./errors";
-import { BODY_LIMIT_BYTES } from "./limits";
+import { BODY_TOO_LARGE_MESSAGE } from "./limits";
+import { drainRefusedBody } from "./refused-body";
 
 /** Fastify's own 4xx failures, in words a caller can act on. */
 const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
@@ -14,7 +15,7 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: "PAYLOAD_TOO_LARGE",
-    message: `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024 / 1024} MB)`,
+    message: BODY_TOO_LARGE_MESSAGE,
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
@@ -60,6 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.info({ status, code: body.code }, body.message);
     if (error instanceof RateLimitError)
       reply.header("retry-after", String(Math.max(1, error.retryAfterSeconds)));
+    if (status === 413) drainRefusedBody(request, reply);
     return sendError(request, reply, status, body);
   });
 }
