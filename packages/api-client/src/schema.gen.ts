@@ -1418,10 +1418,15 @@ export interface components {
         BrandResponse: {
             brand: components["schemas"]["Brand"] | null;
         };
+        /**
+         * Format: uri
+         * @description An absolute http or https address. Like every `format: uri` of this contract, it must also be one the WHATWG URL parser accepts (no IPv4 part above 255, no port above 65535).
+         * @example https://lumora.coffee
+         */
+        WebUrl: string;
         BrandSocialLinkInput: {
             socialPlatform: components["schemas"]["BrandFormPlatform"];
-            /** Format: uri */
-            socialLink: string;
+            socialLink: components["schemas"]["WebUrl"];
         };
         /**
          * @example {
@@ -1437,8 +1442,7 @@ export interface components {
          *     }
          */
         OwnBrandInput: {
-            /** Format: uri */
-            websiteUrl: string;
+            websiteUrl: components["schemas"]["WebUrl"];
             country: components["schemas"]["CountryCode"];
             brandName: string;
             industry?: string;
@@ -1450,8 +1454,7 @@ export interface components {
         };
         CreateBrandRequest: components["schemas"]["OwnBrandInput"] | components["schemas"]["SampleBrandInput"];
         AddCompetitorRequest: {
-            /** Format: uri */
-            websiteUrl: string;
+            websiteUrl: components["schemas"]["WebUrl"];
             brandName: string;
             country?: components["schemas"]["CountryCode"];
             socialLinks?: components["schemas"]["BrandSocialLinkInput"][];

@@ -147,6 +147,76 @@ describe("request validation against the contract", () => {
   });
 });
 
+describe("input the contract's formats allow but the server cannot use is a 400 naming the field", () => {
+  // A workspace on the sample brand, so that each request gets as far as the brand's data.
+  let onSample: string;
+  beforeAll(async () => {
+    onSample = await t.authorization();
+    const sample = await t.app.inject({
+      method: "POST",
+      url: "/api/brand",
+      headers: { authorization: onSample, "content-type": "application/json" },
+      payload: JSON.stringify({ sample: true }),
+    });
+    expect(sample.statusCode).toBe(201);
+  });
+  const ownBrand = (websiteUrl: string, socialLink = "https://www.instagram.com/lumora") => ({
+    websiteUrl,
+    country: "GB",
+    brandName: "Lumora",
+    socialLinks: [{ socialPlatform: "instagram", socialLink }],
+  });
+  const send = (operationId: string, method: "GET" | "POST", url: string, body?: unknown) =>
+    t.app
+      .inject({
+        method,
+        url: `/api${url}`,
+        headers: { authorization: onSample, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      })
+      .then((response) => {
+        expectContractResponse(operationId, response);
+        return response;
+      });
+
+  it.each([
+    ["an IPv4 address out of range", ownBrand("http://999.999.999.999/"), "/websiteUrl"],
+    ["a port above 65535", ownBrand("https://lumora.coffee:70000/"), "/websiteUrl"],
+    ["a URI that is no web address", ownBrand("mailto:maya@lumora.coffee"), "/websiteUrl"],
+    [
+      "a social link out of range",
+      ownBrand("https://lumora.coffee", "https://instagram.com:99999/x"),
+      "/socialLinks/0/socialLink",
+    ],
+  ])("brand creation with %s", async (_, body, path) => {
+    const response = await send("createBrand", "POST", "/brand", body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(response.json().details).toContainEqual(expect.objectContaining({ path }));
+  });
+
+  it("adding a competitor with a URL the WHATWG parser refuses", async () => {
+    const response = await send("addBrandCompetitor", "POST", "/brand/competitor", {
+      websiteUrl: "http://999.999.999.999/",
+      brandName: "Rival",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toContainEqual(expect.objectContaining({ path: "/websiteUrl" }));
+  });
+
+  it.each([
+    ["listPersonas", "/audience"],
+    ["listInfluencers", "/influencer"],
+  ])("%s with page=1e20", async (operationId, url) => {
+    const response = await send(operationId, "GET", `${url}?page=1e20`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "query/page must be <= 10000",
+    });
+  });
+});
+
 describe("failures keep the server up and answer the Error body", () => {
   it("answers 400 for malformed JSON and serves the next request", async () => {
     const response = await t.app.inject({

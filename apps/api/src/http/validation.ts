@@ -1,7 +1,19 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import type { ContractOperation, ContractParameter, JsonSchema } from "./contract";
 import { AppError, type ErrorDetail } from "./errors";
+
+const rfc3986Uri = fullFormats.uri;
+
+/**
+ * `format: uri` is RFC 3986, which takes `http://999.999.999.999/` or a port above 65535; the server reads URLs
+ * with the WHATWG parser (`new URL`), which refuses them. A URI must pass both, so the caller gets a 400 naming
+ * the field rather than a failure further on.
+ */
+function isUsableUri(value: string): boolean {
+  return typeof rfc3986Uri === "function" && rfc3986Uri(value) && URL.canParse(value);
+}
 
 /** Ajv for the contract's schemas (JSON Schema 2020-12 plus OpenAPI's keywords and formats). */
 export function createAjv(coerceTypes: false | "array") {
@@ -16,6 +28,7 @@ export function createAjv(coerceTypes: false | "array") {
     strictRequired: false,
   });
   addFormats(ajv);
+  ajv.addFormat("uri", { type: "string", validate: isUsableUri });
   // OpenAPI's annotation keywords and formats that JSON Schema does not know.
   ajv.addVocabulary(["example", "xml", "externalDocs", "discriminator"]);
   ajv.addFormat("int32", {
