@@ -147,7 +147,7 @@ describe("request validation against the contract", () => {
   });
 });
 
-describe("input the contract's formats allow but the server cannot use is a 400 naming the field", () => {
+describe("input the contract allows but the server cannot use is a 400 naming the field", () => {
   // A workspace on the sample brand, so that each request gets as far as the brand's data.
   let onSample: string;
   beforeAll(async () => {
@@ -166,7 +166,15 @@ describe("input the contract's formats allow but the server cannot use is a 400 
     brandName: "Lumora",
     socialLinks: [{ socialPlatform: "instagram", socialLink }],
   });
-  const send = (operationId: string, method: "GET" | "POST", url: string, body?: unknown) =>
+  const sales = {
+    email: "maya@lumora.coffee",
+    name: "Maya",
+    companyName: "Lumora",
+    role: "CMO",
+    industry: "food",
+    category: "demo",
+  };
+  const send = (operationId: string, method: "GET" | "POST" | "PATCH", url: string, body?: unknown) =>
     t.app
       .inject({
         method,
@@ -203,6 +211,24 @@ describe("input the contract's formats allow but the server cannot use is a 400 
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual(expect.objectContaining({ path: "/websiteUrl" }));
   });
+
+  it.each([
+    ["updateUser", "PATCH", "/user", { company: "Lumora\u0000" }, "/company", "body/company"],
+    ["contactSales", "POST", "/sales/contact", { ...sales, role: "\u0000" }, "/role", "body/role"],
+    ["listInfluencers", "GET", "/influencer?search=caf%00", undefined, "/search", "query/search"],
+    ["searchKeywords", "GET", "/intent/keyword?keyword=%00", undefined, "/keyword", "query/keyword"],
+  ] as const)(
+    "%s with U+0000 in a string, which PostgreSQL cannot store",
+    async (operationId, method, url, body, path, field) => {
+      const response = await send(operationId, method, url, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: `${field} must not contain the character U+0000`,
+        details: [{ path, message: "must not contain the character U+0000" }],
+      });
+    },
+  );
 
   it.each([
     ["listPersonas", "/audience"],

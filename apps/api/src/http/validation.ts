@@ -76,13 +76,42 @@ export function compileRequestValidator(
   return (parts, mediaType) => {
     for (const [location, part, validate] of checks) {
       if (!validate(parts[part])) throw validationError(location, validate.errors ?? []);
+      refuseNul(location, parts[part]);
     }
     // Other media types (multipart) are the handler's to read; the content-type guard ran before.
     const body = mediaType === undefined ? undefined : bodies.get(mediaType);
     if (body && !body(parts.body ?? null)) {
       throw validationError("body", body.errors ?? []);
     }
+    if (body) refuseNul("body", parts.body);
   };
+}
+
+const NUL_MESSAGE = "must not contain the character U+0000";
+
+/** A key as a JSON pointer segment (as Ajv writes paths), with U+0000 spelled out. */
+const segment = (key: string) =>
+  key.replaceAll("~", "~0").replaceAll("/", "~1").replaceAll("\u0000", "\\u0000");
+
+/** Where in a value a string (or an object's key) holds U+0000, as a JSON pointer; undefined when none does. */
+function nulAt(value: unknown, path = ""): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = `${path}/${segment(key)}`;
+    const found = key.includes("\u0000") ? at : nulAt(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** PostgreSQL text cannot hold U+0000, and no field has a use for it: refused like any invalid value. */
+function refuseNul(location: Location, value: unknown): void {
+  const path = nulAt(value);
+  if (path === undefined) return;
+  throw new AppError("VALIDATION_FAILED", 400, `${location}${path} ${NUL_MESSAGE}`, [
+    { path, message: NUL_MESSAGE },
+  ]);
 }
 
 function objectOf(params: ContractParameter[], lowerCaseNames: boolean): JsonSchema {
