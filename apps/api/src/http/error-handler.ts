@@ -17,6 +17,9 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
     code: "PAYLOAD_TOO_LARGE",
     message: BODY_TOO_LARGE_MESSAGE,
   },
+  // The router's own answers (fastify.js onBadUrl, onMaxParamLength), which would otherwise echo the URL back.
+  FST_ERR_BAD_URL: { status: 400, code: "BAD_URL", message: "The URL has a malformed %-escape" },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: "URI_TOO_LONG", message: "A part of the URL is too long" },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: "UNSUPPORTED_MEDIA_TYPE",
@@ -53,17 +56,19 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 }
 
 /** One shape for every failure: the contract's Error body with the request id. */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = describe(error);
+  // An AppError is an answer the code chose; anything else reaching a 5xx is a bug worth its stack.
+  if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, "Request failed");
+  else request.log.info({ status, code: body.code }, body.message);
+  if (error instanceof RateLimitError)
+    reply.header("retry-after", String(Math.max(1, error.retryAfterSeconds)));
+  if (status === 413) drainRefusedBody(request, reply);
+  return sendError(request, reply, status, body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const { status, body } = describe(error);
-    // An AppError is an answer the code chose; anything else reaching a 5xx is a bug worth its stack.
-    if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, "Request failed");
-    else request.log.info({ status, code: body.code }, body.message);
-    if (error instanceof RateLimitError)
-      reply.header("retry-after", String(Math.max(1, error.retryAfterSeconds)));
-    if (status === 413) drainRefusedBody(request, reply);
-    return sendError(request, reply, status, body);
-  });
+  app.setErrorHandler(answerError);
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

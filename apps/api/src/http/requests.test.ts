@@ -313,6 +313,26 @@ describe("every answer", () => {
     expect(replaced.json().requestId).toBe(replaced.headers["x-request-id"]);
   });
 
+  it("is the Error body with the request id, also for a URL the router cannot route", async () => {
+    const longId = "%C3%A9".repeat(120);
+    for (const [url, status, code] of [
+      ["/api/audience/%zz", 400, "BAD_URL"],
+      [`/api/influencer/${longId}`, 414, "URI_TOO_LONG"],
+    ] as const) {
+      const response = await t.app.inject({ method: "GET", url, headers: { authorization } });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.json()).toEqual({
+        code,
+        message: expect.any(String),
+        requestId: response.headers["x-request-id"],
+      });
+      // The URL is not echoed back.
+      expect(response.body).not.toMatch(/audience|influencer/);
+      expect(response.headers["content-security-policy"]).toContain("script-src 'self';");
+      expect(response.headers["cache-control"]).toBe("no-store");
+    }
+  });
+
   it("carries security headers and is never cached", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.headers["content-security-policy"]).toContain("script-src 'self';");
