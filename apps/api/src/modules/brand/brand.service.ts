@@ -58,6 +58,17 @@ export async function getBrand(ctx: RequestCtx): Promise<Schemas["BrandResponse"
 
 const normaliseUrl = (url: string) => new URL(toWebsiteUrl(url)).href;
 
+/** Trimmed; a name of spaces only would be stored empty, which the contract's minLength (counting spaces) lets by. */
+function brandNameOf(value: string): string {
+  const name = value.trim();
+  if (!name) {
+    throw new AppError("VALIDATION_FAILED", 400, "Brand name is required", [
+      { path: "/brandName", message: "Brand name is required" },
+    ]);
+  }
+  return name;
+}
+
 function checkSocialLinks(links: Schemas["BrandSocialLinkInput"][]) {
   const seen = new Set<string>();
   const details: { path: string; message: string }[] = [];
@@ -126,13 +137,14 @@ export async function createBrand(
     return toBrand(brand);
   }
 
+  const name = brandNameOf(body.brandName);
   const socialLinks = checkSocialLinks(body.socialLinks);
   const user = await findUserById(ctx.db, { userId: ctx.userId ?? "", workspaceId });
   const brand = await ctx.db.transaction(async (tx) => {
     if (current && limits.brands <= 1) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
     const created = await insertBrand(tx, {
       workspaceId,
-      name: body.brandName.trim(),
+      name,
       website: normaliseUrl(body.websiteUrl),
       country: body.country,
       industry: body.industry ?? user?.industry ?? null,
@@ -176,6 +188,7 @@ export async function addBrandCompetitor(
   const workspaceId = workspaceOf(ctx);
   const brand = await currentBrandOrNotFound(ctx);
   const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
+  const name = brandNameOf(body.brandName);
   const socialLinks = checkSocialLinks(body.socialLinks ?? []);
   const competitor = await ctx.db.transaction(async (tx) => {
     // Serialises concurrent adds of one workspace, so two requests cannot both pass the limit check.
@@ -193,7 +206,7 @@ export async function addBrandCompetitor(
     }
     const created = await insertBrand(tx, {
       workspaceId,
-      name: body.brandName.trim(),
+      name,
       website: normaliseUrl(body.websiteUrl),
       country: body.country ?? brand.country,
       industry: brand.industry,
