@@ -53,6 +53,8 @@ export async function buildTestApp(
     log?: Logger;
     /** Start the real job queue (pg-boss on the test database) and its workers, as main.ts does. */
     jobs?: boolean;
+    /** With jobs: false queues them without running any (jobs stay rows in the database). */
+    jobWorkers?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -69,7 +71,7 @@ export async function buildTestApp(
     await database.pool.end();
     await own?.drop();
   };
-  if (jobs) {
+  if (jobs && options.jobWorkers !== false) {
     const storage = createStorage(config);
     await jobs.work(jobHandlers({ db: database.db, config, log, clock, storage, jobs }));
   }

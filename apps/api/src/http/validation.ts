@@ -94,7 +94,7 @@ const segment = (key: string) =>
   key.replaceAll("~", "~0").replaceAll("/", "~1").replaceAll("\u0000", "\\u0000");
 
 /** Where in a value a string (or an object's key) holds U+0000, as a JSON pointer; undefined when none does. */
-function nulAt(value: unknown, path = ""): string | undefined {
+export function nulAt(value: unknown, path = ""): string | undefined {
   if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
   if (typeof value !== "object" || value === null) return undefined;
   for (const [key, item] of Object.entries(value)) {
