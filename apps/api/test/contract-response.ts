@@ -28,6 +28,11 @@ for (const item of Object.values(document.paths)) {
 const ajv = createAjv(false);
 const errorBody = ajv.compile(document.components.schemas.Error);
 
+/** The statuses the contract lists for an operation. */
+export function listedStatuses(operationId: string): number[] {
+  return Object.keys(responses.get(operationId) ?? {}).map(Number);
+}
+
 /**
  * Fastify serialises responses without checking them, so tests do: a success status must be one the
  * contract lists for the operation, with its media type and a body valid against its schema; any failure

@@ -942,7 +942,7 @@ export interface paths {
         put?: never;
         /**
          * Events from the payment provider (signature checked)
-         * @description The signature covers the exact bytes of the body, so the server keeps them (x-raw-body).
+         * @description The signature covers the exact bytes of the body, so the server keeps them (x-raw-body). 404 when payments run on the built-in sandbox, which has no webhook.
          */
         post: operations["handlePaymentWebhook"];
         delete?: never;
@@ -2730,6 +2730,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2804,6 +2805,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2829,6 +2831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Invitation"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3105,6 +3108,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -3265,6 +3269,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonaDetails"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -3320,6 +3325,7 @@ export interface operations {
                     "application/json": components["schemas"]["InfluencerDetails"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -3553,6 +3559,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     listPaymentMethods: {
