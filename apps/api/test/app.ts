@@ -64,6 +64,8 @@ export async function buildTestApp(
      * its delays for tests that wait for retries.
      */
     jobs?: boolean | JobQueueOptions;
+    /** With jobs: false queues them without running any (jobs stay rows in the database). */
+    jobWorkers?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -82,7 +84,7 @@ export async function buildTestApp(
     await database.pool.end();
     await own?.drop();
   };
-  if (jobs) {
+  if (jobs && options.jobWorkers !== false) {
     const { mailer, payments, keys } = options.deps ?? {};
     const storage = options.deps?.storage ?? createStorage(config, database.db);
     await jobs.work(

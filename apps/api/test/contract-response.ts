@@ -27,12 +27,12 @@ for (const item of Object.values(document.paths)) {
 }
 const ajv = createAjv(false);
 
-/** The statuses the contract lists for an operation, e.g. `["200", "401", "404"]`. */
-export function listedStatuses(operationId: string): string[] {
-  return Object.keys(responses.get(operationId) ?? {});
-}
-
 const errorBody = ajv.compile(document.components.schemas.Error);
+
+/** The statuses the contract lists for an operation. */
+export function listedStatuses(operationId: string): number[] {
+  return Object.keys(responses.get(operationId) ?? {}).map(Number);
+}
 
 /**
  * Fastify serialises responses without checking them, so tests do: a success status must be one the

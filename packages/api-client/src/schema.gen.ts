@@ -942,7 +942,7 @@ export interface paths {
         put?: never;
         /**
          * Events from the payment provider (signature checked)
-         * @description The signature covers the exact bytes of the body, so the server keeps them (x-raw-body).
+         * @description The signature covers the exact bytes of the body, so the server keeps them (x-raw-body). 404 when payments run on the built-in sandbox, which has no webhook.
          */
         post: operations["handlePaymentWebhook"];
         delete?: never;
@@ -1418,10 +1418,15 @@ export interface components {
         BrandResponse: {
             brand: components["schemas"]["Brand"] | null;
         };
+        /**
+         * Format: uri
+         * @description An absolute http or https address. Like every `format: uri` of this contract, it must also be one the WHATWG URL parser accepts (no IPv4 part above 255, no port above 65535).
+         * @example https://lumora.coffee
+         */
+        WebUrl: string;
         BrandSocialLinkInput: {
             socialPlatform: components["schemas"]["BrandFormPlatform"];
-            /** Format: uri */
-            socialLink: string;
+            socialLink: components["schemas"]["WebUrl"];
         };
         /**
          * @example {
@@ -1437,8 +1442,7 @@ export interface components {
          *     }
          */
         OwnBrandInput: {
-            /** Format: uri */
-            websiteUrl: string;
+            websiteUrl: components["schemas"]["WebUrl"];
             country: components["schemas"]["CountryCode"];
             brandName: string;
             industry?: string;
@@ -1450,8 +1454,7 @@ export interface components {
         };
         CreateBrandRequest: components["schemas"]["OwnBrandInput"] | components["schemas"]["SampleBrandInput"];
         AddCompetitorRequest: {
-            /** Format: uri */
-            websiteUrl: string;
+            websiteUrl: components["schemas"]["WebUrl"];
             brandName: string;
             country?: components["schemas"]["CountryCode"];
             socialLinks?: components["schemas"]["BrandSocialLinkInput"][];
@@ -2746,6 +2749,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2820,6 +2824,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2845,6 +2850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Invitation"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3123,6 +3129,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -3284,6 +3291,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonaDetails"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -3339,6 +3347,7 @@ export interface operations {
                     "application/json": components["schemas"]["InfluencerDetails"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -3574,6 +3583,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     listPaymentMethods: {

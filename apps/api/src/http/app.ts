@@ -13,7 +13,7 @@ import { runHousekeeping } from "../modules/auth/housekeeping";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { loadContract } from "./contract";
 import { type AppDeps, createDeps } from "./deps";
-import { registerErrorHandler, sendNotFound } from "./error-handler";
+import { answerError, registerErrorHandler, sendNotFound } from "./error-handler";
 import type { HandlerMap } from "./handler-types";
 import { handlers as allHandlers } from "./handlers";
 import { BODY_LIMIT_BYTES } from "./limits";
@@ -86,6 +86,12 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdOf,
     requestIdHeader: false,
     logController: new RequestLogLines({ requestIdLogLabel: "requestId" }),
+    // A URL the router cannot route (a bad %-escape, a parameter over maxParamLength) is answered before any
+    // hook runs: the same Error body and headers as every other answer.
+    frameworkErrors: (error, request, reply) => {
+      reply.header("x-request-id", request.id).headers(security).header("cache-control", "no-store");
+      return answerError(error, request, reply);
+    },
   });
   const deps = createDeps(o.config, o.db, app.log, o.deps);
   decorateUserId(app);

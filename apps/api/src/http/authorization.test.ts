@@ -322,7 +322,7 @@ type SendAs = (sender: Sender, authorization: string, probe: Probe) => Promise<L
 async function tryCase(op: ContractOperation, c: Exclude<Case, { kind: "public" }>, sendAs: SendAs) {
   const expectListed = (status: number, what: string) =>
     expect(
-      listedStatuses(op.id).includes(String(status)),
+      listedStatuses(op.id).includes(status),
       `${what} ${status}: ${c.contractGap?.status === status ? "listed now: drop the case's contractGap" : "not listed in the contract"}`,
     ).toBe(c.contractGap?.status !== status);
   expectListed(c.status, "the case's status");

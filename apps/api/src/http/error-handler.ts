@@ -1,7 +1,8 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, type ErrorBody, RetryLaterError } from "./errors";
-import { BODY_LIMIT_BYTES } from "./limits";
+import { BODY_TOO_LARGE_MESSAGE } from "./limits";
+import { drainRefusedBody } from "./refused-body";
 
 /** Fastify's own 4xx failures, in words a caller can act on. */
 const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
@@ -14,8 +15,11 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: "PAYLOAD_TOO_LARGE",
-    message: `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024 / 1024} MB)`,
+    message: BODY_TOO_LARGE_MESSAGE,
   },
+  // The router's own answers (fastify.js onBadUrl, onMaxParamLength), which would otherwise echo the URL back.
+  FST_ERR_BAD_URL: { status: 400, code: "BAD_URL", message: "The URL has a malformed %-escape" },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: "URI_TOO_LONG", message: "A part of the URL is too long" },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: "UNSUPPORTED_MEDIA_TYPE",
@@ -52,16 +56,19 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 }
 
 /** One shape for every failure: the contract's Error body with the request id. */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = describe(error);
+  // An AppError is an answer the code chose; anything else reaching a 5xx is a bug worth its stack.
+  if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, "Request failed");
+  else request.log.info({ status, code: body.code }, body.message);
+  if (error instanceof RetryLaterError)
+    reply.header("retry-after", String(Math.max(1, error.retryAfterSeconds)));
+  if (status === 413) drainRefusedBody(request, reply);
+  return sendError(request, reply, status, body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const { status, body } = describe(error);
-    // An AppError is an answer the code chose; anything else reaching a 5xx is a bug worth its stack.
-    if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, "Request failed");
-    else request.log.info({ status, code: body.code }, body.message);
-    if (error instanceof RetryLaterError)
-      reply.header("retry-after", String(Math.max(1, error.retryAfterSeconds)));
-    return sendError(request, reply, status, body);
-  });
+  app.setErrorHandler(answerError);
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

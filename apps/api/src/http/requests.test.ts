@@ -147,6 +147,102 @@ describe("request validation against the contract", () => {
   });
 });
 
+describe("input the contract allows but the server cannot use is a 400 naming the field", () => {
+  // A workspace on the sample brand, so that each request gets as far as the brand's data.
+  let onSample: string;
+  beforeAll(async () => {
+    onSample = await t.authorization();
+    const sample = await t.app.inject({
+      method: "POST",
+      url: "/api/brand",
+      headers: { authorization: onSample, "content-type": "application/json" },
+      payload: JSON.stringify({ sample: true }),
+    });
+    expect(sample.statusCode).toBe(201);
+  });
+  const ownBrand = (websiteUrl: string, socialLink = "https://www.instagram.com/lumora") => ({
+    websiteUrl,
+    country: "GB",
+    brandName: "Lumora",
+    socialLinks: [{ socialPlatform: "instagram", socialLink }],
+  });
+  const sales = {
+    email: "maya@lumora.coffee",
+    name: "Maya",
+    companyName: "Lumora",
+    role: "CMO",
+    industry: "food",
+    category: "demo",
+  };
+  const send = (operationId: string, method: "GET" | "POST" | "PATCH", url: string, body?: unknown) =>
+    t.app
+      .inject({
+        method,
+        url: `/api${url}`,
+        headers: { authorization: onSample, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      })
+      .then((response) => {
+        expectContractResponse(operationId, response);
+        return response;
+      });
+
+  it.each([
+    ["an IPv4 address out of range", ownBrand("http://999.999.999.999/"), "/websiteUrl"],
+    ["a port above 65535", ownBrand("https://lumora.coffee:70000/"), "/websiteUrl"],
+    ["a URI that is no web address", ownBrand("mailto:maya@lumora.coffee"), "/websiteUrl"],
+    [
+      "a social link out of range",
+      ownBrand("https://lumora.coffee", "https://instagram.com:99999/x"),
+      "/socialLinks/0/socialLink",
+    ],
+  ])("brand creation with %s", async (_, body, path) => {
+    const response = await send("createBrand", "POST", "/brand", body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(response.json().details).toContainEqual(expect.objectContaining({ path }));
+  });
+
+  it("adding a competitor with a URL the WHATWG parser refuses", async () => {
+    const response = await send("addBrandCompetitor", "POST", "/brand/competitor", {
+      websiteUrl: "http://999.999.999.999/",
+      brandName: "Rival",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toContainEqual(expect.objectContaining({ path: "/websiteUrl" }));
+  });
+
+  it.each([
+    ["updateUser", "PATCH", "/user", { company: "Lumora\u0000" }, "/company", "body/company"],
+    ["contactSales", "POST", "/sales/contact", { ...sales, role: "\u0000" }, "/role", "body/role"],
+    ["listInfluencers", "GET", "/influencer?search=caf%00", undefined, "/search", "query/search"],
+    ["searchKeywords", "GET", "/intent/keyword?keyword=%00", undefined, "/keyword", "query/keyword"],
+  ] as const)(
+    "%s with U+0000 in a string, which PostgreSQL cannot store",
+    async (operationId, method, url, body, path, field) => {
+      const response = await send(operationId, method, url, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: `${field} must not contain the character U+0000`,
+        details: [{ path, message: "must not contain the character U+0000" }],
+      });
+    },
+  );
+
+  it.each([
+    ["listPersonas", "/audience"],
+    ["listInfluencers", "/influencer"],
+  ])("%s with page=1e20", async (operationId, url) => {
+    const response = await send(operationId, "GET", `${url}?page=1e20`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "query/page must be <= 10000",
+    });
+  });
+});
+
 describe("failures keep the server up and answer the Error body", () => {
   it("answers 400 for malformed JSON and serves the next request", async () => {
     const response = await t.app.inject({
@@ -215,6 +311,26 @@ describe("every answer", () => {
     const replaced = await login({}, { "x-request-id": "<script>" });
     expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(replaced.json().requestId).toBe(replaced.headers["x-request-id"]);
+  });
+
+  it("is the Error body with the request id, also for a URL the router cannot route", async () => {
+    const longId = "%C3%A9".repeat(120);
+    for (const [url, status, code] of [
+      ["/api/audience/%zz", 400, "BAD_URL"],
+      [`/api/influencer/${longId}`, 414, "URI_TOO_LONG"],
+    ] as const) {
+      const response = await t.app.inject({ method: "GET", url, headers: { authorization } });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.json()).toEqual({
+        code,
+        message: expect.any(String),
+        requestId: response.headers["x-request-id"],
+      });
+      // The URL is not echoed back.
+      expect(response.body).not.toMatch(/audience|influencer/);
+      expect(response.headers["content-security-policy"]).toContain("script-src 'self';");
+      expect(response.headers["cache-control"]).toBe("no-store");
+    }
   });
 
   it("carries security headers and is never cached", async () => {

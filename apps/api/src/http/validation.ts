@@ -1,7 +1,19 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import type { ContractOperation, ContractParameter, JsonSchema } from "./contract";
 import { AppError, type ErrorDetail } from "./errors";
+
+const rfc3986Uri = fullFormats.uri;
+
+/**
+ * `format: uri` is RFC 3986, which takes `http://999.999.999.999/` or a port above 65535; the server reads URLs
+ * with the WHATWG parser (`new URL`), which refuses them. A URI must pass both, so the caller gets a 400 naming
+ * the field rather than a failure further on.
+ */
+function isUsableUri(value: string): boolean {
+  return typeof rfc3986Uri === "function" && rfc3986Uri(value) && URL.canParse(value);
+}
 
 /** Ajv for the contract's schemas (JSON Schema 2020-12 plus OpenAPI's keywords and formats). */
 export function createAjv(coerceTypes: false | "array") {
@@ -16,6 +28,7 @@ export function createAjv(coerceTypes: false | "array") {
     strictRequired: false,
   });
   addFormats(ajv);
+  ajv.addFormat("uri", { type: "string", validate: isUsableUri });
   // OpenAPI's annotation keywords and formats that JSON Schema does not know.
   ajv.addVocabulary(["example", "xml", "externalDocs", "discriminator"]);
   ajv.addFormat("int32", {
@@ -63,13 +76,42 @@ export function compileRequestValidator(
   return (parts, mediaType) => {
     for (const [location, part, validate] of checks) {
       if (!validate(parts[part])) throw validationError(location, validate.errors ?? []);
+      refuseNul(location, parts[part]);
     }
     // Other media types (multipart) are the handler's to read; the content-type guard ran before.
     const body = mediaType === undefined ? undefined : bodies.get(mediaType);
     if (body && !body(parts.body ?? null)) {
       throw validationError("body", body.errors ?? []);
     }
+    if (body) refuseNul("body", parts.body);
   };
+}
+
+const NUL_MESSAGE = "must not contain the character U+0000";
+
+/** A key as a JSON pointer segment (as Ajv writes paths), with U+0000 spelled out. */
+const segment = (key: string) =>
+  key.replaceAll("~", "~0").replaceAll("/", "~1").replaceAll("\u0000", "\\u0000");
+
+/** Where in a value a string (or an object's key) holds U+0000, as a JSON pointer; undefined when none does. */
+export function nulAt(value: unknown, path = ""): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = `${path}/${segment(key)}`;
+    const found = key.includes("\u0000") ? at : nulAt(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** PostgreSQL text cannot hold U+0000, and no field has a use for it: refused like any invalid value. */
+function refuseNul(location: Location, value: unknown): void {
+  const path = nulAt(value);
+  if (path === undefined) return;
+  throw new AppError("VALIDATION_FAILED", 400, `${location}${path} ${NUL_MESSAGE}`, [
+    { path, message: NUL_MESSAGE },
+  ]);
 }
 
 function objectOf(params: ContractParameter[], lowerCaseNames: boolean): JsonSchema {

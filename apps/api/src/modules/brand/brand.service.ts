@@ -63,6 +63,17 @@ export async function getBrand(ctx: RequestCtx): Promise<Schemas["BrandResponse"
 
 const normaliseUrl = (url: string) => new URL(toWebsiteUrl(url)).href;
 
+/** Trimmed; a name of spaces only would be stored empty, which the contract's minLength (counting spaces) lets by. */
+function brandNameOf(value: string): string {
+  const name = value.trim();
+  if (!name) {
+    throw new AppError("VALIDATION_FAILED", 400, "Brand name is required", [
+      { path: "/brandName", message: "Brand name is required" },
+    ]);
+  }
+  return name;
+}
+
 function checkSocialLinks(links: Schemas["BrandSocialLinkInput"][]) {
   const seen = new Set<string>();
   const details: { path: string; message: string }[] = [];
@@ -133,6 +144,7 @@ export async function createBrand(
     return toBrand(brand);
   }
 
+  const name = brandNameOf(body.brandName);
   const socialLinks = checkSocialLinks(body.socialLinks);
   const website = normaliseUrl(body.websiteUrl);
   const user = await findUserById(ctx.db, { userId: ctx.userId ?? "", workspaceId });
@@ -142,7 +154,7 @@ export async function createBrand(
     if (current && limits.brands <= 1) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
     const created = await insertBrand(tx, {
       workspaceId,
-      name: body.brandName.trim(),
+      name,
       website,
       country: body.country,
       industry: body.industry ?? user?.industry ?? null,
@@ -196,6 +208,7 @@ export async function addBrandCompetitor(
 ): Promise<Schemas["Brand"]> {
   const workspaceId = workspaceOf(ctx);
   const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
+  const name = brandNameOf(body.brandName);
   const socialLinks = checkSocialLinks(body.socialLinks ?? []);
   const { brand, competitor } = await ctx.db.transaction(async (tx) => {
     await lockWorkspaceBrands(tx, { workspaceId });
@@ -204,18 +217,18 @@ export async function addBrandCompetitor(
     if (!brand) throw noBrand();
     const count = await countCompetitors(tx, { workspaceId, brandId: brand.id });
     if (count >= limits.competitorsPerBrand) {
-      const name = planOf(plan).name;
+      const planName = planOf(plan).name;
       const allowed =
         limits.competitorsPerBrand === 1 ? "1 competitor" : `${limits.competitorsPerBrand} competitors`;
       throw new AppError(
         "PLAN_LIMIT",
         402,
-        `Your ${name} plan allows ${allowed}. Remove one or upgrade your plan to add another.`,
+        `Your ${planName} plan allows ${allowed}. Remove one or upgrade your plan to add another.`,
       );
     }
     const created = await insertBrand(tx, {
       workspaceId,
-      name: body.brandName.trim(),
+      name,
       website: normaliseUrl(body.websiteUrl),
       country: body.country ?? brand.country,
       industry: brand.industry,

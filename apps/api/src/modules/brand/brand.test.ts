@@ -162,6 +162,25 @@ describe("connecting an own brand", () => {
     ]);
     expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
   });
+
+  it("refuses a brand name of spaces, which would be stored empty, with the spec's message", async () => {
+    const authorization = await signIn();
+    const blank = await call("POST", "/brand", authorization, { ...ownBrand(siteUrl), brandName: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: [{ path: "/brandName", message: "Brand name is required" }],
+    });
+    expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
+
+    await call("POST", "/brand", authorization, { sample: true });
+    const competitor = await call("POST", "/brand/competitor", authorization, {
+      websiteUrl: siteUrl,
+      brandName: " \t ",
+    });
+    expect(competitor.statusCode).toBe(400);
+    expect(competitor.json().details).toEqual([{ path: "/brandName", message: "Brand name is required" }]);
+  });
 });
 
 describe("a brand's logo", () => {
