@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
+import { withAdvisoryLock } from "../db/advisory-lock";
 import type { PaymentProviderId } from "../db/billing.schema";
 import { type Tx, transactionClientOf } from "../db/client";
 import { isDatabaseUnavailable } from "../db/unavailable";
@@ -84,6 +85,7 @@ const settings: Record<JobKind, QueueSettings> = {
 export const jobKinds = Object.keys(settings) as JobKind[];
 
 const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000];
+const QUEUE_SETUP_LOCK_KEY = 4_212_660_918;
 
 /**
  * pg-boss 10 does not wait for its record of a job's end (11 does): had that statement failed
@@ -138,26 +140,32 @@ export async function startJobQueue(
     maintenanceIntervalSeconds,
   });
   boss.on("error", (error) => log.error({ err: error }, "Job queue error"));
-  await boss.start();
   const retryOf = (kind: JobKind) => ({
     retryLimit: settings[kind].retryLimit,
     retryDelay: retryDelaySeconds ?? settings[kind].retryDelay,
     retryBackoff: true,
   });
-  for (const kind of jobKinds) {
-    const { policy, deadLetter } = settings[kind];
-    await boss.createQueue(kind, {
-      name: kind,
-      policy,
-      expireInSeconds,
-      ...retryOf(kind),
-      ...(deadLetter ? { deadLetter } : {}),
-    });
-  }
-  // Ended trials and (sandbox) renewals every 5 minutes, undelivered mail every minute: by whichever instance's
-  // cron fires first.
-  await boss.schedule("billing-housekeeping", "*/5 * * * *");
-  await boss.schedule("mail-outbox", "* * * * *");
+  // Instances starting together on one database set the queues up one after the other: two of pg-boss's
+  // create_queue at once deadlock on the foreign keys they add (seen in load-balancer.test.ts).
+  await withAdvisoryLock(pool, QUEUE_SETUP_LOCK_KEY, async () => {
+    await boss.start();
+    for (const kind of jobKinds) {
+      const { policy, deadLetter } = settings[kind];
+      await boss.createQueue(kind, {
+        name: kind,
+        policy,
+        expireInSeconds,
+        ...retryOf(kind),
+        ...(deadLetter ? { deadLetter } : {}),
+      });
+    }
+    // Ended trials and (sandbox) renewals every 5 minutes, undelivered mail every minute: by whichever instance's
+    // cron fires first.
+    await boss.schedule("billing-housekeeping", "*/5 * * * *");
+    await boss.schedule("mail-outbox", "* * * * *");
+  });
+  // A request that queues a job fails at once while the database is away, rather than waiting for it.
+  const direct = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
   return {
     async enqueue(kind, data, o = {}) {
       const { singletonKey, deadLetter } = settings[kind];
@@ -166,7 +174,7 @@ export async function startJobQueue(
         ...(deadLetter ? { deadLetter } : {}),
         expireInSeconds,
         ...retryOf(kind),
-        ...(o.tx ? { db: transactionClientOf(o.tx) } : {}),
+        db: o.tx ? transactionClientOf(o.tx) : direct,
       });
     },
     async work(handlers) {
