@@ -20,13 +20,23 @@ export interface SmtpSink {
 }
 
 /** A real SMTP server on a loopback port (a free one unless given) that keeps every message it is sent. */
-export async function startSmtpSink(o: { port?: number } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  o: {
+    port?: number;
+    /** Recipients it refuses for good (550 No such user), as a real server does an unknown mailbox. */
+    refuses?: (address: string) => boolean;
+  } = {},
+): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!o.refuses?.(address.address)) return callback();
+      callback(Object.assign(new Error("No such user"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

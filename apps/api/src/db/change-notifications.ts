@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Logger } from "pino";
 import { readCacheOf } from "./read-cache";
 
-/** The channel migration 0009's triggers notify, with the changed table's name as the payload. */
+/** The channel the triggers of migrations 0009 and 0012 notify, with the changed table's name as the payload. */
 const DATA_CHANGE_CHANNEL = "brandscope_data_change";
 
 /** A heartbeat's notification must come back within this, or the listening connection counts as lost. */

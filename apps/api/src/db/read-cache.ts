@@ -4,7 +4,7 @@ import { clientOf, type Db } from "./client";
 
 const KEY_SEPARATOR = "\u0000";
 
-/** The tables whose every change is notified (migration 0009): the only ones a kept statement may read. */
+/** The tables whose every change is notified (migrations 0009 and 0012): the only ones a kept statement may read. */
 export const notifiedTables = [
   "brands",
   "workspace_brands",
@@ -30,7 +30,7 @@ export interface KeptStatement {
 
 /**
  * The rows of the hot module reads' statements, answered from memory while nothing they read has changed. It is
- * coherent, not timed: every write to a table such a statement reads notifies this process (migration 0009,
+ * coherent, not timed: every write to a table such a statement reads notifies this process (migrations 0009, 0012,
  * change-notifications.ts), and the rows of the statements that read that table are forgotten; a change elsewhere
  * forgets nothing. A read whose query was running when a table it reads changed does not keep its rows: they may
  * predate the change. Without a listening connection (not started yet, or lost) nothing is kept and every read asks

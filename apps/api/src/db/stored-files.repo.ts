@@ -8,7 +8,7 @@ export type StoredFile = Pick<
   "contentType" | "body" | "sha256" | "storedAt"
 >;
 
-/** Stores the file under its key, replacing what was there (a brand's logo keeps its key). */
+/** Stores the file under its key, replacing what was there (storing the same content again changes nothing). */
 export async function upsertStoredFile(db: Db, p: { key: string; body: Buffer; contentType: string }) {
   const file = { ...p, sha256: createHash("sha256").update(p.body).digest("hex") };
   await db

@@ -10,7 +10,7 @@ import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
 import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
-import { decorateUserId, settleAfterWrites } from "./authenticate";
+import { decorateUserId, forgetEndedSessionsAfterWrites, settleAfterWrites } from "./authenticate";
 import { loadContract } from "./contract";
 import { type AppDeps, createDeps } from "./deps";
 import { answerError, registerErrorHandler, sendNotFound } from "./error-handler";
@@ -95,6 +95,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
   const deps = createDeps(o.config, o.db, app.log, o.deps);
   decorateUserId(app);
+  forgetEndedSessionsAfterWrites(app);
   if (o.settle) settleAfterWrites(app, o.settle);
   registerErrorHandler(app);
   const security = securityHeaders({

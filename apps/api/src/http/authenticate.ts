@@ -1,6 +1,12 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
-import { recentSessionCheck, rememberSessionCheck, sessionCheckStarted } from "../lib/session-checks";
+import {
+  forgetSessionChecks,
+  recentSessionCheck,
+  rememberSessionCheck,
+  sessionCheckStarted,
+  sessionChecksGeneration,
+} from "../lib/session-checks";
 import { type TokenSubject, verifyIdToken } from "../modules/auth/id-token";
 import { findLiveSession } from "../modules/auth/sessions.repo";
 import type { AppDeps } from "./deps";
@@ -38,6 +44,24 @@ export function settleAfterWrites(app: FastifyInstance, settle: () => Promise<vo
         done(null, payload);
       },
     );
+  });
+}
+
+/**
+ * The writes that end sessions forget the bearer checks when they run (lib/session-checks.ts), before their
+ * transaction commits; a check made in between may have found the session still live and kept it. A write request
+ * during which checks were forgotten forgets them again once it has committed, before its answer leaves.
+ */
+export function forgetEndedSessionsAfterWrites(app: FastifyInstance): void {
+  const startedAt = new WeakMap<object, number>();
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!READ_METHODS.has(request.method)) startedAt.set(request, sessionChecksGeneration());
+    done();
+  });
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    const started = startedAt.get(request);
+    if (started !== undefined && started !== sessionChecksGeneration()) forgetSessionChecks();
+    done(null, payload);
   });
 }
 

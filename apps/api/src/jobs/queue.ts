@@ -17,6 +17,8 @@ export interface JobPayloads {
   "billing-housekeeping": Record<string, never>;
   /** A paid subscription to end at its provider, retried while the provider is down. */
   "cancel-subscription": { provider: PaymentProviderId; subscriptionId: string };
+  /** A cancellation that used up its retries: pg-boss's dead letter, for an operator. */
+  "cancel-subscription-failed": { provider: PaymentProviderId; subscriptionId: string };
   /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
   "mail-outbox": Record<string, never>;
 }
@@ -71,12 +73,14 @@ const settings: Record<JobKind, QueueSettings> = {
   "compute-brand": brandJob(),
   "profile-influencers": scheduled,
   "billing-housekeeping": scheduled,
+  "cancel-subscription-failed": { policy: "standard", retryLimit: 5, retryDelay: 5, logData: true },
   // A provider outage can last hours: ten retries from 30 s, doubling, span about 17 hours.
   "cancel-subscription": {
     policy: "stately",
     singletonKey: (data: { subscriptionId: string }) => data.subscriptionId,
     retryLimit: 10,
     retryDelay: 30,
+    deadLetter: "cancel-subscription-failed",
     logData: true,
   },
   "mail-outbox": scheduled,

@@ -1,7 +1,10 @@
 import { computeBrandJob } from "../modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../modules/analytics/influencer-profiles.job";
 import { billingHousekeepingJob } from "../modules/billing/billing-housekeeping.job";
-import { cancelSubscriptionJob } from "../modules/billing/cancel-subscription";
+import {
+  cancelSubscriptionAbandonedJob,
+  cancelSubscriptionJob,
+} from "../modules/billing/cancel-subscription";
 import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
 import { deliverDueMail } from "../modules/mail/outbox";
 import type { JobHandlers } from "./queue";
@@ -19,6 +22,7 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "profile-influencers": () => profileInfluencersJob(deps),
     "billing-housekeeping": () => billingHousekeepingJob(deps),
     "cancel-subscription": (data) => cancelSubscriptionJob(deps, data),
+    "cancel-subscription-failed": (data) => cancelSubscriptionAbandonedJob(deps, data),
     "mail-outbox": () => deliverDueMail(deps),
   };
 }

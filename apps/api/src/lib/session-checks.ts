@@ -26,6 +26,9 @@ interface Check {
 const checks = new Map<string, Check>();
 let generation = 0;
 
+/** Changes whenever checks are forgotten: a request compares it before and after to learn whether it ended one. */
+export const sessionChecksGeneration = () => generation;
+
 /** Every remembered check is dropped; a check already running is not remembered either. */
 export function forgetSessionChecks(): void {
   generation++;

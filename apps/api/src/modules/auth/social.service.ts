@@ -245,7 +245,12 @@ async function identityOf(
  * An unconfirmed account with that e-mail is replaced, not linked: whoever signed it up never proved the address,
  * and linking would confirm it with their password still opening it (account pre-hijacking).
  */
-async function userOf(ctx: RequestCtx, provider: SocialProviderId, identity: Identity): Promise<UserRow> {
+async function userOf(
+  ctx: RequestCtx,
+  provider: SocialProviderId,
+  identity: Identity,
+  retried = false,
+): Promise<UserRow> {
   const linked = await findUserBySocialIdentity(ctx.db, { provider, subject: identity.subject });
   if (linked) return linked;
   const now = ctx.clock.now();
@@ -292,7 +297,10 @@ async function userOf(ctx: RequestCtx, provider: SocialProviderId, identity: Ide
   } catch (error) {
     // A sign-in racing with this one created the account first (or the account was confirmed meanwhile): use it.
     if (!isDuplicateEmail(error)) throw error;
-    return userOf(ctx, provider, identity);
+    if (retried) {
+      throw new AppError("SOCIAL_LOGIN_FAILED", 401, "The sign-in could not be completed. Please try again.");
+    }
+    return userOf(ctx, provider, identity, true);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { JobPayloads, JobQueue } from "../../jobs/queue";
 import { findProviderSubscriptions } from "./customers.repo";
 import type { PaymentProviders } from "./providers/provider-for";
+import { lockSubscription } from "./subscriptions.repo";
 
 interface CancelDeps {
   db: Db;
@@ -42,10 +43,45 @@ export async function cancelAtProvider(deps: CancelDeps, subscription: Subscript
   }
 }
 
-/** Before a workspace is deleted: its paid subscriptions end, so nobody is charged for what no longer exists. */
-export async function cancelWorkspaceSubscriptions(deps: CancelDeps, workspaceId: string): Promise<void> {
+/**
+ * Before a workspace is deleted, first: its paid subscriptions are ended at their providers now, where they answer.
+ * Returns the ids ended; `queueCancellations` takes care of the rest in the deleting transaction.
+ */
+export async function cancelWorkspaceSubscriptions(
+  deps: Omit<CancelDeps, "jobs">,
+  workspaceId: string,
+): Promise<Set<string>> {
+  const ended = new Set<string>();
   for (const subscription of await findProviderSubscriptions(deps.db, { workspaceId })) {
-    await cancelAtProvider(deps, subscription);
+    try {
+      await cancelNow(deps, subscription);
+      ended.add(subscription.subscriptionId);
+      deps.log.info({ event: "billing.subscription-cancelled", ...subscription }, "Subscription cancelled");
+    } catch (error) {
+      deps.log.warn(
+        { err: error, event: "billing.cancel-deferred", ...subscription },
+        "The payment provider did not cancel the subscription: a job will keep trying",
+      );
+    }
+  }
+  return ended;
+}
+
+/**
+ * In the transaction that deletes a workspace: under the lock of its plan (so no checkout records a subscription
+ * after this looked), a cancel-subscription job for each subscription not `ended` yet, queued with the deletion.
+ * Nobody keeps paying for a workspace that no longer exists.
+ */
+export async function queueCancellations(
+  tx: Tx,
+  deps: { jobs: Pick<JobQueue, "enqueue"> },
+  p: { workspaceId: string; ended: ReadonlySet<string> },
+): Promise<void> {
+  await lockSubscription(tx, { workspaceId: p.workspaceId });
+  for (const subscription of await findProviderSubscriptions(tx, { workspaceId: p.workspaceId })) {
+    if (!p.ended.has(subscription.subscriptionId)) {
+      await deps.jobs.enqueue("cancel-subscription", subscription, { tx });
+    }
   }
 }
 
@@ -56,4 +92,15 @@ export async function cancelSubscriptionJob(
 ): Promise<void> {
   await cancelNow(deps, subscription);
   deps.log.info({ event: "billing.subscription-cancelled", ...subscription }, "Subscription cancelled");
+}
+
+/** pg-boss's dead letter of `cancel-subscription`: someone must end this subscription by hand. */
+export async function cancelSubscriptionAbandonedJob(
+  deps: Pick<CancelDeps, "log">,
+  subscription: Subscription,
+): Promise<void> {
+  deps.log.error(
+    { event: "billing.cancel-abandoned", ...subscription },
+    "A subscription could not be cancelled at its provider after every retry: cancel it there by hand",
+  );
 }

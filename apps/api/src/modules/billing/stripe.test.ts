@@ -300,6 +300,30 @@ describe("deleting the owner's account", () => {
     expect(captured.text()).toContain("Payment provider event for a customer that no longer exists");
   });
 
+  it("cancels a subscription Stripe says still runs for a customer that no longer exists", async () => {
+    const orphan = `sub_orphan_${Date.now()}`;
+    const updated = await webhook({
+      id: `evt_orphan_${orphan}`,
+      object: "event",
+      type: "customer.subscription.updated",
+      data: {
+        object: {
+          id: orphan,
+          object: "subscription",
+          customer: "cus_of_a_deleted_workspace",
+          status: "active",
+          items: { object: "list", data: [{ id: "si_1", current_period_end: 1_900_000_000 }] },
+        },
+      },
+    });
+    expect(updated.json()).toEqual({ received: true });
+    const deadline = Date.now() + 20_000;
+    while (cancelsOf(orphan).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(cancelsOf(orphan)).toHaveLength(1);
+  }, 30_000);
+
   it("deletes the account while Stripe is down, and a job cancels the subscription once Stripe is back", async () => {
     const { owner, subscriptionId } = await professionalOnStripe();
     fake.outage.cancels = true;

@@ -37,8 +37,20 @@ async function applyEvent(
   const customer = await findCustomerByProviderId(tx, { provider: providerId, customerId: event.customerId });
   const about = { event: `billing.${event.type}`, eventId: event.id, subscriptionId: event.subscriptionId };
   if (!customer) {
-    // A deleted workspace's subscription: cancelled when it was deleted (billing/cancel-subscription.ts).
-    ctx.log.info(about, "Payment provider event for a customer that no longer exists: acknowledged");
+    // A deleted workspace's subscription, which its deletion cancels (billing/cancel-subscription.ts). One still
+    // running (or charging) there is cancelled again, in case that did not take: nobody pays for nothing.
+    const running = event.type === "payment-failed" || event.status !== "cancelled";
+    if (event.subscriptionId !== null && running) {
+      await ctx.jobs.enqueue(
+        "cancel-subscription",
+        { provider: providerId, subscriptionId: event.subscriptionId },
+        { tx },
+      );
+    }
+    ctx.log.info(
+      { ...about, cancelQueued: event.subscriptionId !== null && running },
+      "Payment provider event for a customer that no longer exists: acknowledged",
+    );
     return;
   }
   // Events of a subscription the workspace has since replaced say nothing about its plan now.

@@ -210,7 +210,7 @@ export async function addBrandCompetitor(
   const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
   const name = brandNameOf(body.brandName);
   const socialLinks = checkSocialLinks(body.socialLinks ?? []);
-  const { brand, competitor } = await ctx.db.transaction(async (tx) => {
+  const competitor = await ctx.db.transaction(async (tx) => {
     await lockWorkspaceBrands(tx, { workspaceId });
     // Under the lock: a brand connected meanwhile may have replaced the one the request began with.
     const brand = await findCurrentBrand(tx, { workspaceId });
@@ -245,7 +245,7 @@ export async function addBrandCompetitor(
     // The brand's competitor figures now miss one company. The sample brand's figures are shared by every workspace
     // on it and rest on the sample alone: one workspace's competitor must not store them anew for all.
     if (!brand.sample) await ctx.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
-    return { brand, competitor: created };
+    return created;
   });
   return toBrand(competitor);
 }

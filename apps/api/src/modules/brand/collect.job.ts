@@ -1,3 +1,4 @@
+import { hasLiveJob } from "../../jobs/live-jobs.repo";
 import type { JobContext, JobPayloads } from "../../jobs/queue";
 import type { WorkerDeps } from "../../jobs/worker-deps";
 import { brandscopeUserAgent, safeFetch } from "../../lib/safe-fetch";
@@ -85,6 +86,8 @@ export async function collectBrandFailedJob(
 ): Promise<void> {
   const brand = await findBrandById(deps.db, { brandId: data.brandId });
   if (!brand || brand.sample || brand.status === "active" || brand.status === "error") return;
+  // The user started the collection again meanwhile: that one decides.
+  if (await hasLiveJob(deps.db, { kind: "collect-brand", singletonKey: brand.id })) return;
   deps.log.error({ brandId: brand.id }, "A brand's collection failed on every try: marked as error");
   await setBrandStatus(deps.db, { brandId: brand.id, status: "error", reason: COLLECTION_FAILED_REASON });
 }

@@ -47,14 +47,6 @@ export async function queueMail(tx: Tx, deps: SealDeps, mail: Mail): Promise<Que
   return { id, mail };
 }
 
-/** Writes the messages in a transaction of their own and sends them: for mail that goes with no other write. */
-export async function queueAndSendMail(deps: OutboxDeps, mails: Mail[]): Promise<void> {
-  const queued = await deps.db.transaction((tx) =>
-    Promise.all(mails.map((mail) => queueMail(tx, deps, mail))),
-  );
-  sendQueuedMail(deps, ...queued);
-}
-
 /** Sends committed messages in the background; each is forgotten once the mail server took it. */
 export function sendQueuedMail(deps: OutboxDeps, ...queued: QueuedMail[]): void {
   for (const { id, mail } of queued) {
@@ -62,8 +54,23 @@ export function sendQueuedMail(deps: OutboxDeps, ...queued: QueuedMail[]): void 
   }
 }
 
+/** An SMTP server's 5xx: the message will never be taken (no such mailbox), so trying again helps no one. */
+const isPermanent = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  "responseCode" in error &&
+  typeof error.responseCode === "number" &&
+  error.responseCode >= 500;
+
 async function settle(deps: OutboxDeps, message: { id: string; attempts: number }, error: unknown) {
   if (error === undefined) return deleteOutboxMail(deps.db, message);
+  if (isPermanent(error)) {
+    deps.log.error(
+      { err: error, event: "mail.refused", mailId: message.id },
+      "The mail server refused an e-mail for good: dropped",
+    );
+    return deleteOutboxMail(deps.db, message);
+  }
   const delay = RETRY_DELAYS_MS[Math.min(message.attempts, RETRY_DELAYS_MS.length) - 1] ?? HOUR_MS;
   deps.log.warn(
     { err: error, event: "mail.failed", mailId: message.id, attempts: message.attempts },
@@ -80,30 +87,28 @@ async function settle(deps: OutboxDeps, message: { id: string; attempts: number 
 export async function deliverDueMail(deps: OutboxDeps): Promise<void> {
   const now = deps.clock.now();
   const due = await claimDueMail(deps.db, { now, heldUntil: addMs(now, SENDING_HOLD_MS), limit: BATCH });
-  await Promise.all(
-    due.map(async (message) => {
-      if (now.getTime() - message.createdAt.getTime() > GIVE_UP_AFTER_MS) {
-        deps.log.error(
-          { event: "mail.abandoned", mailId: message.id, attempts: message.attempts },
-          "An e-mail could not be delivered for three days: given up",
-        );
-        return deleteOutboxMail(deps.db, message);
-      }
-      let mail: Mail;
-      try {
-        mail = JSON.parse(unseal(deps.keys.seal, message.sealed)) as Mail;
-      } catch (error) {
-        // Sealed under another secret (JWT_SECRET changed): no key here opens it.
-        deps.log.error(
-          { err: error, mailId: message.id },
-          "An e-mail in the outbox cannot be opened: dropped",
-        );
-        return deleteOutboxMail(deps.db, message);
-      }
-      await deps.mailer.send(mail).then(
-        () => settle(deps, message, undefined),
-        (error: unknown) => settle(deps, message, error),
+  // One at a time: a batch must not open fifty connections to the mail server at once.
+  for (const message of due) {
+    if (now.getTime() - message.createdAt.getTime() > GIVE_UP_AFTER_MS) {
+      deps.log.error(
+        { event: "mail.abandoned", mailId: message.id, attempts: message.attempts },
+        "An e-mail could not be delivered for three days: given up",
       );
-    }),
-  );
+      await deleteOutboxMail(deps.db, message);
+      continue;
+    }
+    let mail: Mail;
+    try {
+      mail = JSON.parse(unseal(deps.keys.seal, message.sealed)) as Mail;
+    } catch (error) {
+      // Sealed under another secret (JWT_SECRET changed): no key here opens it.
+      deps.log.error({ err: error, mailId: message.id }, "An e-mail in the outbox cannot be opened: dropped");
+      await deleteOutboxMail(deps.db, message);
+      continue;
+    }
+    await deps.mailer.send(mail).then(
+      () => settle(deps, message, undefined),
+      (error: unknown) => settle(deps, message, error),
+    );
+  }
 }

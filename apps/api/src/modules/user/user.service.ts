@@ -14,7 +14,7 @@ import { verifyAccessToken } from "../auth/id-token";
 import { guardAttempt, recordSuccess } from "../auth/limits";
 import { assertNewPassword } from "../auth/passwords";
 import { findLiveSession, revokeUserSessions } from "../auth/sessions.repo";
-import { cancelWorkspaceSubscriptions } from "../billing/cancel-subscription";
+import { cancelWorkspaceSubscriptions, queueCancellations } from "../billing/cancel-subscription";
 import { effectiveStatus } from "../billing/subscription-status";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { countries } from "../system/countries";
@@ -243,7 +243,7 @@ export async function deleteUser(ctx: RequestCtx, body: Schemas["DeleteUserReque
 
   if (user.role === "owner") {
     // First, so that nobody keeps paying for a workspace that no longer exists (billing/cancel-subscription.ts).
-    await cancelWorkspaceSubscriptions(ctx, workspace.id);
+    const ended = await cancelWorkspaceSubscriptions(ctx, workspace.id);
     // The members hear it from us: their e-mails are queued with the deletion, in one transaction.
     const { members, mails } = await ctx.db.transaction(async (tx) => {
       const members = await findOtherMembers(tx, { workspaceId: workspace.id, exceptUserId: user.id });
@@ -258,6 +258,7 @@ export async function deleteUser(ctx: RequestCtx, body: Schemas["DeleteUserReque
         });
         mails.push(await queueMail(tx, ctx, mail));
       }
+      await queueCancellations(tx, ctx, { workspaceId: workspace.id, ended });
       await deleteWorkspace(tx, { workspaceId: workspace.id });
       return { members, mails };
     });

@@ -9,6 +9,7 @@ import { signedIn } from "../auth/auth.service";
 import { logAuthEvent } from "../auth/auth-log";
 import { invitationEmail, removedFromWorkspaceEmail } from "../auth/emails";
 import { revokeUserSessions } from "../auth/sessions.repo";
+import { queueCancellations } from "../billing/cancel-subscription";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { effectiveStatus } from "../billing/subscription-status";
@@ -387,7 +388,11 @@ export async function acceptInvitation(
         now,
       });
       if (!moved) throw new Error("the joining account could not be moved");
-      if (user.role === "owner") await deleteWorkspace(tx, { workspaceId: user.workspaceId });
+      if (user.role === "owner") {
+        // A plan that ended (expired, cancelled, failed) may still run at its provider.
+        await queueCancellations(tx, ctx, { workspaceId: user.workspaceId, ended: new Set() });
+        await deleteWorkspace(tx, { workspaceId: user.workspaceId });
+      }
     }
     await markInvitationAccepted(tx, { id: invitation.id, now });
     return { userId: user.id, workspaceId: invitation.workspaceId };
