@@ -41,3 +41,13 @@ export class BusyError extends RetryLaterError {
     super("SERVER_BUSY", 503, message, retryAfterSeconds);
   }
 }
+
+/**
+ * Text trimmed, or a 400 naming the field when only spaces were sent: the contract's minLength counts spaces, so a
+ * name of spaces passes it and would be stored empty.
+ */
+export function requiredText(value: string, path: string, message = "This is a required field"): string {
+  const trimmed = value.trim();
+  if (!trimmed) throw new AppError("VALIDATION_FAILED", 400, message, [{ path, message }]);
+  return trimmed;
+}

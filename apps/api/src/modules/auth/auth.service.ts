@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Tx } from "../../db/client";
-import { AppError } from "../../http/errors";
+import { AppError, requiredText } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { addMs } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
@@ -18,16 +18,6 @@ import { revokeSession, revokeUserSessions } from "./sessions.repo";
 
 type Schemas = components["schemas"];
 type Message = Schemas["Message"];
-
-/** Trimmed; a name of spaces only is as empty as no name (the contract's minLength counts spaces). */
-function requiredText(value: string, path: string): string {
-  const trimmed = value.trim();
-  if (!trimmed)
-    throw new AppError("VALIDATION_FAILED", 400, "This is a required field", [
-      { path, message: "This is a required field" },
-    ]);
-  return trimmed;
-}
 
 /** Issues a code and keeps its e-mail in the outbox, both in the caller's transaction. */
 async function issueCodeMail(

@@ -372,5 +372,11 @@ describe("POST /api/sales/contact", () => {
       email: "jo",
     });
     expect(badEmail.statusCode).toBe(400);
+    const spaces = await call("contactSales", "POST", "/sales/contact", owner.authorization, {
+      ...request,
+      companyName: "   ",
+    });
+    expect(spaces.statusCode).toBe(400);
+    expect(spaces.json().details).toEqual([{ path: "/companyName", message: "This is a required field" }]);
   });
 });

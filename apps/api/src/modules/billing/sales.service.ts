@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import { salesContacts } from "../../db/schema";
+import { requiredText } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { signedIn } from "../auth/auth.service";
 import { meterRequest } from "../auth/limits";
@@ -34,15 +35,19 @@ export async function contactSales(
   request: SalesContactRequest,
 ): Promise<{ message: string }> {
   const caller = signedIn(ctx);
+  // Every field is required (spec): one of spaces only is as empty as none.
+  const fields = Object.fromEntries(
+    Object.entries(request).map(([name, value]) => [name, requiredText(value, `/${name}`)]),
+  ) as SalesContactRequest;
   await meterRequest(ctx, "mail");
   const mail = await ctx.db.transaction(async (tx) => {
     await tx.insert(salesContacts).values({
       workspaceId: caller.workspaceId,
       userId: caller.userId,
-      ...request,
+      ...fields,
       createdAt: ctx.clock.now(),
     });
-    return queueMail(tx, ctx, { to: ctx.config.salesEmail, ...salesMail(request) });
+    return queueMail(tx, ctx, { to: ctx.config.salesEmail, ...salesMail(fields) });
   });
   sendQueuedMail(ctx, mail);
   return { message: "Thank you. Our sales team will get in touch shortly." };

@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { SocialNetwork } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError, requiredText } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { MINUTE_MS } from "../../lib/clock";
 import { limitRequests } from "../auth/limits";
@@ -62,17 +62,6 @@ export async function getBrand(ctx: RequestCtx): Promise<Schemas["BrandResponse"
 }
 
 const normaliseUrl = (url: string) => new URL(toWebsiteUrl(url)).href;
-
-/** Trimmed; a name of spaces only would be stored empty, which the contract's minLength (counting spaces) lets by. */
-function brandNameOf(value: string): string {
-  const name = value.trim();
-  if (!name) {
-    throw new AppError("VALIDATION_FAILED", 400, "Brand name is required", [
-      { path: "/brandName", message: "Brand name is required" },
-    ]);
-  }
-  return name;
-}
 
 function checkSocialLinks(links: Schemas["BrandSocialLinkInput"][]) {
   const seen = new Set<string>();
@@ -144,7 +133,7 @@ export async function createBrand(
     return toBrand(brand);
   }
 
-  const name = brandNameOf(body.brandName);
+  const name = requiredText(body.brandName, "/brandName", "Brand name is required");
   const socialLinks = checkSocialLinks(body.socialLinks);
   const website = normaliseUrl(body.websiteUrl);
   const user = await findUserById(ctx.db, { userId: ctx.userId ?? "", workspaceId });
@@ -208,7 +197,7 @@ export async function addBrandCompetitor(
 ): Promise<Schemas["Brand"]> {
   const workspaceId = workspaceOf(ctx);
   const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
-  const name = brandNameOf(body.brandName);
+  const name = requiredText(body.brandName, "/brandName", "Brand name is required");
   const socialLinks = checkSocialLinks(body.socialLinks ?? []);
   const competitor = await ctx.db.transaction(async (tx) => {
     await lockWorkspaceBrands(tx, { workspaceId });
