@@ -94,6 +94,27 @@ async function professionalOnStripe() {
   return { owner, pm, customerId: customer.customerId, subscriptionId: customer.subscriptionId };
 }
 
+/** A customer.subscription.* event as Stripe sends it. */
+const subscriptionEvent = (
+  id: string,
+  type: string,
+  p: { customerId: string; subscriptionId: string },
+  status: string,
+) => ({
+  id,
+  object: "event",
+  type,
+  data: {
+    object: {
+      id: p.subscriptionId,
+      object: "subscription",
+      customer: p.customerId,
+      status,
+      items: { object: "list", data: [{ id: "si_1", current_period_end: 1_900_000_000 }] },
+    },
+  },
+});
+
 describe("checkout with Stripe", () => {
   it("lets the page load Stripe.js, its frames and its API, and nothing else from outside", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
@@ -163,26 +184,6 @@ describe("checkout with Stripe", () => {
 });
 
 describe("POST /api/subscriptions/webhook", () => {
-  const subscriptionEvent = (
-    id: string,
-    type: string,
-    p: { customerId: string; subscriptionId: string },
-    status: string,
-  ) => ({
-    id,
-    object: "event",
-    type,
-    data: {
-      object: {
-        id: p.subscriptionId,
-        object: "subscription",
-        customer: p.customerId,
-        status,
-        items: { object: "list", data: [{ id: "si_1", current_period_end: 1_900_000_000 }] },
-      },
-    },
-  });
-
   const statusOf = async (authorization: string) =>
     (await t.app.inject({ method: "GET", url: "/api/subscriptions", headers: { authorization } })).json()[0];
 
@@ -278,23 +279,13 @@ describe("deleting the owner's account", () => {
 
   it("cancels the Stripe subscription first, and acknowledges Stripe's later events about it", async () => {
     const { owner, customerId, subscriptionId } = await professionalOnStripe();
+    const ids = { customerId, subscriptionId };
     expect((await deleteAccount(owner)).statusCode).toBe(200);
     expect(cancelsOf(subscriptionId)).toHaveLength(1);
 
-    const deleted = await webhook({
-      id: `evt_gone_${subscriptionId}`,
-      object: "event",
-      type: "customer.subscription.deleted",
-      data: {
-        object: {
-          id: subscriptionId,
-          object: "subscription",
-          customer: customerId,
-          status: "canceled",
-          items: { object: "list", data: [] },
-        },
-      },
-    });
+    const deleted = await webhook(
+      subscriptionEvent(`evt_gone_${subscriptionId}`, "customer.subscription.deleted", ids, "canceled"),
+    );
     expectContractResponse("handlePaymentWebhook", deleted);
     expect(deleted.json()).toEqual({ received: true });
     expect(captured.text()).toContain("Payment provider event for a customer that no longer exists");
@@ -302,20 +293,10 @@ describe("deleting the owner's account", () => {
 
   it("cancels a subscription Stripe says still runs for a customer that no longer exists", async () => {
     const orphan = `sub_orphan_${Date.now()}`;
-    const updated = await webhook({
-      id: `evt_orphan_${orphan}`,
-      object: "event",
-      type: "customer.subscription.updated",
-      data: {
-        object: {
-          id: orphan,
-          object: "subscription",
-          customer: "cus_of_a_deleted_workspace",
-          status: "active",
-          items: { object: "list", data: [{ id: "si_1", current_period_end: 1_900_000_000 }] },
-        },
-      },
-    });
+    const ids = { customerId: "cus_of_a_deleted_workspace", subscriptionId: orphan };
+    const updated = await webhook(
+      subscriptionEvent(`evt_orphan_${orphan}`, "customer.subscription.updated", ids, "active"),
+    );
     expect(updated.json()).toEqual({ received: true });
     const deadline = Date.now() + 20_000;
     while (cancelsOf(orphan).length === 0 && Date.now() < deadline) {

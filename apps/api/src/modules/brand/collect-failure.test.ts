@@ -34,6 +34,20 @@ beforeAll(async () => {
   };
 });
 
+/** The own brand Hollow Oak, whose website is the local one. */
+const connectOwnBrand = (authorization: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/brand",
+    headers: { authorization },
+    payload: {
+      websiteUrl: siteUrl,
+      country: "GB",
+      brandName: "Hollow Oak",
+      socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/hollowoak" }],
+    },
+  });
+
 async function brandOf(authorization: string): Promise<Schemas["Brand"] | null> {
   const response = await t.app.inject({ method: "GET", url: "/api/brand", headers: { authorization } });
   expectContractResponse("getBrand", response);
@@ -53,17 +67,7 @@ it("ends a collection that fails on every try for a reason of ours in error, not
   const { authorization } = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), {
     now: t.clock.now(),
   });
-  const created = await t.app.inject({
-    method: "POST",
-    url: "/api/brand",
-    headers: { authorization },
-    payload: {
-      websiteUrl: siteUrl,
-      country: "GB",
-      brandName: "Hollow Oak",
-      socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/hollowoak" }],
-    },
-  });
+  const created = await connectOwnBrand(authorization);
   expect(created.statusCode, created.body).toBe(201);
 
   const deadline = Date.now() + 60_000;
@@ -93,17 +97,7 @@ it("connects no brand whose collection could not be queued: both are stored toge
     const { authorization } = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), {
       now: t.clock.now(),
     });
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/brand",
-      headers: { authorization },
-      payload: {
-        websiteUrl: siteUrl,
-        country: "GB",
-        brandName: "Hollow Oak",
-        socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/hollowoak" }],
-      },
-    });
+    const created = await connectOwnBrand(authorization);
     expect(created.statusCode).toBe(500);
     expect(await brandOf(authorization)).toBeNull();
   } finally {
