@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
-import { median } from "../content/stats";
 import { addDays, type DayWindow } from "../periods";
+import { median } from "../statistics";
 import { BREAKOUT_DAYS, type BreakoutInputs, type BreakoutCandidate as Candidate } from "./breakout-inputs";
 import { PLATFORM_ORDER } from "./platform-figures";
 

@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
-import { quantileSorted, sortedCopy } from "../influencers/robust-stats";
 import { type DayWindow, toDay } from "../periods";
+import { quantileSorted, sortedCopy } from "../statistics";
 import { engagementOf, RATE_BY_VIEWS } from "./engagement";
 import { type DaySnapshot, followersOnDay, latestFollowers } from "./followers-at";
 

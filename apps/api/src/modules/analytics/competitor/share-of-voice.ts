@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
-import { largestRemainder } from "../content/stats";
 import type { DayWindow } from "../periods";
+import { largestRemainder } from "../statistics";
 import type { LandscapeInputs } from "./landscape-inputs";
 import { PLATFORM_ORDER } from "./platform-figures";
 

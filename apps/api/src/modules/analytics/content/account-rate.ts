@@ -1,5 +1,5 @@
+import { winsorisedMean } from "../statistics";
 import { type FollowerIndex, followerRate, followersAt } from "./engagement";
-import { winsorisedMean } from "./stats";
 import type { ContentPost, SocialNetwork } from "./types";
 
 export interface AccountRate {

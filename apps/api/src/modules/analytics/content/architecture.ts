@@ -1,7 +1,7 @@
+import { largestRemainder } from "../statistics";
 import { createPillarAssigner } from "./assign-pillars";
 import { documentTerms } from "./doc-terms";
 import type { InsufficientPillars, PillarModel, PillarNode } from "./pillar-model";
-import { largestRemainder } from "./stats";
 import type { Tokenizer } from "./text-tokens";
 import type { ContentPost, Schemas } from "./types";
 

@@ -1,11 +1,11 @@
 import { compareFigure } from "../figure";
 import type { DayWindow } from "../periods";
+import { median } from "../statistics";
 import { accountEngagementRate } from "./account-rate";
 import { bestTimes } from "./best-times";
 import { rankColor } from "./colors";
 import { type FollowerIndex, headlineRate } from "./engagement";
 import { sentimentSection } from "./sentiment";
-import { median } from "./stats";
 import type { ContentPost, Schemas } from "./types";
 import { compareIds, postDayOf, windowDays } from "./window";
 

@@ -1,6 +1,6 @@
 import { addDays, daysBetween, toDay } from "../periods";
+import { median } from "../statistics";
 import { type FollowerIndex, headlineRate } from "./engagement";
-import { median } from "./stats";
 import type { ContentPost, Schemas, SocialNetwork } from "./types";
 import { windowRange } from "./window";
 

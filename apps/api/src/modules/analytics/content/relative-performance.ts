@@ -1,6 +1,6 @@
+import { median } from "../statistics";
 import type { FollowerIndex } from "./engagement";
 import { headlineRate } from "./engagement";
-import { median } from "./stats";
 import type { ContentPost, SocialNetwork } from "./types";
 import { byTimeThenId } from "./window";
 

@@ -1,4 +1,5 @@
-import { normalCdf, quantileSorted, sortedCopy } from "./robust-stats";
+import { quantileSorted, sortedCopy } from "../statistics";
+import { normalCdf } from "./robust-stats";
 import { type Tier, tierOf } from "./tiers";
 import type { Platform } from "./types";
 

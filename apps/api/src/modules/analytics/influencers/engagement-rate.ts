@@ -1,5 +1,5 @@
 import { engagementOf, RATE_BY_VIEWS } from "../competitor/engagement";
-import { median } from "./robust-stats";
+import { median } from "../statistics";
 import type { InfluencerInput, InfluencerPostInput } from "./types";
 
 const DAY_MS = 86_400_000;
@@ -50,7 +50,8 @@ export function influencerEngagementRate(
     return { value: engagement / views, n: viewed.length };
   }
   if (!(i.followers > 0)) return { value: null, n: posts.length, reason: "no_followers" };
-  return { value: median(withPlatform.map(engagementOf)) / i.followers, n: posts.length };
+  // At least ER_MIN_POSTS posts here: the median exists.
+  return { value: (median(withPlatform.map(engagementOf)) ?? 0) / i.followers, n: posts.length };
 }
 
 /** Comments per like over the ER posts; the benchmark cell says whether it is unusual. */

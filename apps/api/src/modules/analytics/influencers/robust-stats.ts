@@ -1,30 +1,12 @@
-const ascending = (a: number, b: number) => a - b;
-
-/** Linear-interpolation quantile (type 7, as spreadsheets and simple-statistics use) of sorted values. */
-export function quantileSorted(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const h = (sorted.length - 1) * Math.min(1, Math.max(0, p));
-  const lo = Math.floor(h);
-  const low = sorted[lo] ?? Number.NaN;
-  const high = sorted[Math.min(lo + 1, sorted.length - 1)] ?? low;
-  return low + (h - lo) * (high - low);
-}
-
-export function median(values: readonly number[]): number {
-  return quantileSorted([...values].sort(ascending), 0.5);
-}
-
-export function sortedCopy(values: readonly number[]): number[] {
-  return [...values].sort(ascending);
-}
+import { median } from "../statistics";
 
 /**
  * Iglewicz–Hoaglin modified z-scores, `0.6745·(x − median)/MAD`. When more than half the values are equal MAD is
  * 0, and the published fallback divides by 1.2533 × the mean absolute deviation instead; all equal ⇒ all 0.
  */
 export function modifiedZScores(values: readonly number[]): number[] {
-  const m = median(values);
-  const mad = median(values.map((v) => Math.abs(v - m)));
+  const m = median(values) ?? Number.NaN;
+  const mad = median(values.map((v) => Math.abs(v - m))) ?? Number.NaN;
   if (mad > 0) return values.map((v) => (0.6745 * (v - m)) / mad);
   const meanAbs = values.reduce((s, v) => s + Math.abs(v - m), 0) / values.length;
   return values.map((v) => (meanAbs > 0 ? (v - m) / (1.253314 * meanAbs) : 0));

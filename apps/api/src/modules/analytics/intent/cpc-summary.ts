@@ -1,4 +1,4 @@
-import { median } from "./theil-sen";
+import { median } from "../statistics";
 
 export interface CpcInput {
   cpc: number | null;
@@ -34,7 +34,7 @@ export function cpcSummary(keywords: readonly CpcInput[]): CpcSummary[] {
       return {
         currency,
         weightedCpc: volume > 0 ? weighted / volume : null,
-        medianCpc: priced.length > 0 ? median(priced.map((k) => k.cpc)) : null,
+        medianCpc: median(priced.map((k) => k.cpc)),
         withoutCpc: rows.length - priced.length,
       };
     });

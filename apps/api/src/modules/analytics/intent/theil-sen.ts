@@ -1,10 +1,4 @@
-/** Median of a non-empty list (the mean of the two middle values for an even count). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const upper = sorted[mid] ?? Number.NaN;
-  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? Number.NaN) + upper) / 2;
-}
+import { median } from "../statistics";
 
 /**
  * Theil–Sen slope of equally spaced values: the median of all pairwise slopes, so one spiking month cannot tilt
@@ -17,5 +11,5 @@ export function theilSenSlope(values: readonly number[]): number | null {
       slopes.push(((values[j] ?? 0) - (values[i] ?? 0)) / (j - i));
     }
   }
-  return slopes.length === 0 ? null : median(slopes);
+  return median(slopes);
 }

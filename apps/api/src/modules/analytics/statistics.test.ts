@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { largestRemainder, median, quantile } from "./stats";
+import { largestRemainder, median, quantile, quantileSorted } from "./statistics";
 
 describe("median", () => {
   it("takes the middle value, or the mean of the two middle ones", () => {
@@ -26,7 +26,9 @@ describe("median", () => {
 });
 
 describe("quantile and largestRemainder", () => {
-  it("interpolates quantiles linearly", () => {
+  it("interpolates quantiles linearly, of sorted values too", () => {
+    expect(quantileSorted([1, 2, 3, 4], 0.25)).toBeCloseTo(1.75);
+    expect(quantileSorted([], 0.5)).toBeNaN();
     expect(quantile([0, 10], 0.99)).toBeCloseTo(9.9, 12);
   });
 

@@ -40,15 +40,23 @@ export function median(values: ArrayLike<number>): number | null {
   return (lower + upper) / 2;
 }
 
-/** Linear-interpolated quantile (type 7, as spreadsheets and simple-statistics use). */
+export function sortedCopy(values: readonly number[]): number[] {
+  return [...values].sort((a, b) => a - b);
+}
+
+/** Linear-interpolation quantile (type 7, as spreadsheets and simple-statistics use) of sorted values. */
+export function quantileSorted(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const h = (sorted.length - 1) * Math.min(1, Math.max(0, p));
+  const lo = Math.floor(h);
+  const low = sorted[lo] ?? Number.NaN;
+  const high = sorted[Math.min(lo + 1, sorted.length - 1)] ?? low;
+  return low + (h - lo) * (high - low);
+}
+
+/** The type-7 quantile of unsorted values; null for an empty list. */
 export function quantile(values: readonly number[], q: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  const lowValue = sorted[low] as number;
-  return lowValue + ((sorted[high] as number) - lowValue) * (position - low);
+  return values.length === 0 ? null : quantileSorted(sortedCopy(values), q);
 }
 
 /**
