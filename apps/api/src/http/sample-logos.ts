@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { stableHash } from "../modules/sample";
+import { fnv1a32 } from "../lib/seeded";
 
 /** Calm tones that read on light and dark cards alike (the chart palette's hues). */
 const TONES = ["#4f46e5", "#0f766e", "#b45309", "#be123c", "#0369a1", "#7c3aed", "#15803d", "#a16207"];
@@ -15,7 +15,7 @@ export function initialsOf(slug: string): string {
 }
 
 export function sampleLogoSvg(slug: string): string {
-  const tone = TONES[stableHash(slug) % TONES.length];
+  const tone = TONES[fnv1a32(slug) % TONES.length];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${tone}"/><text x="32" y="41" text-anchor="middle" font-family="Inter,system-ui,sans-serif" font-size="24" font-weight="600" fill="#fff">${initialsOf(slug)}</text></svg>`;
 }
 

@@ -1,5 +1,5 @@
 import { INDUSTRIES, type IndustryProfile, type Topic } from "./industries";
-import { fmix32, hashString, hashUnit, Rng, sampleId } from "./prng";
+import { hashUnit, Rng, sampleId } from "./prng";
 import {
   AGE_BANDS,
   type AgeBand,
@@ -1212,9 +1212,4 @@ export function generateSample(options: GenerateOptions = {}): SampleDataset {
     influencers,
     influencerSnapshots,
   };
-}
-
-/** A stable 32-bit fingerprint of any string, e.g. for stable sampling by id (analytics-methods §0). */
-export function stableHash(text: string): number {
-  return fmix32(hashString(text));
 }

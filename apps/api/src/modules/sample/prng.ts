@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { fmix32, fnv1a32 } from "../../lib/seeded";
 
 /**
  * Seeded randomness for the sample data. Written here rather than taken from pure-rand or seedrandom:
@@ -11,23 +12,7 @@ import { createHash } from "node:crypto";
 
 /** 32-bit FNV-1a over a string, then murmur3's finaliser for avalanche. */
 export function hashString(text: string, seed = 0): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return fmix32(h);
-}
-
-/** murmur3 fmix32. */
-export function fmix32(input: number): number {
-  let h = input >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32(fnv1a32(text, seed));
 }
 
 /** Stateless uniform in [0, 1) from a key of integers: same key, same value, any order of calls. */

@@ -1,4 +1,4 @@
-import { seededUnit } from "./stable-hash";
+import { mulberry32 } from "../../../lib/seeded";
 
 export interface KMeansResult {
   /** Cluster index per point. */
@@ -100,7 +100,7 @@ function lloyd(points: number[][], weights: number[], initial: number[][]): KMea
  * because ml-kmeans takes no point weights, and segment sizes must weigh in (analytics-methods §3.4).
  */
 export function weightedKMeans(points: number[][], weights: number[], k: number, seed: number): KMeansResult {
-  const random = seededUnit(seed);
+  const random = mulberry32(seed);
   let best: KMeansResult | undefined;
   for (let r = 0; r < RESTARTS; r++) {
     const result = lloyd(points, weights, seedCentroids(points, weights, k, random));

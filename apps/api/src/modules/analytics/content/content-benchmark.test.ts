@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../../lib/seeded";
 import { addDays } from "../periods";
 import { computeContent } from "./compute-content";
 import { fitPillars } from "./fit-pillars";
-import { seededRandom } from "./prng";
 import { dailyFollowers, makePost } from "./test-fixtures";
 import type { ContentPost, SocialNetwork } from "./types";
 
@@ -11,7 +11,7 @@ import type { ContentPost, SocialNetwork } from "./types";
  * 8 topic vocabularies plus a Zipf-ish common vocabulary. Times are logged, not asserted: CI machines vary.
  */
 function benchmarkPosts(count: number): ContentPost[] {
-  const random = seededRandom(42);
+  const random = mulberry32(42);
   const topics = Array.from({ length: 8 }, (_, t) =>
     Array.from({ length: 40 }, (_, w) => `topic${t}word${w}`),
   );

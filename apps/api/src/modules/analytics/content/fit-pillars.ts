@@ -1,3 +1,4 @@
+import { fnv1a32 } from "../../../lib/seeded";
 import { averageLinkage, cutAtLargestJump } from "./average-linkage";
 import { classTfIdf, labelFromScores, rankTerms } from "./class-tfidf";
 import { rankColor } from "./colors";
@@ -10,7 +11,6 @@ import {
   type PillarNode,
   type SparseVector,
 } from "./pillar-model";
-import { stableHash } from "./prng";
 import { bestOfSeeds } from "./spherical-kmeans";
 import { createTokenizer } from "./text-tokens";
 import type { ContentPost } from "./types";
@@ -72,9 +72,7 @@ function clusterLevel(
   exclude: ReadonlySet<string>,
 ): Level {
   const dim = corpus.vocabulary.length;
-  const seeds = Array.from({ length: SEEDS }, (_, s) =>
-    stableHash(`${seedKey}:${PILLAR_METHOD_VERSION}:${s}`),
-  );
+  const seeds = Array.from({ length: SEEDS }, (_, s) => fnv1a32(`${seedKey}:${PILLAR_METHOD_VERSION}:${s}`));
   const kmeans = bestOfSeeds(
     docs.map((d) => corpus.vectors[d] as SparseVector),
     dim,
@@ -243,7 +241,7 @@ export function fitPillars(
   for (const post of [...posts].sort((a, b) => compareIds(a.id, b.id)))
     if (!unique.has(post.id)) unique.set(post.id, post);
   const eligible = [...unique.values()]
-    .map((post) => ({ post, hash: stableHash(post.id), terms: documentTerms(tokenize(post.text)) }))
+    .map((post) => ({ post, hash: fnv1a32(post.id), terms: documentTerms(tokenize(post.text)) }))
     .filter((doc) => doc.terms.tokens >= MIN_DOC_TOKENS);
   if (eligible.length < MIN_PILLAR_POSTS) {
     return {

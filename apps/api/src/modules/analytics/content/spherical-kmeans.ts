@@ -1,5 +1,5 @@
+import { mulberry32 } from "../../../lib/seeded";
 import type { SparseVector } from "./pillar-model";
-import { seededRandom } from "./prng";
 
 const MAX_ITERATIONS = 30;
 /** §1.7 step 3: stop once fewer than 0.1 % of documents change cluster. */
@@ -99,7 +99,7 @@ export function sphericalKMeans(
   k: number,
   seed: number,
 ): KMeansResult {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   let centroids = initialCentroids(docs, dim, Math.min(k, docs.length), random);
   const n = docs.length;
   const assignment = new Int32Array(n).fill(-1);
