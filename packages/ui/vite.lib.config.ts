@@ -29,6 +29,7 @@ const entries = [
     .map((file) => `src/components/${file}`),
   "src/lib/cn.ts",
   "src/lib/format.ts",
+  "src/lib/use-media-query.ts",
 ];
 
 export default defineConfig(({ mode }) =>

@@ -1,37 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abbreviateNumber, formatPercent, wholePercents } from "./format";
-
-describe("abbreviateNumber", () => {
-  it.each([
-    [0, "0"],
-    [999, "999"],
-    [1000, "1K"],
-    [1234, "1.23K"],
-    [1005, "1.01K"],
-    [999_999, "1M"],
-    [1_000_000, "1M"],
-    [2_345_678, "2.35M"],
-    [1e9, "1B"],
-    [1.5e12, "1.5T"],
-    [2.5e15, "2500T"],
-    [-1500, "-1.5K"],
-    [-999, "-999"],
-    [12.345, "12.35"],
-    [-0.001, "0"],
-  ])("%d → %s", (value, expected) => {
-    expect(abbreviateNumber(value)).toBe(expected);
-  });
-});
-
-describe("formatPercent", () => {
-  it("shows a fraction as a whole percent by default", () => {
-    expect(formatPercent(0.4236)).toBe("42%");
-  });
-  it("keeps up to the decimals asked for, without trailing zeros", () => {
-    expect(formatPercent(0.0412, 1)).toBe("4.1%");
-    expect(formatPercent(0.04, 1)).toBe("4%");
-  });
-});
+import { wholePercents } from "./format";
 
 describe("wholePercents (largest remainder)", () => {
   it("always sums to 100", () => {

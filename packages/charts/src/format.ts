@@ -1,40 +1,4 @@
-// Chart-local formatters. The ui package will own the product-wide ones; these stay small on purpose.
-
-const STEPS = [
-  { value: 1, suffix: "" },
-  { value: 1e3, suffix: "K" },
-  { value: 1e6, suffix: "M" },
-  { value: 1e9, suffix: "B" },
-  { value: 1e12, suffix: "T" },
-] as const;
-
-const twoDecimals = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, useGrouping: false });
-// Scale before dividing: 1005 / 1000 is 1.00499… in binary and would round down to "1K".
-const inUnitsRounded = (value: number, unit: number) => Math.round((value * 100) / unit) / 100;
-
-/** 1234 → "1.23K", 999999 → "1M", -1500 → "-1.5K": K/M/B/T with at most 2 decimals (spec §9). */
-export function abbreviateNumber(value: number): string {
-  const abs = Math.abs(value);
-  let unit = STEPS.findLast((candidate) => abs >= candidate.value) ?? STEPS[0];
-  let scaled = inUnitsRounded(abs, unit.value);
-  // Rounding can reach the next unit (999_999 → "1000K"): show it in that unit instead.
-  const next = STEPS[STEPS.indexOf(unit) + 1];
-  if (scaled >= 1000 && next) {
-    unit = next;
-    scaled = inUnitsRounded(abs, next.value);
-  }
-  if (scaled === 0) return "0";
-  return `${value < 0 ? "-" : ""}${twoDecimals.format(scaled)}${unit.suffix}`;
-}
-
-/** A fraction (0.423) as a percentage ("42%"), with up to `maxDecimals` decimals. */
-export function formatPercent(fraction: number, maxDecimals = 0): string {
-  const formatter = new Intl.NumberFormat("en-US", {
-    maximumFractionDigits: maxDecimals,
-    useGrouping: false,
-  });
-  return `${formatter.format(fraction * 100)}%`;
-}
+// The numbers themselves are formatted by the ui package (@brandscope/ui/format); this is what charts add.
 
 /**
  * Whole percentages of the total that add up to exactly 100 (largest-remainder method), so a doughnut's

@@ -1,10 +1,10 @@
+import { abbreviateNumber } from "@brandscope/ui/format";
 import { ResponsiveBar } from "@nivo/bar";
 import type { ChartLegendItem } from "../card/chart-card";
-import { abbreviateNumber } from "../format";
 import { ChartFrame } from "../shared/chart-frame";
 import { ChartLegend } from "../shared/chart-legend";
 import { ChartTooltip } from "../shared/chart-tooltip";
-import { useChartAnimation } from "../shared/use-media-query";
+import { useChartAnimation } from "../shared/use-chart-animation";
 import { mixColors } from "../theme/color";
 import { NETWORK_LABELS, type Network, networkColor } from "../theme/networks";
 import { useChartTheme } from "../theme/use-chart-theme";

@@ -1,7 +1,7 @@
+import { abbreviateNumber } from "@brandscope/ui/format";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { ChartCard } from "../card/chart-card";
-import { abbreviateNumber } from "../format";
 import type { BubbleDatum } from "./bubble-chart";
 import { EngagementBubbleChart, KeywordBubbleChart } from "./bubble-presets";
 

@@ -1,8 +1,8 @@
+import { abbreviateNumber, formatPercent } from "@brandscope/ui/format";
 import { ResponsiveScatterPlot, type ScatterPlotRawSerie } from "@nivo/scatterplot";
-import { abbreviateNumber, formatPercent } from "../format";
 import { ChartFrame } from "../shared/chart-frame";
 import { ChartTooltip } from "../shared/chart-tooltip";
-import { useChartAnimation } from "../shared/use-media-query";
+import { useChartAnimation } from "../shared/use-chart-animation";
 import { withAlpha } from "../theme/color";
 import { seriesColor } from "../theme/series-colors";
 import { useChartTheme } from "../theme/use-chart-theme";
@@ -118,7 +118,12 @@ export function BubbleChart({
         columns: ["Item", xLabel, yLabel, radiusLabel],
         rows: data.map((datum) => ({
           id: datum.id,
-          cells: [datum.label, formatX(datum.x), formatY(datum.y), formatPercent(datum.radius, 1)],
+          cells: [
+            datum.label,
+            formatX(datum.x),
+            formatY(datum.y),
+            formatPercent(datum.radius, { decimals: 1 }),
+          ],
         })),
       }}
     >
@@ -165,7 +170,7 @@ export function BubbleChart({
             rows={[
               [xLabel, formatX(node.data.x)],
               [yLabel, formatY(node.data.y)],
-              [radiusLabel, formatPercent(node.data.radius, 1)],
+              [radiusLabel, formatPercent(node.data.radius, { decimals: 1 })],
             ]}
           />
         )}

@@ -1,6 +1,6 @@
+import { formatPercent } from "@brandscope/ui/format";
 import { ResponsiveWrapper } from "@nivo/core";
 import { Choropleth } from "@nivo/geo";
-import { formatPercent } from "../format";
 import { ChartFrame } from "../shared/chart-frame";
 import { ChartTooltip } from "../shared/chart-tooltip";
 import { mixColors } from "../theme/color";
@@ -53,7 +53,10 @@ export function ChoroplethChart({ data, ariaLabel, emptyMessage, className }: Ch
         columns: ["Country", "Share of visits"],
         rows: rows.map((row) => ({
           id: row.countryId,
-          cells: [countryName(row.countryId) ?? row.countryId, formatPercent(row.visitsShare, 1)],
+          cells: [
+            countryName(row.countryId) ?? row.countryId,
+            formatPercent(row.visitsShare, { decimals: 1 }),
+          ],
         })),
       }}
       footer={<ColourScale scale={scale} largest={largest} />}
@@ -87,7 +90,7 @@ export function ChoroplethChart({ data, ariaLabel, emptyMessage, className }: Ch
                   <ChartTooltip
                     title={feature.label}
                     color={feature.color}
-                    rows={[["Share of visits", formatPercent(feature.value, 1)]]}
+                    rows={[["Share of visits", formatPercent(feature.value, { decimals: 1 })]]}
                   />
                 ) : null
               }
@@ -114,7 +117,7 @@ function ColourScale({
           <span key={step.weight} className="flex-1" style={{ background: step.colour }} />
         ))}
       </span>
-      <span>{formatPercent(largest, 1)}</span>
+      <span>{formatPercent(largest, { decimals: 1 })}</span>
     </div>
   );
 }

@@ -1,9 +1,10 @@
+import { abbreviateNumber } from "@brandscope/ui/format";
 import { type ComputedDatum, ResponsivePie } from "@nivo/pie";
 import type { ChartLegendItem } from "../card/chart-card";
-import { abbreviateNumber, wholePercents } from "../format";
+import { wholePercents } from "../format";
 import { ChartFrame } from "../shared/chart-frame";
 import { ChartTooltip } from "../shared/chart-tooltip";
-import { useChartAnimation } from "../shared/use-media-query";
+import { useChartAnimation } from "../shared/use-chart-animation";
 import { readableTextOn } from "../theme/color";
 import { seriesColor } from "../theme/series-colors";
 import { useChartTheme } from "../theme/use-chart-theme";

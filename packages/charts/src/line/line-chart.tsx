@@ -1,9 +1,9 @@
+import { abbreviateNumber } from "@brandscope/ui/format";
 import { ResponsiveLine } from "@nivo/line";
 import type { ChartLegendItem } from "../card/chart-card";
-import { abbreviateNumber } from "../format";
 import { ChartFrame } from "../shared/chart-frame";
 import { ChartTooltip } from "../shared/chart-tooltip";
-import { useChartAnimation } from "../shared/use-media-query";
+import { useChartAnimation } from "../shared/use-chart-animation";
 import { seriesColor } from "../theme/series-colors";
 import { useChartTheme } from "../theme/use-chart-theme";
 import { LINE_HEIGHT_NARROW, useLineHeight } from "./use-line-height";

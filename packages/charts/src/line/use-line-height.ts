@@ -1,4 +1,4 @@
-import { useMediaQuery } from "../shared/use-media-query";
+import { useMediaQuery } from "@brandscope/ui/use-media-query";
 
 export const LINE_HEIGHT_NARROW = 250;
 const LINE_HEIGHT_WIDE = 400;

@@ -2,7 +2,7 @@ import { type RadarCustomLayerProps, ResponsiveRadar } from "@nivo/radar";
 import type { ChartLegendItem } from "../card/chart-card";
 import { ChartFrame } from "../shared/chart-frame";
 import { ChartTooltip } from "../shared/chart-tooltip";
-import { useChartAnimation } from "../shared/use-media-query";
+import { useChartAnimation } from "../shared/use-chart-animation";
 import { withAlpha } from "../theme/color";
 import { seriesColor } from "../theme/series-colors";
 import { useChartTheme } from "../theme/use-chart-theme";

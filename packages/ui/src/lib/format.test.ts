@@ -11,6 +11,8 @@ describe("abbreviateNumber", () => {
     [1000, "1K"],
     [1500, "1.5K"],
     [1234, "1.23K"],
+    // 1.005K in binary is 1.00499…: rounded as written, not as stored.
+    [1005, "1.01K"],
     [1235, "1.24K"],
     [10_000, "10K"],
     [999_994, "999.99K"],

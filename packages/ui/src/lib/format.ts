@@ -37,7 +37,9 @@ export function abbreviateNumber(value: number | null | undefined, options: Form
     0,
     UNITS.findLastIndex((unit) => abs >= unit.size),
   );
-  const scaled = (at: number) => upToTwoDecimals.format(abs / (UNITS[at]?.size ?? 1));
+  // Scaled before dividing: 1005 / 1000 is 1.00499… in binary and would round down to "1K".
+  const scaled = (at: number) =>
+    upToTwoDecimals.format(Math.round((abs * 100) / (UNITS[at]?.size ?? 1)) / 100);
   let text = scaled(index);
   // Carry: 999_999 is 999.999K, which rounds to "1000"; it belongs to the next unit.
   while (Number(text) >= 1000 && index < UNITS.length - 1) {

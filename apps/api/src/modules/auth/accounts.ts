@@ -7,6 +7,19 @@ import { insertWorkspace } from "../workspace/workspace.repo";
 /** decisions.md: a new account starts on Starter, a free trial of 14 days. */
 export const TRIAL_MS = 14 * DAY_MS;
 
+/** A new workspace named after its owner, on a Starter trial (decisions: a new account starts on Starter). */
+export async function createTrialWorkspace(tx: Tx, p: { ownerFirstName: string; now: Date }) {
+  const workspace = await insertWorkspace(tx, { name: `${p.ownerFirstName}'s workspace`, now: p.now });
+  await insertSubscription(tx, {
+    workspaceId: workspace.id,
+    plan: "starter",
+    status: "active",
+    endDate: addMs(p.now, TRIAL_MS),
+    now: p.now,
+  });
+  return workspace;
+}
+
 /** A new account: its workspace (owned by it) and the workspace's Starter trial. */
 export async function createAccount(
   tx: Tx,
@@ -19,7 +32,7 @@ export async function createAccount(
     now: Date;
   },
 ): Promise<UserRow> {
-  const workspace = await insertWorkspace(tx, { name: `${p.firstName}'s workspace`, now: p.now });
+  const workspace = await createTrialWorkspace(tx, { ownerFirstName: p.firstName, now: p.now });
   const user = await insertUser(tx, {
     workspaceId: workspace.id,
     role: "owner",
@@ -30,13 +43,6 @@ export async function createAccount(
     lastName: p.lastName,
     createdAt: p.now,
     updatedAt: p.now,
-  });
-  await insertSubscription(tx, {
-    workspaceId: workspace.id,
-    plan: "starter",
-    status: "active",
-    endDate: addMs(p.now, TRIAL_MS),
-    now: p.now,
   });
   return user;
 }

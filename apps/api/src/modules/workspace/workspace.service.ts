@@ -4,7 +4,7 @@ import { AppError } from "../../http/errors";
 import type { RequestCtx } from "../../http/handler-types";
 import { addMs, DAY_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { TRIAL_MS } from "../auth/accounts";
+import { createTrialWorkspace } from "../auth/accounts";
 import { signedIn } from "../auth/auth.service";
 import { logAuthEvent } from "../auth/auth-log";
 import { invitationEmail, removedFromWorkspaceEmail } from "../auth/emails";
@@ -13,7 +13,7 @@ import { queueCancellations } from "../billing/cancel-subscription";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { effectiveStatus } from "../billing/subscription-status";
-import { findSubscription, insertSubscription } from "../billing/subscriptions.repo";
+import { findSubscription } from "../billing/subscriptions.repo";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { findUserProfile, type UserRow } from "../user/user.repo";
 import { toUserDto } from "../user/user.service";
@@ -36,7 +36,6 @@ import {
   findMemberByEmail,
   findMembers,
   findUserForUpdate,
-  insertWorkspace,
   lockWorkspace,
   moveUser,
 } from "./workspace.repo";
@@ -239,18 +238,6 @@ export async function revokeInvitation(ctx: RequestCtx, id: string): Promise<und
 }
 
 /** Gives a new workspace of their own, on a Starter trial as at sign-up, to an account leaving a team. */
-async function giveOwnWorkspace(tx: Tx, p: { user: UserRow; now: Date }) {
-  const workspace = await insertWorkspace(tx, { name: `${p.user.firstName}'s workspace`, now: p.now });
-  await insertSubscription(tx, {
-    workspaceId: workspace.id,
-    plan: "starter",
-    status: "active",
-    endDate: addMs(p.now, TRIAL_MS),
-    now: p.now,
-  });
-  return workspace;
-}
-
 /**
  * Removes a member: they keep their account, in a new workspace of their own with a Starter trial, and every
  * sign-in of theirs ends. The owner cannot remove themself.
@@ -268,7 +255,7 @@ export async function removeMember(ctx: RequestCtx, id: string): Promise<undefin
     }
     const found = await findUserForUpdate(tx, { userId: id, workspaceId: workspace.id });
     if (!found) throw notFound("Member");
-    const own = await giveOwnWorkspace(tx, { user: found, now });
+    const own = await createTrialWorkspace(tx, { ownerFirstName: found.firstName, now });
     await moveUser(tx, {
       userId: found.id,
       fromWorkspaceId: workspace.id,

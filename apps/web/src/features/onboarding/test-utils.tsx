@@ -1,27 +1,17 @@
 /*
- * Component-test helpers for onboarding (test files only): a fresh Query cache and a memory router per render,
- * and the network mocked at the fetch level, so the app's real API client, forms and schemas run.
+ * Component-test helpers for onboarding (test files only): the module screens' renderer (a fresh Query cache and a
+ * memory router per render), and the network mocked at the fetch level, so the app's real API client, forms and
+ * schemas run.
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
 import type * as React from "react";
 import { act } from "react";
-import { createRoot } from "react-dom/client";
 import { vi } from "vitest";
+// The helpers the module screens' tests use as they are; onboarding adds its own below.
+import { json, type Rendered as ModuleRendered, renderScreen, waitFor } from "../modules/test-utils";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Handler = (request: Request) => Response | Promise<Response>;
-
-// The helpers the module screens' tests use as they are; onboarding adds its own below.
-import { json, waitFor } from "../modules/test-utils";
 
 export { click, getByText, json, queryByText, waitFor } from "../modules/test-utils";
 
@@ -76,57 +66,18 @@ export const ownBrand = {
   createdAt: "2026-11-01T09:00:00.000Z",
 } as const;
 
-export type Rendered = {
-  container: HTMLElement;
-  queryClient: QueryClient;
-  pathname: () => string;
-  unmount: () => void;
-};
+export type Rendered = Omit<ModuleRendered, "router"> & { pathname: () => string };
 
 /**
  * Renders `screen` at `path` (a route pattern such as "/questionnaire/$") under a memory router, entering at
- * `initialEntry`; every other path renders "Elsewhere".
+ * `initialEntry`; every other path renders "Elsewhere" (modules/test-utils.tsx renderScreen).
  */
 export async function render(
   screen: () => React.ReactNode,
-  { path = "/", initialEntry }: { path?: string; initialEntry?: string } = {},
+  options: { path?: string; initialEntry?: string } = {},
 ): Promise<Rendered> {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
-    },
-  });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const screenRoute = createRoute({ getParentRoute: () => rootRoute, path, component: screen });
-  const others = createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/content",
-    component: () => <p>Elsewhere</p>,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([screenRoute, others]),
-    history: createMemoryHistory({ initialEntries: [initialEntry ?? path] }),
-  });
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>,
-    );
-  });
-  return {
-    container,
-    queryClient,
-    pathname: () => router.state.location.pathname,
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-    },
-  };
+  const { router, ...rendered } = await renderScreen(screen, options);
+  return { ...rendered, pathname: () => router.state.location.pathname };
 }
 
 const textOf = (element: Element) => element.textContent?.replace(/\s+/g, " ").trim() ?? "";

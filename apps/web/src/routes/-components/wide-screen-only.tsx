@@ -1,6 +1,6 @@
 import { NarrowScreenNotice } from "@brandscope/ui/narrow-screen-notice";
+import { useMediaQuery } from "@brandscope/ui/use-media-query";
 import type * as React from "react";
-import { useMediaQuery } from "~/lib/use-media-query";
 
 /** Spec §9: below 1024 px the app asks for a laptop or desktop instead of squeezing its charts. */
 export function WideScreenOnly({ children }: { children: React.ReactNode }) {
