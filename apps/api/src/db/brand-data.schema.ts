@@ -14,11 +14,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { type SocialNetwork, socialNetworks } from "../domain/social-networks";
 import { createdAt, oneOf } from "./columns";
 import { workspaces } from "./schema";
 
-export const socialNetworks = ["facebook", "instagram", "youtube", "tiktok", "linkedin", "twitter"] as const;
-export type SocialNetwork = (typeof socialNetworks)[number];
+export { type SocialNetwork, socialNetworks };
 export const collectionStatuses = ["pending", "in-progress", "active", "error"] as const;
 export type CollectionStatus = (typeof collectionStatuses)[number];
 /** Where raw rows came from; the figures' provenance is derived from it. */

@@ -1,7 +1,12 @@
+import { INTERESTS, type InterestId } from "../../domain/interests";
+import { type SocialNetwork, socialNetworks } from "../../domain/social-networks";
+
+export { INTERESTS, type InterestId };
+
 /** Shared vocabulary of the sample data: platforms, formats, interests, countries, caption glue. */
 
-export const PLATFORMS = ["facebook", "instagram", "youtube", "tiktok", "linkedin", "twitter"] as const;
-export type Platform = (typeof PLATFORMS)[number];
+export const PLATFORMS = socialNetworks;
+export type Platform = SocialNetwork;
 
 /** Post formats (analytics-methods §1.3); "short" is a reel / short / vertical video. */
 export const FORMATS = ["image", "video", "carousel", "short", "text", "link"] as const;
@@ -70,36 +75,6 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     host: "x.example",
   },
 };
-
-export const INTERESTS = [
-  "coffee",
-  "cooking",
-  "food",
-  "wellness",
-  "sustainability",
-  "running",
-  "hiking",
-  "fitness",
-  "outdoors",
-  "cycling",
-  "skincare",
-  "makeup",
-  "fashion",
-  "streetwear",
-  "luxury",
-  "design",
-  "tech",
-  "productivity",
-  "entrepreneurship",
-  "finance",
-  "travel",
-  "budget-travel",
-  "photography",
-  "parenting",
-  "music",
-  "gaming",
-] as const;
-export type InterestId = (typeof INTERESTS)[number];
 
 export const AGE_BANDS = ["13-17", "18-24", "25-34", "35-44", "45-54", "55-64", "65+"] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];

@@ -1,9 +1,10 @@
-import { INTERESTS, PLATFORMS } from "../../sample/vocabulary";
+import { INTERESTS } from "../../../domain/interests";
+import { socialNetworks } from "../../../domain/social-networks";
 import type { SegmentInput, SocialNetwork } from "./types";
 
 /** Behaviour columns j: the interest taxonomy, then the six networks (analytics-methods §3.1). */
 export const INTEREST_COLUMNS: readonly string[] = INTERESTS;
-export const PLATFORM_COLUMNS: readonly SocialNetwork[] = PLATFORMS;
+export const PLATFORM_COLUMNS: readonly SocialNetwork[] = socialNetworks;
 export const COLUMN_COUNT = INTEREST_COLUMNS.length + PLATFORM_COLUMNS.length;
 /** Platform affinity counts half as much as interests, so personas are told apart by what people like. */
 const PLATFORM_FACTOR = 0.5;

@@ -1,4 +1,4 @@
-import type { InterestId } from "../../sample/vocabulary";
+import type { InterestId } from "../../../domain/interests";
 
 export interface InterestEntry {
   /** Shown in lists and on the radar. */
