@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, oneOf } from "./columns";
-import { users, workspaces } from "./schema";
+import { users, workspaces } from "./accounts.schema";
 
 export const paymentProviders = ["stripe", "sandbox"] as const;
 export type PaymentProviderId = (typeof paymentProviders)[number];

@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { type SocialNetwork, socialNetworks } from "../domain/social-networks";
 import { createdAt, oneOf } from "./columns";
-import { workspaces } from "./schema";
+import { workspaces } from "./accounts.schema";
 
 export { type SocialNetwork, socialNetworks };
 export const collectionStatuses = ["pending", "in-progress", "active", "error"] as const;

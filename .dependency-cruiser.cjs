@@ -1,0 +1,62 @@
+/**
+ * The server's folders form one hierarchy (docs/architecture.md): a folder imports only from folders below it.
+ * `npm run check` runs this; the violations that existed when it was written are listed in
+ * .dependency-cruiser-known-violations.json and tolerated until the code moves (issue 15), any new one fails.
+ *
+ * From the bottom: domain (vocabularies) → lib (utilities) → config → db → kernel (what every module shares: errors,
+ * the request context, the job queue) → the modules, in this order → jobs and http (which assemble the app from
+ * the modules) → main.
+ */
+const SRC = "^apps/api/src/";
+const modules = [
+  "mail",
+  "website",
+  "imports",
+  "system",
+  "accounts",
+  "auth",
+  "billing",
+  "user",
+  "workspace",
+  "brand",
+  "analytics",
+  "sample",
+];
+const layers = [
+  "domain/",
+  "lib/",
+  "config/",
+  "db/",
+  "kernel/",
+  ...modules.map((name) => `modules/${name}/`),
+  "(jobs|http)/",
+  "(main|logger)\\.ts$",
+];
+
+/** No layer imports a layer above it. */
+const upward = layers.slice(0, -1).map((layer, index) => ({
+  name: `no-upward-from-${layer.replace(/[^a-z]+/g, "-").replace(/-+$/, "")}`,
+  comment: "A folder imports only from the folders below it (docs/architecture.md).",
+  severity: "error",
+  from: { path: `${SRC}${layer}` },
+  to: { path: layers.slice(index + 1).map((above) => `${SRC}${above}`) },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No file imports, through others, itself.",
+      severity: "error",
+      from: { path: SRC },
+      to: { circular: true },
+    },
+    ...upward,
+  ],
+  options: {
+    includeOnly: SRC,
+    exclude: { path: "\\.test\\.ts$" },
+    tsConfig: { fileName: "apps/api/tsconfig.json" },
+    tsPreCompilationDeps: true,
+  },
+};
