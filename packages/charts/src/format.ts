@@ -12,7 +12,7 @@ const twoDecimals = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, u
 // Scale before dividing: 1005 / 1000 is 1.00499… in binary and would round down to "1K".
 const inUnitsRounded = (value: number, unit: number) => Math.round((value * 100) / unit) / 100;
 
-/** 1234 → "1.23K", 999999 → "1M", -1500 → "-1.5K": K/M/B/T with at most 2 decimals (spec §9). */
+/** 1234 → "1.23K", 999999 → "1M", -1500 → "-1.5K": K/M/B/T with at most 2 decimals (docs/product.md §9). */
 export function abbreviateNumber(value: number): string {
   const abs = Math.abs(value);
   let unit = STEPS.findLast((candidate) => abs >= candidate.value) ?? STEPS[0];

@@ -363,7 +363,7 @@ export const personas = pgTable(
   ],
 );
 
-/** How well each influencer suits a brand (score per analytics-methods §4), for the ranked list. */
+/** How well each influencer suits a brand (score per docs/analytics-methods.md §4), for the ranked list. */
 export const influencerScores = pgTable(
   "influencer_scores",
   {

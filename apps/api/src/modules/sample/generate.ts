@@ -1214,7 +1214,7 @@ export function generateSample(options: GenerateOptions = {}): SampleDataset {
   };
 }
 
-/** A stable 32-bit fingerprint of any string, e.g. for stable sampling by id (analytics-methods §0). */
+/** A stable 32-bit fingerprint of any string, e.g. for stable sampling by id (docs/analytics-methods.md §0). */
 export function stableHash(text: string): number {
   return fmix32(hashString(text));
 }

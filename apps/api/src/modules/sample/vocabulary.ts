@@ -3,7 +3,7 @@
 export const PLATFORMS = ["facebook", "instagram", "youtube", "tiktok", "linkedin", "twitter"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-/** Post formats (analytics-methods §1.3); "short" is a reel / short / vertical video. */
+/** Post formats (docs/analytics-methods.md §1.3); "short" is a reel / short / vertical video. */
 export const FORMATS = ["image", "video", "carousel", "short", "text", "link"] as const;
 export type PostFormat = (typeof FORMATS)[number];
 
