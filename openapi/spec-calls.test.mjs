@@ -1,4 +1,4 @@
-// The contract must hold every call of product-spec §7, as method + path under the API base.
+// The contract must hold every call of docs/product.md §7, as method + path under the API base.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
@@ -49,14 +49,14 @@ for (const [path, item] of Object.entries(contract.paths)) {
   }
 }
 
-test("the spec lists 33 calls", () => assert.equal(specCalls.length, 33));
+test("docs/product.md §7 lists 33 calls", () => assert.equal(specCalls.length, 33));
 
-test("every call of the spec is in the contract", () => {
+test("every call of docs/product.md §7 is in the contract", () => {
   const missing = specCalls.filter((call) => !operations.has(call));
   assert.deepEqual(missing, []);
 });
 
-test("the spec's auth calls are public and the others need the bearer", () => {
+test("the auth calls of docs/product.md §7 are public and the others need the bearer", () => {
   for (const call of specCalls) {
     const security = operations.get(call).security ?? contract.security;
     assert.equal(security.length === 0, publicAuthCalls.has(call), call);

@@ -26,7 +26,7 @@ export default defineConfig({
     },
   },
   build: {
-    // Every browser the app supports (spec: wide screens, current Chromium, Firefox, Safari) has modulepreload.
+    // Every browser the app supports (docs/product.md §9: current Chromium, Firefox, Safari) has modulepreload.
     modulePreload: { polyfill: false },
     // Hash-only file names: every route's preload list names its chunks, and descriptive names cost /sign-in
     // about half a kilobyte of its 150 KB budget. build/bundle-report.ts maps each file to its modules.

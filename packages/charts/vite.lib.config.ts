@@ -6,7 +6,7 @@ import pkg from "./package.json" with { type: "json" };
 
 /*
  * The library build (`npm run build`): what products outside the monorepo install. Inside the monorepo
- * nothing reads dist/: `exports` point at src and the app compiles it (style-guide §2).
+ * nothing reads dist/: `exports` point at src and the app compiles it (docs/architecture.md "Packages").
  *
  *   vite build -c vite.lib.config.ts             → dist/<chart>.js per entry + the modules behind it (ESM, one
  *                                                  module per source file; nivo, @brandscope/ui, react, the

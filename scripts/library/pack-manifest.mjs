@@ -1,6 +1,6 @@
 // npm does not apply `publishConfig.exports` (npm 11 applies only registry settings from publishConfig), and inside
-// the monorepo `exports` must keep pointing at src (style-guide §2). So a library package (ui, charts) packs with a
-// manifest rewritten for the tarball and puts its own back afterwards:
+// the monorepo `exports` must keep pointing at src (docs/architecture.md "Packages"). So a library package (ui,
+// charts) packs with a manifest rewritten for the tarball and puts its own back afterwards:
 //
 //   "prepack":  "npm run build && node ../../scripts/library/pack-manifest.mjs prepack"
 //   "postpack": "node ../../scripts/library/pack-manifest.mjs postpack"

@@ -182,7 +182,7 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
     };
   }
 
-  /** A card set up at the sandbox provider (spec §4 steps 2–3), not saved yet. */
+  /** A card set up at the sandbox provider (docs/product.md §4 steps 2–3), not saved yet. */
   async function setUpCard(authorization: string): Promise<string> {
     const { clientSecret } = (await ok(200, "createSetupIntent", authorization)).json<
       Schemas["SetupIntent"]

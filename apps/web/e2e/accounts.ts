@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 import { waitForCode } from "./mail";
 
-/** A password that meets spec §5 and is no common one. */
+/** A password that meets docs/product.md §5 and is no common one. */
 export const strongPassword = () => `Roast-${randomBytes(3).toString("hex")}-Beans9`;
 
 /** An address nobody else in this run uses. */

@@ -5,7 +5,8 @@ import { launchChromium, seedStorage, sessionFrom } from "./browser";
 import { choose } from "./select";
 
 // Plans and payments against the real server with sandbox payments (no Stripe keys): a new account starts on the
-// Starter trial, talks to sales, then upgrades to Professional with the sandbox's test cards (decisions.md).
+// Starter trial, talks to sales, then upgrades to Professional with the sandbox's test cards
+// (docs/decisions.md "Sandbox payments").
 const baseUrl = inject("baseUrl");
 const TEST_MS = 90_000;
 

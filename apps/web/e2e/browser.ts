@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
-// The system Chromium (nothing may download a browser here) with the flags from toolchain-notes.md.
+// The system Chromium (nothing may download a browser here) with the flags of docs/operations.md "Browser tests".
 // playwright's launch() gives every run a fresh temporary user-data-dir and deletes it on close.
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -18,7 +18,7 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The session the web app stores after a sign-in (spec §3), from a real login response. */
+/** The session the web app stores after a sign-in (docs/product.md §3), from a real login response. */
 export function sessionFrom(login: { idToken: string; accessToken: string; refreshToken: string }) {
   return {
     access_token: login.idToken,

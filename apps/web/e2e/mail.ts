@@ -26,7 +26,7 @@ export async function waitForMail(
   throw new Error(`No e-mail to ${to} within ${timeoutMs / 1000} s`);
 }
 
-/** The 6-digit code of a mail (decisions.md: it is in the subject, and in the body). */
+/** The 6-digit code of a mail (docs/decisions.md "E-mail": it is in the subject, and in the body). */
 export function codeOf(mail: CapturedMail): string {
   const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
   if (!code) throw new Error(`No 6-digit code in the subject "${mail.subject}"`);

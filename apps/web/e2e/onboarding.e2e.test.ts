@@ -4,8 +4,9 @@ import { createConfirmedAccount, logInThroughApi } from "./accounts";
 import { launchChromium } from "./browser";
 import { choose } from "./select";
 
-// Onboarding (spec §2 "Other", §4, §5) against the real server: a first-time account signs in and lands on
-// /questionnaire/welcome, goes through the steps with the keyboard and the mouse, and finishing ends the welcome.
+// Onboarding (docs/product.md §2 "Onboarding", §4, §5) against the real server: a first-time account signs in and
+// lands on /questionnaire/welcome, goes through the steps with the keyboard and the mouse, and finishing ends the
+// welcome.
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 let context: BrowserContext;
@@ -55,7 +56,7 @@ describe("onboarding", () => {
     await page.getByRole("button", { name: "Connect my brand" }).click();
     await page.waitForURL((url) => url.pathname === "/questionnaire/connect_own");
 
-    // The brand form's rules (spec §5), before any call.
+    // The brand form's rules (docs/product.md §5), before any call.
     await page.getByLabel("Website URL").fill("lumora.coffee");
     await page.getByRole("button", { name: "Continue" }).click();
     for (const message of [
@@ -140,7 +141,7 @@ describe("onboarding", () => {
     await page.getByRole("button", { name: "Continue" }).click();
 
     await page.waitForURL((url) => url.pathname === "/questionnaire/connect_competition");
-    // Starter allows one competitor (decisions.md, plan limits).
+    // Starter allows one competitor (docs/decisions.md "Plan limits").
     await page.getByText("0 of 1").waitFor();
     await page.getByLabel("Website URL").fill("https://brewhaus.example");
     await page.getByLabel("Brand name").fill("Brewhaus");

@@ -11,7 +11,7 @@ import { launchChromium, seedStorage, sessionFrom } from "./browser";
 import { waitForCode, waitForMail } from "./mail";
 import type { CapturedMail } from "./smtp-sink";
 
-// Team collaboration against the real server (decisions.md "Workspaces and plan features"): an owner on
+// Team collaboration against the real server (docs/decisions.md "Workspaces and team"): an owner on
 // Professional invites an address from the profile; the invitee opens the e-mailed link, signs up, confirms,
 // signs in, comes back to the invitation, joins, and shows in the owner's member list.
 const baseUrl = inject("baseUrl");

@@ -14,8 +14,8 @@ export const router = createRouter({
   defaultNotFoundComponent: NotFoundPage,
 });
 
-// Guards trust a stored session only once GET /user/me has vouched for it (spec §4). Loaded on demand: a signed-out
-// visitor (the sign-in screen, with its 150 KB budget) never needs it.
+// Guards trust a stored session only once GET /user/me has vouched for it (docs/product.md §4). Loaded on demand: a
+// signed-out visitor (the sign-in screen, with its 150 KB budget) never needs it.
 auth.setSessionCheck((session) =>
   import("./features/auth/session").then(
     ({ confirmWithServer }) => confirmWithServer(session),

@@ -11,7 +11,7 @@ export interface ApiClientOptions {
   /** Where the contract's `/api` lives: "/api" in the browser, an absolute URL elsewhere. */
   baseUrl: string;
   session: SessionBridge;
-  /** Per attempt; spec §9 sets 30 seconds. */
+  /** Per attempt; docs/product.md §9 sets 30 seconds. */
   timeoutMs?: number;
   /** Keeps token refreshes to one at a time across the browser's tabs: Web Locks, or a test's own. */
   lock?: CrossTabLock;

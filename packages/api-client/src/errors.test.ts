@@ -25,7 +25,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 const serverSays = { message: "Something only the server knows", code: "SOMETHING_SPECIFIC" };
 
-describe("the spec §8 catalogue", () => {
+describe("the docs/product.md §8 catalogue", () => {
   it.each([
     [400, "Bad Request"],
     [403, "Forbidden"],

@@ -6,7 +6,7 @@ type ErrorDetail = NonNullable<ErrorBody["details"]>[number];
 export const NO_RESPONSE_MESSAGE = "No response received from server";
 const UNEXPECTED_MESSAGE = "An unexpected error occurred";
 
-// Spec §8. 401 is absent on purpose: it shows the server's message.
+// docs/product.md §8. 401 is absent on purpose: it shows the server's message.
 const statusMessages: Readonly<Record<number, string>> = {
   400: "Bad Request",
   403: "Forbidden",
@@ -27,7 +27,7 @@ interface ApiErrorInit {
 }
 
 /**
- * `message` is always the spec §8 catalogue text, fit to show. What the server said is kept beside it
+ * `message` is always the docs/product.md §8 catalogue text, fit to show. What the server said is kept beside it
  * (`serverMessage`, `code`, `details`) so a form can show field errors or route on a code without
  * breaking the catalogue.
  */

@@ -1092,7 +1092,7 @@ export interface components {
         Email: string;
         /**
          * @description 8 to 250 characters with a lower case letter, an upper case letter, a digit and a symbol; not a common
-         *     password. The server checks these rules itself and answers 400 VALIDATION_FAILED with product-spec §5's
+         *     password. The server checks these rules itself and answers 400 VALIDATION_FAILED with docs/product.md §5's
          *     messages (details[].path `/password` or `/passwordConfirmation`), so the schema only bounds the size.
          */
         NewPassword: string;

@@ -204,7 +204,8 @@ describe("tabs that share one stored session", () => {
     const spent = new Set<string>();
     server = await startTestServer(async (request) => {
       if (isRefresh(request)) {
-        // The server's rule (decisions.md): a refresh token works once; presenting it again ends the session.
+        // The server's rule (docs/decisions.md "Accounts and tokens"): a refresh token works once; presenting it
+        // again ends the session.
         const { refreshToken } = json(request) as { refreshToken: string };
         if (spent.has(refreshToken)) return { status: 401, json: { message: "Your session has ended." } };
         spent.add(refreshToken);

@@ -34,7 +34,7 @@ const pinned = [
 const monorepoVersion = (name: string): string =>
   JSON.parse(readFileSync(join(repoRoot, "node_modules", name, "package.json"), "utf8")).version;
 
-// The system Chromium with the flags from toolchain-notes.md (nothing may download a browser here).
+// The system Chromium with the flags of docs/operations.md "Browser tests" (nothing may download a browser here).
 const chromiumArgs = [
   "--headless",
   "--no-sandbox",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig, repoRoot } from "./env";
 
 describe("loadConfig", () => {
-  it("defaults to decisions.md's values, with DATA_DIR under the repository root", () => {
+  it("defaults to the README's configuration table, with DATA_DIR under the repository root", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       nodeEnv: "development",

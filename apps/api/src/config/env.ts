@@ -91,7 +91,10 @@ const envSchema = z.object({
   PASSWORD_HASHING: z
     .enum(["owasp", "fast-test-only"], { error: "must be owasp or fast-test-only" })
     .default("owasp"),
-  /** Tests that cross a bearer's expiry shorten it; never longer than decisions.md's 15 minutes. */
+  /**
+   * Tests that cross a bearer's expiry shorten it; never longer than the 15 minutes of
+   * docs/decisions.md "Accounts and tokens".
+   */
   ID_TOKEN_LIFETIME_SECONDS: z
     .string()
     .regex(/^\d{1,4}$/, `must be a number of seconds (1-${ID_TOKEN_TTL_SECONDS})`)

@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, oneOf } from "./columns";
 import { users, workspaces } from "./accounts.schema";
+import { createdAt, oneOf } from "./columns";
 
 export const paymentProviders = ["stripe", "sandbox"] as const;
 export type PaymentProviderId = (typeof paymentProviders)[number];
@@ -64,7 +64,7 @@ export const paymentMethods = pgTable(
 export const sandboxCardOutcomes = ["succeeds", "declined", "insufficient_funds"] as const;
 
 /**
- * The built-in sandbox provider's own records (decisions.md "Sandbox payments"): what Stripe would keep on its
+ * The built-in sandbox provider's own records (docs/decisions.md "Sandbox payments"): what Stripe would keep on its
  * side. A set-up intent's client secret is stored hashed; a confirmed intent names the card it set up.
  */
 export const sandboxSetupIntents = pgTable(
@@ -144,7 +144,7 @@ export const salesContacts = pgTable(
 );
 
 /**
- * Team invitations (decisions.md "Workspaces and plan features"): a single-use link valid 7 days. Only a hash
+ * Team invitations (docs/decisions.md "Workspaces and team"): a single-use link valid 7 days. Only a hash
  * of the link's token is stored; resending replaces it.
  */
 export const invitations = pgTable(

@@ -15,8 +15,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { type SocialNetwork, socialNetworks } from "../domain/social-networks";
-import { createdAt, oneOf } from "./columns";
 import { workspaces } from "./accounts.schema";
+import { createdAt, oneOf } from "./columns";
 
 export { type SocialNetwork, socialNetworks };
 export const collectionStatuses = ["pending", "in-progress", "active", "error"] as const;
@@ -363,7 +363,7 @@ export const personas = pgTable(
   ],
 );
 
-/** How well each influencer suits a brand (score per analytics-methods §4), for the ranked list. */
+/** How well each influencer suits a brand (score per docs/analytics-methods.md §4), for the ranked list. */
 export const influencerScores = pgTable(
   "influencer_scores",
   {

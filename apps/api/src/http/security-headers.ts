@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 
 /**
- * decisions.md keeps the session in local storage, so script injection is the risk to contain: scripts
- * come from this origin only, never inline. Inline *styles* stay allowed: Radix's scroll lock injects a
- * <style> element, and a style cannot run code. With Stripe configured, its card fields come from Stripe
- * (decisions.md: no third-party script but Stripe's): Stripe.js, its frames and its API, as Stripe's CSP guide lists.
+ * docs/decisions.md "Accounts and tokens" keeps the session in local storage, so script injection is the risk to
+ * contain: scripts come from this origin only, never inline. Inline *styles* stay allowed: Radix's scroll lock
+ * injects a <style> element, and a style cannot run code. With Stripe configured, its card fields come from Stripe
+ * (no third-party script but Stripe's): Stripe.js, its frames and its API, as Stripe's CSP guide lists.
  */
 const stripeOrigins = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],

@@ -44,8 +44,9 @@ function smtpTransport(url: string): Transport {
 }
 
 /**
- * Without SMTP_URL (decisions.md) the message is written to the log, so a developer running `npm start` reads
- * the code there. This is the one place a code reaches the log, and only when no mail server is configured.
+ * Without SMTP_URL (docs/decisions.md "E-mail") the message is written to the log, so a developer running
+ * `npm start` reads the code there. This is the one place a code reaches the log, and only when no mail server is
+ * configured.
  */
 function logTransport(log: FastifyBaseLogger): Transport {
   return {

@@ -163,7 +163,7 @@ describe("sign-in and the session check", () => {
     email: "maya@example.com",
   } as const;
 
-  it("starts the session of spec §3 from a login: idToken as bearer, accessToken as entry token", async () => {
+  it("starts the docs/product.md §3 session from a login: idToken as bearer, accessToken as entry token", async () => {
     const { auth } = await loadAuth();
     auth.signIn(login, "google");
     expect(auth.get()).toEqual({

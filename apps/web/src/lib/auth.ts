@@ -15,9 +15,9 @@ export type SocialProvider = (typeof socialProviders)[number];
  */
 export type SessionUser = Pick<User, "email"> & Partial<Omit<User, "email">>;
 
-/** The session exactly as spec §3 lists it and as it sits in localStorage under `auth`. */
+/** The session exactly as docs/product.md §3 lists it and as it sits in localStorage under `auth`. */
 export interface AuthSession {
-  /** The bearer credential: the login's idToken (decisions.md, "Tokens"). */
+  /** The bearer credential: the login's idToken (docs/decisions.md "Accounts and tokens"). */
   access_token: string;
   /** The login's accessToken, presented to prove a fresh sign-in (POST /user/delete). */
   entry_token: string;
@@ -139,7 +139,7 @@ export const auth = {
     return replaced;
   },
 
-  /** A sign-in (password or social) succeeded: the session of spec §3/§4 starts with its tokens. */
+  /** A sign-in (password or social) succeeded: the session of docs/product.md §3/§4 starts with its tokens. */
   signIn(login: LoginResponse, socialProvider: SocialProvider | "" = "") {
     commit({
       access_token: login.idToken,

@@ -5,8 +5,8 @@ import { createFormHook, createFormHookContexts, useStore } from "@tanstack/reac
 import type * as React from "react";
 
 /*
- * TanStack Form bound to the ui Field parts (style guide §7). Every form of the app follows spec §5 through
- * these bindings:
+ * TanStack Form bound to the ui Field parts (docs/architecture.md "The web app"). Every form of the app follows
+ * docs/product.md §5 through these bindings:
  * - validation runs on change and on blur: forms pass their zod schema as `validators.onChange`, and leaving a
  *   field runs that same validator again, so an untouched required field gets its error too (one error source,
  *   never a stale blur error next to a fresh change result);
@@ -16,7 +16,7 @@ import type * as React from "react";
  */
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
 
-/** Spec §5's "touched": the user has left the field, or has tried to submit the form. */
+/** docs/product.md §5's "touched": the user has left the field, or has tried to submit the form. */
 export function useFieldState() {
   const field = useFieldContext<unknown>();
   const submitted = useStore(field.form.store, (state) => state.submissionAttempts > 0);
@@ -67,7 +67,10 @@ function PasswordInput(props: BoundProps<PasswordFieldProps>) {
   );
 }
 
-/** The form element: no browser validation bubbles (ours follow spec §5), and no second submit while one runs. */
+/**
+ * The form element: no browser validation bubbles (ours follow docs/product.md §5), and no second submit while one
+ * runs.
+ */
 function Form({ children, className, ...props }: Omit<React.ComponentProps<"form">, "onSubmit">) {
   const form = useFormContext();
   return (

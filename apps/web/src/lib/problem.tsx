@@ -4,7 +4,8 @@ import type * as React from "react";
 /**
  * The text to show for a failed call inside a form. For a 4xx answer that is what the server said (its `message`
  * is written for the user: "Incorrect email or password", "Too many attempts…"), rather than the catalogue's bare
- * "Bad Request"; everything else (5xx, no response) keeps the spec §8 catalogue text and never raw server text.
+ * "Bad Request"; everything else (5xx, no response) keeps the docs/product.md §8 catalogue text and never raw
+ * server text.
  */
 export function problemText(error: unknown): string {
   if (error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500) {
@@ -32,7 +33,8 @@ export function FormProblem({
 }) {
   if (!error && !children) return null;
   const text = problemText(error);
-  // A refused field (VALIDATION_FAILED) comes with what was wrong with each: spec §5's words for the password.
+  // A refused field (VALIDATION_FAILED) comes with what was wrong with each: docs/product.md §5's words for the
+  // password.
   const details =
     error instanceof ApiError && error.status === 400
       ? [...new Set(error.details?.map((detail) => detail.message))].filter((message) => message !== text)

@@ -1,7 +1,7 @@
 import { SelectField, type SelectFieldProps } from "@brandscope/ui/select";
 import { type BoundProps, extendForm, useFieldState } from "./form";
 
-/** A select bound to its form field, with spec §5's touched rule. */
+/** A select bound to its form field, with docs/product.md §5's touched rule. */
 function SelectInput(props: BoundProps<SelectFieldProps>) {
   const { field, error, touched, onBlur } = useFieldState();
   return (

@@ -33,8 +33,8 @@ async function revokeSession() {
 }
 
 /**
- * Logout (spec §2): revoke the session, clear all stored state, and go to /sign-in — with where to return and the
- * address to start from when the user is only asked to sign in again.
+ * Logout (docs/product.md §2): revoke the session, clear all stored state, and go to /sign-in — with where to
+ * return and the address to start from when the user is only asked to sign in again.
  */
 export function useSignOut() {
   const router = useRouter();

@@ -1,4 +1,4 @@
-/** Every localStorage key the app writes: one per area (spec §7). Logout removes them all. */
+/** Every localStorage key the app writes: one per area (docs/product.md §7). Logout removes them all. */
 export const storedAreas = [
   "auth",
   "config",

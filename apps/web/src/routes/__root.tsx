@@ -18,7 +18,7 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      {/* One place for toasts on every screen: success messages and spec §8's closable warnings. */}
+      {/* One place for toasts on every screen: success messages and docs/product.md §8's closable warnings. */}
       <Notifications />
     </>
   );

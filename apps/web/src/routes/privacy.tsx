@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PublicPage } from "./-components/public-page";
 
-// Public to everyone, signed in or not (decisions.md): no guard.
+// Public to everyone, signed in or not (docs/decisions.md "Public pages"): no guard.
 export const Route = createFileRoute("/privacy")({ component: PrivacyPage });
 
 function PrivacyPage() {

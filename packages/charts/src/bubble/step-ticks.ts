@@ -7,9 +7,9 @@ export interface SteppedAxis {
 const STRETCH = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 
 /**
- * Axis bounds and ticks on multiples of `step` (keyword bubble x: 5, engagement bubble y: 50, spec §9),
+ * Axis bounds and ticks on multiples of `step` (keyword bubble x: 5, engagement bubble y: 50, docs/product.md §9),
  * covering every value. When the data spans so far that ticks every `step` would crowd the axis, ticks
- * fall on every 2nd, 5th, 10th… multiple instead, so they stay on the spec's grid.
+ * fall on every 2nd, 5th, 10th… multiple instead, so they stay on that grid.
  */
 export function stepTicks(values: readonly number[], step: number, maxTicks = 11): SteppedAxis {
   const finite = values.filter(Number.isFinite);

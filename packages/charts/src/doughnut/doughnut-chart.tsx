@@ -40,7 +40,7 @@ export function doughnutLegend(data: readonly DoughnutDatum[]): ChartLegendItem[
   return data.map((datum, index) => ({ label: datum.label, color: datum.color ?? seriesColor(index) }));
 }
 
-/** Shares of a whole as a ring (cutout 60%), each slice labelled with its whole percent (spec §9). */
+/** Shares of a whole as a ring (cutout 60%), each slice labelled with its whole percent (docs/product.md §9). */
 export function DoughnutChart({
   data,
   ariaLabel,

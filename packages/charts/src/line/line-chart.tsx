@@ -48,7 +48,7 @@ function everyNth<T>(items: readonly T[], most: number): T[] {
   return items.filter((_, index) => index % stride === 0);
 }
 
-/** Values over an ordered category axis; 250 px tall on narrow viewports, 400 px otherwise (spec §9). */
+/** Values over an ordered category axis; 250 px tall on narrow viewports, 400 px otherwise (docs/product.md §9). */
 export function LineChart({
   series,
   ariaLabel,

@@ -38,7 +38,7 @@ export function radarLegend(series: readonly RadarSeries[]): ChartLegendItem[] {
   return series.map((item, index) => ({ label: item.label, color: item.color ?? seriesColor(index) }));
 }
 
-/** Scores of one or more series across several axes, on a fixed 0–100 scale (spec §9). */
+/** Scores of one or more series across several axes, on a fixed 0–100 scale (docs/product.md §9). */
 export function RadarChart({
   axes,
   series,

@@ -1,4 +1,4 @@
-/** The social networks the product charts (spec §3 enumerations), in the spec's order. */
+/** The social networks the product charts (docs/product.md §3 "Enumerations"), in that order. */
 export const NETWORKS = ["facebook", "instagram", "youtube", "tiktok", "linkedin", "twitter"] as const;
 
 export type Network = (typeof NETWORKS)[number];

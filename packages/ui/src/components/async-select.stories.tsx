@@ -60,7 +60,7 @@ export const Default: Story = {
   },
 };
 
-/** Spec §5/§9: typing several characters quickly searches once, 500 ms after the last one. */
+/** docs/product.md §5/§9: typing several characters quickly searches once, 500 ms after the last one. */
 export const DebouncedSearch: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(triggerOf(canvasElement));
@@ -166,7 +166,7 @@ export const MinimumQueryLength: Story = {
   },
 };
 
-/** Spec §5: Backspace in the empty search box never clears the chosen option. */
+/** docs/product.md §5: Backspace in the empty search box never clears the chosen option. */
 export const BackspaceKeepsSelection: Story = {
   args: { defaultValue: { value: "nike", label: "Nike" } },
   play: async ({ canvasElement, args }) => {

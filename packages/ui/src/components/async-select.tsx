@@ -6,7 +6,7 @@ import { Field, FieldError, FieldHint, FieldLabel, type FieldStateProps, useFiel
 
 export type AsyncSelectOption = ComboboxOption;
 
-/** Search debounce of every select (spec §9). */
+/** Search debounce of every select (docs/product.md §9). */
 export const SELECT_DEBOUNCE_MS = 500;
 
 export type LoadOptions<TOption extends AsyncSelectOption> = (

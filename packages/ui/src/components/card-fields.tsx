@@ -33,7 +33,7 @@ export type CardFieldsProps = Omit<React.ComponentProps<"fieldset">, "onChange">
   value: CardFieldValues;
   /** Every keystroke, already formatted (groups of 4, MM/YY, digits only). */
   onValueChange: (value: CardFieldValues) => void;
-  /** Each field's error; one shows only once that field is touched (spec §5). */
+  /** Each field's error; one shows only once that field is touched (docs/product.md §5). */
   errors?: Partial<Record<CardFieldName, FieldErrorInput>>;
   touched?: Partial<Record<CardFieldName, boolean>>;
   /** The user left a field. */
@@ -43,8 +43,9 @@ export type CardFieldsProps = Omit<React.ComponentProps<"fieldset">, "onChange">
 };
 
 /**
- * A card form of the product's own (the sandbox payments' form, decisions.md): card number, expiry (MM/YY) and
- * CVC, formatted as typed. Which values are valid is the caller's rule; this only shows its errors.
+ * A card form of the product's own (the sandbox payments' form, docs/decisions.md "Sandbox payments"): card number,
+ * expiry (MM/YY) and CVC, formatted as typed. Which values are valid is the caller's rule; this only shows its
+ * errors.
  */
 export function CardFields({
   className,

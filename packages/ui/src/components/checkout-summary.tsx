@@ -33,8 +33,8 @@ function Row({ term, value, strong }: { term: string; value: React.ReactNode; st
 }
 
 /**
- * The checkout's billing details (spec §2 "Checkout section"): the plan, 'Single user', the billing cycle, then a
- * Sub total and a Total both equal to the price, with Sales tax 'N/A'.
+ * The checkout's billing details (docs/product.md §2 "Checkout section"): the plan, 'Single user', the billing
+ * cycle, then a Sub total and a Total both equal to the price, with Sales tax 'N/A'.
  */
 export function CheckoutSummary({
   className,

@@ -4,8 +4,8 @@ import { Field, FieldError, FieldHint, FieldLabel, firstErrorMessage, visibleFie
 import { Input } from "./text-field";
 
 /**
- * The parts every control is built from. Field owns the rule of spec §5: FieldError shows the error only once
- * the field is touched and invalid, and the control inside is described by it and marked `aria-invalid`.
+ * The parts every control is built from. Field owns the rule of docs/product.md §5: FieldError shows the error only
+ * once the field is touched and invalid, and the control inside is described by it and marked `aria-invalid`.
  */
 const meta = {
   title: "Forms/Field",

@@ -14,8 +14,8 @@ export type FieldErrorInput =
   | readonly FieldErrorInput[];
 
 /**
- * The two inputs of the one rule every control follows (spec §5): an error shows below the field only once the
- * field is touched AND has an error. Pass both as the form library knows them:
+ * The two inputs of the one rule every control follows (docs/product.md §5): an error shows below the field only
+ * once the field is touched AND has an error. Pass both as the form library knows them:
  * `error={field.state.meta.errors} touched={field.state.meta.isTouched}`.
  */
 export type FieldStateProps = {

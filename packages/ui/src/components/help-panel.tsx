@@ -4,7 +4,7 @@ import * as React from "react";
 import { cn } from "../lib/cn";
 import { useReturnFocus } from "../lib/use-return-focus";
 
-/** The spec's module filters. */
+/** The module filters (docs/product.md §3 "Enumerations"). */
 export type HelpModule = "all" | "competitor" | "content" | "audience" | "influencer" | "intent";
 
 export const helpModuleLabels: Record<HelpModule, string> = {

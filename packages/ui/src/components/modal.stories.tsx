@@ -135,7 +135,7 @@ export const FocusTrap: Story = {
   },
 };
 
-/** The upgrade modal's pricing section: wide, does not close on overlay click (spec §2). */
+/** The upgrade modal's pricing section: wide, does not close on overlay click (docs/product.md §2). */
 export const WidePricing: Story = {
   args: { size: "wide", closeOnOverlayClick: false },
   render: (args) => (

@@ -43,7 +43,10 @@ export const Default: Story = {
   },
 };
 
-/** Spec §5: 'Select all' (value *) selects every option and the trigger reads 'All'; deselecting one drops it. */
+/**
+ * docs/product.md §5: 'Select all' (value *) selects every option and the trigger reads 'All'; deselecting one
+ * drops it.
+ */
 export const SelectAll: Story = {
   play: async ({ canvasElement, args }) => {
     const list = await openList(canvasElement);
@@ -74,7 +77,7 @@ export const SelectAll: Story = {
   },
 };
 
-/** Spec §5: Backspace in the empty search box never removes or clears the selection. */
+/** docs/product.md §5: Backspace in the empty search box never removes or clears the selection. */
 export const BackspaceKeepsSelection: Story = {
   args: { defaultValue: ["instagram", "tiktok"] },
   play: async ({ canvasElement, args }) => {
@@ -150,7 +153,7 @@ function RequiredNetworks() {
   );
 }
 
-/** Spec §5: no message while the list is open; closing it empty shows the message. */
+/** docs/product.md §5: no message while the list is open; closing it empty shows the message. */
 export const ErrorOnlyOnceTouched: Story = {
   render: () => <RequiredNetworks />,
   play: async ({ canvasElement }) => {

@@ -12,7 +12,7 @@ import { Field, FieldError, FieldHint, FieldLabel, type FieldStateProps, useFiel
 
 export type MultiSelectOption = ComboboxOption;
 
-/** The value of the 'Select all' row (spec §5). No real option may use it. */
+/** The value of the 'Select all' row (docs/product.md §5). No real option may use it. */
 export const SELECT_ALL_VALUE = "*";
 
 /** True when every enabled option is selected: the trigger then reads 'All'. */

@@ -90,7 +90,7 @@ function SignUpPassword() {
   );
 }
 
-/** Spec §5 with the exact message: nothing while typing, the rule once the field is left. */
+/** docs/product.md §5 with the exact message: nothing while typing, the rule once the field is left. */
 export const ErrorOnlyOnceTouched: Story = {
   render: () => <SignUpPassword />,
   play: async ({ canvasElement }) => {

@@ -129,7 +129,7 @@ function ConfirmationCode() {
   );
 }
 
-/** Spec §5: the message shows when focus leaves the whole group, not when moving between boxes. */
+/** docs/product.md §5: the message shows when focus leaves the whole group, not when moving between boxes. */
 export const ErrorOnlyOnceTouched: Story = {
   render: () => <ConfirmationCode />,
   play: async ({ canvasElement }) => {

@@ -55,7 +55,7 @@ export const Monthly: Story = {
   },
 };
 
-/** A yearly charge reads '/ Yearly' (spec §9). */
+/** A yearly charge reads '/ Yearly' (docs/product.md §9). */
 export const Yearly: Story = {
   args: { price: 890, chargeType: "per_year" },
   play: async ({ canvasElement }) => {

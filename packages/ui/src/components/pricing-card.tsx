@@ -4,10 +4,10 @@ import { cn } from "../lib/cn";
 import { formatCurrency } from "../lib/format";
 import { Badge } from "./badge";
 
-/** The spec's billing enumeration. */
+/** The billing enumeration (docs/product.md §3 "Enumerations"). */
 export type ChargeType = "per_month" | "per_year";
 
-/** What follows the amount: '/ Monthly' or '/ Yearly' (spec §9 writes the yearly one this way). */
+/** What follows the amount: '/ Monthly' or '/ Yearly' (docs/product.md §9 writes the yearly one this way). */
 export const chargeTypeLabels: Record<ChargeType, string> = {
   per_month: "/ Monthly",
   per_year: "/ Yearly",

@@ -89,7 +89,7 @@ function RequiredSector() {
   );
 }
 
-/** Spec §5: opening and closing the list without choosing leaves the field touched and invalid. */
+/** docs/product.md §5: opening and closing the list without choosing leaves the field touched and invalid. */
 export const ErrorOnlyOnceTouched: Story = {
   render: () => <RequiredSector />,
   play: async ({ canvasElement }) => {

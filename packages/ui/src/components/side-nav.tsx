@@ -12,7 +12,10 @@ import * as React from "react";
 import { cn } from "../lib/cn";
 import { Logo, LogoMark } from "./logo";
 
-/** The modules, in the spec's order, with their labels and icons; the app adds where each one links to. */
+/**
+ * The modules, in the order of docs/product.md §2 "Main layout", with their labels and icons; the app adds where
+ * each one links to.
+ */
 export const sideNavModules = [
   { id: "content", label: "Content", icon: <FileText /> },
   { id: "competitor", label: "Competitors", icon: <Swords /> },

@@ -5,7 +5,7 @@ import { cn } from "../lib/cn";
 import { Badge } from "./badge";
 import { Skeleton } from "./skeleton";
 
-/** The spec's change directions, plus 'unchanged' for a flat period. */
+/** The change directions (docs/product.md §3 "Enumerations"), plus 'unchanged' for a flat period. */
 export type ChangeDirection = "increase" | "decrease" | "unchanged";
 
 export type StatChange = {

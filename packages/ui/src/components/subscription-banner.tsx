@@ -5,7 +5,7 @@ import { cn } from "../lib/cn";
 import { formatRemainingTime } from "../lib/format";
 import { Button } from "./button";
 
-/** The spec's banner types (§2 "Subscription banner"). */
+/** The banner types (docs/product.md §2 "Subscription banner"). */
 export type SubscriptionBannerVariant = "expired" | "about_to_expire" | "card_expired";
 
 export const subscriptionBannerVariants = cva(

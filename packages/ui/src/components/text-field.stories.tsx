@@ -56,7 +56,10 @@ export const WithHint: Story = {
   },
 };
 
-/** Spec §5: typing something invalid shows nothing until the field is left; then the exact message shows. */
+/**
+ * docs/product.md §5: typing something invalid shows nothing until the field is left; then the exact message
+ * shows.
+ */
 export const ErrorOnlyOnceTouched: Story = {
   render: () => <EmailField hint="Use the address you sign in with." />,
   play: async ({ canvasElement }) => {

@@ -76,7 +76,7 @@ export type TextFieldProps = Omit<InputProps, "children"> &
 
 /**
  * A labelled text input with hint and error. The error appears below it only once `touched` and `error` says
- * it is invalid (spec §5); all native input props and `ref` go to the input.
+ * it is invalid (docs/product.md §5); all native input props and `ref` go to the input.
  */
 export function TextField({
   label,

@@ -1,5 +1,5 @@
 /**
- * Product-wide number and time formatters (spec §9). Pure functions, English (en-US) wording.
+ * Product-wide number and time formatters (docs/product.md §9). Pure functions, English (en-US) wording.
  * Every function answers `fallback` (default "—") for a value it cannot format (NaN, ±Infinity, null, undefined,
  * an invalid Date) instead of printing "NaN".
  */

@@ -74,9 +74,9 @@ async function keywordCandidates(db: Queryable, brand: Pick<BrandRow, "id" | "in
 }
 
 /**
- * Personas of a brand from its audience segments (analytics-methods §3), their detail figures, keywords (§5) and
- * matching influencers, and every influencer's score for the brand (§4). Ids and names stay stable across runs
- * (matched on the previous personas).
+ * Personas of a brand from its audience segments (docs/analytics-methods.md §3), their detail figures, keywords
+ * (§5) and matching influencers, and every influencer's score for the brand (§4). Ids and names stay stable across
+ * runs (matched on the previous personas).
  */
 export async function computeAudience(
   db: Db,

@@ -86,8 +86,8 @@ export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod
 }
 
 /**
- * Fits the brand's pillars once, so every period shares them (analytics-methods §1.7), keeping the ids, labels and
- * colours of the pillars the previous model already had (step 8).
+ * Fits the brand's pillars once, so every period shares them (docs/analytics-methods.md §1.7), keeping the ids,
+ * labels and colours of the pillars the previous model already had (step 8).
  */
 export function pillarsFor(
   brand: Pick<BrandRow, "id" | "name">,
@@ -108,8 +108,9 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
 }
 
 /**
- * Changes whenever what a period's stored figures hold or how they are computed changes (analytics-methods §6):
- * figures stored under another version are recomputed when read, never mixed with current ones.
+ * Changes whenever what a period's stored figures hold or how they are computed changes
+ * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
+ * current ones.
  */
 export const FIGURES_METHOD_VERSION = "period-figures-v2";
 

@@ -178,8 +178,8 @@ async function* trafficRows(ctx: RequestCtx, query: PeriodQuery) {
 }
 
 /**
- * A list's or chart's data as CSV (decisions.md "Export"), streamed. The lists apply the plan as the screens do:
- * Starter's personas and influencers are its top 3.
+ * A list's or chart's data as CSV (docs/decisions.md "Exports"), streamed. The lists apply the plan as the screens
+ * do: Starter's personas and influencers are its top 3.
  */
 export async function exportDataset(req: HandlerRequest<"exportDataset">): Promise<Readable> {
   const { ctx, params, query, reply } = req;

@@ -17,7 +17,7 @@ export interface FigureOptions {
 }
 
 /**
- * A headline figure against the previous period of the same length (analytics-methods §2 "Change vs previous
+ * A headline figure against the previous period of the same length (docs/analytics-methods.md §2 "Change vs previous
  * period"): a missing value is null with a reason, never 0; prev = 0 and cur > 0 is an increase without a
  * percentage; a missing previous value gives no direction.
  */

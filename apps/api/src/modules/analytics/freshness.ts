@@ -15,8 +15,8 @@ const STALE_AFTER_MS: Readonly<Record<DataCadence, number>> = {
 };
 
 /**
- * Whether figures built on data as of `dataAsOf` are stale at `now` (analytics-methods §6). Unknown age is not
- * stale: a read without a data date has nothing to warn about.
+ * Whether figures built on data as of `dataAsOf` are stale at `now` (docs/analytics-methods.md §6). Unknown age is
+ * not stale: a read without a data date has nothing to warn about.
  */
 export function isStale(cadence: DataCadence, dataAsOf: Date | null, now: Date): boolean {
   if (dataAsOf === null || !Number.isFinite(dataAsOf.getTime())) return false;

@@ -50,7 +50,7 @@ async function snapshotsByInfluencer(db: Db) {
 }
 
 /**
- * The brand-independent figures of every influencer profile (analytics-methods §4): ER on recent posts, its
+ * The brand-independent figures of every influencer profile (docs/analytics-methods.md §4): ER on recent posts, its
  * percentile within the (platform, size tier) cell, authenticity flags with their evidence and the estimate.
  * The tier benchmarks need the whole pool, so the pool is profiled in one pass.
  */

@@ -41,7 +41,7 @@ function toSummary(row: InfluencerSummaryRow): Schemas["InfluencerSummary"] {
 const noBrand = () => new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
 
 /**
- * Influencers ranked for the workspace's brand (score of analytics-methods §4), best first, with filters.
+ * Influencers ranked for the workspace's brand (score of docs/analytics-methods.md §4), best first, with filters.
  * Starter sees the top 3 of the brand's industry (or of the industry asked for); `total` still counts every
  * match, so the app can say how many more a paid plan shows.
  */

@@ -29,9 +29,9 @@ import { classifyIntent } from "./intent/classify-intent";
 type Schemas = components["schemas"];
 
 /**
- * analytics-methods §7: every list and search read of the API stays on its indexes and reads a bounded number of
- * pages. Each case makes one request as a Professional user of the sample brand, records every statement the
- * request runs, runs each one again under EXPLAIN (ANALYZE, BUFFERS) with its values and checks:
+ * docs/analytics-methods.md §7: every list and search read of the API stays on its indexes and reads a bounded
+ * number of pages. Each case makes one request as a Professional user of the sample brand, records every statement
+ * the request runs, runs each one again under EXPLAIN (ANALYZE, BUFFERS) with its values and checks:
  *
  * - Buffers: the plan PostgreSQL picks (fresh statistics) touches at most MAX_SHARED_BUFFERS shared buffers.
  * - Scans: that plan reads no growing table of more than SMALL_TABLE_PAGES pages from end to end.
@@ -250,7 +250,7 @@ async function checkRead(read: Read): Promise<void> {
   expect(problems.length, `GET /api${url}\n\n${problems.join("\n\n")}\n`).toBe(0);
 }
 
-describe("query plans of the API's list and search reads (analytics-methods §7)", () => {
+describe("query plans of the API's list and search reads (docs/analytics-methods.md §7)", () => {
   for (const read of reads) {
     it(`${read.title}: indexed, and few buffers a statement`, () => checkRead(read));
   }

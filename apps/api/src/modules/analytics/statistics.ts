@@ -60,8 +60,8 @@ export function quantile(values: readonly number[], q: number): number | null {
 }
 
 /**
- * Mean after capping at the set's own p99 (analytics-methods §0: a required mean is winsorised first), so one viral
- * post cannot carry an account's average.
+ * Mean after capping at the set's own p99 (docs/analytics-methods.md §0: a required mean is winsorised first), so
+ * one viral post cannot carry an account's average.
  */
 export function winsorisedMean(values: readonly number[]): number | null {
   const cap = quantile(values, 0.99);

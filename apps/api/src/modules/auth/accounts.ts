@@ -4,7 +4,7 @@ import { insertSubscription } from "../billing/subscriptions.repo";
 import { insertUser, type UserRow } from "../user/user.repo";
 import { insertWorkspace } from "../workspace/workspace.repo";
 
-/** decisions.md: a new account starts on Starter, a free trial of 14 days. */
+/** docs/decisions.md "Plans and trials": a new account starts on Starter, a free trial of 14 days. */
 export const TRIAL_MS = 14 * DAY_MS;
 
 /** A new workspace named after its owner, on a Starter trial (decisions: a new account starts on Starter). */

@@ -4,7 +4,7 @@ import { DAY_MS, MINUTE_MS } from "../../lib/clock";
 import { hmac, randomDigits, safeEqual } from "../../lib/crypto";
 import { consumeCode, findActiveCodeForUpdate, incrementCodeAttempts, replaceCode } from "./codes.repo";
 
-/** decisions.md "E-mail": confirmation codes last 24 hours, reset codes 15 minutes; 5 wrong attempts each. */
+/** docs/decisions.md "E-mail": confirmation codes last 24 hours, reset codes 15 minutes; 5 wrong attempts each. */
 export const CODE_TTL_MS: Record<Exclude<CodePurpose, "reset-token">, number> = {
   "confirm-signup": DAY_MS,
   "reset-password": 15 * MINUTE_MS,

@@ -2,7 +2,7 @@ import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 
 const ISSUER = "brandscope";
 const AUDIENCE = "brandscope-api";
-/** decisions.md: the idToken is the API credential, a short-lived JWT. */
+/** docs/decisions.md "Accounts and tokens": the idToken is the API credential, a short-lived JWT. */
 export const ID_TOKEN_TTL_SECONDS = 15 * 60;
 /** How long after a sign-in its accessToken still proves a fresh one (deleting the account needs it). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -10,7 +10,10 @@ export type GuardedAction = "login" | "confirm" | "reset" | "change-password";
 /** Requests that send e-mail or create accounts: limited per network address (every request). */
 export type MeteredAction = "signup" | "mail";
 
-/** decisions.md: after 5 failures, back-off 1 s doubling up to 15 minutes; forgotten after a day without one. */
+/**
+ * docs/decisions.md "Sign-in limits": after 5 failures, back-off 1 s doubling up to 15 minutes; forgotten after a
+ * day without one.
+ */
 export const BACKOFF = {
   freeFailures: 5,
   firstDelayMs: SECOND_MS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPasswordHasher, isCommonPassword, passwordMessages, passwordProblems } from "./passwords";
 
-describe("password rules (spec §5)", () => {
+describe("password rules (docs/product.md §5)", () => {
   it("accept 8 to 250 characters with a lower, an upper, a digit and a symbol", () => {
     expect(passwordProblems("Roast-2026-beans")).toEqual([]);
     expect(passwordProblems(`Aa1!${"b".repeat(246)}`)).toEqual([]);

@@ -5,7 +5,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import type { Config } from "../../config/env";
 import { AppError, type ErrorDetail } from "../../http/errors";
 
-// product-spec §5, word for word.
+// docs/product.md §5, word for word.
 export const passwordMessages = {
   required: "This is a required field",
   length:
@@ -31,7 +31,7 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(lower) || commonPasswords.has(trimmed);
 }
 
-/** Every rule of spec §5 the password breaks, in the spec's words (empty when it is fine). */
+/** Every rule of docs/product.md §5 the password breaks, in its words (empty when it is fine). */
 export function passwordProblems(password: string): string[] {
   if (password === "") return [passwordMessages.required];
   const problems: string[] = [];

@@ -12,7 +12,10 @@ import {
   revokeSession,
 } from "./sessions.repo";
 
-/** decisions.md: a sign-in's refresh tokens rotate, but the sign-in itself ends 30 days after it began. */
+/**
+ * docs/decisions.md "Accounts and tokens": a sign-in's refresh tokens rotate, but the sign-in itself ends 30 days
+ * after it began.
+ */
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 
 export interface SessionTokens {

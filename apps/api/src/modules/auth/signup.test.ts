@@ -99,7 +99,7 @@ describe("POST /api/auth/signup", () => {
     });
   });
 
-  it("enforces spec §5's password rules with its messages", async () => {
+  it("enforces docs/product.md §5's password rules with its messages", async () => {
     const api = caller(t, { ip: freshIp() });
     const cases: [string, string][] = [
       ["Sh0rt!", passwordMessages.length],

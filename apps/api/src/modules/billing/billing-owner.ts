@@ -3,7 +3,7 @@ import type { RequestCtx } from "../../http/handler-types";
 import { signedIn } from "../auth/auth.service";
 import { findUserById } from "../user/user.repo";
 
-/** Only the workspace's owner manages billing (decisions.md "Workspaces and plan features"). */
+/** Only the workspace's owner manages billing (docs/decisions.md "Workspaces and team"). */
 export async function requireBillingOwner(ctx: RequestCtx) {
   const caller = signedIn(ctx);
   const user = await findUserById(ctx.db, caller);

@@ -48,7 +48,7 @@ const planChanged = () =>
   );
 
 /**
- * Step 5 of the checkout (spec §4): the workspace moves to the paid plan, charged to its default card. The
+ * Step 5 of the checkout (docs/product.md §4): the workspace moves to the paid plan, charged to its default card. The
  * provider is called outside any transaction (it may take 20 s with its retries; a held row lock and connection
  * per call would soon exhaust the pool). Its idempotency key is made of what was read before the call, so a double
  * submit gets the provider's one subscription back, and the result is recorded under the subscription row's lock

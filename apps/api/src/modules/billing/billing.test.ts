@@ -15,7 +15,7 @@ const get = (url: string, authorization?: string) =>
   t.app.inject({ method: "GET", url, headers: authorization ? { authorization } : {} });
 
 describe("GET /api/subscriptions/products", () => {
-  it("lists the three plans at the spec's prices", async () => {
+  it("lists the three plans at the prices of docs/product.md §9", async () => {
     const response = await get("/api/subscriptions/products", await t.authorization());
     expectContractResponse("listProducts", response);
     const prices = response.json().map((p: { name: string; price: number }) => [p.name, p.price]);

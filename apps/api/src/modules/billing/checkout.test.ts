@@ -72,7 +72,10 @@ const removeCard = (authorization: string, paymentMethodId: string) =>
 const nextYear = new Date().getUTCFullYear() + 1;
 const card = (cardNumber: string) => ({ cardNumber, expMonth: 12, expYear: nextYear, cvc: "123" });
 
-/** Spec §4's sequence up to the saved card: setup secret, card confirmed (sandbox), payment method saved. */
+/**
+ * docs/product.md §4's sequence up to the saved card: setup secret, card confirmed (sandbox), payment method
+ * saved.
+ */
 async function saveCard(authorization: string, cardNumber: string) {
   const intent = await call("createSetupIntent", "POST", "/subscriptions/intent", authorization);
   expect(intent.statusCode).toBe(200);

@@ -42,7 +42,7 @@ export async function listPaymentMethods(ctx: RequestCtx): Promise<Schemas["Paym
   return listCards(ctx.db, { workspaceId: signedIn(ctx).workspaceId });
 }
 
-/** Step 2 of the checkout (spec §4): a setup secret the card form confirms against. */
+/** Step 2 of the checkout (docs/product.md §4): a setup secret the card form confirms against. */
 export async function createSetupIntent(ctx: RequestCtx): Promise<Schemas["SetupIntent"]> {
   const owner = await requireBillingOwner(ctx);
   const provider = ctx.payments(ctx.db);

@@ -11,11 +11,11 @@ export interface PlanLimits {
   /** How many personas and influencers the lists show; null = all. */
   topPersonas: number | null;
   topInfluencers: number | null;
-  /** Starter exports only what it can see (decisions.md "Export"). */
+  /** Starter exports only what it can see (docs/decisions.md "Exports"). */
   fullExport: boolean;
 }
 
-// Spec §6 and decisions.md "Plans and subscription lifecycle" / "Workspaces and plan features".
+// docs/product.md §6 and docs/decisions.md "Plan limits".
 export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
   starter: {
     competitorsPerBrand: 1,

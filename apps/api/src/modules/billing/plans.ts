@@ -3,7 +3,8 @@ import type { components } from "@brandscope/api-client/schema";
 type Product = components["schemas"]["Product"];
 type PlanType = components["schemas"]["PlanType"];
 
-// Spec §1, §6 and §9: three plans in USD; Enterprise is sold through sales only (decisions.md).
+// docs/product.md §1, §6 and §9: three plans in USD; Enterprise is sold through sales only
+// (docs/decisions.md "Plans and trials").
 export const plans: readonly Product[] = [
   {
     productId: "starter",

@@ -35,7 +35,7 @@ export async function contactSales(
   request: SalesContactRequest,
 ): Promise<{ message: string }> {
   const caller = signedIn(ctx);
-  // Every field is required (spec): one of spaces only is as empty as none.
+  // Every field is required (docs/product.md §5 "Sales form"): one of spaces only is as empty as none.
   const fields = Object.fromEntries(
     Object.entries(request).map(([name, value]) => [name, requiredText(value, `/${name}`)]),
   ) as SalesContactRequest;

@@ -4,8 +4,9 @@ type SubscriptionStatus = components["schemas"]["SubscriptionStatus"];
 type PlanType = components["schemas"]["PlanType"];
 
 /**
- * A trial whose end date has passed reads as deactivated (decisions.md: the expired banner) even before the
- * scheduled job has recorded it. A paid plan's end date is its renewal date: the provider says how renewal went.
+ * A trial whose end date has passed reads as deactivated (docs/decisions.md "Plans and trials": the expired banner)
+ * even before the scheduled job has recorded it. A paid plan's end date is its renewal date: the provider says how
+ * renewal went.
  */
 export function effectiveStatus(
   subscription: { plan: PlanType; status: SubscriptionStatus; endDate: Date | null } | null | undefined,

@@ -59,7 +59,7 @@ export async function updateSubscription(
     .where(eq(subscriptions.workspaceId, p.workspaceId));
 }
 
-/** Trials whose end date has passed become deactivated (decisions.md: the expired banner). */
+/** Trials whose end date has passed become deactivated (docs/decisions.md "Plans and trials": the expired banner). */
 export async function deactivateEndedTrials(db: Queryable, p: { now: Date }) {
   return db
     .update(subscriptions)

@@ -6,9 +6,9 @@ import type { BillingEvent } from "./providers/payment-provider";
 import { findSubscription, updateSubscription } from "./subscriptions.repo";
 
 /**
- * A provider's event about a workspace's paid plan (decisions.md: a failed renewal is payment-error, a cancelled
- * subscription cancelled). Each event is applied once: its id is recorded in the same transaction, so a replay
- * (providers deliver at least once) is acknowledged and changes nothing.
+ * A provider's event about a workspace's paid plan (docs/decisions.md "Plans and trials": a failed renewal is
+ * payment-error, a cancelled subscription cancelled). Each event is applied once: its id is recorded in the same
+ * transaction, so a replay (providers deliver at least once) is acknowledged and changes nothing.
  */
 export async function handlePaymentWebhook(
   ctx: RequestCtx,

@@ -146,7 +146,7 @@ describe("connecting an own brand", () => {
     expect(limited.json().message).toMatch(/^The collection was started again a moment ago/);
   });
 
-  it("refuses social links of the wrong platform and repeated platforms with the spec's messages", async () => {
+  it("refuses social links of the wrong platform and repeated platforms in docs/product.md §5's words", async () => {
     const authorization = await signIn();
     const wrong = await call("POST", "/brand", authorization, {
       ...ownBrand(siteUrl),
@@ -163,7 +163,7 @@ describe("connecting an own brand", () => {
     expect((await call("GET", "/brand", authorization)).json()).toEqual({ brand: null });
   });
 
-  it("refuses a brand name of spaces, which would be stored empty, with the spec's message", async () => {
+  it("refuses a brand name of spaces, which would be stored empty, in docs/product.md §5's words", async () => {
     const authorization = await signIn();
     const blank = await call("POST", "/brand", authorization, { ...ownBrand(siteUrl), brandName: "   " });
     expect(blank.statusCode).toBe(400);

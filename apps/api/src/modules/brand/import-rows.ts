@@ -100,8 +100,8 @@ export function publishedInstant(publishedAt: string): Date {
 }
 
 /**
- * The export's post type in the formats the analytics group by (analytics-methods §1.3: image, video, carousel,
- * short, text, link). A type we cannot place keeps its own lower-case name (LinkedIn "Document", "Poll");
+ * The export's post type in the formats the analytics group by (docs/analytics-methods.md §1.3: image, video,
+ * carousel, short, text, link). A type we cannot place keeps its own lower-case name (LinkedIn "Document", "Poll");
  * exports without a type (X) give "post".
  */
 export function postFormat(raw: string | null): string {
@@ -199,7 +199,10 @@ export function keywordTrend(row: Pick<KeywordRow, "monthly">): {
   return { trend: searches as number[], trendStart: `${months[0]?.month}-01` };
 }
 
-/** The 75th percentile of the file's CPCs: the "country p75" the intent rule compares with (§5). */
+/**
+ * The 75th percentile of the file's CPCs: the "country p75" the intent rule compares with
+ * (docs/analytics-methods.md §5.1).
+ */
 function cpcP75(cpcs: number[]): number | null {
   if (cpcs.length === 0) return null;
   const sorted = [...cpcs].sort((a, b) => a - b);

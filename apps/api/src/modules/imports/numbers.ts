@@ -1,6 +1,6 @@
 /**
  * Number cells as the platforms and spreadsheet re-saves write them. An empty cell is "unknown" and becomes
- * null, never 0 (analytics-methods §0). Ambiguous separators are settled by the field's kind, see below.
+ * null, never 0 (docs/analytics-methods.md §0). Ambiguous separators are settled by the field's kind, see below.
  */
 
 /** int: counts. decimal: money, positions, hours. percent: bare numbers are percents (YouTube `(%)`,
@@ -10,7 +10,8 @@ export type NumberKind = "int" | "decimal" | "percent" | "ratio";
 export type NumberResult = { ok: true; value: number | null } | { ok: false; message: string };
 
 // `--` Google Ads "no data"; `-` X promoted columns when not promoted; `undefined` TikTok Viewers.csv; `∞` is
-// Google's change from a zero base month, a division by zero, which §0 says is null rather than a number.
+// Google's change from a zero base month, a division by zero, which docs/analytics-methods.md §0 says is null
+// rather than a number.
 const UNKNOWN = new Set(["", "-", "--", "n/a", "undefined", "∞", "+∞"]);
 
 export function parseNumber(raw: string | undefined, kind: NumberKind): NumberResult {

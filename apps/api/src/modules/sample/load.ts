@@ -13,7 +13,7 @@ export interface SampleLoadResult {
 }
 
 export interface LoadSampleOptions extends GenerateOptions {
-  /** How a keyword's search intent is classified (analytics-methods §5), stored with the keyword. */
+  /** How a keyword's search intent is classified (docs/analytics-methods.md §5), stored with the keyword. */
   intentOf: (keyword: string, brandNames: readonly string[]) => string;
 }
 

@@ -8,7 +8,7 @@ export { INTERESTS, type InterestId };
 export const PLATFORMS = socialNetworks;
 export type Platform = SocialNetwork;
 
-/** Post formats (analytics-methods §1.3); "short" is a reel / short / vertical video. */
+/** Post formats (docs/analytics-methods.md §1.3); "short" is a reel / short / vertical video. */
 export const FORMATS = ["image", "video", "carousel", "short", "text", "link"] as const;
 export type PostFormat = (typeof FORMATS)[number];
 

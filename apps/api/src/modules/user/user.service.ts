@@ -35,7 +35,10 @@ import {
 type Schemas = components["schemas"];
 type Message = Schemas["Message"];
 
-/** Row → contract DTO, in one place. A Starter trial past its end date shows as deactivated (decisions.md). */
+/**
+ * Row → contract DTO, in one place. A Starter trial past its end date shows as deactivated
+ * (docs/decisions.md "Plans and trials").
+ */
 export function toUserDto(row: UserProfileRow, ctx: Pick<RequestCtx, "storage" | "clock">): Schemas["User"] {
   const { user, workspace, subscription } = row;
   return {

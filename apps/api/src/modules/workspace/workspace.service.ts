@@ -42,7 +42,7 @@ import {
 
 type Schemas = components["schemas"];
 
-/** decisions.md "Workspaces and plan features": an invitation is a single-use link valid 7 days. */
+/** docs/decisions.md "Workspaces and team": an invitation is a single-use link valid 7 days. */
 export const INVITATION_TTL_MS = 7 * DAY_MS;
 
 const fullName = (u: { firstName: string | null; lastName: string | null }) =>
@@ -65,8 +65,9 @@ const notFound = (what: "Invitation" | "Member") =>
   new AppError(`${what.toUpperCase()}_NOT_FOUND`, 404, `${what} not found`);
 
 /**
- * The caller, locked, after their workspace; only the owner manages members (decisions.md). A members'
- * token whose workspace changed no longer authenticates, so the row is always in the token's workspace.
+ * The caller, locked, after their workspace; only the owner manages members
+ * (docs/decisions.md "Workspaces and team"). A members' token whose workspace changed no longer authenticates, so
+ * the row is always in the token's workspace.
  */
 async function lockOwner(tx: Tx, ctx: RequestCtx, action: string) {
   const caller = signedIn(ctx);

@@ -9,7 +9,7 @@ export type PersonaDetails = components["schemas"]["PersonaDetails"];
 
 export type AudienceFilters = { country?: string; industry?: string; search?: string };
 
-/** Spec §7: GET /audience pages with a limit, sorted by NAME. */
+/** docs/product.md §7: GET /audience pages with a limit, sorted by NAME. */
 export const AUDIENCE_PAGE_SIZE = 20;
 
 export const audienceKeys = {
@@ -19,12 +19,12 @@ export const audienceKeys = {
   detail: (id: string, period: PeriodParams) => [...audienceKeys.all, "detail", id, period] as const,
 };
 
-/** The list as shown: every page so far, in order, each persona once (spec §4). */
+/** The list as shown: every page so far, in order, each persona once (docs/product.md §4). */
 export type MergedPersonas = { results: PersonaSummary[]; total: number; limited: boolean };
 
 /**
- * Spec §4: loading the first page resets the list; later pages append and de-duplicate by id (a persona that
- * moved between pages while paging shows once, where it first appeared). Total and `limited` follow the
+ * docs/product.md §4: loading the first page resets the list; later pages append and de-duplicate by id (a persona
+ * that moved between pages while paging shows once, where it first appeared). Total and `limited` follow the
  * newest page.
  */
 export function mergePersonaPages(pages: readonly PersonaList[]): MergedPersonas {
@@ -72,7 +72,7 @@ export function personaCountText(list: MergedPersonas): string {
 
 /**
  * The user's default industry and country become the filter only when the caller asks (e.g. 'Use my
- * defaults') and only where no value is selected (spec §4).
+ * defaults') and only where no value is selected (docs/product.md §4).
  */
 export function withDefaultFilters(
   filters: AudienceFilters,

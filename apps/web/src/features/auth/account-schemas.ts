@@ -2,7 +2,7 @@
 import { z } from "zod/mini";
 import { messages as common, emailSchema, requiredText, unlessEmpty } from "./schemas";
 
-/** Spec §5's messages, word for word. */
+/** docs/product.md §5's messages, word for word. */
 export const messages = {
   ...common,
   passwordLength:

@@ -10,8 +10,8 @@ import type {
   SignUpValues,
 } from "./account-schemas";
 
-// Auth forms show their failures inside the form (spec: server errors shown in the form), so none of these
-// mutations toasts.
+// Auth forms show their failures inside the form (docs/product.md §8: server errors shown in the form), so none of
+// these mutations toasts.
 
 export function useSignUpMutation() {
   return useMutation({
@@ -37,7 +37,10 @@ export function useConfirmSignUpMutation() {
   });
 }
 
-/** Seconds to wait before the next resend when the server does not say (decisions.md: resend has a cool-down). */
+/**
+ * Seconds to wait before the next resend when the server does not say (docs/decisions.md "Sign-in limits": resend
+ * has a cool-down).
+ */
 export const DEFAULT_RESEND_COOLDOWN_SECONDS = 60;
 
 export type ResendResult = {

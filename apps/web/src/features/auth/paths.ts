@@ -1,4 +1,4 @@
-/** Where onboarding starts: a first-time user goes there after signing in (spec §4). */
+/** Where onboarding starts: a first-time user goes there after signing in (docs/product.md §4). */
 export const ONBOARDING_PATH = "/questionnaire/welcome";
 export const HOME_PATH = "/content";
 

@@ -2,7 +2,7 @@
 // The rules of the other account screens (new passwords, codes) are in account-schemas.ts, for the same reason.
 import { z } from "zod/mini";
 
-/** Spec §5's messages, word for word (those of new passwords and codes: account-schemas.ts). */
+/** docs/product.md §5's messages, word for word (those of new passwords and codes: account-schemas.ts). */
 export const messages = {
   required: "This is a required field",
   email: "Fill in a valid email address",
@@ -25,7 +25,7 @@ export const emailSchema = z.string().check(
   unlessEmpty((value) => z.regexes.email.test(value), messages.email),
 );
 
-/** Sign-in only asks for something in both fields (spec §5): the server judges the password. */
+/** Sign-in only asks for something in both fields (docs/product.md §5): the server judges the password. */
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().check(z.minLength(1, { error: messages.required })),

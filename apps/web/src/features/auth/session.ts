@@ -7,9 +7,9 @@ import { subscriptionsOptions } from "../subscriptions/queries";
 import { meOptions } from "../user/queries";
 
 /**
- * Spec §4: after login, countries, industries, user details and subscriptions are loaded. User details come with
- * the session check itself; the rest are primed into the Query cache here without holding anything up. A failure
- * to load subscriptions is a closable warning toast with the error text (spec §8).
+ * docs/product.md §4: after login, countries, industries, user details and subscriptions are loaded. User details
+ * come with the session check itself; the rest are primed into the Query cache here without holding anything up. A
+ * failure to load subscriptions is a closable warning toast with the error text (docs/product.md §8).
  */
 function loadAfterSignIn() {
   void queryClient.prefetchQuery(countriesOptions());
@@ -29,7 +29,7 @@ function loadAfterSignIn() {
  * The session check of lib/auth.ts: GET /user/me vouches for a stored (or brand-new) session and fills in the
  * user. The api client refreshes the idToken once on 401; when that fails too the session is over (null). Any
  * other failure (no response, a 5xx) keeps the session, since the server could not say it is invalid, and shows a
- * closable warning toast (spec §8).
+ * closable warning toast (docs/product.md §8).
  */
 export async function confirmWithServer(session: AuthSession): Promise<AuthSession | null> {
   try {

@@ -14,9 +14,10 @@ const providerNames: Record<SocialProviderId, string> = {
 };
 
 /**
- * One button per social provider the server has configured (decisions.md): none at all when it has none, or when
- * the list cannot be loaded. A click starts the OpenID Connect sign-in and leaves for the provider's page.
- * The route's loader has the list (socialProvidersOptions), so this screen needs no query observer.
+ * One button per social provider the server has configured (docs/decisions.md "Social sign-in"): none at all when
+ * it has none, or when the list cannot be loaded. A click starts the OpenID Connect sign-in and leaves for the
+ * provider's page. The route's loader has the list (socialProvidersOptions), so this screen needs no query
+ * observer.
  */
 export function SocialSignIn({ providers, redirect }: { providers: SocialProvider[]; redirect?: string }) {
   const start = useStartSocialSignInMutation();

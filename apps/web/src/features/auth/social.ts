@@ -3,9 +3,9 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 
 /*
- * Social sign-in through OpenID Connect (decisions.md): POST /auth/social/authorize sends the browser to the
- * provider, which sends it back to /auth/callback/$provider, which finishes with POST /auth/social. Its own module:
- * the sign-in screen loads it only when the server has a provider configured.
+ * Social sign-in through OpenID Connect (docs/decisions.md "Social sign-in"): POST /auth/social/authorize sends the
+ * browser to the provider, which sends it back to /auth/callback/$provider, which finishes with POST /auth/social.
+ * Its own module: the sign-in screen loads it only when the server has a provider configured.
  */
 type SocialProviderId = components["schemas"]["SocialProviderId"];
 
@@ -64,9 +64,9 @@ let pendingSocial:
   | undefined;
 
 /**
- * POST /auth/social with the provider's code (or Facebook's ID token). Spec §7: a new call cancels any earlier one
- * still pending. The same answer sent twice (React's development double effects) shares the one call: a code or
- * ID token can be redeemed only once.
+ * POST /auth/social with the provider's code (or Facebook's ID token). docs/product.md §7: a new call cancels any
+ * earlier one still pending. The same answer sent twice (React's development double effects) shares the one call: a
+ * code or ID token can be redeemed only once.
  */
 export function finishSocialSignIn(
   body: components["schemas"]["SocialLoginRequest"],

@@ -1,5 +1,5 @@
 /*
- * The sandbox card form's rules (decisions.md "Sandbox payments"): checked in the browser before any call, with
+ * The sandbox card form's rules (docs/decisions.md "Sandbox payments"): checked in the browser before any call, with
  * the words Stripe's own card form uses.
  */
 

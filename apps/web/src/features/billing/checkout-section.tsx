@@ -56,8 +56,9 @@ function billingDetails(values: AddressValues): BillingDetails {
 export type CheckoutSectionProps = { onBack: () => void; onClose: () => void };
 
 /**
- * Spec §2 "Checkout section": billing details, the company's address and the card; Sub total and Total equal the
- * price, Sales tax 'N/A', a single user, billed monthly. Submit runs spec §4's sequence (checkout.ts).
+ * docs/product.md §2 "Checkout section": billing details, the company's address and the card; Sub total and Total
+ * equal the price, Sales tax 'N/A', a single user, billed monthly. Submit runs docs/product.md §4's sequence
+ * (checkout.ts).
  */
 export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
   const queryClient = useQueryClient();
@@ -116,7 +117,7 @@ export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
     } catch (error) {
       const text = checkoutProblem(error);
       setProblem(text);
-      // Spec §8: a closable warning toast with the error text.
+      // docs/product.md §8: a closable warning toast with the error text.
       notify.warning(text, { id: "checkout-failed", duration: Number.POSITIVE_INFINITY });
     } finally {
       setSubmitting(false);
@@ -140,7 +141,7 @@ export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
         <form
           noValidate
           aria-label="Checkout"
-          // Billing details first (spec §2), beside the forms; the submit button follows the forms.
+          // Billing details first (docs/product.md §2), beside the forms; the submit button follows the forms.
           className="grid gap-x-8 gap-y-4 md:grid-cols-[1fr_20rem] md:grid-rows-[auto_1fr]"
           onSubmit={(event) => {
             event.preventDefault();

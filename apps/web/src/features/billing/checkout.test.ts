@@ -56,7 +56,7 @@ function setup(
 }
 
 describe("submitCheckout", () => {
-  it("runs spec §4's sequence in order and passes each step's result on", async () => {
+  it("runs docs/product.md §4's sequence in order and passes each step's result on", async () => {
     const { order, payment, steps, run } = setup();
     await run();
     expect(order).toEqual(["validate", "intent", "confirm", "save", "subscribe", "refresh", "close"]);

@@ -54,10 +54,10 @@ export function professionalProductId(products: readonly Pick<Product, "type" | 
 }
 
 /**
- * Spec §4's checkout submit sequence: validate the payment form; request a setup secret; confirm the card setup;
- * save the payment method; subscribe to the Professional product; refresh payment methods and user details; close
- * the dialog. The first failure stops it and is thrown, with the text to show (the card provider's own message,
- * e.g. 'Your card was declined.'); the caller shows it and lets the user try again.
+ * docs/product.md §4's checkout submit sequence: validate the payment form; request a setup secret; confirm the
+ * card setup; save the payment method; subscribe to the Professional product; refresh payment methods and user
+ * details; close the dialog. The first failure stops it and is thrown, with the text to show (the card provider's
+ * own message, e.g. 'Your card was declined.'); the caller shows it and lets the user try again.
  */
 export async function submitCheckout({
   payment,
@@ -84,8 +84,8 @@ export async function submitCheckout({
 
 /**
  * The text to show for a failed billing call: for a 4xx what the server said (a refused card's 'Your card was
- * declined.'), else the spec §8 catalogue text, never raw server text. (lib/problem.tsx's rule, kept here so the
- * billing chunk does not share that module with the sign-in route, whose bundle has a 150 KB budget.)
+ * declined.'), else the docs/product.md §8 catalogue text, never raw server text. (lib/problem.tsx's rule, kept
+ * here so the billing chunk does not share that module with the sign-in route, whose bundle has a 150 KB budget.)
  */
 export function billingProblem(error: unknown): string {
   if (error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500) {
@@ -94,7 +94,10 @@ export function billingProblem(error: unknown): string {
   return errorMessage(error);
 }
 
-/** The text of a checkout failure's toast: what the provider or the server said (a 4xx's message), else §8's. */
+/**
+ * The text of a checkout failure's toast: what the provider or the server said (a 4xx's message), else
+ * docs/product.md §8's.
+ */
 export function checkoutProblem(error: unknown): string {
   if (error instanceof CheckoutError) return error.message;
   return billingProblem(error);

@@ -17,7 +17,10 @@ export function useCurrentSubscription() {
   return { current, subscriptions, me, user };
 }
 
-/** Billing is the workspace owner's (decisions.md); a member sees the plan but does not buy. */
+/**
+ * Billing is the workspace owner's (docs/decisions.md "Workspaces and team"); a member sees the plan but does not
+ * buy.
+ */
 export function useCanManageBilling() {
   const { user } = useCurrentSubscription();
   return !user?.workspace || user.workspace.role === "owner";

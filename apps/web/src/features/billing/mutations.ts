@@ -7,7 +7,10 @@ import { userKeys } from "../user/queries";
 import { billingProblem, type CheckoutSteps } from "./checkout";
 import { billingKeys } from "./queries";
 
-/** Spec §4's last step before closing: refresh payment methods and user details (and the subscriptions). */
+/**
+ * docs/product.md §4's last step before closing: refresh payment methods and user details (and the
+ * subscriptions).
+ */
 export function refreshBilling(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods() }),

@@ -17,9 +17,9 @@ export type PricingSectionProps = {
 };
 
 /**
- * Spec §2 "Pricing section": one card per plan, 'Active' on the current one. Starter has no button; Professional
- * opens the checkout (none when already on it); Enterprise opens its external contact form in a new tab and closes
- * the dialog, or, without one (actionUrl null), the 'Talk to sales' form.
+ * docs/product.md §2 "Pricing section": one card per plan, 'Active' on the current one. Starter has no button;
+ * Professional opens the checkout (none when already on it); Enterprise opens its external contact form in a new
+ * tab and closes the dialog, or, without one (actionUrl null), the 'Talk to sales' form.
  */
 export function PricingSection({ onCheckout, onContactSales, onClose }: PricingSectionProps) {
   const products = useQuery(productsOptions());

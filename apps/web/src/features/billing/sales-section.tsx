@@ -13,8 +13,8 @@ import { type SalesContactFormValues, salesCategories, salesContactSchema } from
 export type SalesSectionProps = { onCancel: () => void; onClose: () => void };
 
 /**
- * Spec §2 "Talk to sales form": Email, Name, Company name, Your role, Sector and Category; Save is disabled until
- * the form is valid and changed. Save sends it to sales (POST /sales/contact), closes, and says so.
+ * docs/product.md §2 "Talk to sales form": Email, Name, Company name, Your role, Sector and Category; Save is
+ * disabled until the form is valid and changed. Save sends it to sales (POST /sales/contact), closes, and says so.
  */
 export function SalesSection({ onCancel, onClose }: SalesSectionProps) {
   const me = useQuery(meOptions());
@@ -37,7 +37,7 @@ export function SalesSection({ onCancel, onClose }: SalesSectionProps) {
         notify.success("Thank you! Our sales team will be in touch shortly.", { id: "sales-contact-sent" });
         onClose();
       } catch (error) {
-        // Spec §8: a closable warning toast with the error text; the form keeps what was typed.
+        // docs/product.md §8: a closable warning toast with the error text; the form keeps what was typed.
         notify.warning(billingProblem(error), {
           id: "sales-contact-failed",
           duration: Number.POSITIVE_INFINITY,

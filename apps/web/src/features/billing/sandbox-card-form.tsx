@@ -8,8 +8,9 @@ import type { PaymentFormProps } from "./payment-form";
 const allTouched = { number: true, expiry: true, cvc: true } as const;
 
 /**
- * The built-in card form of sandbox payments (decisions.md): number (Luhn), expiry MM/YY in the future and CVC
- * are checked here before any call; the card is confirmed with POST /subscriptions/sandbox/confirm-setup.
+ * The built-in card form of sandbox payments (docs/decisions.md "Sandbox payments"): number (Luhn), expiry MM/YY in
+ * the future and CVC are checked here before any call; the card is confirmed with POST
+ * /subscriptions/sandbox/confirm-setup.
  */
 export function SandboxCardForm({ register, onStateChange, disabled }: PaymentFormProps) {
   const [values, setValues] = React.useState<CardValues>({ number: "", expiry: "", cvc: "" });

@@ -3,7 +3,7 @@ import { emailSchema, messages, requiredText } from "../auth/schemas";
 
 export const phoneMessage = "Fill in a valid phone number";
 
-/** Spec §5 "Checkout": the billing address complete, the phone always required. */
+/** docs/product.md §5 "Checkout": the billing address complete, the phone always required. */
 export const addressSchema = z.object({
   companyName: requiredText(),
   line1: requiredText(),
@@ -21,7 +21,7 @@ export const addressSchema = z.object({
 });
 export type AddressValues = z.input<typeof addressSchema>;
 
-/** Spec §5 "Sales form": all six fields required, the e-mail valid. */
+/** docs/product.md §5 "Sales form": all six fields required, the e-mail valid. */
 export const salesContactSchema = z.object({
   email: emailSchema,
   name: requiredText(),

@@ -1,6 +1,6 @@
 import * as React from "react";
 
-/** The upgrade modal's sections (spec §3 "upgrade entry points"). */
+/** The upgrade modal's sections (docs/product.md §3 "Enumerations": upgrade modal sections). */
 export type UpgradeSection = "pricing" | "checkout" | "contact_sales";
 
 type UpgradeModalContextValue = {

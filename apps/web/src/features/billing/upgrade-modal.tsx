@@ -15,15 +15,16 @@ export type UpgradeModalProps = {
 };
 
 /**
- * The upgrade modal (spec §2): pricing (default), checkout and contact sales. Pricing and checkout are wide,
- * contact sales medium. A click on the overlay leaves it open. Closing it refreshes the user's details.
+ * The upgrade modal (docs/product.md §2): pricing (default), checkout and contact sales. Pricing and checkout are
+ * wide, contact sales medium. A click on the overlay leaves it open. Closing it refreshes the user's details.
  */
 export default function UpgradeModal({ open, onOpenChange, initialSection = "pricing" }: UpgradeModalProps) {
   const queryClient = useQueryClient();
   const [section, setSection] = React.useState<UpgradeSection>(initialSection);
   const close = React.useCallback(() => {
     onOpenChange(false);
-    // The success callback of spec §2: whatever happened inside, the user's details and plan are read again.
+    // The success callback of docs/product.md §2: whatever happened inside, the user's details and plan are read
+    // again.
     void queryClient.invalidateQueries({ queryKey: userKeys.me() });
     void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
   }, [onOpenChange, queryClient]);

@@ -7,8 +7,9 @@ import { PostCard } from "../modules/post-card";
 import type { CompetitorAnalytics } from "./queries";
 
 /**
- * Posts of the brand and its competitors far above their platform's usual engagement rate (analytics-methods §1.5:
- * modified z-score of ln ER ≥ 3.5 over the landscape's last 30 days), each with its company and a link to it.
+ * Posts of the brand and its competitors far above their platform's usual engagement rate
+ * (docs/analytics-methods.md §1.5: modified z-score of ln ER ≥ 3.5 over the landscape's last 30 days), each with
+ * its company and a link to it.
  */
 export function BreakoutPostsSection({ data }: { data: CompetitorAnalytics }) {
   const breakouts = data.breakoutPosts;

@@ -17,7 +17,7 @@ export const competitorKeys = {
 const fetchAnalytics = (period: PeriodParams, refresh: boolean, signal?: AbortSignal) =>
   unwrap(api.GET("/competitor", { params: { query: refresh ? { ...period, refresh } : period }, signal }));
 
-// No placeholder data: a failed load shows its error, never the figures of before (spec §4).
+// No placeholder data: a failed load shows its error, never the figures of before (docs/product.md §4).
 export const competitorOptions = (period: PeriodParams) =>
   queryOptions({
     queryKey: competitorKeys.analytics(period),
@@ -30,7 +30,7 @@ export const competitorOptions = (period: PeriodParams) =>
  */
 export const requestRecompute = (period: PeriodParams) => fetchAnalytics(period, true);
 
-/** Spec §4: the competitor matching the requested id, otherwise the first, otherwise none. */
+/** docs/product.md §4: the competitor matching the requested id, otherwise the first, otherwise none. */
 export function selectCompetitor(
   competitors: readonly CompetitorEntry[],
   requestedId: string | undefined,

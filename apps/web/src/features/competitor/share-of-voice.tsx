@@ -54,9 +54,9 @@ function ShareBar({
 }
 
 /**
- * Owned-channel share of voice (analytics-methods §2): each company's share of the landscape's engagement, posts
- * and followers on its own accounts, per platform or over all of them, and of website visits. Labelled as owned
- * channels: Brandscope collects no mentions.
+ * Owned-channel share of voice (docs/analytics-methods.md §2): each company's share of the landscape's engagement,
+ * posts and followers on its own accounts, per platform or over all of them, and of website visits. Labelled as
+ * owned channels: Brandscope collects no mentions.
  */
 export function ShareOfVoiceSection({ data }: { data: CompetitorAnalytics }) {
   const voice = data.shareOfVoice;

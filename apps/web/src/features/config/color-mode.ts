@@ -2,9 +2,10 @@ import { useLayoutEffect } from "react";
 import { type ColorMode, readConfig, useConfig } from "./config-store";
 
 /*
- * Light or dark (spec §4): the theme switches on a `.dark` class on <html> (packages/ui theme.css). 'system'
- * follows the operating system's setting, live. The signed-in layout owns the class: it applies the stored mode
- * as soon as its code loads and takes the class away when it unmounts (public pages and onboarding stay light).
+ * Light or dark (docs/product.md §4): the theme switches on a `.dark` class on <html> (packages/ui theme.css).
+ * 'system' follows the operating system's setting, live. The signed-in layout owns the class: it applies the stored
+ * mode as soon as its code loads and takes the class away when it unmounts (public pages and onboarding stay
+ * light).
  */
 const darkQuery = "(prefers-color-scheme: dark)";
 

@@ -2,9 +2,9 @@ import { useCallback, useSyncExternalStore } from "react";
 import type { StoredArea } from "~/lib/stored-state";
 
 /*
- * The app's own preferences (spec §7's `config` local-storage area): the colour mode and whether the navigation
- * is collapsed. One JSON object; the reader keeps what it recognises and falls back field by field, so a value
- * from an older release, edited by hand or cut short never breaks the layout. Logout clears the area.
+ * The app's own preferences (docs/product.md §7's `config` local-storage area): the colour mode and whether the
+ * navigation is collapsed. One JSON object; the reader keeps what it recognises and falls back field by field, so a
+ * value from an older release, edited by hand or cut short never breaks the layout. Logout clears the area.
  */
 const AREA = "config" satisfies StoredArea;
 

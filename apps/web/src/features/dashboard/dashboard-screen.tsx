@@ -15,7 +15,7 @@ export function DashboardScreen() {
 }
 
 function DashboardModule({ brand }: { brand: Brand }) {
-  // No local-storage area for the dashboard (spec §7 lists the modules' only): the window lasts the visit.
+  // No local-storage area for the dashboard (docs/product.md §7 lists the modules' only): the window lasts the visit.
   const [period, setPeriod] = useState<PeriodParams>(DEFAULT_PERIOD);
   const dashboard = useQuery(dashboardOptions(period));
   const data = dashboard.data;

@@ -5,8 +5,8 @@ import { helpModuleForPath } from "./help-module";
 import type { HelpPanelContentProps } from "./help-panel-content";
 
 /*
- * The Help entry's panel (spec §2: a panel, not a route). The layout keeps only this small part; the panel and
- * its topics are a chunk of their own, fetched the first time Help opens and kept from then on.
+ * The Help entry's panel (docs/product.md §2: a panel, not a route). The layout keeps only this small part; the
+ * panel and its topics are a chunk of their own, fetched the first time Help opens and kept from then on.
  */
 export const loadHelpPanel = () => import("./help-panel-content");
 

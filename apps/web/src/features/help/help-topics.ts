@@ -2,7 +2,7 @@ import type { HelpModule } from "@brandscope/ui/help-panel";
 
 /*
  * The help panel's content, as data: what each figure means and where it comes from, for marketers. It follows
- * the analytics methods (shared/analytics-methods.md): change a threshold there, change the words here. This
+ * the analytics methods (docs/analytics-methods.md): change a threshold there, change the words here. This
  * file loads with the panel (help-panel-content.tsx), never with the layout.
  */
 export type HelpTopicData = {

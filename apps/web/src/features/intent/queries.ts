@@ -36,14 +36,17 @@ export type KeywordSearch = {
   active: boolean;
   /** Waiting for typing to pause, or for the answer. */
   loading: boolean;
-  /** The matches; empty while loading and when the search failed (spec §4). */
+  /** The matches; empty while loading and when the search failed (docs/product.md §4). */
   keywords: Keyword[];
   provenance?: KeywordList["provenance"];
   error: unknown;
   retry: () => void;
 };
 
-/** Keyword search, debounced 500 ms after the last keystroke (spec §5, §9), with a loading flag (spec §4). */
+/**
+ * Keyword search, debounced 500 ms after the last keystroke (docs/product.md §5, §9), with a loading flag
+ * (docs/product.md §4).
+ */
 export function useKeywordSearch(text: string, country?: string): KeywordSearch {
   const term = text.trim();
   const settled = useDebouncedValue(term);

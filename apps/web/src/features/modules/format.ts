@@ -10,7 +10,7 @@ export const formatShare = (value: number | null | undefined) => formatPercent(v
 export const formatChange = (value: number | null | undefined) =>
   formatPercent(value === null || value === undefined ? value : Math.abs(value), { decimals: 1 });
 
-/** A count, abbreviated per spec §9: 1.28M. */
+/** A count, abbreviated per docs/product.md §9: 1.28M. */
 export const formatCount = (value: number | null | undefined) => abbreviateNumber(value);
 
 /** Seconds as '2m 41s'. */

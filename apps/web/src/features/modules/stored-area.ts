@@ -3,7 +3,7 @@ import type { StoredArea } from "~/lib/stored-state";
 
 /*
  * A module's remembered choices (period, selected competitor, filters) live in its own local-storage area
- * (spec §7: content, competitor, audience, influencer, intent), as one JSON object. Writes merge into the
+ * (docs/product.md §7: content, competitor, audience, influencer, intent), as one JSON object. Writes merge into the
  * object, so keys written by other screens of the same area survive. Logout clears every area (stored-state.ts).
  */
 type AreaState = Record<string, unknown>;

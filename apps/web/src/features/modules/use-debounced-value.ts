@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Spec §9: searches wait 500 ms after the last keystroke. */
+/** docs/product.md §9: searches wait 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The value, once it has stopped changing for `delay` ms. */

@@ -4,7 +4,7 @@ import { messages, requiredText } from "../auth/schemas";
 
 export type BusinessType = components["schemas"]["BusinessType"];
 
-/** The contract's BusinessType, with the words the select shows (spec §3: "B2B (value b2b)"). */
+/** The contract's BusinessType, with the words the select shows (docs/product.md §3: "B2B (value b2b)"). */
 export const businessTypeOptions = [
   { value: "b2b", label: "B2B" },
   { value: "b2c", label: "B2C" },
@@ -16,7 +16,7 @@ const isBusinessType = (value: string): value is BusinessType =>
 
 const requiredChoice = () => z.string().check(z.minLength(1, { error: messages.required }));
 
-/** The single-field steps about the user (spec §2): every field required ('This is a required field'). */
+/** The single-field steps about the user (docs/product.md §2): every field required ('This is a required field'). */
 export const industryStepSchema = z.object({ industry: requiredChoice() });
 export type IndustryStepValues = z.input<typeof industryStepSchema>;
 
@@ -43,8 +43,8 @@ export function aboutValues(user: Partial<User> | null | undefined) {
 
 /**
  * The PATCH /user bodies. The industry and country chosen here also become the user's defaults, which modules
- * use as their filter when none is chosen (spec §4). Country is the last step: saving it ends the welcome
- * (isFirstTime false, spec §4), in the same call, so the flow is never marked done without it.
+ * use as their filter when none is chosen (docs/product.md §4). Country is the last step: saving it ends the welcome
+ * (isFirstTime false, docs/product.md §4), in the same call, so the flow is never marked done without it.
  */
 export const aboutRequests = {
   industry: ({ industry }: IndustryStepValues) => ({ industry, defaultIndustry: industry }),

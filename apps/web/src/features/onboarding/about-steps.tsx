@@ -15,9 +15,9 @@ import { useSaveAboutMutation } from "./mutations";
 import { StepActions, StepHeader } from "./step-frame";
 
 /*
- * The single-field steps (spec §2): industry, company, country. Each saves its answer with PATCH /user when the
- * user continues, so an answer given is kept even if the flow stops there; a failed call shows in the form and
- * keeps the choice. They start from what the profile already holds.
+ * The single-field steps (docs/product.md §2): industry, company, country. Each saves its answer with PATCH /user
+ * when the user continues, so an answer given is kept even if the flow stops there; a failed call shows in the form
+ * and keeps the choice. They start from what the profile already holds.
  */
 
 type StepProps = { onBack?: (() => void) | undefined; onSaved: () => void };

@@ -18,7 +18,7 @@ const sameBrand = (a: BrandFormValues, b: BrandFormValues) =>
   JSON.stringify(toOwnBrandInput(a)) === JSON.stringify(toOwnBrandInput(b));
 
 /**
- * Connect own (spec §3 brand form, §5 rules): website, country, name and social links, sent with POST /brand.
+ * Connect own (docs/product.md §3 "Brand form", §5): website, country, name and social links, sent with POST /brand.
  * A failed call shows in the form and keeps every value. With the brand already connected the form starts from
  * it, and continuing without a change sends nothing (a new POST would clear its competitors).
  */

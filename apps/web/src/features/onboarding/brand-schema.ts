@@ -7,7 +7,7 @@ export type OwnBrandInput = Schemas["OwnBrandInput"];
 export type AddCompetitorRequest = Schemas["AddCompetitorRequest"];
 export type BrandPlatform = Schemas["BrandFormPlatform"];
 
-/** The platforms the brand form takes (spec §3 "brand form platforms"), in the order the select lists them. */
+/** The platforms the brand form takes (docs/product.md §3 "Enumerations"), in the order the select lists them. */
 export const brandPlatforms = ["facebook", "tiktok", "instagram"] as const satisfies readonly BrandPlatform[];
 
 export const platformLabels: Record<BrandPlatform, string> = {
@@ -26,7 +26,7 @@ export const platformHosts: Record<BrandPlatform, string> = {
 /** At most one link per platform, so at most as many links as platforms (the contract's maxItems). */
 export const MAX_SOCIAL_LINKS = brandPlatforms.length;
 
-/** Spec §5's brand form messages, word for word. */
+/** docs/product.md §5's brand form messages, word for word. */
 export const brandMessages = {
   websiteRequired: "Website URL is required",
   websiteInvalid: "Invalid URL. Please enter a valid one starting with http:// or https://",
@@ -122,7 +122,7 @@ const uniquePlatforms = z.superRefine<{ socialPlatform: string }[]>((links, ctx)
   });
 });
 
-/** Spec §5, brand form: website, country, name and at least one social link, one per platform. */
+/** docs/product.md §5, brand form: website, country, name and at least one social link, one per platform. */
 export const brandFormSchema = z.object({
   websiteUrl: websiteUrlSchema,
   country: z.string().check(z.minLength(1, { error: brandMessages.countryRequired })),

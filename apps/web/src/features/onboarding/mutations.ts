@@ -19,7 +19,7 @@ function invalidateBrandData(queryClient: QueryClient) {
 
 /**
  * POST /brand: the user's own brand, or the sample brand with its competitors (`{sample: true}`). Adding a brand
- * clears the competitors of the previous one (spec §4), so everything brand-shaped is fetched again.
+ * clears the competitors of the previous one (docs/product.md §4), so everything brand-shaped is fetched again.
  */
 export function useCreateBrandMutation() {
   const queryClient = useQueryClient();
@@ -32,7 +32,7 @@ export function useCreateBrandMutation() {
   });
 }
 
-/** POST /brand/competitor; adding (or failing to add) reloads the competitor list (spec §4). */
+/** POST /brand/competitor; adding (or failing to add) reloads the competitor list (docs/product.md §4). */
 export function useAddCompetitorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -41,7 +41,7 @@ export function useAddCompetitorMutation() {
   });
 }
 
-/** DELETE /brand/competitor/{id}; removing reloads the competitor list (spec §4). */
+/** DELETE /brand/competitor/{id}; removing reloads the competitor list (docs/product.md §4). */
 export function useRemoveCompetitorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -52,7 +52,8 @@ export function useRemoveCompetitorMutation() {
 
 /**
  * PATCH /user with what a single-field step asked. The cache and the session both hold the user: both take the
- * answer. When the answer ends the welcome (isFirstTime false), the session's is_first_time follows (spec §4).
+ * answer. When the answer ends the welcome (isFirstTime false), the session's is_first_time follows
+ * (docs/product.md §4).
  */
 export function useSaveAboutMutation() {
   const queryClient = useQueryClient();

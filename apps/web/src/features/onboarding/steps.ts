@@ -1,8 +1,8 @@
 import type { Brand } from "@brandscope/api-client";
 
 /**
- * Onboarding's steps in order, each the last segment of its URL (/questionnaire/<step>). Spec §2: the welcome
- * flow (kinds welcome and video), then set_sample_or_connect, connect_own and connect_competition, then the
+ * Onboarding's steps in order, each the last segment of its URL (/questionnaire/<step>). docs/product.md §2: the
+ * welcome flow (kinds welcome and video), then set_sample_or_connect, connect_own and connect_competition, then the
  * single-field steps industry, company and country. After country the flow is done and the app opens /content.
  */
 export const onboardingSteps = [

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useAuth } from "~/lib/auth";
 import { StepActions, StepHeader } from "./step-frame";
 
-/** The welcome flow's first kind (spec §2 "welcome"): a greeting and what the next minutes hold. */
+/** The welcome flow's first kind (docs/product.md §2 "Onboarding"): a greeting and what the next minutes hold. */
 export function WelcomeStep({ onContinue }: { onContinue: () => void }) {
   const { user } = useAuth();
   const name = user?.firstName?.trim();
@@ -177,8 +177,9 @@ const modules: { name: string; text: string; Art: (props: { shown: boolean }) =>
 ];
 
 /**
- * The welcome flow's second kind (spec §2 "video"). There is no product video to show, so this step explains
- * the five modules with small animated illustrations instead (CSS transitions; still for reduced-motion users).
+ * The welcome flow's second kind (docs/product.md §2 "Onboarding"). There is no product video to show, so this step
+ * explains the five modules with small animated illustrations instead (CSS transitions; still for reduced-motion
+ * users).
  */
 export function TourStep({
   onBack,

@@ -2,7 +2,7 @@ import { unwrap } from "@brandscope/api-client";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 
-/** An option of a select: spec §3 maps a country or industry {id, label} to {value, label}. */
+/** An option of a select: docs/product.md §3 maps a country or industry {id, label} to {value, label}. */
 export type ReferenceOption = { value: string; label: string; emoji?: string };
 
 export const referenceKeys = {

@@ -9,11 +9,12 @@ export type SubscriptionState = {
 
 export type BannerState = { variant: SubscriptionBannerVariant; endsAt?: Date };
 
-/** Spec §9: the about-to-expire banner shows during the last 5 days before the end date. */
+/** docs/product.md §9: the about-to-expire banner shows during the last 5 days before the end date. */
 export const EXPIRY_WARNING_MS = 5 * 24 * 60 * 60 * 1000;
 
 /**
- * Which subscription banner shows, if any (spec §2, decisions.md "Plans and subscription lifecycle"):
+ * Which subscription banner shows, if any (docs/product.md §2 "Subscription banner",
+ * docs/decisions.md "Plans and trials"):
  * - expired: a Starter plan whose status is not active (or whose end date has passed already);
  * - about_to_expire: an active Starter plan with more than 0 and at most 5 days left;
  * - card_expired: a paid plan whose renewal failed (status payment-error);

@@ -13,10 +13,10 @@ import { subscriptionsOptions } from "./queries";
 const asText = (stored: unknown) => (typeof stored === "string" ? stored : undefined);
 
 /**
- * The subscription banner above the content of the main layout (spec §2), hidden on /user/profile. Loads the
- * subscriptions on mount; a failure is a closable warning toast with the error text (spec §8). A dismissed banner
- * stays dismissed (the `subscription` area of local storage) until the state changes: another variant, or another
- * end date (a new trial end, a new period whose renewal failed).
+ * The subscription banner above the content of the main layout (docs/product.md §2), hidden on /user/profile. Loads
+ * the subscriptions on mount; a failure is a closable warning toast with the error text (docs/product.md §8). A
+ * dismissed banner stays dismissed (the `subscription` area of local storage) until the state changes: another
+ * variant, or another end date (a new trial end, a new period whose renewal failed).
  */
 export function SubscriptionBannerSlot() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });

@@ -41,7 +41,7 @@ const memberName = (m: Pick<Member, "firstName" | "lastName" | "email">) =>
   `${m.firstName} ${m.lastName}`.trim() || m.email;
 
 /**
- * The workspace's team (decisions.md "Workspaces and plan features"): everyone sees who is in it; the owner
+ * The workspace's team (docs/decisions.md "Workspaces and team"): everyone sees who is in it; the owner
  * also invites by e-mail, follows the open invitations (resend, revoke) and removes members.
  */
 export function TeamSection({ user: given }: { user?: User } = {}) {

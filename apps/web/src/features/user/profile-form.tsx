@@ -17,7 +17,10 @@ export function profileValues(user: User): ProfileValues {
   };
 }
 
-/** Edit profile (spec §3): names, phone (optional), country and industry from the server's lists, company. */
+/**
+ * Edit profile (docs/product.md §3): names, phone (optional), country and industry from the server's lists,
+ * company.
+ */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfileMutation();
   const countries = useQuery(countriesOptions());

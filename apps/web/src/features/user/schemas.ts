@@ -5,7 +5,7 @@ export const profileMessages = {
   phone: "Fill in a valid phone number",
 } as const;
 
-/** Spec §5: phone optional, every other profile field required ('This is a required field'). */
+/** docs/product.md §5: phone optional, every other profile field required ('This is a required field'). */
 export const profileSchema = z.object({
   firstName: requiredText(),
   lastName: requiredText(),

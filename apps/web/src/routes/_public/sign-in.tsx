@@ -5,7 +5,7 @@ import { loadSocialProviders } from "~/features/auth/queries";
 import { SignInForm } from "~/features/auth/sign-in-form";
 import { signInSearchSchema } from "~/lib/redirect-search";
 
-// Social sign-in is loaded only when the server has a provider configured (decisions.md).
+// Social sign-in is loaded only when the server has a provider configured (docs/decisions.md "Social sign-in").
 const SocialSignIn = lazy(() =>
   import("~/features/auth/social-sign-in").then(({ SocialSignIn }) => ({ default: SocialSignIn })),
 );

@@ -99,7 +99,8 @@ export type ComboboxListProps = {
 
 /**
  * Search input + listbox. Arrow keys move the highlight, Enter chooses, the mouse chooses without taking focus
- * from the input. Backspace on an empty search is swallowed: it never removes or clears a selection (spec §5).
+ * from the input. Backspace on an empty search is swallowed: it never removes or clears a selection
+ * (docs/product.md §5).
  */
 export function ComboboxList({
   slot,

@@ -2,7 +2,7 @@ import { INTERESTS } from "../../../domain/interests";
 import { socialNetworks } from "../../../domain/social-networks";
 import type { SegmentInput, SocialNetwork } from "./types";
 
-/** Behaviour columns j: the interest taxonomy, then the six networks (analytics-methods §3.1). */
+/** Behaviour columns j: the interest taxonomy, then the six networks (docs/analytics-methods.md §3.1). */
 export const INTEREST_COLUMNS: readonly string[] = INTERESTS;
 export const PLATFORM_COLUMNS: readonly SocialNetwork[] = socialNetworks;
 export const COLUMN_COUNT = INTEREST_COLUMNS.length + PLATFORM_COLUMNS.length;

@@ -11,11 +11,11 @@ import {
   type PersonaResult,
 } from "./types";
 
-/** Minimum input (analytics-methods §3): five segments with interests and a positive total size. */
+/** Minimum input (docs/analytics-methods.md §3): five segments with interests and a positive total size. */
 export const MIN_SEGMENTS = 5;
 
 /**
- * Personas of a brand's audience (analytics-methods §3): APG-style NMF over demographic groups, or weighted
+ * Personas of a brand's audience (docs/analytics-methods.md §3): APG-style NMF over demographic groups, or weighted
  * k-means when groups are few; figures, deterministic names, and ids kept from the previous run when a
  * persona's behaviour profile is still the same (cosine ≥ 0.8). Sorted by size, then id.
  */

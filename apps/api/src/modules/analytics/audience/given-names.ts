@@ -1,5 +1,5 @@
 /**
- * Popular given names by country, gender and birth era, for persona titles (analytics-methods §3, after
+ * Popular given names by country, gender and birth era, for persona titles (docs/analytics-methods.md §3, after
  * APG's country-, gender- and age-appropriate names). Ten per cell, roughly in order of popularity, after the
  * national statistics offices' rankings (US SSA, ONS, INE, ISTAT, INSEE, Destatis and similar; JP, KR and IN
  * from widely reported rankings). Written from those sources' well-known top lists, not yet checked cell by

@@ -115,7 +115,7 @@ export function nndsvdInit(V: Dense, p: number, svd: Svd = svdOf(V)): { W: Dense
 
 /**
  * Lee–Seung multiplicative updates for ‖V − WH‖_F, from NNDSVDa, until 300 iterations or a relative change
- * of the error below 1e-4 (analytics-methods §3.2). Deterministic: no random start. The error comes from
+ * of the error below 1e-4 (docs/analytics-methods.md §3.2). Deterministic: no random start. The error comes from
  * ‖V‖² − 2⟨WᵀV, H⟩ + ⟨WᵀW, HHᵀ⟩ with products the H update already made, instead of forming WH.
  */
 export function nmf(V: Dense, p: number, svd?: Svd, maxIterations = 300, tolerance = 1e-4): NmfResult {

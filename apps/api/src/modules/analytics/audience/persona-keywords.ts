@@ -4,7 +4,7 @@ import { DOMINANT_SHARE } from "./persona-figures";
 import type { KeywordCandidate, PersonaKeyword, PersonaResult } from "./types";
 import { iterateWordSimilarity, orderTrigrams, trigramsOf } from "./word-similarity";
 
-/** pg_trgm word similarity below this is no match (m = 0), analytics-methods §5. */
+/** pg_trgm word similarity below this is no match (m = 0), docs/analytics-methods.md §5. */
 export const MIN_SEED_SIMILARITY = 0.5;
 export const DEFAULT_KEYWORD_LIMIT = 20;
 
@@ -81,7 +81,7 @@ export function dominantCountries(persona: PersonaResult): Set<string> {
 }
 
 /**
- * Keywords for a persona (analytics-methods §5, last bullet): rel(p,k) = Σ_i s_p(i)·m(i,k) over the
+ * Keywords for a persona (docs/analytics-methods.md §5.5): rel(p,k) = Σ_i s_p(i)·m(i,k) over the
  * persona's interest weights, keywords of its dominant countries only (keywords without a country are
  * global and stay in), ranked by rel · ln(1 + volume), ties by relevance then id; relevance 0 is dropped.
  */

@@ -1,7 +1,7 @@
 import { greedyMatch, type MatchPair } from "../greedy-match";
 import type { PreviousPersona } from "./types";
 
-/** Cosine at or above which a new persona is the same persona as a stored one (analytics-methods §3). */
+/** Cosine at or above which a new persona is the same persona as a stored one (docs/analytics-methods.md §3). */
 export const SAME_PERSONA_COSINE = 0.8;
 
 export function cosine(a: readonly number[], b: readonly number[]): number {

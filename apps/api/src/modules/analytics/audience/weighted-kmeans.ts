@@ -97,7 +97,7 @@ function lloyd(points: number[][], weights: number[], initial: number[][]): KMea
 
 /**
  * Weighted k-means with seeded k-means++ and a few restarts (best SSE wins, earliest on ties). Written here
- * because ml-kmeans takes no point weights, and segment sizes must weigh in (analytics-methods §3.4).
+ * because ml-kmeans takes no point weights, and segment sizes must weigh in (docs/analytics-methods.md §3.4).
  */
 export function weightedKMeans(points: number[][], weights: number[], k: number, seed: number): KMeansResult {
   const random = mulberry32(seed);

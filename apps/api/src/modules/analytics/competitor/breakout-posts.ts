@@ -26,10 +26,10 @@ export interface BreakoutCompany {
 const daysTo = (to: string): DayWindow => ({ from: addDays(to, -(BREAKOUT_DAYS - 1)), to });
 
 /**
- * Breakout posts of a landscape (analytics-methods §1.5, after Rival IQ, made robust): per platform, x = ln ER of
- * every company's mature posts in the 30 days to the end of the focus brand's period (the first company), and a post
- * breaks out when z = 0.6745·(x − median x)/MAD ≥ 3.5. A company whose 30 days end on another day is left out, so
- * the landscape shares its days. Pure: from the companies' stored inputs.
+ * Breakout posts of a landscape (docs/analytics-methods.md §1.5, after Rival IQ, made robust): per platform,
+ * x = ln ER of every company's mature posts in the 30 days to the end of the focus brand's period (the first
+ * company), and a post breaks out when z = 0.6745·(x − median x)/MAD ≥ 3.5. A company whose 30 days end on another
+ * day is left out, so the landscape shares its days. Pure: from the companies' stored inputs.
  */
 export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["BreakoutPosts"] {
   const [focus] = companies;

@@ -11,8 +11,8 @@ export interface EngagementCounts {
 }
 
 /**
- * Platforms whose public share/repost count is part of `E` (analytics-methods §1.1). Instagram shares are left
- * out for parity: most compared accounts do not expose them; YouTube has no public share count.
+ * Platforms whose public share/repost count is part of `E` (docs/analytics-methods.md §1.1). Instagram shares are
+ * left out for parity: most compared accounts do not expose them; YouTube has no public share count.
  */
 const COUNTS_SHARES: Readonly<Record<Platform, boolean>> = {
   facebook: true,

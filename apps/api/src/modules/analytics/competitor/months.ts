@@ -12,7 +12,7 @@ export function previousMonth(month: string): string {
 
 /**
  * The latest month of `months` that is complete by `day` (its last day is on or before it). Traffic figures use
- * complete calendar months only (analytics-methods §0), so a window ending mid-month reads the month before.
+ * complete calendar months only (docs/analytics-methods.md §0), so a window ending mid-month reads the month before.
  */
 export function latestCompleteMonth(months: Iterable<string>, day: string): string | null {
   let latest: string | null = null;

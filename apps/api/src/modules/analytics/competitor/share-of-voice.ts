@@ -84,7 +84,7 @@ function scopeValue<T extends { platform: Platform }>(
 const sameWindow = (a: DayWindow, b: DayWindow) => a.from === b.from && a.to === b.to;
 
 /**
- * Owned-channel share of voice (analytics-methods §2): engagement, activity (posts) and audience (followers)
+ * Owned-channel share of voice (docs/analytics-methods.md §2): engagement, activity (posts) and audience (followers)
  * shares of the landscape, per platform and over all platforms, plus the web traffic share of one month. The first
  * company is the focus brand. Engagement and posts are flows over the period, so a company whose figures cover
  * another window (its data ends on another day) is left out of the social shares and listed as such; over all

@@ -24,8 +24,8 @@ function memoise(tokenize: Tokenizer): Tokenizer {
 }
 
 /**
- * The Content module's figures for one brand and period (analytics-methods §1.1–1.7). Pure: `now` and the pillar
- * model come in; the same input gives a deep-equal output, whatever the order of `posts`.
+ * The Content module's figures for one brand and period (docs/analytics-methods.md §1.1–1.7). Pure: `now` and the
+ * pillar model come in; the same input gives a deep-equal output, whatever the order of `posts`.
  */
 export function computeContent(input: ContentInput): ContentAnalyticsSections {
   const posts: ContentPost[] = [...input.posts].sort(byTimeThenId);

@@ -2,7 +2,10 @@ import { greedyMatch, type MatchPair } from "../greedy-match";
 import { rankColor } from "./colors";
 import type { PillarModel, PillarNode } from "./pillar-model";
 
-/** Cosine of c-TF-IDF vectors at or above which a refitted pillar is the same pillar (analytics-methods §1.7). */
+/**
+ * Cosine of c-TF-IDF vectors at or above which a refitted pillar is the same pillar
+ * (docs/analytics-methods.md §1.7).
+ */
 export const SAME_PILLAR_COSINE = 0.7;
 const CHART_TOKENS = 8;
 

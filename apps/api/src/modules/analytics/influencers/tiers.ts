@@ -1,4 +1,4 @@
-/** HypeAuditor's follower tiers (analytics-methods §4): engagement falls with audience size. */
+/** HypeAuditor's follower tiers (docs/analytics-methods.md §4): engagement falls with audience size. */
 export const TIERS = ["0-1k", "1k-5k", "5k-20k", "20k-100k", "100k-1m", "1m+"] as const;
 export type Tier = (typeof TIERS)[number];
 

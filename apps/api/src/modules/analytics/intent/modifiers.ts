@@ -1,5 +1,5 @@
 /**
- * Intent modifiers of analytics-methods §5, per language, written as the normaliser emits them (lower case,
+ * Intent modifiers of docs/analytics-methods.md §5, per language, written as the normaliser emits them (lower case,
  * accents stripped, apostrophes and hyphens split into words). English is the reference list; ES/FR/DE/PT/IT are
  * our translations of it. Words that are common words of another language ("ou", "e") are left out on purpose
  * because a keyword's language is often unknown and every list is then tried.

@@ -28,7 +28,7 @@ export type BillingEvent =
   | { id: string; type: "ignored"; eventType: string };
 
 /**
- * A card payment provider: Stripe, or the built-in sandbox (decisions.md "Sandbox payments") with the same flow
+ * A card payment provider: Stripe, or the built-in sandbox (docs/decisions.md "Sandbox payments") with the same flow
  * and states. Every create carries an idempotency key, so a retried request never charges or creates twice.
  * Failures the card holder should read are thrown as AppError 402 with the provider's message.
  */

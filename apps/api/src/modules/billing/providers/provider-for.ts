@@ -5,7 +5,10 @@ import type { PaymentProvider } from "./payment-provider";
 import { sandboxProvider } from "./sandbox-provider";
 import { type StripeEndpoint, stripeProvider } from "./stripe-provider";
 
-/** Gives the provider configuration chose (decisions.md): Stripe when its keys are set, the sandbox otherwise. */
+/**
+ * Gives the provider configuration chose (docs/decisions.md "Payments"): Stripe when its keys are set, the sandbox
+ * otherwise.
+ */
 export type PaymentProviders = (db: Queryable) => PaymentProvider;
 
 export function createPaymentProviders(

@@ -10,7 +10,7 @@ export interface CardInput {
   cvc: string;
 }
 
-/** Stripe's test-mode messages (decisions.md "Sandbox payments"), which the checkout shows as they are. */
+/** Stripe's test-mode messages (docs/decisions.md "Sandbox payments"), which the checkout shows as they are. */
 export const cardMessages = {
   declined: "Your card was declined.",
   insufficientFunds: "Your card has insufficient funds.",

@@ -15,7 +15,7 @@ const idFor = (prefix: string, idempotencyKey: string) =>
   `${prefix}_sandbox_${sha256(idempotencyKey).slice(0, 24)}`;
 
 /**
- * The built-in sandbox (decisions.md "Sandbox payments"): Stripe's flow and test cards without a network. Its
+ * The built-in sandbox (docs/decisions.md "Sandbox payments"): Stripe's flow and test cards without a network. Its
  * records (set-up intents, cards) live in its own tables, standing in for what Stripe keeps on its side.
  */
 export function sandboxProvider(

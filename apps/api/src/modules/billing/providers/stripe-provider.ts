@@ -31,7 +31,7 @@ async function asPaymentFailure<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-/** Stripe subscription states, as the workspace's plan states (decisions.md "Plans and subscription lifecycle"). */
+/** Stripe subscription states, as the workspace's plan states (docs/decisions.md "Plans and trials"). */
 function planStatusOf(status: Stripe.Subscription.Status) {
   if (status === "active" || status === "trialing") return "active" as const;
   if (status === "past_due" || status === "unpaid") return "payment-error" as const;

@@ -2,7 +2,7 @@ import { parseNumber } from "../numbers";
 import type { Competition } from "../types";
 import type { ExportFormat } from "./format";
 
-// Low-spend accounts see bucketed volumes: the written value stands for a range (README §1).
+// Low-spend accounts see bucketed volumes: the written value stands for a range (docs/import-formats.md §1).
 const BUCKETS: ReadonlyMap<number, { min: number; max: number }> = new Map([
   [0, { min: 0, max: 10 }],
   [50, { min: 10, max: 100 }],
@@ -37,7 +37,10 @@ const COMPETITION: Readonly<Record<string, Competition>> = {
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const SEARCHES = /^searches:\s*([a-z]{3})[a-z]*\.?\s+(\d{4})$/i;
 
-/** Google Ads Keyword Planner "Download keyword ideas" (README §1): UTF-16LE, TAB, title lines optional. */
+/**
+ * Google Ads Keyword Planner "Download keyword ideas" (docs/import-formats.md §1): UTF-16LE, TAB, title lines
+ * optional.
+ */
 export const googleAdsKeywordPlanner: ExportFormat = {
   id: "google-ads-keyword-planner",
   label: "Google Ads Keyword Planner",

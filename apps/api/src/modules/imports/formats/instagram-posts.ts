@@ -1,6 +1,6 @@
 import type { ExportFormat } from "./format";
 
-/** Meta Business Suite, Instagram posts (README §3). */
+/** Meta Business Suite, Instagram posts (docs/import-formats.md §3). */
 export const instagramPosts: ExportFormat = {
   id: "instagram-posts",
   label: "Meta Instagram posts",
@@ -19,7 +19,7 @@ export const instagramPosts: ExportFormat = {
       likes: c.int(["Likes"]),
       comments: c.int(["Comments"]),
       shares: c.int(["Shares"]),
-      // 2024 and older: Impressions, or Plays for reels (uncertain in the README).
+      // 2024 and older: Impressions, or Plays for reels (uncertain: docs/import-formats.md §3).
       views: c.int(["Views", "Impressions", "Plays"]),
       metrics: {
         reach: c.int(["Reach"]),

@@ -1,8 +1,8 @@
 import type { ExportFormat } from "./format";
 
 /**
- * LinkedIn Page content export, `All posts` sheet saved as CSV (README §5). The real download is an .xls
- * workbook: parseExport refuses it with a message asking for the CSV. Rates are ratios (0.0555) or text
+ * LinkedIn Page content export, `All posts` sheet saved as CSV (docs/import-formats.md §5). The real download is an
+ * .xls workbook: parseExport refuses it with a message asking for the CSV. Rates are ratios (0.0555) or text
  * percents (`2%`), hence "ratio".
  */
 export const linkedinUpdates: ExportFormat = {

@@ -2,7 +2,7 @@ import { parseIsoDate } from "../dates";
 import type { ExportFormat } from "./format";
 
 /**
- * Meta daily Page series (README §2): UTF-16LE, `sep=,`, the metric name, then `"Date","Primary"`.
+ * Meta daily Page series (docs/import-formats.md §2): UTF-16LE, `sep=,`, the metric name, then `"Date","Primary"`.
  * Only the follows series is read; `Primary` is the day's new follows, not a running total.
  * The metric name line is not checked (it follows the UI language); the caller picks the right file.
  */

@@ -1,6 +1,6 @@
 import type { ExportFormat } from "./format";
 
-/** Meta Business Suite, Facebook Page posts (README §2). Lifetime totals as of the export day. */
+/** Meta Business Suite, Facebook Page posts (docs/import-formats.md §2). Lifetime totals as of the export day. */
 export const metaFacebookPosts: ExportFormat = {
   id: "meta-facebook-posts",
   label: "Meta Facebook posts",
@@ -23,7 +23,7 @@ export const metaFacebookPosts: ExportFormat = {
       likes: c.int(["Reactions"]),
       comments: c.int(["Comments"]),
       shares: c.int(["Shares"]),
-      // Exports before 2025 called it Impressions (uncertain in the README).
+      // Exports before 2025 called it Impressions (uncertain: docs/import-formats.md §2).
       views: c.int(["Views", "Impressions"]),
       metrics: {
         reach: c.int(["Reach"]),

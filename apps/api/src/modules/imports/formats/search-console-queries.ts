@@ -1,8 +1,8 @@
 import type { ExportFormat } from "./format";
 
 /**
- * Google Search Console, Performance export Queries.csv (README §8). CTR is a percent string and becomes a
- * ratio. Czech headers are accepted as one known translated variant.
+ * Google Search Console, Performance export Queries.csv (docs/import-formats.md §8). CTR is a percent string and
+ * becomes a ratio. Czech headers are accepted as one known translated variant.
  */
 export const searchConsoleQueries: ExportFormat = {
   id: "search-console-queries",

@@ -1,7 +1,10 @@
 import { parseYearlessDate } from "../dates";
 import { type ExportFormat, lastPathPart } from "./format";
 
-/** TikTok Studio Content.csv (README §4). `Time` is the export's data date; `Post time` the publish day. */
+/**
+ * TikTok Studio Content.csv (docs/import-formats.md §4). `Time` is the export's data date; `Post time` the publish
+ * day.
+ */
 export const tiktokContent: ExportFormat = {
   id: "tiktok-content",
   label: "TikTok Studio content",

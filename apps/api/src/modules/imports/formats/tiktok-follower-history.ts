@@ -1,7 +1,7 @@
 import { parseYearlessDate } from "../dates";
 import type { ExportFormat } from "./format";
 
-/** TikTok Studio FollowerHistory.csv (README §4): running total per day plus the day's net change. */
+/** TikTok Studio FollowerHistory.csv (docs/import-formats.md §4): running total per day plus the day's net change. */
 export const tiktokFollowerHistory: ExportFormat = {
   id: "tiktok-follower-history",
   label: "TikTok Studio follower history",

@@ -1,7 +1,10 @@
 import { parseEnglishDate } from "../dates";
 import type { ExportFormat } from "./format";
 
-/** Current X Premium account_analytics_content (README §7). `Date` has no time (`Sat, Sep 12, 2026`). */
+/**
+ * Current X Premium account_analytics_content (docs/import-formats.md §7). `Date` has no time
+ * (`Sat, Sep 12, 2026`).
+ */
 export const xAccountContent: ExportFormat = {
   id: "x-account-content",
   label: "X account analytics content",

@@ -2,8 +2,8 @@ import { parseIsoDate } from "../dates";
 import type { ExportFormat } from "./format";
 
 /**
- * Legacy X/Twitter tweet_activity_metrics (README §7). `time` is UTC (`+0000`), the only export that says so.
- * 2015 files write counts as `424.0`; promoted columns hold `-` (not promoted) and are not read.
+ * Legacy X/Twitter tweet_activity_metrics (docs/import-formats.md §7). `time` is UTC (`+0000`), the only export
+ * that says so. 2015 files write counts as `424.0`; promoted columns hold `-` (not promoted) and are not read.
  */
 export const xTweetActivity: ExportFormat = {
   id: "x-tweet-activity",

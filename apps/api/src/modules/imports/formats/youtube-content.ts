@@ -2,8 +2,8 @@ import { parseEnglishDate } from "../dates";
 import type { ExportFormat } from "./format";
 
 /**
- * YouTube Studio "Export current view", Table data.csv (README §6). Row 2 is `Total`; metric columns are
- * whatever the user selected, so every metric is optional. `(%)` columns hold bare percents.
+ * YouTube Studio "Export current view", Table data.csv (docs/import-formats.md §6). Row 2 is `Total`; metric
+ * columns are whatever the user selected, so every metric is optional. `(%)` columns hold bare percents.
  */
 export const youtubeContent: ExportFormat = {
   id: "youtube-content",
@@ -22,7 +22,7 @@ export const youtubeContent: ExportFormat = {
       url: id ? `https://www.youtube.com/watch?v=${id}` : null,
       publishedAt: c.date(["Video publish time"], parseEnglishDate),
       text: c.text(["Video title"]),
-      // A Short cannot be told apart for sure from this table (README §6).
+      // A Short cannot be told apart for sure from this table (docs/import-formats.md §6).
       format: "video",
       likes: c.int(["Likes"]),
       comments: c.int(["Comments added"]),

@@ -26,7 +26,10 @@ export type MainNavProps = {
   helpOpen: boolean;
 };
 
-/** The module links, Help, and the collapse toggle, whose state persists in the `config` area (spec §2). */
+/**
+ * The module links, Help, and the collapse toggle, whose state persists in the `config` area
+ * (docs/product.md §2).
+ */
 export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
   const [{ navCollapsed: collapsed }, updateConfig] = useConfig();
   return (
@@ -49,9 +52,9 @@ export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
 }
 
 /**
- * The user menu of the top bar (spec §2): the user's picture and name, Edit profile and Logout, plus the colour
- * mode (Light, Dark, System), stored in the `config` area and applied by the layout. A Starter workspace's owner
- * also gets 'Upgrade plan', which opens the upgrade modal.
+ * The user menu of the top bar (docs/product.md §2): the user's picture and name, Edit profile and Logout, plus the
+ * colour mode (Light, Dark, System), stored in the `config` area and applied by the layout. A Starter workspace's
+ * owner also gets 'Upgrade plan', which opens the upgrade modal.
  */
 export function AccountMenu() {
   const signOut = useSignOut();

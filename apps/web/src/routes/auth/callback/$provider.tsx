@@ -95,7 +95,7 @@ function SocialCallback() {
         await router.navigate({ href: pathAfterSignIn(login.isFirstTime, pending?.redirect), replace: true });
       },
       (failure: unknown) => {
-        // Cancelled by a newer sign-in (spec §7): that one reports.
+        // Cancelled by a newer sign-in (docs/product.md §7): that one reports.
         if (!current || isAbort(failure)) return;
         clearPendingSocialSignIn();
         setProblem(problemText(failure));

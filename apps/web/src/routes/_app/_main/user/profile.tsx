@@ -16,8 +16,8 @@ import { meOptions } from "~/features/user/queries";
 import { notify } from "~/lib/notify";
 
 // No loader: the session check has put the user in the cache already, and sign-in primed countries and
-// industries (spec §4). A loader's imports would also sit in the main chunk, which the sign-in route's 150 KB
-// budget pays for.
+// industries (docs/product.md §4). A loader's imports would also sit in the main chunk, which the sign-in route's
+// 150 KB budget pays for.
 export const Route = createFileRoute("/_app/_main/user/profile")({ component: ProfileScreen });
 
 function Section({
@@ -46,7 +46,7 @@ function Section({
 function ProfileScreen() {
   const me = useQuery(meOptions());
 
-  // Spec §8: a failure to load user details is a closable warning toast with the error text.
+  // docs/product.md §8: a failure to load user details is a closable warning toast with the error text.
   useEffect(() => {
     if (me.isError && !me.data) {
       notify.warning(errorMessage(me.error), {
