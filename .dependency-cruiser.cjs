@@ -1,7 +1,6 @@
 /**
  * The server's folders form one hierarchy (docs/architecture.md): a folder imports only from folders below it.
- * `npm run check` runs this; the violations that existed when it was written are listed in
- * .dependency-cruiser-known-violations.json and tolerated until the code moves (issue 15), any new one fails.
+ * `npm run check` runs this: an import against the order fails it.
  *
  * From the bottom: domain (vocabularies) → lib (utilities) → config → db → kernel (what every module shares: errors,
  * the request context, the job queue) → the modules, in this order → jobs and http (which assemble the app from

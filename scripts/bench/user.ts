@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../apps/api/src/db/client";
 import { subscriptions } from "../../apps/api/src/db/schema";
 import { addMs } from "../../apps/api/src/lib/clock";
-import { createAccount } from "../../apps/api/src/modules/auth/accounts";
+import { createAccount } from "../../apps/api/src/modules/accounts/accounts";
 import { jwtKey, signIdToken, type TokenSubject } from "../../apps/api/src/modules/auth/id-token";
 import { SESSION_LIFETIME_MS } from "../../apps/api/src/modules/auth/sessions";
 import { insertSession } from "../../apps/api/src/modules/auth/sessions.repo";

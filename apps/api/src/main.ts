@@ -1,21 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { type Config, ConfigError, loadConfig } from "./config/env";
-import { withJwtSecret } from "./config/secrets";
 import { listenForChanges } from "./db/change-notifications";
 import { connectDatabase } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded";
+import { withJwtSecret } from "./db/jwt-secret";
 import { migrateDatabase } from "./db/migrate";
 import { buildApp } from "./http/app";
 import { assertWebAppBuilt } from "./http/web-app";
-import { startJobQueue } from "./jobs/queue";
 import { createWorkerDeps } from "./jobs/worker-deps";
-
 import { jobHandlers } from "./jobs/workers";
+import { importLocalUploads } from "./kernel/import-uploads";
+import { startJobQueue } from "./kernel/job-queue";
+import { createStorage } from "./kernel/storage";
 import { systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
-import { importLocalUploads } from "./lib/import-uploads";
-import { createStorage } from "./lib/storage";
 import { createLogger } from "./logger";
 import { ensureSampleData } from "./modules/sample/start";
 

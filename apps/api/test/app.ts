@@ -1,14 +1,14 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pino, { type Logger } from "pino";
 import type { AppConfig } from "../src/config/env";
+import { jwtKey } from "../src/config/keys";
 import { listenForChanges } from "../src/db/change-notifications";
 import { connectDatabase, type Database } from "../src/db/client";
 import { type AppOptions, buildApp } from "../src/http/app";
-import { type JobQueueOptions, startJobQueue } from "../src/jobs/queue";
 import { createWorkerDeps } from "../src/jobs/worker-deps";
 import { jobHandlers } from "../src/jobs/workers";
-import { createStorage } from "../src/lib/storage";
-import { jwtKey } from "../src/modules/auth/id-token";
+import { type JobQueueOptions, startJobQueue } from "../src/kernel/job-queue";
+import { createStorage } from "../src/kernel/storage";
 import { TestClock } from "./clock";
 import { TEST_JWT_SECRET, testConfig } from "./config";
 import { createTestDatabase } from "./database";

@@ -1,4 +1,4 @@
-import type { JobKind, JobPayloads, JobQueue } from "../src/jobs/queue";
+import type { JobKind, JobPayloads, JobQueue } from "../src/kernel/job-queue";
 
 /** A job queue that records what the app queues and runs nothing: the real queue (pg-boss) is tested on its own. */
 export function recordedJobs() {

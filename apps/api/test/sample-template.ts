@@ -1,12 +1,12 @@
 import type pg from "pg";
 import pino from "pino";
 import { connectDatabase } from "../src/db/client";
-import type { JobQueue } from "../src/jobs/queue";
+import { classifyIntent } from "../src/domain/search-intent/classify-intent";
 import { createWorkerDeps } from "../src/jobs/worker-deps";
-import { databaseStorage } from "../src/lib/storage";
+import type { JobQueue } from "../src/kernel/job-queue";
+import { databaseStorage } from "../src/kernel/storage";
 import { computeBrandJob } from "../src/modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../src/modules/analytics/influencer-profiles.job";
-import { classifyIntent } from "../src/modules/analytics/intent/classify-intent";
 import { DEFAULT_NOW } from "../src/modules/sample";
 import { loadSampleData } from "../src/modules/sample/load";
 import { testConfig } from "./config";

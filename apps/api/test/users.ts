@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../src/db/client";
 import { addMs } from "../src/lib/clock";
-import { createAccount } from "../src/modules/auth/accounts";
+import { createAccount } from "../src/modules/accounts/accounts";
 import { signAccessToken, signIdToken } from "../src/modules/auth/id-token";
 import { SESSION_LIFETIME_MS } from "../src/modules/auth/sessions";
 import { insertSession } from "../src/modules/auth/sessions.repo";

@@ -2,7 +2,7 @@ import { createPrivateKey } from "node:crypto";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { ID_TOKEN_TTL_SECONDS } from "../modules/auth/id-token";
+import { ID_TOKEN_TTL_SECONDS } from "./keys";
 
 /** The api package folder; relative paths in the config are resolved against the repository root above it. */
 export const apiPackageDir = resolve(import.meta.dirname, "../..");

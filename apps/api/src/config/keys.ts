@@ -23,3 +23,6 @@ export function appKeys(secret: string): AppKeys {
     seal: derived(secret, "brandscope sealed data"),
   };
 }
+
+/** docs/decisions.md "Accounts and tokens": the idToken is the API credential, a short-lived JWT. */
+export const ID_TOKEN_TTL_SECONDS = 15 * 60;

@@ -6,8 +6,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/database";
 import { connectDatabase, type Database } from "../db/client";
+import { withJwtSecret } from "../db/jwt-secret";
 import { loadConfig } from "./env";
-import { readOrCreateSecret, withJwtSecret } from "./secrets";
+import { readOrCreateSecret } from "./secrets";
 
 const log = pino({ level: "silent" });
 let folder: string;

@@ -1,16 +1,17 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
+import type { AppDeps } from "../kernel/deps";
+import { AppError } from "../kernel/errors";
 import {
   forgetSessionChecks,
   recentSessionCheck,
   rememberSessionCheck,
   sessionCheckStarted,
   sessionChecksGeneration,
-} from "../lib/session-checks";
-import { type TokenSubject, verifyIdToken } from "../modules/auth/id-token";
+} from "../kernel/session-checks";
+import type { TokenSubject } from "../kernel/token-subject";
+import { verifyIdToken } from "../modules/auth/id-token";
 import { findLiveSession } from "../modules/auth/sessions.repo";
-import type { AppDeps } from "./deps";
-import { AppError } from "./errors";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -48,7 +49,7 @@ export function settleAfterWrites(app: FastifyInstance, settle: () => Promise<vo
 }
 
 /**
- * The writes that end sessions forget the bearer checks when they run (lib/session-checks.ts), before their
+ * The writes that end sessions forget the bearer checks when they run (kernel/session-checks.ts), before their
  * transaction commits; a check made in between may have found the session still live and kept it. A write request
  * during which checks were forgotten forgets them again once it has committed, before its answer leaves.
  */
@@ -70,7 +71,7 @@ export function forgetEndedSessionsAfterWrites(app: FastifyInstance): void {
  * about the operation's input rules (401 before 400). Besides the signature and expiry, one indexed query
  * checks that the token's session is still live and its user confirmed: signing out, a password change,
  * deactivation or deletion ends a bearer at once rather than when it expires. A check is reused for a second
- * (lib/session-checks.ts), so a page's burst of module reads costs one query, not one each.
+ * (kernel/session-checks.ts), so a page's burst of module reads costs one query, not one each.
  */
 export function authenticate(o: { db: Db; deps: Pick<AppDeps, "keys" | "clock"> }): onRequestHookHandler {
   return async (request) => {

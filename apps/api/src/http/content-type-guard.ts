@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from "fastify";
+import { AppError } from "../kernel/errors";
 import type { ContractOperation } from "./contract";
-import { AppError } from "./errors";
 
 export function mediaTypeOf(request: FastifyRequest): string | undefined {
   return request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() || undefined;

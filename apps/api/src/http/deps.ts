@@ -1,28 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../config/env";
-import { type AppKeys, appKeys } from "../config/keys";
+import { appKeys } from "../config/keys";
 import type { Db } from "../db/client";
-import type { JobQueue } from "../jobs/queue";
-import { type Clock, systemClock } from "../lib/clock";
-import { createMailer, type Mailer } from "../lib/mailer";
-import { createStorage, type FileStorage } from "../lib/storage";
-import { createSocialProviders, type SocialProviders } from "../modules/auth/oidc";
-import { createPasswordHasher, type PasswordHasher } from "../modules/auth/passwords";
-import { createPaymentProviders, type PaymentProviders } from "../modules/billing/providers/provider-for";
-
-/** What the services use besides the database: each replaceable in tests (a moving clock, a mail sink…). */
-export interface AppDeps {
-  clock: Clock;
-  mailer: Mailer;
-  storage: FileStorage;
-  passwords: PasswordHasher;
-  social: SocialProviders;
-  /** The card payment provider: Stripe or the built-in sandbox, by configuration. */
-  payments: PaymentProviders;
-  /** Background jobs (pg-boss): main.ts and the test app start the queue and its workers. */
-  jobs: JobQueue;
-  keys: AppKeys;
-}
+import type { AppDeps } from "../kernel/deps";
+import type { JobQueue } from "../kernel/job-queue";
+import { createStorage } from "../kernel/storage";
+import { systemClock } from "../lib/clock";
+import { createMailer } from "../lib/mailer";
+import { createSocialProviders } from "../modules/auth/oidc";
+import { createPasswordHasher } from "../modules/auth/passwords";
+import { createPaymentProviders } from "../modules/billing/providers/provider-for";
 
 export function createDeps(
   config: AppConfig,

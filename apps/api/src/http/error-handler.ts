@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, type ErrorBody, RetryLaterError } from "./errors";
-import { BODY_TOO_LARGE_MESSAGE } from "./limits";
+import { AppError, type ErrorBody, RetryLaterError } from "../kernel/errors";
+import { BODY_TOO_LARGE_MESSAGE } from "../kernel/limits";
 import { drainRefusedBody } from "./refused-body";
 
 /** Fastify's own 4xx failures, in words a caller can act on. */

@@ -1,3 +1,4 @@
+import type { HandlerMap } from "../kernel/handler-types";
 import { analyticsHandlers } from "../modules/analytics/analytics.handlers";
 import { authHandlers } from "../modules/auth/auth.handlers";
 import { billingHandlers } from "../modules/billing/billing.handlers";
@@ -5,7 +6,6 @@ import { brandHandlers } from "../modules/brand/brand.handlers";
 import { systemHandlers } from "../modules/system/system.handlers";
 import { userHandlers } from "../modules/user/user.handlers";
 import { workspaceHandlers } from "../modules/workspace/workspace.handlers";
-import type { HandlerMap } from "./handler-types";
 
 /** One handler per contract operationId: a missing one fails type-checking, and the server refuses to start. */
 export const handlers = {

@@ -2,9 +2,9 @@ import type { components } from "@brandscope/api-client/schema";
 import { beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/app";
 import { seedSignedInUser } from "../../test/users";
+import { jwtKey } from "../config/keys";
 import { readCacheOf } from "../db/read-cache";
-import { recentSessionCheck } from "../lib/session-checks";
-import { jwtKey } from "../modules/auth/id-token";
+import { recentSessionCheck } from "../kernel/session-checks";
 
 type Schemas = components["schemas"];
 

@@ -6,8 +6,8 @@ import pino from "pino";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { importLocalUploads } from "../lib/import-uploads";
-import { databaseStorage, type FileStorage } from "../lib/storage";
+import { importLocalUploads } from "../kernel/import-uploads";
+import { databaseStorage, type FileStorage } from "../kernel/storage";
 
 let t: TestApp;
 let storage: FileStorage;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { StoredFile } from "../db/stored-files.repo";
-import { MEDIA_PREFIX } from "../lib/storage";
+import { MEDIA_PREFIX } from "../kernel/storage";
 import { sendNotFound } from "./error-handler";
 
 /**
  * Uploaded files kept in PostgreSQL, at /media/<key>. Every key is new for new content (a random part in an
- * avatar's name, the content's hash in a logo's: lib/storage.ts contentKey), so a file never changes and may be
+ * avatar's name, the content's hash in a logo's: kernel/storage.ts contentKey), so a file never changes and may be
  * cached for a year; the ETag lets a revalidating cache skip the body.
  */
 export function registerMedia(

@@ -3,7 +3,7 @@ import { connect, type Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE, REFUSED_BODY_DRAIN } from "./limits";
+import { BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE, REFUSED_BODY_DRAIN } from "../kernel/limits";
 
 let t: TestApp;
 let port: number;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { REFUSED_BODY_DRAIN } from "./limits";
+import { REFUSED_BODY_DRAIN } from "../kernel/limits";
 
 /**
  * Called when a request is answered before its body has fully arrived (a 413 for a body over the limit). Closing

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
+import type { AppDeps } from "../kernel/deps";
+import type { HandlerMap, OperationInfo, RequestCtx } from "../kernel/handler-types";
+import { JsonText } from "../kernel/json-text";
+import { keepRawBody } from "../kernel/raw-body";
 import { authenticate } from "./authenticate";
 import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
 import type { ContractOperation } from "./contract";
-import type { AppDeps } from "./deps";
-import type { HandlerMap, OperationInfo, RequestCtx } from "./handler-types";
-import { JsonText } from "./json-text";
-import { keepRawBody } from "./raw-body";
 import { compileRequestValidator } from "./validation";
 
 /** The shape every handler has at run time, once its operation's types are erased. */

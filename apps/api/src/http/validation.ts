@@ -1,8 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
+import { AppError, type ErrorDetail } from "../kernel/errors";
 import type { ContractOperation, ContractParameter, JsonSchema } from "./contract";
-import { AppError, type ErrorDetail } from "./errors";
 
 const rfc3986Uri = fullFormats.uri;
 

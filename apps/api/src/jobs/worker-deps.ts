@@ -1,25 +1,8 @@
-import type { Logger } from "pino";
-import type { AppConfig } from "../config/env";
-import { type AppKeys, appKeys } from "../config/keys";
-import type { Db } from "../db/client";
-import type { Clock } from "../lib/clock";
-import { createMailer, type Mailer } from "../lib/mailer";
-import { createStorage, type FileStorage } from "../lib/storage";
-import { createPaymentProviders, type PaymentProviders } from "../modules/billing/providers/provider-for";
-import type { JobQueue } from "./queue";
-
-/** What a background job gets: the request context without a caller. */
-export interface WorkerDeps {
-  db: Db;
-  config: AppConfig;
-  log: Logger;
-  clock: Clock;
-  storage: FileStorage;
-  jobs: JobQueue;
-  mailer: Mailer;
-  keys: AppKeys;
-  payments: PaymentProviders;
-}
+import { appKeys } from "../config/keys";
+import { createStorage } from "../kernel/storage";
+import type { WorkerDeps } from "../kernel/worker-deps";
+import { createMailer } from "../lib/mailer";
+import { createPaymentProviders } from "../modules/billing/providers/provider-for";
 
 /** A job's dependencies from the configuration, each replaceable (a test's clock, mail sink or payments). */
 export function createWorkerDeps(

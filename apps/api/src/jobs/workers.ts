@@ -1,3 +1,5 @@
+import type { JobHandlers } from "../kernel/job-queue";
+import type { WorkerDeps } from "../kernel/worker-deps";
 import { computeBrandJob } from "../modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../modules/analytics/influencer-profiles.job";
 import { billingHousekeepingJob } from "../modules/billing/billing-housekeeping.job";
@@ -7,8 +9,6 @@ import {
 } from "../modules/billing/cancel-subscription";
 import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
 import { deliverDueMail } from "../modules/mail/outbox";
-import type { JobHandlers } from "./queue";
-import type { WorkerDeps } from "./worker-deps";
 
 /**
  * What each queue runs. A job's writes reach the reads kept in memory, in this process and every other, through

@@ -5,10 +5,10 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import pino from "pino";
 import { apiPackageDir } from "../../src/config/env";
+import { jwtKey } from "../../src/config/keys";
 import { stopPostmaster } from "../../src/db/postmaster";
 import * as schema from "../../src/db/schema";
 import { findFreePort } from "../../src/lib/free-port";
-import { jwtKey } from "../../src/modules/auth/id-token";
 import { seedSignedInUser } from "../users";
 
 export interface AppProcess {

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import pino from "pino";
-import { type JobHandlers, type JobKind, jobKinds, startJobQueue } from "../../src/jobs/queue";
+import { type JobHandlers, type JobKind, jobKinds, startJobQueue } from "../../src/kernel/job-queue";
 
 /** Short on purpose: the parent waits for the dead worker's job to expire and be retried. */
 export const CRASH_QUEUE_OPTIONS = { expireInSeconds: 3, maintenanceIntervalSeconds: 1 } as const;

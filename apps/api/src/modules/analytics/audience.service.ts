@@ -1,9 +1,9 @@
 import type { components } from "@brandscope/api-client/schema";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { brandCompetitors, personas, workspaceBrands } from "../../db/schema";
-import { AppError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
-import { type JsonText, jsonObject, jsonOnce } from "../../http/json-text";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { type JsonText, jsonObject, jsonOnce } from "../../kernel/json-text";
 import { workspaceOf } from "../brand/brand.service";
 import type { PersonaDetailsPayload } from "./audience.compute";
 import { containsPattern } from "./like-pattern";

@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { RequestCtx } from "../../http/handler-types";
-import { type JsonText, jsonArray, jsonMerge, jsonObject, jsonOnce } from "../../http/json-text";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { type JsonText, jsonArray, jsonMerge, jsonObject, jsonOnce } from "../../kernel/json-text";
 import { VersionedCache } from "../../lib/versioned-cache";
 import type { CompetitorFigures } from "./brand-figures";
 import { breakoutPosts } from "./competitor/breakout-posts";

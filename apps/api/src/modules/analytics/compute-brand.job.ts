@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { JobPayloads } from "../../jobs/queue";
-import type { WorkerDeps } from "../../jobs/worker-deps";
+import type { JobPayloads } from "../../kernel/job-queue";
+import type { WorkerDeps } from "../../kernel/worker-deps";
 import { findBrandById } from "../brand/brand.repo";
 import { computeAudience } from "./audience.compute";
 import { computePeriod, historyOrToday, loadBrandSeries, NAMED_PERIODS, pillarsFor } from "./brand-figures";

@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { RequestCtx } from "../../http/handler-types";
-import { type JsonText, jsonMerge, jsonOnce } from "../../http/json-text";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { type JsonText, jsonMerge, jsonOnce } from "../../kernel/json-text";
 import { toBrand } from "../brand/brand.service";
 import { provenanceFrom, readBrandFigures } from "./module-context";
 import type { PeriodQuery } from "./periods";

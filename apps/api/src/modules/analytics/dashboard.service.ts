@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { RequestCtx } from "../../http/handler-types";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { toBrand } from "../brand/brand.service";
 import { brandTotals } from "./brand-totals";
 import { compareFigure } from "./figure";

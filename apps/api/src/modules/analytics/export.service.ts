@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { components } from "@brandscope/api-client/schema";
 import { and, asc, eq, gt, gte, lt, or } from "drizzle-orm";
 import { posts } from "../../db/schema";
-import type { HandlerRequest, RequestCtx } from "../../http/handler-types";
+import type { HandlerRequest, RequestCtx } from "../../kernel/handler-types";
 import { currentBrandOrNotFound } from "../brand/brand.service";
 import { listPersonas } from "./audience.service";
 import { readDataSpan } from "./brand-data.repo";

@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { influencerSnapshots, influencers } from "../../db/schema";
-import type { WorkerDeps } from "../../jobs/worker-deps";
+import type { WorkerDeps } from "../../kernel/worker-deps";
 import { authenticityEvaluated, authenticityFlags, authenticityScore } from "./influencers/authenticity";
 import { buildTierBenchmarks, erPercentile } from "./influencers/benchmarks";
 import { influencerEngagementRate } from "./influencers/engagement-rate";

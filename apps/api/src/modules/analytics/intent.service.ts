@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
-import { AppError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { workspaceOf } from "../brand/brand.service";
 import { findIntentKeywords, type KeywordAnswer, searchVisibleKeywords } from "./intent.repo";
 import { containsPattern, prefixPattern } from "./like-pattern";

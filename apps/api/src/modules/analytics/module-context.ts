@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import { forgetCachedReads } from "../../db/read-cache";
-import { AppError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { workspaceOf } from "../brand/brand.service";
 import { brandFiguresFor, type ComputedPeriod } from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { seedSignedInUser } from "../../../test/users";
-import { jwtKey } from "../auth/id-token";
+import { jwtKey } from "../../config/keys";
 import { sortKey } from "./sort-key";
 
 type Schemas = components["schemas"];

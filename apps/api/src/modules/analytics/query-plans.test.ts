@@ -15,16 +15,16 @@ import {
   tablesRead,
 } from "../../../test/statement-plans";
 import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
 import { notifiedTables, readCacheOf } from "../../db/read-cache";
-import type { JobQueue } from "../../jobs/queue";
+import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import { createWorkerDeps } from "../../jobs/worker-deps";
-import { databaseStorage } from "../../lib/storage";
-import { jwtKey } from "../auth/id-token";
+import type { JobQueue } from "../../kernel/job-queue";
+import { databaseStorage } from "../../kernel/storage";
 import { findSampleCatalogue } from "../brand/brand.repo";
 import { loadSampleData } from "../sample/load";
 import { computeBrandJob } from "./compute-brand.job";
 import { profileInfluencersJob } from "./influencer-profiles.job";
-import { classifyIntent } from "./intent/classify-intent";
 
 type Schemas = components["schemas"];
 

@@ -4,8 +4,9 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
 import { MINUTE_MS } from "../../lib/clock";
-import { jwtKey, signIdToken } from "../auth/id-token";
+import { signIdToken } from "../auth/id-token";
 import { REFRESH_LIMIT } from "./refresh";
 
 type Schemas = components["schemas"];

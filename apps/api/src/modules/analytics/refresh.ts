@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { RequestCtx } from "../../http/handler-types";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { MINUTE_MS } from "../../lib/clock";
 import { limitRequests } from "../auth/limits";
 import { findCompetitors } from "../brand/brand.repo";

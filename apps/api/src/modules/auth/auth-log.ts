@@ -1,4 +1,4 @@
-import type { RequestCtx } from "../../http/handler-types";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { emailKey } from "./limits";
 
 /**

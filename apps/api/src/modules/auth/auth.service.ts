@@ -1,12 +1,12 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Tx } from "../../db/client";
-import { AppError, requiredText } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError, requiredText } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
+import { createAccount, isDuplicateEmail } from "../accounts/accounts";
+import { findUserByEmail, type UserRow, updateUserPassword, updateUserStatus } from "../accounts/user.repo";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
-import { findUserByEmail, type UserRow, updateUserPassword, updateUserStatus } from "../user/user.repo";
-import { createAccount, isDuplicateEmail } from "./accounts";
 import { logAuthEvent } from "./auth-log";
 import { type CODE_TTL_MS, type CodeCheck, checkCode, issueCode, RESET_TOKEN_TTL_MS } from "./codes";
 import { consumeCodeByHash, deleteCodes, replaceCode } from "./codes.repo";

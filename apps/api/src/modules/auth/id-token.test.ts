@@ -1,6 +1,7 @@
 import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { jwtKey, signAccessToken, signIdToken, verifyAccessToken, verifyIdToken } from "./id-token";
+import { jwtKey } from "../../config/keys";
+import { signAccessToken, signIdToken, verifyAccessToken, verifyIdToken } from "./id-token";
 
 const key = jwtKey("k".repeat(48));
 const subject = { userId: "user-1", workspaceId: "workspace-1", sessionId: "session-1" };

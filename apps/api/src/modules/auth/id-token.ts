@@ -1,20 +1,11 @@
 import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import { ID_TOKEN_TTL_SECONDS } from "../../config/keys";
+import type { TokenSubject } from "../../kernel/token-subject";
 
 const ISSUER = "brandscope";
 const AUDIENCE = "brandscope-api";
-/** docs/decisions.md "Accounts and tokens": the idToken is the API credential, a short-lived JWT. */
-export const ID_TOKEN_TTL_SECONDS = 15 * 60;
 /** How long after a sign-in its accessToken still proves a fresh one (deleting the account needs it). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-
-export { jwtKey } from "../../config/keys";
-
-/** Who a token speaks for: the user, their workspace, and the sign-in (session) it came from. */
-export interface TokenSubject {
-  userId: string;
-  workspaceId: string;
-  sessionId: string;
-}
 
 type TokenUse = "id" | "access";
 

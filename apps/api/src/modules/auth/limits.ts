@@ -1,5 +1,5 @@
-import { RateLimitError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { RateLimitError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from "../../lib/clock";
 import { hmac } from "../../lib/crypto";
 import { networkOf } from "../../lib/network";

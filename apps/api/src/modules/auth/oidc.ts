@@ -2,6 +2,7 @@ import { importPKCS8, SignJWT } from "jose";
 import * as oidc from "openid-client";
 import type { AppleSigningKey, OidcProviderConfig } from "../../config/env";
 import type { SocialProviderId } from "../../db/schema";
+import type { SocialProviders } from "../../kernel/ports";
 
 const names: Record<SocialProviderId, string> = { google: "Google", facebook: "Facebook", apple: "Apple" };
 
@@ -22,13 +23,6 @@ export const idTokenProviders: ReadonlySet<SocialProviderId> = new Set(["faceboo
 /** The scopes asked of each provider: Apple names its profile scope `name`; Facebook's ID token has the name. */
 export const scopeOf = (id: SocialProviderId) =>
   id === "apple" ? "openid email name" : id === "facebook" ? "openid email" : "openid email profile";
-
-/** The OpenID Connect providers this server is configured for (OIDC_<PROVIDER>_*), discovered on first use. */
-export interface SocialProviders {
-  list(): { id: SocialProviderId; name: string }[];
-  /** The provider's client configuration; undefined when the provider is not configured. */
-  configuration(id: SocialProviderId): Promise<oidc.Configuration | undefined>;
-}
 
 /** Plain HTTP only for a provider on this machine (a development or test provider), never across a network. */
 function isLoopback(issuer: URL): boolean {

@@ -3,7 +3,8 @@ import type { Algorithm, Options } from "@node-rs/argon2";
 import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import type { Config } from "../../config/env";
-import { AppError, type ErrorDetail } from "../../http/errors";
+import { AppError, type ErrorDetail } from "../../kernel/errors";
+import type { PasswordHasher } from "../../kernel/ports";
 
 // docs/product.md §5, word for word.
 export const passwordMessages = {
@@ -56,12 +57,6 @@ export function assertNewPassword(password: string, confirmation: string | undef
   }
   const first = details[0];
   if (first) throw new AppError("VALIDATION_FAILED", 400, first.message, details);
-}
-
-export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  /** False for a wrong password; also spends a full verification when there is no hash to check against. */
-  verify(hashed: string | null | undefined, password: string): Promise<boolean>;
 }
 
 const ARGON2ID = 2 as Algorithm.Argon2id;

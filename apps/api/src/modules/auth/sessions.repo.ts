@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { refreshTokens, sessions, users } from "../../db/schema";
-import { forgetSessionChecks } from "../../lib/session-checks";
+import { forgetSessionChecks } from "../../kernel/session-checks";
 
 /** True when the session exists for this user and workspace, is neither revoked nor over, and the user is confirmed. */
 export async function findLiveSession(

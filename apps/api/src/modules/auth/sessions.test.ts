@@ -2,9 +2,9 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, caller, MemoryMailer, registerUser } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { jwtKey } from "../../config/keys";
 import { DAY_MS, MINUTE_MS, SECOND_MS } from "../../lib/clock";
 import { runHousekeeping } from "./housekeeping";
-import { jwtKey } from "./id-token";
 
 let t: TestApp;
 const mailer = new MemoryMailer();

@@ -1,5 +1,5 @@
-import { AppError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, DAY_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { logAuthEvent } from "./auth-log";

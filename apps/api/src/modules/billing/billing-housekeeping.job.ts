@@ -1,10 +1,14 @@
-import { AppError } from "../../http/errors";
-import type { WorkerDeps } from "../../jobs/worker-deps";
+import { AppError } from "../../kernel/errors";
+import type { WorkerDeps } from "../../kernel/worker-deps";
+import {
+  deactivateEndedTrials,
+  findDuePaidSubscriptions,
+  updateSubscription,
+} from "../accounts/subscriptions.repo";
 import { findCustomer } from "./customers.repo";
 import { findDefaultCard } from "./payment-methods.repo";
 import { addOneMonth } from "./providers/billing-period";
 import { chargeCard, isSandboxSubscriptionActive } from "./providers/sandbox-provider";
-import { deactivateEndedTrials, findDuePaidSubscriptions, updateSubscription } from "./subscriptions.repo";
 
 /**
  * Scheduled: trials past their end date become deactivated, and, with sandbox payments, paid plans at the end of

@@ -3,9 +3,9 @@ import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
 import { subscriptions } from "../../db/schema";
 import { DAY_MS, SECOND_MS } from "../../lib/clock";
-import { jwtKey } from "../auth/id-token";
 import { subscriptionEntry } from "./billing.service";
 import { billingHousekeepingJob } from "./billing-housekeeping.job";
 

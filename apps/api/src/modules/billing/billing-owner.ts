@@ -1,7 +1,7 @@
-import { AppError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { findUserById } from "../accounts/user.repo";
 import { signedIn } from "../auth/auth.service";
-import { findUserById } from "../user/user.repo";
 
 /** Only the workspace's owner manages billing (docs/decisions.md "Workspaces and team"). */
 export async function requireBillingOwner(ctx: RequestCtx) {

@@ -1,5 +1,5 @@
-import type { Handlers } from "../../http/handler-types";
-import { rawBodyOf } from "../../http/raw-body";
+import type { Handlers } from "../../kernel/handler-types";
+import { rawBodyOf } from "../../kernel/raw-body";
 import { listProducts, listSubscriptions, subscribe } from "./billing.service";
 import {
   confirmSandboxSetup,

@@ -1,7 +1,8 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Queryable } from "../../db/client";
-import { AppError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { findSubscription, lockSubscription, updateSubscription } from "../accounts/subscriptions.repo";
 import { signedIn } from "../auth/auth.service";
 import { requireBillingOwner } from "./billing-owner";
 import { cancelAtProvider } from "./cancel-subscription";
@@ -9,7 +10,6 @@ import { findCustomer, setCustomerSubscription } from "./customers.repo";
 import { findDefaultCard } from "./payment-methods.repo";
 import { planOf, plans } from "./plans";
 import { effectiveStatus } from "./subscription-status";
-import { findSubscription, lockSubscription, updateSubscription } from "./subscriptions.repo";
 
 type Schemas = components["schemas"];
 type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findSubscription>>>;

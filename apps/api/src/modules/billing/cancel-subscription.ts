@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../../db/client";
-import type { JobPayloads, JobQueue } from "../../jobs/queue";
+import type { JobPayloads, JobQueue } from "../../kernel/job-queue";
+import type { PaymentProviders } from "../../kernel/payment-provider";
+import { lockSubscription } from "../accounts/subscriptions.repo";
 import { findProviderSubscriptions } from "./customers.repo";
-import type { PaymentProviders } from "./providers/provider-for";
-import { lockSubscription } from "./subscriptions.repo";
 
 interface CancelDeps {
   db: Db;

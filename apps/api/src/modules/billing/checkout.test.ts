@@ -5,12 +5,13 @@ import { buildTestApp, type TestApp } from "../../../test/app";
 import { TEST_JWT_SECRET } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
 import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
 import { billingCustomers, sandboxSubscriptions, users } from "../../db/schema";
-import { jwtKey, signIdToken } from "../auth/id-token";
+import type { PaymentProvider } from "../../kernel/payment-provider";
+import { signIdToken } from "../auth/id-token";
 import { SESSION_LIFETIME_MS } from "../auth/sessions";
 import { insertSession } from "../auth/sessions.repo";
 import { workspacePlan } from "./plan-limits";
-import type { PaymentProvider } from "./providers/payment-provider";
 import { createPaymentProviders } from "./providers/provider-for";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type PaymentProviderId, paymentMethods } from "../../db/schema";
-import type { SavedCard } from "./providers/payment-provider";
+import type { SavedCard } from "../../kernel/payment-provider";
 
 const cardFields = {
   id: paymentMethods.id,

@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import { salesContacts } from "../../db/schema";
-import { requiredText } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { requiredText } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { signedIn } from "../auth/auth.service";
 import { meterRequest } from "../auth/limits";
 import { queueMail, sendQueuedMail } from "../mail/outbox";

@@ -6,8 +6,8 @@ import { expectContractResponse } from "../../../test/contract-response";
 import { startFakeStripe } from "../../../test/fake-stripe";
 import { capturedLog } from "../../../test/log";
 import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
 import { billingCustomers } from "../../db/schema";
-import { jwtKey } from "../auth/id-token";
 import { workspacePlan } from "./plan-limits";
 import { createPaymentProviders } from "./providers/provider-for";
 

@@ -1,9 +1,9 @@
 import type { Tx } from "../../db/client";
 import { type PaymentProviderId, webhookEvents } from "../../db/schema";
-import type { RequestCtx } from "../../http/handler-types";
+import type { RequestCtx } from "../../kernel/handler-types";
+import type { BillingEvent } from "../../kernel/payment-provider";
+import { findSubscription, updateSubscription } from "../accounts/subscriptions.repo";
 import { findCustomerByProviderId } from "./customers.repo";
-import type { BillingEvent } from "./providers/payment-provider";
-import { findSubscription, updateSubscription } from "./subscriptions.repo";
 
 /**
  * A provider's event about a workspace's paid plan (docs/decisions.md "Plans and trials": a failed renewal is

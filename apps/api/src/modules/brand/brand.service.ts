@@ -1,12 +1,12 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { SocialNetwork } from "../../db/schema";
-import { AppError, requiredText } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError, requiredText } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { MINUTE_MS } from "../../lib/clock";
+import { findUserById } from "../accounts/user.repo";
 import { limitRequests } from "../auth/limits";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
-import { findUserById } from "../user/user.repo";
 import { toWebsiteUrl } from "../website/collect-website";
 import {
   type BrandWithLinks,

@@ -9,7 +9,7 @@ import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../
 import { expectContractResponse } from "../../../test/contract-response";
 import { multipart } from "../../../test/multipart";
 import { seedSignedInUser } from "../../../test/users";
-import { jwtKey } from "../auth/id-token";
+import { jwtKey } from "../../config/keys";
 import { RETRY_COLLECTION_LIMIT } from "./brand.service";
 
 type Schemas = components["schemas"];

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { seedSignedInUser } from "../../../test/users";
-import { jwtKey } from "../auth/id-token";
+import { jwtKey } from "../../config/keys";
 import { COLLECTION_FAILED_REASON } from "./collect.job";
 
 type Schemas = components["schemas"];

@@ -1,8 +1,8 @@
-import { hasLiveJob } from "../../jobs/live-jobs.repo";
-import type { JobContext, JobPayloads } from "../../jobs/queue";
-import type { WorkerDeps } from "../../jobs/worker-deps";
+import type { JobContext, JobPayloads } from "../../kernel/job-queue";
+import { hasLiveJob } from "../../kernel/live-jobs.repo";
+import { contentKey } from "../../kernel/storage";
+import type { WorkerDeps } from "../../kernel/worker-deps";
 import { brandscopeUserAgent, safeFetch } from "../../lib/safe-fetch";
-import { contentKey } from "../../lib/storage";
 import { reencodePicture } from "../user/profile-picture";
 import { collectWebsite } from "../website/collect-website";
 import type { SocialPlatform } from "../website/social-links";

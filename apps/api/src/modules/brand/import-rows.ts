@@ -1,5 +1,5 @@
 import type { SocialNetwork } from "../../db/schema";
-import { classifyIntent } from "../analytics/intent/classify-intent";
+import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import type { ParsedExport } from "../imports/parse-export";
 import type { FollowerRow, ImportRow, KeywordRow, Platform, PostRow, RowError } from "../imports/types";
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { AppError } from "../../http/errors";
-import { readForm } from "../../lib/multipart";
+import { AppError } from "../../kernel/errors";
+import { readForm } from "../../kernel/multipart";
 
 /** Largest export accepted (the contract's 413). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;

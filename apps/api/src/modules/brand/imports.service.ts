@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { FastifyRequest } from "fastify";
-import { AppError, type ErrorDetail } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError, type ErrorDetail } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { ExportFormatError, type ParsedExport, parseExport } from "../imports/parse-export";
 import type { RowError } from "../imports/types";
 import { findBrandById, findCurrentBrand, isBrandVisible } from "./brand.repo";

@@ -7,6 +7,7 @@ import { expectContractResponse } from "../../../test/contract-response";
 import { multipart } from "../../../test/multipart";
 import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
 import {
   brandCompetitors,
   brands,
@@ -16,7 +17,6 @@ import {
   posts,
   workspaceBrands,
 } from "../../db/schema";
-import { jwtKey } from "../auth/id-token";
 import { keywordCompetition, keywordCpc, postFormat, postUrl, publishedInstant } from "./import-rows";
 
 // shared/ sits beside the repository (CI clones it that way too).

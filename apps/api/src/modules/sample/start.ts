@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type pg from "pg";
 import { figures } from "../../db/schema";
-import type { WorkerDeps } from "../../jobs/worker-deps";
+import { classifyIntent } from "../../domain/search-intent/classify-intent";
+import type { WorkerDeps } from "../../kernel/worker-deps";
 import { profileInfluencersJob } from "../analytics/influencer-profiles.job";
-import { classifyIntent } from "../analytics/intent/classify-intent";
 import { findSampleCatalogue } from "../brand/brand.repo";
 import { loadSampleData } from "./load";
 

@@ -1,4 +1,4 @@
-import type { Handlers } from "../../http/handler-types";
+import type { Handlers } from "../../kernel/handler-types";
 import { countries } from "./countries";
 import { findIndustries } from "./industries.repo";
 import { checkHealth } from "./system.service";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { AppError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 
 /** Ready means the database answers a query, not merely that the process is up. */
 export async function checkHealth(ctx: RequestCtx): Promise<{ status: "ok" }> {

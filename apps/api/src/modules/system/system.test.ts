@@ -2,7 +2,7 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
-import { jwtKey } from "../auth/id-token";
+import { jwtKey } from "../../config/keys";
 
 let t: TestApp;
 let databaseDown: TestApp;

@@ -9,7 +9,7 @@ import { caller } from "../../../test/api";
 import { buildTestApp, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { blackPng, declaredPng } from "../../../test/png";
-import { s3Storage } from "../../lib/storage";
+import { s3Storage } from "../../kernel/storage";
 import { pictureDecodes } from "./profile-picture";
 
 let t: TestApp;

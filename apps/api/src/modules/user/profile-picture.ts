@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { AppError, BusyError } from "../../http/errors";
+import { AppError, BusyError } from "../../kernel/errors";
 import { Semaphore } from "../../lib/semaphore";
 
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { Handlers } from "../../http/handler-types";
+import type { Handlers } from "../../kernel/handler-types";
 import {
   changePassword,
   deactivateUser,

@@ -2,10 +2,22 @@ import type { components } from "@brandscope/api-client/schema";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { industries } from "../../db/schema";
-import { AppError, type ErrorDetail } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError, type ErrorDetail } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { readUploadedFile } from "../../kernel/multipart";
 import { randomToken } from "../../lib/crypto";
-import { readUploadedFile } from "../../lib/multipart";
+import {
+  deleteUser as deleteUserRow,
+  findUserById,
+  findUserProfile,
+  type ProfileChanges,
+  type UserProfileRow,
+  updateProfilePicture as updateProfilePictureKey,
+  updateUserPassword,
+  updateUserProfile,
+  updateUserStatus,
+} from "../accounts/user.repo";
+import { deleteWorkspace, findOtherMembers, renameWorkspace } from "../accounts/workspace.repo";
 import { signedIn } from "../auth/auth.service";
 import { logAuthEvent } from "../auth/auth-log";
 import { deleteCodes } from "../auth/codes.repo";
@@ -18,19 +30,7 @@ import { cancelWorkspaceSubscriptions, queueCancellations } from "../billing/can
 import { effectiveStatus } from "../billing/subscription-status";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { countries } from "../system/countries";
-import { deleteWorkspace, findOtherMembers, renameWorkspace } from "../workspace/workspace.repo";
 import { PICTURE_MAX_BYTES, reencodePicture } from "./profile-picture";
-import {
-  deleteUser as deleteUserRow,
-  findUserById,
-  findUserProfile,
-  type ProfileChanges,
-  type UserProfileRow,
-  updateProfilePicture as updateProfilePictureKey,
-  updateUserPassword,
-  updateUserProfile,
-  updateUserStatus,
-} from "./user.repo";
 
 type Schemas = components["schemas"];
 type Message = Schemas["Message"];

@@ -13,8 +13,8 @@ import { buildTestApp, type TestApp } from "../../../test/app";
 import { type SmtpSink, startSmtpSink } from "../../../test/smtp-sink";
 import { subscriptions, users, workspaces } from "../../db/schema";
 import { MINUTE_MS } from "../../lib/clock";
+import { insertUser } from "../accounts/user.repo";
 import { createPasswordHasher } from "../auth/passwords";
-import { insertUser } from "./user.repo";
 
 let t: TestApp;
 let sink: SmtpSink;

@@ -1,10 +1,21 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Tx } from "../../db/client";
-import { AppError } from "../../http/errors";
-import type { RequestCtx } from "../../http/handler-types";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, DAY_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { createTrialWorkspace } from "../auth/accounts";
+import { createTrialWorkspace } from "../accounts/accounts";
+import { findSubscription } from "../accounts/subscriptions.repo";
+import { findUserProfile, type UserRow } from "../accounts/user.repo";
+import {
+  countMembers,
+  deleteWorkspace,
+  findMemberByEmail,
+  findMembers,
+  findUserForUpdate,
+  lockWorkspace,
+  moveUser,
+} from "../accounts/workspace.repo";
 import { signedIn } from "../auth/auth.service";
 import { logAuthEvent } from "../auth/auth-log";
 import { invitationEmail, removedFromWorkspaceEmail } from "../auth/emails";
@@ -13,9 +24,7 @@ import { queueCancellations } from "../billing/cancel-subscription";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { effectiveStatus } from "../billing/subscription-status";
-import { findSubscription } from "../billing/subscriptions.repo";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
-import { findUserProfile, type UserRow } from "../user/user.repo";
 import { toUserDto } from "../user/user.service";
 import {
   countPendingInvitations,
@@ -30,15 +39,6 @@ import {
   renewInvitation,
   revokeInvitation as revokeInvitationRow,
 } from "./invitations.repo";
-import {
-  countMembers,
-  deleteWorkspace,
-  findMemberByEmail,
-  findMembers,
-  findUserForUpdate,
-  lockWorkspace,
-  moveUser,
-} from "./workspace.repo";
 
 type Schemas = components["schemas"];
 

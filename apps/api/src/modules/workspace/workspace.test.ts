@@ -4,6 +4,7 @@ import { bearer, freshIp, MemoryMailer, registerUser, uniqueEmail } from "../../
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type SeededUser, seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
 import {
   brands,
   invitations,
@@ -14,7 +15,7 @@ import {
   workspaces,
 } from "../../db/schema";
 import { DAY_MS, HOUR_MS } from "../../lib/clock";
-import { jwtKey, signIdToken } from "../auth/id-token";
+import { signIdToken } from "../auth/id-token";
 
 let t: TestApp;
 const mailer = new MemoryMailer();

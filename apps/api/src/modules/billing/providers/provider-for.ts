@@ -1,7 +1,6 @@
 import type { AppConfig } from "../../../config/env";
-import type { Queryable } from "../../../db/client";
+import type { PaymentProviders } from "../../../kernel/payment-provider";
 import type { Clock } from "../../../lib/clock";
-import type { PaymentProvider } from "./payment-provider";
 import { sandboxProvider } from "./sandbox-provider";
 import { type StripeEndpoint, stripeProvider } from "./stripe-provider";
 
@@ -9,7 +8,6 @@ import { type StripeEndpoint, stripeProvider } from "./stripe-provider";
  * Gives the provider configuration chose (docs/decisions.md "Payments"): Stripe when its keys are set, the sandbox
  * otherwise.
  */
-export type PaymentProviders = (db: Queryable) => PaymentProvider;
 
 export function createPaymentProviders(
   config: AppConfig,

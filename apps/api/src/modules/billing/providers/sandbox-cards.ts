@@ -1,5 +1,5 @@
 import type { sandboxCardOutcomes } from "../../../db/billing.schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../kernel/errors";
 
 export type SandboxCardOutcome = (typeof sandboxCardOutcomes)[number];
 

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { sandboxCards, sandboxSetupIntents, sandboxSubscriptions } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../kernel/errors";
+import type { PaymentProvider } from "../../../kernel/payment-provider";
 import { addMs, type Clock, HOUR_MS } from "../../../lib/clock";
 import { randomToken, sha256 } from "../../../lib/crypto";
 import { addOneMonth } from "./billing-period";
-import type { PaymentProvider } from "./payment-provider";
 import { type CardInput, chargeFailure, checkSandboxCard } from "./sandbox-cards";
 
 const SETUP_INTENT_TTL_MS = HOUR_MS;

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
-import { AppError } from "../../../http/errors";
-import type { BillingEvent, PaymentProvider } from "./payment-provider";
+import { AppError } from "../../../kernel/errors";
+import type { BillingEvent, PaymentProvider } from "../../../kernel/payment-provider";
 
 export interface StripeSettings {
   secretKey: string;

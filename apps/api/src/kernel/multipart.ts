@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { AppError } from "../http/errors";
+import { AppError } from "./errors";
 
 /** Room for the multipart boundaries, part headers and small text fields around the file. */
 const ENVELOPE_BYTES = 64 * 1024;

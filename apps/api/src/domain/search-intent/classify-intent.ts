@@ -9,9 +9,9 @@ export interface IntentResult {
   confidence: "high" | "low";
 }
 
-/** Semrush-style precedence when a keyword matches several classes (§5). */
+/** Semrush-style precedence when a keyword matches several classes (docs/analytics-methods.md §5). */
 const PRECEDENCE: readonly IntentClass[] = ["navigational", "transactional", "commercial", "informational"];
-/** Google's "high" paid-competition band starts at index 67 (§5). */
+/** Google's "high" paid-competition band starts at index 67 (docs/analytics-methods.md §5). */
 const HIGH_COMPETITION = 0.67;
 
 interface Rule {
@@ -48,7 +48,7 @@ const LANGUAGES = Object.keys(MODIFIERS) as ModifierLanguage[];
 const isModifierLanguage = (code: string): code is ModifierLanguage => (LANGUAGES as string[]).includes(code);
 
 /**
- * Intent from modifiers and brand names (§5); we have no SERP features or clicks. With a known language only
+ * Intent from modifiers and brand names (docs/analytics-methods.md §5); we have no SERP features or clicks. With a known language only
  * that language's list and English are tried (English modifiers appear in every market); otherwise all of them.
  * No match ⇒ informational (low), or commercial (low) when advertisers pay for it: CPC ≥ the country's p75 and
  * competition in the high band.

@@ -7,7 +7,7 @@
  * forget nothing. A check racing with such a write in this process, or a revocation made by another process, is
  * seen within TTL_MS.
  */
-import type { TokenSubject } from "../modules/auth/id-token";
+import type { TokenSubject } from "./token-subject";
 
 /** How long a positive check is reused: the delay a revocation made elsewhere may take to apply. */
 export const SESSION_CHECK_TTL_MS = 1000;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../db/client";
-import type { JobKind } from "./queue";
+import type { JobKind } from "./job-queue";
 
 /** Whether a job of this kind and singleton key (a brand) waits or runs: queued, waiting to retry, or active. */
 export async function hasLiveJob(

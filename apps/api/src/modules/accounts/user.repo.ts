@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { subscriptions, users, workspaces } from "../../db/schema";
-import { forgetSessionChecks } from "../../lib/session-checks";
+import { forgetSessionChecks } from "../../kernel/session-checks";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -100,7 +100,7 @@ export async function updateUserStatus(
   db: Queryable,
   p: { userId: string; workspaceId: string; from: UserRow["status"]; to: UserRow["status"]; now: Date },
 ): Promise<boolean> {
-  // Only a confirmed user's bearer authenticates (lib/session-checks.ts).
+  // Only a confirmed user's bearer authenticates (kernel/session-checks.ts).
   forgetSessionChecks();
   const changed = await db
     .update(users)

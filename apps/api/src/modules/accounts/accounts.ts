@@ -1,8 +1,8 @@
 import type { Tx } from "../../db/client";
 import { addMs, DAY_MS } from "../../lib/clock";
-import { insertSubscription } from "../billing/subscriptions.repo";
-import { insertUser, type UserRow } from "../user/user.repo";
-import { insertWorkspace } from "../workspace/workspace.repo";
+import { insertSubscription } from "./subscriptions.repo";
+import { insertUser, type UserRow } from "./user.repo";
+import { insertWorkspace } from "./workspace.repo";
 
 /** docs/decisions.md "Plans and trials": a new account starts on Starter, a free trial of 14 days. */
 export const TRIAL_MS = 14 * DAY_MS;

@@ -1,7 +1,7 @@
 import { readdir, readFile, rename, rm } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import type { Logger } from "pino";
-import { isErrno } from "./errno";
+import { isErrno } from "../lib/errno";
 import { type FileStorage, isStorageKey } from "./storage";
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { invitations, users, workspaces } from "../../db/schema";
-import { forgetSessionChecks } from "../../lib/session-checks";
+import { forgetSessionChecks } from "../../kernel/session-checks";
 
 export async function insertWorkspace(db: Queryable, p: { name: string; now: Date }) {
   const [row] = await db
@@ -31,7 +31,7 @@ export const findOtherMembers = (db: Queryable, p: { workspaceId: string; except
 
 /** Removes the workspace and, through the foreign keys, everything in it: accounts, subscription, data. */
 export async function deleteWorkspace(db: Queryable, p: { workspaceId: string }) {
-  // Its members' sessions go with it (lib/session-checks.ts).
+  // Its members' sessions go with it (kernel/session-checks.ts).
   forgetSessionChecks();
   await db.delete(workspaces).where(eq(workspaces.id, p.workspaceId));
 }
@@ -111,7 +111,7 @@ export async function moveUser(
   db: Queryable,
   p: { userId: string; fromWorkspaceId: string; toWorkspaceId: string; role: "owner" | "member"; now: Date },
 ): Promise<boolean> {
-  // A bearer names its workspace: the user's ones no longer authenticate (lib/session-checks.ts).
+  // A bearer names its workspace: the user's ones no longer authenticate (kernel/session-checks.ts).
   forgetSessionChecks();
   const moved = await db
     .update(users)

@@ -1,4 +1,5 @@
-import type { PaymentProviderId } from "../../../db/billing.schema";
+import type { PaymentProviderId } from "../db/billing.schema";
+import type { Queryable } from "../db/client";
 
 export interface SavedCard {
   id: string;
@@ -57,3 +58,5 @@ export interface PaymentProvider {
   /** Checks the signature of a webhook's raw body; throws AppError 400 when it does not hold. */
   parseWebhook(p: { rawBody: string; signature: string | undefined }): BillingEvent;
 }
+
+export type PaymentProviders = (db: Queryable) => PaymentProvider;
