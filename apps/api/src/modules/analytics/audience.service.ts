@@ -1,10 +1,10 @@
 import type { components } from "@brandscope/api-client/schema";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { brandCompetitors, personas, workspaceBrands } from "../../db/schema";
+import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { type JsonText, jsonObject, jsonOnce } from "../../kernel/json-text";
-import { workspaceOf } from "../brand/brand.service";
 import type { PersonaDetailsPayload } from "./audience.compute";
 import { containsPattern } from "./like-pattern";
 import { provenanceFrom } from "./module-context";

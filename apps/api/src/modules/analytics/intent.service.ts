@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
+import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { workspaceOf } from "../brand/brand.service";
 import { findIntentKeywords, type KeywordAnswer, searchVisibleKeywords } from "./intent.repo";
 import { containsPattern, prefixPattern } from "./like-pattern";
 import { provenanceFrom } from "./module-context";

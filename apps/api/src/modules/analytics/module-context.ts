@@ -1,8 +1,8 @@
 import type { components } from "@brandscope/api-client/schema";
 import { forgetCachedReads } from "../../db/read-cache";
+import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { workspaceOf } from "../brand/brand.service";
 import { brandFiguresFor, type ComputedPeriod } from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";
 import { storedPeriodFigures } from "./figure-cache";

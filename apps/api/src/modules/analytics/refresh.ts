@@ -1,9 +1,10 @@
 import type { components } from "@brandscope/api-client/schema";
+import { workspaceOf } from "../../kernel/caller";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { MINUTE_MS } from "../../lib/clock";
 import { limitRequests } from "../auth/limits";
 import { findCompetitors } from "../brand/brand.repo";
-import { currentBrandOrNotFound, workspaceOf } from "../brand/brand.service";
+import { currentBrandOrNotFound } from "../brand/brand.service";
 
 /** A recompute of every stored figure of a brand takes seconds of a worker: a few per quarter hour. */
 export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };

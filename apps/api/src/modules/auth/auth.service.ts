@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Tx } from "../../db/client";
+import { signedIn } from "../../kernel/caller";
 import { AppError, requiredText } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs } from "../../lib/clock";
@@ -322,11 +323,4 @@ export async function resetPassword(
   await recordSuccess(ctx, "reset", account);
   logAuthEvent(ctx, "reset-password", { outcome: "success", userId: user.id });
   return { message: "Your password has been changed. Sign in with your new password." };
-}
-
-/** The signed-in caller of a secured operation (the authenticate hook has checked the bearer). */
-export function signedIn(ctx: RequestCtx): { userId: string; workspaceId: string; sessionId: string } {
-  const { userId, workspaceId, sessionId } = ctx;
-  if (!userId || !workspaceId || !sessionId) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
-  return { userId, workspaceId, sessionId };
 }

@@ -1,9 +1,9 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Queryable } from "../../db/client";
+import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { findSubscription, lockSubscription, updateSubscription } from "../accounts/subscriptions.repo";
-import { signedIn } from "../auth/auth.service";
 import { requireBillingOwner } from "./billing-owner";
 import { cancelAtProvider } from "./cancel-subscription";
 import { findCustomer, setCustomerSubscription } from "./customers.repo";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { components } from "@brandscope/api-client/schema";
+import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { PaymentProvider } from "../../kernel/payment-provider";
 import { findSubscription } from "../accounts/subscriptions.repo";
-import { signedIn } from "../auth/auth.service";
 import { requireBillingOwner } from "./billing-owner";
 import { findCustomer, insertCustomer } from "./customers.repo";
 import { deleteCard, findCard, listCards, makeDefault, upsertCard } from "./payment-methods.repo";

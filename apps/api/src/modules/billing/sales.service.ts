@@ -1,8 +1,8 @@
 import type { components } from "@brandscope/api-client/schema";
 import { salesContacts } from "../../db/schema";
+import { signedIn } from "../../kernel/caller";
 import { requiredText } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { signedIn } from "../auth/auth.service";
 import { meterRequest } from "../auth/limits";
 import { queueMail, sendQueuedMail } from "../mail/outbox";
 

@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { SocialNetwork } from "../../db/schema";
+import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, requiredText } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { MINUTE_MS } from "../../lib/clock";
@@ -40,12 +41,6 @@ export function toBrand(row: BrandWithLinks): Schemas["Brand"] {
     socialLinks: row.socialLinks,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Signed-in calls always carry a workspace; a missing one is a bug in authentication, not user input. */
-export function workspaceOf(ctx: RequestCtx): string {
-  if (!ctx.workspaceId || !ctx.userId) throw new Error("A signed-in operation ran without a caller");
-  return ctx.workspaceId;
 }
 
 const noBrand = () => new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
@@ -136,7 +131,7 @@ export async function createBrand(
   const name = requiredText(body.brandName, "/brandName", "Brand name is required");
   const socialLinks = checkSocialLinks(body.socialLinks);
   const website = normaliseUrl(body.websiteUrl);
-  const user = await findUserById(ctx.db, { userId: ctx.userId ?? "", workspaceId });
+  const user = await findUserById(ctx.db, { userId: signedIn(ctx).userId, workspaceId });
   const brand = await ctx.db.transaction(async (tx) => {
     await lockWorkspaceBrands(tx, { workspaceId });
     const current = await findCurrentBrand(tx, { workspaceId });

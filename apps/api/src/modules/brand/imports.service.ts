@@ -1,11 +1,11 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { FastifyRequest } from "fastify";
+import { workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { ExportFormatError, type ParsedExport, parseExport } from "../imports/parse-export";
 import type { RowError } from "../imports/types";
 import { findBrandById, findCurrentBrand, isBrandVisible } from "./brand.repo";
-import { workspaceOf } from "./brand.service";
 import { oversizedCounts, planImport, plannedCount } from "./import-rows";
 import { readImportUpload } from "./import-upload";
 import {

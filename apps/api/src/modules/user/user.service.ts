@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { industries } from "../../db/schema";
+import { signedIn } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { readUploadedFile } from "../../kernel/multipart";
@@ -18,7 +19,6 @@ import {
   updateUserStatus,
 } from "../accounts/user.repo";
 import { deleteWorkspace, findOtherMembers, renameWorkspace } from "../accounts/workspace.repo";
-import { signedIn } from "../auth/auth.service";
 import { logAuthEvent } from "../auth/auth-log";
 import { deleteCodes } from "../auth/codes.repo";
 import { workspaceDeletedEmail } from "../auth/emails";

@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Tx } from "../../db/client";
+import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, DAY_MS } from "../../lib/clock";
@@ -16,7 +17,6 @@ import {
   lockWorkspace,
   moveUser,
 } from "../accounts/workspace.repo";
-import { signedIn } from "../auth/auth.service";
 import { logAuthEvent } from "../auth/auth-log";
 import { invitationEmail, removedFromWorkspaceEmail } from "../auth/emails";
 import { revokeUserSessions } from "../auth/sessions.repo";
