@@ -1,9 +1,15 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/client";
-import { influencerScores, influencers, keywords, personas } from "../../db/schema";
+import type { Db } from "../../db/client";
 import type { BrandRow } from "../brand/brand.repo";
 import { derivePersonas, personaActivity, personaEngagement, personaKeywords } from "./audience";
 import type { PersonaResult } from "./audience/types";
+import {
+  deletePersonas,
+  findInfluencerPool,
+  findKeywordCandidates,
+  findPersonaVectors,
+  insertPersona,
+  replaceInfluencerScores,
+} from "./audience.repo";
 import { readSegments } from "./brand-data.repo";
 import type { BrandSeries } from "./brand-figures";
 import { engagementOf } from "./competitor/engagement";
@@ -54,25 +60,6 @@ function monthlyEngagement(series: BrandSeries) {
   return [...totals.values()];
 }
 
-async function keywordCandidates(db: Queryable, brand: Pick<BrandRow, "id" | "industry">) {
-  return db
-    .select({
-      id: keywords.id,
-      keyword: keywords.keyword,
-      country: keywords.country,
-      volume: keywords.volume,
-      cpc: keywords.cpc,
-    })
-    .from(keywords)
-    .where(
-      or(
-        eq(keywords.brandId, brand.id),
-        brand.industry ? and(isNull(keywords.brandId), eq(keywords.industry, brand.industry)) : sql`false`,
-      ),
-    )
-    .orderBy(asc(keywords.id));
-}
-
 /**
  * Personas of a brand from its audience segments (docs/analytics-methods.md §3), their detail figures, keywords
  * (§5) and matching influencers, and every influencer's score for the brand (§4). Ids and names stay stable across
@@ -85,10 +72,7 @@ export async function computeAudience(
   now: Date,
 ): Promise<void> {
   const segments = await readSegments(db, { brandId: brand.id });
-  const previous = await db
-    .select({ id: personas.id, name: personas.name, vector: personas.vector })
-    .from(personas)
-    .where(eq(personas.brandId, brand.id));
+  const previous = await findPersonaVectors(db, { brandId: brand.id });
   const referenceYear = Number((series.history?.to ?? now.toISOString()).slice(0, 4));
   const derived = derivePersonas({ brandId: brand.id, referenceYear, segments, previous });
   const found = derived.status === "ok" ? derived.personas : [];
@@ -97,7 +81,7 @@ export async function computeAudience(
   const rates = last90 ? platformFigures({ followers: series.followers, posts: series.posts }, last90) : [];
   const erByPlatform = Object.fromEntries(rates.map((r) => [r.platform, r.engagementRate]));
   const monthly = monthlyEngagement(series);
-  const candidates = await keywordCandidates(db, brand);
+  const candidates = await findKeywordCandidates(db, { brandId: brand.id, industry: brand.industry });
 
   const profiles = found.map(profileOf);
   const brandInterests: Record<string, number> = {};
@@ -106,19 +90,7 @@ export async function computeAudience(
       brandInterests[interest] = (brandInterests[interest] ?? 0) + weight * p.share;
     }
   }
-  const pool = await db
-    .select({
-      id: influencers.id,
-      name: influencers.name,
-      platform: influencers.platform,
-      followers: influencers.followers,
-      country: influencers.country,
-      topics: influencers.topics,
-      audience: influencers.audience,
-      erPercentile: influencers.erPercentile,
-    })
-    .from(influencers)
-    .orderBy(asc(influencers.id));
+  const pool = await findInfluencerPool(db);
   const scored = pool.map((i) => {
     const { fit, personaId } = audienceFit(
       {
@@ -137,7 +109,7 @@ export async function computeAudience(
   });
 
   await db.transaction(async (tx) => {
-    await tx.delete(personas).where(eq(personas.brandId, brand.id));
+    await deletePersonas(tx, { brandId: brand.id });
     for (const [rank, p] of found.entries()) {
       const activity = personaActivity(p.platformSplit, monthly);
       const shortlist = scored
@@ -162,7 +134,7 @@ export async function computeAudience(
           matchScore: Math.min(1, Math.max(0, s.fit ?? 0)),
         })),
       };
-      await tx.insert(personas).values({
+      await insertPersona(tx, {
         id: p.id,
         brandId: brand.id,
         rank,
@@ -183,22 +155,6 @@ export async function computeAudience(
         computedAt: now,
       });
     }
-    await tx.delete(influencerScores).where(eq(influencerScores.brandId, brand.id));
-    const BATCH = 5_000;
-    for (let start = 0; start < scored.length; start += BATCH) {
-      const rows = scored.slice(start, start + BATCH).map((s) => ({
-        brand_id: brand.id,
-        influencer_id: s.influencerId,
-        score: s.score,
-        fit: s.fit,
-        persona_id: s.personaId,
-      }));
-      await tx.execute(sql`
-        insert into ${influencerScores} (brand_id, influencer_id, platform, score, fit, persona_id)
-        select r.brand_id, r.influencer_id, i.platform, r.score, r.fit, r.persona_id
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as r(brand_id uuid, influencer_id uuid, score double precision, fit double precision, persona_id uuid)
-        join ${influencers} i on i.id = r.influencer_id`);
-    }
+    await replaceInfluencerScores(tx, { brandId: brand.id, scores: scored });
   });
 }

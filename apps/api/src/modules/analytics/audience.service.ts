@@ -1,6 +1,4 @@
 import type { components } from "@brandscope/api-client/schema";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import { brandCompetitors, personas, workspaceBrands } from "../../db/schema";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
@@ -9,22 +7,14 @@ import type { PersonaDetailsPayload } from "./audience.compute";
 import { containsPattern } from "./like-pattern";
 import { provenanceFrom } from "./module-context";
 import { planLimitsOf } from "./module-plan";
-import { findPersonaPage, findVisiblePersona, type PersonaSummaryRow } from "./module-reads.repo";
+import {
+  findPersonaPage,
+  findTopPersonaIds,
+  findVisiblePersona,
+  type PersonaSummaryRow,
+} from "./module-reads.repo";
 
 type Schemas = components["schemas"];
-
-/**
- * The brands whose audiences the workspace sees, its brand and the competitors it follows, as a subquery: the
- * list filters by it in the same query rather than looking the brands up first.
- */
-function visibleBrandIds(workspaceId: string): SQL {
-  const own = sql`select wb.brand_id from ${workspaceBrands} wb where wb.workspace_id = ${workspaceId}
-    order by wb.created_at desc limit 1`;
-  return sql`(select own.brand_id from (${own}) own
-    union all
-    select bc.competitor_id from ${brandCompetitors} bc
-    where bc.workspace_id = ${workspaceId} and bc.brand_id = (${own}))`;
-}
 
 function toSummary(row: Omit<PersonaSummaryRow, "sortKey" | "total">): Schemas["PersonaSummary"] {
   return {
@@ -106,18 +96,12 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<JsonText<
   if (!row) throw notFound();
   const limits = planLimitsOf(row.subscription);
   if (limits.topPersonas !== null) {
-    const top = await ctx.db
-      .select({ id: personas.id })
-      .from(personas)
-      .where(
-        and(
-          sql`${personas.brandId} in ${visibleBrandIds(workspaceId)}`,
-          row.industry ? eq(personas.industry, row.industry) : sql`true`,
-        ),
-      )
-      .orderBy(desc(personas.size), asc(personas.id))
-      .limit(limits.topPersonas);
-    if (!top.some((p) => p.id === id)) throw notFound();
+    const top = await findTopPersonaIds(ctx.db, {
+      workspaceId,
+      industry: row.industry,
+      limit: limits.topPersonas,
+    });
+    if (!top.includes(id)) throw notFound();
   }
   const details = row.details as PersonaDetailsPayload;
   // The stored details stay the same objects while the persona's row is kept (db/read-cache.ts): each part is

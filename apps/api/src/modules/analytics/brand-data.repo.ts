@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { audienceSegments, followerSnapshots, posts, trafficMonths } from "../../db/schema";
 import { addDays, type DayWindow, toDay } from "./periods";
@@ -93,4 +93,39 @@ export async function readDataSpan(db: Queryable, p: { brandId: string }): Promi
   const first = new Date(row.first);
   const last = new Date(row.last);
   return { history: { from: toDay(first), to: toDay(last) }, dataAsOf: last };
+}
+
+/**
+ * A page of the brand's posts from `from` until before `end`, by time then id, after the last row of the page
+ * before: keyset paging, so each page is one index range scan however far into an export.
+ */
+export function findPostsPage(
+  db: Queryable,
+  p: {
+    brandId: string;
+    from: Date;
+    end: Date;
+    after: { postedAt: Date; id: string } | undefined;
+    limit: number;
+  },
+) {
+  const { after } = p;
+  return db
+    .select()
+    .from(posts)
+    .where(
+      and(
+        eq(posts.brandId, p.brandId),
+        gte(posts.postedAt, p.from),
+        lt(posts.postedAt, p.end),
+        after
+          ? or(
+              gt(posts.postedAt, after.postedAt),
+              and(eq(posts.postedAt, after.postedAt), gt(posts.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(posts.postedAt), asc(posts.id))
+    .limit(p.limit);
 }

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { findBrandById } from "../brand/brand.repo";
 import { computeAudience } from "./audience.compute";
+import { refreshReadStatistics } from "./audience.repo";
 import { computePeriod, historyOrToday, loadBrandSeries, NAMED_PERIODS, pillarsFor } from "./brand-figures";
 import { brandTotals } from "./brand-totals";
 import type { PillarModel } from "./content/pillar-model";
@@ -63,10 +63,7 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compu
     dataAsOf: series.dataAsOf,
     computedAt: now,
   });
-  // Thousands of new score and figure rows: fresh statistics keep the module reads on their indexes, and a vacuum
-  // of the replaced scores marks their pages all-visible, so a late page of the ranking reads the index alone.
-  await deps.db.execute(sql`vacuum (analyze) influencer_scores`);
-  await deps.db.execute(sql`analyze personas, figures`);
+  await refreshReadStatistics(deps.db);
   deps.log.info(
     { brandId: brand.id, posts: series.posts.length, ms: Math.round(performance.now() - started) },
     "Brand figures computed",

@@ -1,11 +1,9 @@
 import { Readable } from "node:stream";
 import type { components } from "@brandscope/api-client/schema";
-import { and, asc, eq, gt, gte, lt, or } from "drizzle-orm";
-import { posts } from "../../db/schema";
 import type { HandlerRequest, RequestCtx } from "../../kernel/handler-types";
 import { currentBrandOrNotFound } from "../brand/brand.service";
 import { listPersonas } from "./audience.service";
-import { readDataSpan } from "./brand-data.repo";
+import { findPostsPage, readDataSpan } from "./brand-data.repo";
 import { historyOrToday } from "./brand-figures";
 import { competitorCompanies } from "./competitor.service";
 import { csvLine } from "./csv";
@@ -40,24 +38,13 @@ async function* postRows(ctx: RequestCtx, query: PeriodQuery) {
   const end = new Date(`${addDays(window.to, 1)}T00:00:00.000Z`);
   for (;;) {
     // Keyset paging: each page is one index range scan, however far into the export.
-    const page = await ctx.db
-      .select()
-      .from(posts)
-      .where(
-        and(
-          eq(posts.brandId, brand.id),
-          gte(posts.postedAt, new Date(`${window.from}T00:00:00.000Z`)),
-          lt(posts.postedAt, end),
-          after
-            ? or(
-                gt(posts.postedAt, after.postedAt),
-                and(eq(posts.postedAt, after.postedAt), gt(posts.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(posts.postedAt), asc(posts.id))
-      .limit(PAGE);
+    const page = await findPostsPage(ctx.db, {
+      brandId: brand.id,
+      from: new Date(`${window.from}T00:00:00.000Z`),
+      end,
+      after,
+      limit: PAGE,
+    });
     for (const p of page) {
       yield csvLine([
         p.platform,

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { figures } from "../../db/schema";
 
@@ -46,4 +46,22 @@ export async function saveFigure(
 /** Drops what was computed from data that has changed since; named periods are recomputed by the job. */
 export async function deleteFigures(db: Queryable, p: { brandId: string }) {
   await db.delete(figures).where(eq(figures.brandId, p.brandId));
+}
+
+/** Which of these brands have a figure stored for the module and period. */
+export async function findBrandsWithFigures(
+  db: Queryable,
+  p: { brandIds: string[]; module: FigureModule; periodKey: string },
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ brandId: figures.brandId })
+    .from(figures)
+    .where(
+      and(
+        inArray(figures.brandId, p.brandIds),
+        eq(figures.module, p.module),
+        eq(figures.periodKey, p.periodKey),
+      ),
+    );
+  return rows.map((row) => row.brandId);
 }

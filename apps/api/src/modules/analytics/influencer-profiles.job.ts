@@ -1,7 +1,11 @@
-import { asc, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { influencerSnapshots, influencers } from "../../db/schema";
+import type { influencers } from "../../db/schema";
 import type { WorkerDeps } from "../../kernel/worker-deps";
+import {
+  findInfluencerSnapshots,
+  findInfluencers,
+  updateInfluencerProfiles,
+} from "./influencer-profiles.repo";
 import { authenticityEvaluated, authenticityFlags, authenticityScore } from "./influencers/authenticity";
 import { buildTierBenchmarks, erPercentile } from "./influencers/benchmarks";
 import { influencerEngagementRate } from "./influencers/engagement-rate";
@@ -32,14 +36,7 @@ export function toInfluencerInput(
 }
 
 async function snapshotsByInfluencer(db: Db) {
-  const rows = await db
-    .select({
-      id: influencerSnapshots.influencerId,
-      day: influencerSnapshots.day,
-      followers: influencerSnapshots.followers,
-    })
-    .from(influencerSnapshots)
-    .orderBy(asc(influencerSnapshots.influencerId), asc(influencerSnapshots.day));
+  const rows = await findInfluencerSnapshots(db);
   const series = new Map<string, { day: string; followers: number }[]>();
   for (const row of rows) {
     const list = series.get(row.id) ?? [];
@@ -56,7 +53,7 @@ async function snapshotsByInfluencer(db: Db) {
  */
 export async function profileInfluencersJob(deps: WorkerDeps): Promise<void> {
   const now = deps.clock.now();
-  const rows = await deps.db.select().from(influencers).orderBy(asc(influencers.id));
+  const rows = await findInfluencers(deps.db);
   const series = await snapshotsByInfluencer(deps.db);
   const inputs = rows.map((row) => toInfluencerInput(row, series.get(row.id)));
   const rates = inputs.map((input) => influencerEngagementRate(input, now).value);
@@ -79,18 +76,6 @@ export async function profileInfluencersJob(deps: WorkerDeps): Promise<void> {
       flags: flags.map((f) => ({ kind: f.kind, ...(f.date ? { date: f.date } : {}), detail: f.detail })),
     };
   });
-  const BATCH = 2_000;
-  await deps.db.transaction(async (tx) => {
-    for (let start = 0; start < updates.length; start += BATCH) {
-      const batch = updates.slice(start, start + BATCH);
-      await tx.execute(sql`
-        update ${influencers} as i set
-          engagement_rate = u.er, er_percentile = u.pct, authenticity = u.authenticity, flags = u.flags,
-          updated_at = ${now}
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-          as u(id uuid, er double precision, pct double precision, authenticity double precision, flags jsonb)
-        where i.id = u.id`);
-    }
-  });
+  await updateInfluencerProfiles(deps.db, { updates, now });
   deps.log.info({ influencers: updates.length }, "Influencer profiles computed");
 }

@@ -348,3 +348,21 @@ export async function findPersonaPage(
     subscription,
   };
 }
+
+const TOP_PERSONA_IDS = `with visible as (${AUDIENCE_BRAND_IDS})
+select p.id from personas p
+where p.brand_id in (select id from visible) and ($2::text is null or p.industry = $2)
+order by p.size desc, p.id limit $3`;
+
+/** The ids of the largest personas the workspace sees, of one industry when given: a Starter plan's top few. */
+export async function findTopPersonaIds(
+  db: Db,
+  p: { workspaceId: string; industry: string | null; limit: number },
+): Promise<string[]> {
+  const result = await clientOf(db).query<{ id: string }>({
+    name: "top-persona-ids",
+    text: TOP_PERSONA_IDS,
+    values: [p.workspaceId, p.industry, p.limit],
+  });
+  return result.rows.map((row) => row.id);
+}

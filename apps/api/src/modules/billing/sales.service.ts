@@ -1,10 +1,10 @@
 import type { components } from "@brandscope/api-client/schema";
-import { salesContacts } from "../../db/schema";
 import { signedIn } from "../../kernel/caller";
 import { requiredText } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { meterRequest } from "../auth/limits";
 import { queueMail, sendQueuedMail } from "../mail/outbox";
+import { insertSalesContact } from "./sales.repo";
 
 type SalesContactRequest = components["schemas"]["SalesContactRequest"];
 
@@ -41,11 +41,11 @@ export async function contactSales(
   ) as SalesContactRequest;
   await meterRequest(ctx, "mail");
   const mail = await ctx.db.transaction(async (tx) => {
-    await tx.insert(salesContacts).values({
+    await insertSalesContact(tx, {
+      ...fields,
       workspaceId: caller.workspaceId,
       userId: caller.userId,
-      ...fields,
-      createdAt: ctx.clock.now(),
+      now: ctx.clock.now(),
     });
     return queueMail(tx, ctx, { to: ctx.config.salesEmail, ...salesMail(fields) });
   });

@@ -1,8 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type pg from "pg";
-import { figures } from "../../db/schema";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import type { WorkerDeps } from "../../kernel/worker-deps";
+import { findBrandsWithFigures } from "../analytics/figures.repo";
 import { profileInfluencersJob } from "../analytics/influencer-profiles.job";
 import { findSampleCatalogue } from "../brand/brand.repo";
 import { loadSampleData } from "./load";
@@ -25,13 +24,9 @@ export async function ensureSampleData(pool: pg.Pool, deps: WorkerDeps): Promise
   const catalogue = await findSampleCatalogue(deps.db);
   if (!catalogue) return;
   const brandIds = [catalogue.focusBrandId, ...catalogue.competitorIds];
-  const computed = await deps.db
-    .selectDistinct({ brandId: figures.brandId })
-    .from(figures)
-    .where(
-      and(inArray(figures.brandId, brandIds), eq(figures.module, "content"), eq(figures.periodKey, "30d")),
-    );
-  const done = new Set(computed.map((row) => row.brandId));
+  const done = new Set(
+    await findBrandsWithFigures(deps.db, { brandIds, module: "content", periodKey: "30d" }),
+  );
   for (const brandId of brandIds) {
     if (!done.has(brandId)) await deps.jobs.enqueue("compute-brand", { brandId });
   }

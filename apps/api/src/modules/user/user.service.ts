@@ -1,7 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { industries } from "../../db/schema";
 import { signedIn } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
@@ -30,6 +28,7 @@ import { cancelWorkspaceSubscriptions, queueCancellations } from "../billing/can
 import { effectiveStatus } from "../billing/subscription-status";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { countries } from "../system/countries";
+import { industryExists } from "../system/industries.repo";
 import { PICTURE_MAX_BYTES, reencodePicture } from "./profile-picture";
 
 type Schemas = components["schemas"];
@@ -73,11 +72,6 @@ export async function getMe(ctx: RequestCtx): Promise<Schemas["User"]> {
 
 const countryIds = new Set(countries.map((c) => c.id));
 
-async function industryExists(ctx: RequestCtx, id: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ id: industries.id }).from(industries).where(eq(industries.id, id));
-  return row !== undefined;
-}
-
 /** Checks what the contract's schema cannot: names of spaces, unknown countries and industries. */
 async function profileChanges(ctx: RequestCtx, body: Schemas["UpdateUserRequest"]): Promise<ProfileChanges> {
   const problems: ErrorDetail[] = [];
@@ -93,7 +87,7 @@ async function profileChanges(ctx: RequestCtx, body: Schemas["UpdateUserRequest"
   };
   const industry = async (value: string | null | undefined, path: string) => {
     if (value === "" && path === "/industry") problems.push({ path, message: "This is a required field" });
-    else if (value && !(await industryExists(ctx, value)))
+    else if (value && !(await industryExists(ctx.db, { id: value })))
       problems.push({ path, message: "Choose an industry from the list" });
     return value === "" ? null : value;
   };

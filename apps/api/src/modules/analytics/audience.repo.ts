@@ -1,0 +1,93 @@
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Queryable, Tx } from "../../db/client";
+import { influencerScores, influencers, keywords, personas } from "../../db/schema";
+
+/** The keywords a brand's personas may be matched with: its own and, with an industry, the industry's. */
+export function findKeywordCandidates(db: Queryable, p: { brandId: string; industry: string | null }) {
+  return db
+    .select({
+      id: keywords.id,
+      keyword: keywords.keyword,
+      country: keywords.country,
+      volume: keywords.volume,
+      cpc: keywords.cpc,
+    })
+    .from(keywords)
+    .where(
+      or(
+        eq(keywords.brandId, p.brandId),
+        p.industry ? and(isNull(keywords.brandId), eq(keywords.industry, p.industry)) : sql`false`,
+      ),
+    )
+    .orderBy(asc(keywords.id));
+}
+
+/** The brand's personas as the last fit left them: a refit keeps the ids and names of those it finds again. */
+export function findPersonaVectors(db: Queryable, p: { brandId: string }) {
+  return db
+    .select({ id: personas.id, name: personas.name, vector: personas.vector })
+    .from(personas)
+    .where(eq(personas.brandId, p.brandId));
+}
+
+/** Every influencer profile, with what fit and ranking read. */
+export function findInfluencerPool(db: Queryable) {
+  return db
+    .select({
+      id: influencers.id,
+      name: influencers.name,
+      platform: influencers.platform,
+      followers: influencers.followers,
+      country: influencers.country,
+      topics: influencers.topics,
+      audience: influencers.audience,
+      erPercentile: influencers.erPercentile,
+    })
+    .from(influencers)
+    .orderBy(asc(influencers.id));
+}
+
+export async function deletePersonas(tx: Tx, p: { brandId: string }) {
+  await tx.delete(personas).where(eq(personas.brandId, p.brandId));
+}
+
+export async function insertPersona(tx: Tx, values: typeof personas.$inferInsert) {
+  await tx.insert(personas).values(values);
+}
+
+/** The brand's influencer ranking, replaced whole; the platform is copied from each influencer for its index. */
+export async function replaceInfluencerScores(
+  tx: Tx,
+  p: {
+    brandId: string;
+    scores: { influencerId: string; score: number; fit: number | null; personaId: string | null }[];
+  },
+) {
+  await tx.delete(influencerScores).where(eq(influencerScores.brandId, p.brandId));
+  const BATCH = 5_000;
+  for (let start = 0; start < p.scores.length; start += BATCH) {
+    const rows = p.scores.slice(start, start + BATCH).map((s) => ({
+      brand_id: p.brandId,
+      influencer_id: s.influencerId,
+      score: s.score,
+      fit: s.fit,
+      persona_id: s.personaId,
+    }));
+    await tx.execute(sql`
+      insert into ${influencerScores} (brand_id, influencer_id, platform, score, fit, persona_id)
+      select r.brand_id, r.influencer_id, i.platform, r.score, r.fit, r.persona_id
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(brand_id uuid, influencer_id uuid, score double precision, fit double precision, persona_id uuid)
+      join ${influencers} i on i.id = r.influencer_id`);
+  }
+}
+
+/**
+ * After a brand's scores and personas were replaced: fresh statistics keep the module reads on their indexes, and
+ * a vacuum of the replaced scores marks their pages all-visible, so a late page of the ranking reads the index
+ * alone.
+ */
+export async function refreshReadStatistics(db: Queryable) {
+  await db.execute(sql`vacuum (analyze) influencer_scores`);
+  await db.execute(sql`analyze personas, figures`);
+}
