@@ -191,20 +191,35 @@ export const AUDIENCE_BRAND_IDS = `with own as (${OWN_BRAND})
   union all
   select bc.competitor_id from brand_competitors bc join own on bc.brand_id = own.id where bc.workspace_id = $1`;
 
+/** The persona columns both statements select, as node-postgres returns them (interests and platforms as JSON). */
+interface PersonaColumns {
+  name: string;
+  age_min: number;
+  age_max: number;
+  gender: string;
+  interests: string[];
+  platforms: string[];
+  size: number;
+  share: number;
+  engagement_rate: number | null;
+  country: string | null;
+  industry: string | null;
+}
+
 /** The persona columns a list row and the details share, from a row of either statement. */
-function personaFields(r: Record<string, unknown>) {
+function personaFields(r: PersonaColumns) {
   return {
-    name: r.name as string,
-    ageMin: r.age_min as number,
-    ageMax: r.age_max as number,
-    gender: r.gender as string,
-    interests: r.interests as string[],
-    platforms: r.platforms as string[],
-    size: r.size as number,
-    share: r.share as number,
-    engagementRate: r.engagement_rate as number | null,
-    country: r.country as string | null,
-    industry: r.industry as string | null,
+    name: r.name,
+    ageMin: r.age_min,
+    ageMax: r.age_max,
+    gender: r.gender,
+    interests: r.interests,
+    platforms: r.platforms,
+    size: r.size,
+    share: r.share,
+    engagementRate: r.engagement_rate,
+    country: r.country,
+    industry: r.industry,
   };
 }
 
@@ -244,7 +259,17 @@ export async function findVisiblePersona(
   db: Db,
   p: { workspaceId: string; personaId: string },
 ): Promise<PersonaDetailsRow | undefined> {
-  const [r] = await cachedRows<Record<string, unknown>>(db, {
+  const [r] = await cachedRows<
+    PersonaColumns &
+      SubscriptionFields & {
+        id: string;
+        brand_id: string;
+        details: unknown;
+        computed_at: Date;
+        sample: boolean;
+        import_format: string | null;
+      }
+  >(db, {
     name: "persona-details",
     text: PERSONA_DETAILS,
     values: [p.workspaceId, p.personaId],
@@ -252,17 +277,14 @@ export async function findVisiblePersona(
   });
   if (!r) return undefined;
   return {
-    id: r.id as string,
-    brandId: r.brand_id as string,
+    id: r.id,
+    brandId: r.brand_id,
     ...personaFields(r),
     details: r.details,
-    computedAt: r.computed_at as Date,
-    sample: r.sample as boolean,
-    importFormat: r.import_format as string | null,
-    subscription: {
-      subscription_plan: r.subscription_plan as SubscriptionFields["subscription_plan"],
-      subscription_status: r.subscription_status as string | null,
-    },
+    computedAt: r.computed_at,
+    sample: r.sample,
+    importFormat: r.import_format,
+    subscription: { subscription_plan: r.subscription_plan, subscription_status: r.subscription_status },
   };
 }
 
@@ -323,7 +345,10 @@ export async function findPersonaPage(
     offset: number;
   },
 ): Promise<{ rows: PersonaSummaryRow[]; subscription: SubscriptionFields }> {
-  const rows = await cachedRows<Record<string, unknown>>(db, {
+  // Past the last page the lateral join leaves one row of nulls but the plan's columns.
+  const rows = await cachedRows<
+    SubscriptionFields & ((PersonaColumns & { id: string; sort_key: string; total: number }) | { id: null })
+  >(db, {
     name: `persona-page-${p.order}`,
     text: PERSONA_PAGE(
       p.order === "name" ? (t) => `${t}.sort_key, ${t}.id` : (t) => `${t}.size desc, ${t}.id`,
@@ -333,18 +358,13 @@ export async function findPersonaPage(
   });
   const first = rows[0];
   const subscription: SubscriptionFields = {
-    subscription_plan: (first?.subscription_plan ?? null) as SubscriptionFields["subscription_plan"],
-    subscription_status: (first?.subscription_status ?? null) as string | null,
+    subscription_plan: first?.subscription_plan ?? null,
+    subscription_status: first?.subscription_status ?? null,
   };
   return {
-    rows: rows
-      .filter((r) => r.id !== null)
-      .map((r) => ({
-        id: r.id as string,
-        sortKey: r.sort_key as string,
-        ...personaFields(r),
-        total: r.total as number,
-      })),
+    rows: rows.flatMap((r) =>
+      r.id === null ? [] : [{ id: r.id, sortKey: r.sort_key, ...personaFields(r), total: r.total }],
+    ),
     subscription,
   };
 }
