@@ -8,7 +8,7 @@ import type { BrandTotals } from "./brand-totals";
 import { storedPeriodFigures } from "./figure-cache";
 import { type DataCadence, isStale } from "./freshness";
 import { type FiguredBrand, findModuleBrands, type ModuleBrand } from "./module-reads.repo";
-import { PeriodError, type PeriodQuery, type ResolvedPeriod } from "./periods";
+import { PeriodError, type PeriodQuery, periodKeyOf, type ResolvedPeriod } from "./periods";
 
 type Provenance = components["schemas"]["Provenance"];
 
@@ -54,16 +54,6 @@ export async function withPeriod<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The key the figures of a period query are stored under (periods.ts resolvePeriod), when the query is well
- * formed; undefined leaves resolvePeriod to say what is wrong.
- */
-function storedKeyOf(query: PeriodQuery): string | undefined {
-  const period = query.period ?? "30d";
-  if (period !== "custom") return query.from || query.to ? undefined : period;
-  return query.from && query.to ? `custom:${query.from}:${query.to}` : undefined;
-}
-
 export interface BrandPeriodFigures extends FigureTimes {
   brand: FiguredBrand;
   period: ResolvedPeriod;
@@ -95,7 +85,7 @@ export async function readBrandFigures(
   query: PeriodQuery,
   o: { competitors: boolean; totals: boolean },
 ): Promise<ModuleFigures> {
-  const key = storedKeyOf(query);
+  const key = periodKeyOf(query);
   const found = await findModuleBrands(ctx.db, {
     workspaceId: workspaceOf(ctx),
     // A malformed query finds no stored figures; resolvePeriod below answers why it is wrong.

@@ -46,6 +46,16 @@ function previousOf(window: DayWindow): DayWindow {
  * newest import is a week old still shows its last 30 days rather than an empty chart; the provenance says how old
  * the data is. A custom range must lie within the stored history.
  */
+/**
+ * The key a period query's figures are stored under ("30d", "12m", "custom:<from>:<to>"), read from the query
+ * alone; undefined when it is malformed (resolvePeriod says why).
+ */
+export function periodKeyOf(query: PeriodQuery): string | undefined {
+  const period = query.period ?? "30d";
+  if (period !== "custom") return query.from || query.to ? undefined : period;
+  return query.from && query.to ? `custom:${query.from}:${query.to}` : undefined;
+}
+
 export function resolvePeriod(query: PeriodQuery, history: DayWindow): ResolvedPeriod {
   const period = query.period ?? "30d";
   if (period !== "custom") {
@@ -56,7 +66,7 @@ export function resolvePeriod(query: PeriodQuery, history: DayWindow): ResolvedP
         ? addDays(toDay(new Date(Date.UTC(+to.slice(0, 4) - 1, +to.slice(5, 7) - 1, +to.slice(8, 10)))), 1)
         : addDays(to, -(LENGTH_DAYS[period] - 1));
     const window = { from, to };
-    return { key: period, window, previous: previousOf(window) };
+    return { key: periodKeyOf(query) ?? period, window, previous: previousOf(window) };
   }
   if (!query.from || !query.to) throw new PeriodError("A custom period needs from and to");
   if (query.from > query.to) throw new PeriodError("The period must start before it ends");
@@ -67,5 +77,5 @@ export function resolvePeriod(query: PeriodQuery, history: DayWindow): ResolvedP
     throw new PeriodError("A custom period can be at most two years long");
   }
   const window = { from: query.from, to: query.to };
-  return { key: `custom:${query.from}:${query.to}`, window, previous: previousOf(window) };
+  return { key: periodKeyOf(query) ?? "custom", window, previous: previousOf(window) };
 }
