@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { type Config, ConfigError, loadConfig } from "./config/env";
-import { listenForChanges } from "./db/change-notifications";
 import { connectDatabase } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded";
 import { withJwtSecret } from "./db/jwt-secret";
@@ -16,6 +15,7 @@ import { createStorage } from "./kernel/storage";
 import { systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
 import { createLogger } from "./logger";
+import { listenForChanges } from "./modules/analytics/read-model/change-listener";
 import { ensureSampleData } from "./modules/sample/start";
 
 /** How long in-flight requests may take to finish once a shutdown starts. */
@@ -48,7 +48,7 @@ async function start(): Promise<void> {
   running.push({ name: "database pool", stop: close });
   await migrateDatabase(pool);
   const appConfig = await withJwtSecret(config, db, log);
-  // Module reads are kept in memory only while this hears the database's changes (db/read-cache.ts).
+  // Module reads are kept in memory only while this hears the database's changes (the read model).
   const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
   running.push({ name: "change listener", stop: changes.stop });
   const jobs = await startJobQueue(pool, log);

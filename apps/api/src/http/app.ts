@@ -33,7 +33,7 @@ export interface AppOptions {
   contract?: string | object;
   handlers?: HandlerMap;
   /**
-   * Resolves once every change committed so far has been heard (db/change-notifications.ts): write requests wait
+   * Resolves once every change committed so far has been heard (modules/analytics/read-model/change-listener.ts): write requests wait
    * for it, so their callers read what they wrote. Without it nothing is kept in memory to be out of date.
    */
   settle?: () => Promise<void>;

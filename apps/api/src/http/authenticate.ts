@@ -31,7 +31,7 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Read your writes: a write request that succeeded answers only once this process has heard the database's
- * notifications of what it changed (db/change-notifications.ts), so the caller's next read cannot be answered
+ * notifications of what it changed (modules/analytics/read-model/change-listener.ts), so the caller's next read cannot be answered
  * from rows kept before the write. What the write did not change stays kept, and a request that failed or wrote
  * nothing (an anonymous POST answered 404) waits for nothing and forgets nothing.
  */

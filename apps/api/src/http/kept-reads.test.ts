@@ -1,10 +1,14 @@
 import type { components } from "@brandscope/api-client/schema";
+import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/app";
+import { recordedJobs } from "../../test/recorded-jobs";
 import { seedSignedInUser } from "../../test/users";
 import { jwtKey } from "../config/keys";
-import { readCacheOf } from "../db/read-cache";
 import { recentSessionCheck } from "../kernel/session-checks";
+import { readModelOf } from "../modules/analytics/read-model/read-model";
+import { getMe } from "../modules/user/user.service";
+import { handlers } from "./handlers";
 
 type Schemas = components["schemas"];
 
@@ -31,7 +35,7 @@ async function sampleUserWithKeptReads() {
   return { user, headers };
 }
 
-const kept = () => readCacheOf(t.database.pool).keptStatements().sort();
+const kept = () => readModelOf(t.database.pool).keptStatements().sort();
 const token = (authorization: string) => authorization.replace(/^Bearer /, "");
 
 it("keeps every read and bearer check through requests that change nothing: a stream of POSTs cannot empty them", async () => {
@@ -87,4 +91,66 @@ it("forgets the bearer checks when a session ends: signing out refuses the beare
   const signedOut = await t.injectAtOnce({ method: "POST", url: "/api/auth/logout", headers });
   expect(signedOut.statusCode).toBe(200);
   expect((await t.injectAtOnce({ method: "GET", url: "/api/competitor", headers })).statusCode).toBe(401);
+});
+
+it("keeps a new writer of brand data coherent without it knowing reads are kept", async () => {
+  // A write path the read cache was never told of: updateUser's route, here renaming the caller's competitors with
+  // plain SQL, as a future importer or connector might write.
+  const renaming = await buildTestApp({
+    deps: { jobs: recordedJobs().jobs },
+    handlers: {
+      ...handlers,
+      updateUser: async ({ ctx }) => {
+        await ctx.db.execute(sql`update brands set name = 'Renamed Roasters'
+          where id in (select competitor_id from brand_competitors where workspace_id = ${ctx.workspaceId})
+            and not sample`);
+        return getMe(ctx);
+      },
+    },
+  });
+  try {
+    const user = await seedSignedInUser(renaming.database.db, jwtKey(TEST_JWT_SECRET), {
+      now: renaming.clock.now(),
+    });
+    const headers = { authorization: user.authorization };
+    const own = {
+      websiteUrl: "https://hollow-oak.example/",
+      country: "GB",
+      brandName: "Hollow Oak",
+      socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/hollowoak" }],
+    };
+    expect(
+      (await renaming.app.inject({ method: "POST", url: "/api/brand", headers, payload: own })).statusCode,
+    ).toBe(201);
+    const competitor = { websiteUrl: "https://birch-lane.example/", brandName: "Birch Lane" };
+    expect(
+      (
+        await renaming.app.inject({
+          method: "POST",
+          url: "/api/brand/competitor",
+          headers,
+          payload: competitor,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const names = async () =>
+      (await renaming.injectAtOnce({ method: "GET", url: "/api/competitor", headers }))
+        .json<Schemas["CompetitorAnalytics"]>()
+        .competitors.map((c) => c.name);
+    // The first read computes and stores the new brands' figures; the second is answered from kept rows.
+    expect(await names()).toEqual(["Birch Lane"]);
+    expect(await names()).toEqual(["Birch Lane"]);
+    expect(readModelOf(renaming.database.pool).keptStatements()).toContain("module-brands");
+    const written = await renaming.injectAtOnce({
+      method: "PATCH",
+      url: "/api/user",
+      headers,
+      payload: { firstName: "Ada" },
+    });
+    expect(written.statusCode).toBe(200);
+    // The very next read, sent at once, sees the write.
+    expect(await names()).toEqual(["Renamed Roasters"]);
+  } finally {
+    await renaming.close();
+  }
 });

@@ -3,11 +3,11 @@ import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
 import type { AppDeps } from "../kernel/deps";
 import type { HandlerMap, OperationInfo, RequestCtx } from "../kernel/handler-types";
-import { JsonText } from "../kernel/json-text";
 import { keepRawBody } from "../kernel/raw-body";
 import { authenticate } from "./authenticate";
 import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
 import type { ContractOperation } from "./contract";
+import { answerText } from "./json-answer";
 import { compileRequestValidator } from "./validation";
 
 /** The shape every handler has at run time, once its operation's types are erased. */
@@ -90,10 +90,10 @@ export function registerOperations(
         const result = await handler({ params, query, body, ctx, operation, request, reply });
         if (reply.sent) return reply;
         reply.code(op.success.status);
-        if (result instanceof JsonText)
-          return reply.type("application/json; charset=utf-8").send(result.text);
         const { contentType } = op.success;
-        if (contentType && contentType !== "application/json") reply.type(contentType);
+        if (contentType === "application/json" && result !== undefined)
+          return reply.type("application/json; charset=utf-8").send(answerText(result));
+        if (contentType) reply.type(contentType);
         return reply.send(result);
       },
     });

@@ -12,7 +12,7 @@ import { deliverDueMail } from "../modules/mail/outbox";
 
 /**
  * What each queue runs. A job's writes reach the reads kept in memory, in this process and every other, through
- * the database's change notifications (db/change-notifications.ts).
+ * the database's change notifications (modules/analytics/read-model/change-listener.ts).
  */
 export function jobHandlers(deps: WorkerDeps): JobHandlers {
   return {

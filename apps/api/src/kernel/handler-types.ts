@@ -4,7 +4,6 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
 import type { AppDeps } from "./deps";
-import type { JsonText } from "./json-text";
 
 export type OperationId = keyof operations;
 
@@ -67,14 +66,8 @@ export interface HandlerRequest<K extends OperationId> {
   reply: FastifyReply;
 }
 
-/**
- * Returns the body of the operation's first 2xx response, as a value or as JSON text made from parts serialized
- * once (json-text.ts); failures throw AppError.
- */
-export type Handler<K extends OperationId> = (req: HandlerRequest<K>) => Promise<Answer<SuccessBody<K>>>;
-
-/** An operation without a body (a redirect, 204) answers nothing, not text. */
-type Answer<B> = [B] extends [undefined] ? B : B | JsonText<B>;
+/** Returns the body of the operation's first 2xx response (http/json-answer.ts serializes it); failures throw AppError. */
+export type Handler<K extends OperationId> = (req: HandlerRequest<K>) => Promise<SuccessBody<K>>;
 
 /** Handlers of a group of operations, for `satisfies` in each module's handlers file. */
 export type Handlers<K extends OperationId> = { [P in K]: Handler<P> };

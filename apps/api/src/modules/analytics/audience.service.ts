@@ -2,8 +2,6 @@ import type { components } from "@brandscope/api-client/schema";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { type JsonText, jsonObject, jsonOnce } from "../../kernel/json-text";
-import type { PersonaDetailsPayload } from "./audience.compute";
 import { containsPattern } from "./like-pattern";
 import { provenanceFrom } from "./module-context";
 import { planLimitsOf } from "./module-plan";
@@ -13,6 +11,7 @@ import {
   findVisiblePersona,
   type PersonaSummaryRow,
 } from "./module-reads.repo";
+import { keptAnswer, PERSONA_ANSWERS } from "./read-model/kept-answers";
 
 type Schemas = components["schemas"];
 
@@ -87,7 +86,7 @@ export async function listPersonas(
   return { results: rows.map(toSummary), total, limited: false };
 }
 
-export async function getPersona(ctx: RequestCtx, id: string): Promise<JsonText<Schemas["PersonaDetails"]>> {
+export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["PersonaDetails"]> {
   const workspaceId = workspaceOf(ctx);
   // Made only when thrown: an error captures its stack when made, which cost a hot read more than its query.
   const notFound = () =>
@@ -103,21 +102,22 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<JsonText<
     });
     if (!top.includes(id)) throw notFound();
   }
-  const details = row.details as PersonaDetailsPayload;
-  // The stored details stay the same objects while the persona's row is kept (db/read-cache.ts): each part is
-  // serialized once (json-text.ts).
-  return jsonObject<Schemas["PersonaDetails"]>({
-    ...toSummary(row),
-    interestRadar: jsonOnce(details.interestRadar),
-    platformSplit: jsonOnce(details.platformSplit),
-    activity: jsonOnce(details.activity),
-    keywords: jsonOnce(details.keywords),
-    influencers: jsonOnce(details.influencers as Schemas["PersonaDetails"]["influencers"]),
-    // §6 names no cadence for audience segments, and personas keep no data date: never stale.
-    provenance: provenanceFrom(
-      row,
-      { dataAsOf: null, computedAt: row.computedAt },
-      { now: ctx.clock.now(), cadence: null },
-    ),
+  // The persona's row stays the same object while it is kept (read-model/read-model.ts): so does its answer.
+  return keptAnswer(ctx.db, PERSONA_ANSWERS, row, "", () => {
+    const { details } = row;
+    return {
+      ...toSummary(row),
+      interestRadar: details.interestRadar,
+      platformSplit: details.platformSplit,
+      activity: details.activity,
+      keywords: details.keywords,
+      influencers: details.influencers as Schemas["PersonaDetails"]["influencers"],
+      // §6 names no cadence for audience segments, and personas keep no data date: never stale.
+      provenance: provenanceFrom(
+        row,
+        { dataAsOf: null, computedAt: row.computedAt },
+        { now: ctx.clock.now(), cadence: null },
+      ),
+    };
   });
 }

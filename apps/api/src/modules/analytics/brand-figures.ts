@@ -144,27 +144,20 @@ export function computePeriod(
 }
 
 /**
- * The figures of one brand for one period, from the store, or computed now and stored (a custom period, or a
- * named one the job has not reached yet, or one stored by an older version of the methods). Data changes delete the
- * stored rows (figures.repo deleteFigures).
+ * The figures of one brand for one period, computed now and stored: for a period with no current stored figures
+ * (a custom period, or a named one the job has not reached yet, or one stored by an older version of the methods).
+ * The caller has looked for stored figures already (read-model/stored-figures.ts), so a miss reads the stored row
+ * once. Data changes delete the stored rows (figures.repo deleteFigures).
  */
-export async function brandFiguresFor(
+export async function computeBrandFigures(
   db: Queryable,
   brand: Pick<BrandRow, "id" | "name" | "logo">,
   query: Parameters<typeof resolvePeriod>[0],
   now: Date,
-  preloaded?: BrandSeries,
 ): Promise<{ period: ResolvedPeriod; figures: ComputedPeriod; dataAsOf: Date | null; computedAt: Date }> {
-  const span = preloaded ?? (await readDataSpan(db, { brandId: brand.id }));
+  const span = await readDataSpan(db, { brandId: brand.id });
   const period = resolvePeriod(query, historyOrToday(span.history, now));
-  const stored = await findFigure<ComputedPeriod>(db, {
-    brandId: brand.id,
-    module: "content",
-    periodKey: period.key,
-  });
-  if (stored && isCurrentFigures(stored.payload))
-    return { period, figures: stored.payload, dataAsOf: stored.dataAsOf, computedAt: stored.computedAt };
-  const series = preloaded ?? (await loadBrandSeries(db, brand.id, span));
+  const series = await loadBrandSeries(db, brand.id, span);
   const pillarRow = await findFigure<PillarModel>(db, {
     brandId: brand.id,
     module: "pillars",

@@ -1,9 +1,9 @@
 import type { Db } from "../../db/client";
-import { cachedRows } from "../../db/read-cache";
 import type { InfluencerAudience, InfluencerRecentPost } from "../../db/schema";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
 import { OWN_BRAND } from "./module-reads.repo";
+import { keptRows } from "./read-model/read-model";
 
 /**
  * The influencer reads as named statements (module-reads.repo.ts says why). Each list filter combination is a
@@ -27,7 +27,7 @@ export async function findInfluencerContext(
   db: Db,
   p: { workspaceId: string },
 ): Promise<InfluencerContext | undefined> {
-  const rows = await cachedRows<InfluencerContext>(db, {
+  const rows = await keptRows<InfluencerContext>(db, {
     name: "influencer-context",
     text: INFLUENCER_CONTEXT,
     values: [p.workspaceId],
@@ -112,7 +112,7 @@ export async function findInfluencerPage(
       join influencer_scores s on s.brand_id = $1 and s.influencer_id = r.influencer_id
       join influencers i on i.id = r.influencer_id ${BY_SCORE}`
     : `select ${SUMMARY_COLUMNS} ${FROM_SCORES} where ${where} ${BY_SCORE} ${page}`;
-  const rows = await cachedRows<InfluencerSummaryRow>(db, {
+  const rows = await keptRows<InfluencerSummaryRow>(db, {
     name: `influencer-page-${shape}`,
     text,
     values: [...values, p.limit, p.offset],
@@ -124,7 +124,7 @@ export async function findInfluencerPage(
 /** How many influencers scored for the brand match the filters. */
 export async function countInfluencers(db: Db, p: InfluencerFilters): Promise<number> {
   const { where, values, shape } = whereOf(p);
-  const rows = await cachedRows<{ n: number }>(db, {
+  const rows = await keptRows<{ n: number }>(db, {
     name: `influencer-count-${shape}`,
     text: `select count(*)::int as n ${FROM_SCORES} where ${where}`,
     values,
@@ -179,7 +179,7 @@ export async function findInfluencerDetails(
   db: Db,
   p: { workspaceId: string; influencerId: string; peers: number },
 ): Promise<InfluencerDetailsAnswer | undefined> {
-  const rows = await cachedRows<
+  const rows = await keptRows<
     SubscriptionFields &
       Omit<InfluencerDetailsRow, "id"> & {
         id: string | null;

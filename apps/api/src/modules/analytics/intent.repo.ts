@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
-import { cachedRows } from "../../db/read-cache";
 import { OWN_BRAND } from "./module-reads.repo";
+import { keptRows } from "./read-model/read-model";
 
 /**
  * The keyword reads as named statements (module-reads.repo.ts says why), each one round trip: the workspace's
@@ -112,7 +112,7 @@ export async function findIntentKeywords(
   db: Db,
   p: { workspaceId: string; country: string | undefined; industry: string | undefined; limit: number },
 ): Promise<KeywordAnswer | undefined> {
-  const rows = await cachedRows<AnswerRow>(db, {
+  const rows = await keptRows<AnswerRow>(db, {
     name: "intent-keywords",
     text: INTENT_KEYWORDS,
     values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.limit],
@@ -127,7 +127,7 @@ export async function searchVisibleKeywords(
   p: { workspaceId: string; country: string | undefined; pattern: string; text: string; limit: number },
 ): Promise<KeywordAnswer | undefined> {
   // Planned once for any pattern, as every statement (db/client.ts); query-plans.test.ts holds it to its index.
-  const rows = await cachedRows<AnswerRow>(db, {
+  const rows = await keptRows<AnswerRow>(db, {
     name: "search-keywords",
     text: SEARCH_KEYWORDS,
     values: [p.workspaceId, p.country ?? null, p.pattern, p.text, p.limit],

@@ -1,14 +1,15 @@
 import type { components } from "@brandscope/api-client/schema";
-import { forgetCachedReads } from "../../db/read-cache";
+import { clientOf } from "../../db/client";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { brandFiguresFor, type ComputedPeriod } from "./brand-figures";
+import { type ComputedPeriod, computeBrandFigures } from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";
-import { storedPeriodFigures } from "./figure-cache";
 import { type DataCadence, isStale } from "./freshness";
 import { type FiguredBrand, findModuleBrands, type ModuleBrand } from "./module-reads.repo";
 import { PeriodError, type PeriodQuery, periodKeyOf, type ResolvedPeriod } from "./periods";
+import { readModelOf } from "./read-model/read-model";
+import { storedPeriodFigures } from "./read-model/stored-figures";
 
 type Provenance = components["schemas"]["Provenance"];
 
@@ -58,7 +59,7 @@ export interface BrandPeriodFigures extends FigureTimes {
   brand: FiguredBrand;
   period: ResolvedPeriod;
   figures: ComputedPeriod;
-  /** The stored row's version (figure-cache.ts); null for figures computed by this read. */
+  /** The stored row's version (read-model/stored-figures.ts); null for figures computed by this read. */
   version: string | null;
 }
 
@@ -68,17 +69,17 @@ export interface ModuleFigures {
   totals: BrandTotals | null;
   /**
    * The same object for as long as the brands and their stored figures are unchanged (rows kept in memory:
-   * db/read-cache.ts), so an answer derived from them can be kept under it; undefined when this read computed a
-   * company's figures.
+   * read-model/read-model.ts), so an answer derived from them can be kept under it; undefined when this read
+   * computed a company's figures.
    */
   unchangedAs: object | undefined;
 }
 
 /**
  * What the content, competitor and dashboard reads start from: the workspace's brand (and competitors) with their
- * figures for the period. Stored figures come from the cache when their row has not changed (figure-cache.ts), so
- * a hot read is one query, or none while its rows are kept; figures not stored yet are computed and stored now
- * (brand-figures.ts).
+ * figures for the period. Stored figures come from memory when their row has not changed
+ * (read-model/stored-figures.ts), so a hot read is one query, or none while its rows are kept; figures not stored
+ * yet are computed and stored now (brand-figures.ts).
  */
 export async function readBrandFigures(
   ctx: RequestCtx,
@@ -100,7 +101,7 @@ export async function readBrandFigures(
   const figuresOf = async (brand: FiguredBrand): Promise<BrandPeriodFigures> => {
     const hit = stored.get(brand.id);
     if (hit) return { brand, period: hit.figures.period, ...hit };
-    const computed = await withPeriod(() => brandFiguresFor(ctx.db, brand, query, now));
+    const computed = await withPeriod(() => computeBrandFigures(ctx.db, brand, query, now));
     return { brand, ...computed, version: null };
   };
   const own = await figuresOf(ownBrand);
@@ -108,7 +109,7 @@ export async function readBrandFigures(
   // One at a time: computing eleven companies' figures must not take every pooled connection at once.
   for (const brand of others) competitors.push(await figuresOf(brand));
   const allStored = [own, ...competitors].every((c) => c.version !== null);
-  // This read stored figures: what was kept says they are missing.
-  if (!allStored) forgetCachedReads(ctx.db, ["figures"]);
+  // This read stored figures: the next one must not find them missing in rows kept before (read-model.ts settle).
+  if (!allStored) await readModelOf(clientOf(ctx.db)).settle();
   return { own, competitors, totals: found.totals, unchangedAs: allStored ? found : undefined };
 }

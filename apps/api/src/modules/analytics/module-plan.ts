@@ -5,7 +5,7 @@ type PlanType = components["schemas"]["PlanType"];
 
 /**
  * The workspace's subscription, joined into a module read's own query (workspace id = $1) rather than looked up in
- * a round trip of its own. That query's rows are kept only until a subscription changes (db/read-cache.ts): a plan
+ * a round trip of its own. That query's rows are kept only until a subscription changes (read-model/read-model.ts): a plan
  * change applies on the next read.
  */
 export const SUBSCRIPTION_JOIN = "left join subscriptions sub on sub.workspace_id = $1";

@@ -1,15 +1,16 @@
 import { clientOf, type Db } from "../../db/client";
-import { cachedRows } from "../../db/read-cache";
 import type { BrandWithLinks, SocialLinkRow } from "../brand/brand.repo";
+import type { PersonaDetailsPayload } from "./audience.compute";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
+import { derivedSlot, keptMapped, keptRows } from "./read-model/read-model";
 
 /*
  * The hot reads of the modules, as named statements on node-postgres (under Drizzle): PostgreSQL parses and plans
  * each once per connection, and building the text costs nothing per request. One round trip answers what a module
  * read needs besides its figures: the workspace's brand (and competitors), where its data came from, and which
  * version of the stored figures is current. Their rows are kept in memory until a table they read changes
- * (db/read-cache.ts), so a repeated read makes no round trip at all.
+ * (read-model/read-model.ts), so a repeated read makes no round trip at all.
  */
 
 /** The brand the workspace's modules show: its newest own brand (as brand.repo findCurrentBrand). */
@@ -114,49 +115,49 @@ export interface ModuleBrands {
   totals: BrandTotals | null;
 }
 
-/** Rows kept in memory map to the same brands every time, so callers can key what they derive on them. */
-const mappedRows = new WeakMap<readonly object[], ModuleBrands>();
+const MODULE_BRANDS_ROWS = derivedSlot<ModuleBrands>("module-brands");
 
 /**
  * The workspace's brand (first) and, when asked, its competitors in the order they were added, each with the
  * version of its stored figures for the period; with `totals`, the brand's stored totals too. Empty without a brand.
- * While the statement's rows are kept (db/read-cache.ts) the answer is the same object: it changes when they do.
+ * While the statement's rows are kept (read-model/read-model.ts) the answer is the same object: it changes when they do.
  */
 export async function findModuleBrands(
   db: Db,
   p: { workspaceId: string; periodKey: string; competitors: boolean; totals: boolean },
 ): Promise<ModuleBrands> {
-  const rows = await cachedRows<
+  return keptMapped<
     BrandRowFields & {
       figure_xmin: string | null;
       figure_computed_at: Date | null;
       figure_data_as_of: Date | null;
       totals: BrandTotals | null;
-    }
-  >(db, {
-    name: "module-brands",
-    text: MODULE_BRANDS,
-    values: [p.workspaceId, p.competitors, p.periodKey, p.totals],
-    tables: ["workspace_brands", "brand_competitors", "brands", "figures", "social_accounts", "imports"],
-  });
-  const mapped = mappedRows.get(rows);
-  if (mapped) return mapped;
-  const found = {
-    brands: rows.map((r) => ({
-      ...toModuleBrand(r),
-      figures:
-        r.figure_xmin !== null && r.figure_computed_at !== null
-          ? {
-              version: versionOf(r.figure_xmin, r.figure_computed_at),
-              computedAt: r.figure_computed_at,
-              dataAsOf: r.figure_data_as_of,
-            }
-          : null,
-    })),
-    totals: rows[0]?.totals ?? null,
-  };
-  mappedRows.set(rows, found);
-  return found;
+    },
+    ModuleBrands
+  >(
+    db,
+    {
+      name: "module-brands",
+      text: MODULE_BRANDS,
+      values: [p.workspaceId, p.competitors, p.periodKey, p.totals],
+      tables: ["workspace_brands", "brand_competitors", "brands", "figures", "social_accounts", "imports"],
+    },
+    MODULE_BRANDS_ROWS,
+    (rows) => ({
+      brands: rows.map((r) => ({
+        ...toModuleBrand(r),
+        figures:
+          r.figure_xmin !== null && r.figure_computed_at !== null
+            ? {
+                version: versionOf(r.figure_xmin, r.figure_computed_at),
+                computedAt: r.figure_computed_at,
+                dataAsOf: r.figure_data_as_of,
+              }
+            : null,
+      })),
+      totals: rows[0]?.totals ?? null,
+    }),
+  );
 }
 
 const STORED_FIGURES = `select brand_id, xmin::text as figure_xmin, computed_at, data_as_of, payload from figures
@@ -245,7 +246,7 @@ export interface PersonaDetailsRow {
   engagementRate: number | null;
   country: string | null;
   industry: string | null;
-  details: unknown;
+  details: PersonaDetailsPayload;
   computedAt: Date;
   /** Of the persona's brand, for the provenance. */
   sample: boolean;
@@ -254,38 +255,56 @@ export interface PersonaDetailsRow {
   subscription: SubscriptionFields;
 }
 
-/** A persona of the workspace's audience (its brand's or a competitor's), or undefined. */
+const PERSONA_ROWS = derivedSlot<{ persona?: PersonaDetailsRow }>("persona-rows");
+
+/**
+ * A persona of the workspace's audience (its brand's or a competitor's), or undefined. While the statement's rows
+ * are kept, the same object every time (read-model/kept-answers.ts keeps its answer under it).
+ */
 export async function findVisiblePersona(
   db: Db,
   p: { workspaceId: string; personaId: string },
 ): Promise<PersonaDetailsRow | undefined> {
-  const [r] = await cachedRows<
+  const found = await keptMapped<
     PersonaColumns &
       SubscriptionFields & {
         id: string;
         brand_id: string;
-        details: unknown;
+        details: PersonaDetailsPayload;
         computed_at: Date;
         sample: boolean;
         import_format: string | null;
-      }
-  >(db, {
-    name: "persona-details",
-    text: PERSONA_DETAILS,
-    values: [p.workspaceId, p.personaId],
-    tables: ["workspace_brands", "brand_competitors", "personas", "brands", "imports", "subscriptions"],
-  });
-  if (!r) return undefined;
-  return {
-    id: r.id,
-    brandId: r.brand_id,
-    ...personaFields(r),
-    details: r.details,
-    computedAt: r.computed_at,
-    sample: r.sample,
-    importFormat: r.import_format,
-    subscription: { subscription_plan: r.subscription_plan, subscription_status: r.subscription_status },
-  };
+      },
+    { persona?: PersonaDetailsRow }
+  >(
+    db,
+    {
+      name: "persona-details",
+      text: PERSONA_DETAILS,
+      values: [p.workspaceId, p.personaId],
+      tables: ["workspace_brands", "brand_competitors", "personas", "brands", "imports", "subscriptions"],
+    },
+    PERSONA_ROWS,
+    ([r]) =>
+      r
+        ? {
+            persona: {
+              id: r.id,
+              brandId: r.brand_id,
+              ...personaFields(r),
+              details: r.details,
+              computedAt: r.computed_at,
+              sample: r.sample,
+              importFormat: r.import_format,
+              subscription: {
+                subscription_plan: r.subscription_plan,
+                subscription_status: r.subscription_status,
+              },
+            },
+          }
+        : {},
+  );
+  return found.persona;
 }
 
 /**
@@ -346,7 +365,7 @@ export async function findPersonaPage(
   },
 ): Promise<{ rows: PersonaSummaryRow[]; subscription: SubscriptionFields }> {
   // Past the last page the lateral join leaves one row of nulls but the plan's columns.
-  const rows = await cachedRows<
+  const rows = await keptRows<
     SubscriptionFields & ((PersonaColumns & { id: string; sort_key: string; total: number }) | { id: null })
   >(db, {
     name: `persona-page-${p.order}`,

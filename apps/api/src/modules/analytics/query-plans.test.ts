@@ -16,15 +16,16 @@ import {
 } from "../../../test/statement-plans";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
-import { notifiedTables, readCacheOf } from "../../db/read-cache";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import type { JobQueue } from "../../kernel/job-queue";
 import { databaseStorage } from "../../kernel/storage";
 import { findSampleCatalogue } from "../brand/brand.repo";
 import { loadSampleData } from "../sample/load";
+import { FIGURES_METHOD_VERSION } from "./brand-figures";
 import { computeBrandJob } from "./compute-brand.job";
 import { profileInfluencersJob } from "./influencer-profiles.job";
+import { notifiedTables, readModelOf } from "./read-model/read-model";
 
 type Schemas = components["schemas"];
 
@@ -230,9 +231,9 @@ async function problemsOf(statement: RecordedStatement): Promise<string[]> {
   return problems;
 }
 
-/** The statements a read runs against the database: none are kept in memory (db/read-cache.ts) beforehand. */
+/** The statements a read runs against the database: none are kept in memory (read-model/read-model.ts) beforehand. */
 function statementsOf(url: string): Promise<RecordedStatement[]> {
-  readCacheOf(t.database.pool).forget();
+  readModelOf(t.database.pool).changed(undefined);
   return recorder.during(async () => {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(200);
@@ -256,14 +257,14 @@ describe("query plans of the API's list and search reads (docs/analytics-methods
   }
 });
 
-describe("reads kept in memory (db/read-cache.ts)", () => {
+describe("reads kept in memory (read-model/read-model.ts)", () => {
   it("read only the tables they name, each of whose changes is notified, so none is kept past a change", async () => {
     const triggers = await t.database.pool.query<{ relname: string }>(
       `select distinct c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid
        join pg_proc p on p.oid = g.tgfoid where p.proname in ('notify_data_change', 'notify_rows_changed')`,
     );
     expect(triggers.rows.map((r) => r.relname).sort()).toEqual([...notifiedTables].sort());
-    const cache = readCacheOf(t.database.pool);
+    const cache = readModelOf(t.database.pool);
     const unnotified: string[] = [];
     const checked = new Set<string>();
     for (const read of reads) {
@@ -293,5 +294,33 @@ describe("reads kept in memory (db/read-cache.ts)", () => {
         "search-keywords",
       ]),
     );
+  });
+});
+
+describe("a read whose stored figures are missing or out of date", () => {
+  it("reads each stored figure row once, then computes and stores it", async () => {
+    // The sample brand's 90-day figures, as if an older version of the methods had stored them.
+    await t.database.pool.query(
+      `update figures set payload = jsonb_set(payload, '{methodVersion}', '"period-figures-v1"'::jsonb)
+       where module = 'content' and period_key = '90d'
+         and brand_id = (select brand_id from workspace_brands order by created_at desc limit 1)`,
+    );
+    await t.settle();
+    const statements = await statementsOf("/content?period=90d");
+    // module-brands reads which version of the row is current, never its payload.
+    const payloadReads = statements.filter(
+      (s) =>
+        s.name !== "module-brands" &&
+        /^\s*select/i.test(s.text) &&
+        /\bfrom\s+"?figures"?/i.test(s.text) &&
+        s.values.includes("90d"),
+    );
+    expect(payloadReads.map((s) => s.name ?? s.text.slice(0, 80))).toEqual(["stored-figures"]);
+    const stored = await t.database.pool.query<{ version: string }>(
+      `select payload->>'methodVersion' as version from figures
+       where module = 'content' and period_key = '90d'
+         and brand_id = (select brand_id from workspace_brands order by created_at desc limit 1)`,
+    );
+    expect(stored.rows[0]?.version).toBe(FIGURES_METHOD_VERSION);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "pino";
-import { readCacheOf } from "./read-cache";
+import { readModelOf } from "./read-model";
 
 /** The channel the triggers of migrations 0009 and 0012 notify, with the changed table's name as the payload. */
 const DATA_CHANGE_CHANNEL = "brandscope_data_change";
@@ -20,7 +20,7 @@ class NotHeard extends Error {
 
 export interface ChangeListener {
   /**
-   * Resolves once every change committed before the call has been heard (the read cache has forgotten what it
+   * Resolves once every change committed before the call has been heard (the read model has forgotten what it
    * touched): a notification of our own goes through the pool and comes back after every earlier one, as
    * PostgreSQL delivers notifications in commit order.
    */
@@ -29,17 +29,18 @@ export interface ChangeListener {
 }
 
 /**
- * Listens on a connection of its own for the triggers' notifications and keeps the pool's read cache (read-cache.ts)
- * coherent with them. The cache is used only while the connection is known to hear: from the first round trip of
- * a notification of our own (a pooler in transaction mode accepts LISTEN and never delivers) until the connection
- * fails or a heartbeat's round trip does not come back; then it reconnects, and nothing is kept meanwhile.
+ * Listens on a connection of its own for the triggers' notifications and tells the pool's read model what changed
+ * (read-model.ts `changed`). Rows are kept only while the connection is known to hear: from the first round trip
+ * of a notification of our own (a pooler in transaction mode accepts LISTEN and never delivers) until the
+ * connection fails or a heartbeat's round trip does not come back; then it reconnects, and nothing is kept
+ * meanwhile.
  */
 export async function listenForChanges(o: {
   pool: pg.Pool;
   connectionString: string;
   log: Logger;
 }): Promise<ChangeListener> {
-  const cache = readCacheOf(o.pool);
+  const model = readModelOf(o.pool);
   const waiters = new Map<string, () => void>();
   let client: pg.Client | undefined;
   let stopped = false;
@@ -61,8 +62,7 @@ export async function listenForChanges(o: {
       return;
     }
     // The triggers name the table that changed: only the reads of that table are forgotten.
-    if (message.payload) cache.forgetTables([message.payload]);
-    else cache.forget();
+    model.changed(message.payload ? [message.payload] : undefined);
   };
 
   /**
@@ -85,6 +85,10 @@ export async function listenForChanges(o: {
     }
   };
 
+  const settle = async () => {
+    if (model.listening) await roundTrip();
+  };
+
   const discard = (c: pg.Client): Promise<void> => {
     c.removeAllListeners();
     c.on("error", () => undefined);
@@ -95,7 +99,7 @@ export async function listenForChanges(o: {
     if (stopped || !client) return;
     void discard(client);
     client = undefined;
-    cache.setListening(false);
+    model.setListening(false);
     // Nothing is kept now, so nothing a waiter could read is out of date.
     wakeWaiters();
     clearInterval(heartbeat);
@@ -137,7 +141,7 @@ export async function listenForChanges(o: {
     }
     if (stopped) return;
     attempt = 0;
-    cache.setListening(true);
+    model.setListening(true, settle);
     heartbeat = setInterval(() => {
       roundTrip().catch((error: unknown) => {
         if (error instanceof NotHeard) lost(error);
@@ -150,14 +154,12 @@ export async function listenForChanges(o: {
   await connect();
 
   return {
-    async settle() {
-      if (cache.listening) await roundTrip();
-    },
+    settle,
     async stop() {
       stopped = true;
       clearTimeout(reconnect);
       clearInterval(heartbeat);
-      cache.setListening(false);
+      model.setListening(false);
       wakeWaiters();
       const last = client;
       client = undefined;

@@ -1,10 +1,10 @@
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { type ChangeListener, listenForChanges } from "./change-notifications";
-import { connectDatabase, type Database } from "./client";
-import { cachedRows, forgetCachedReads, readCacheOf } from "./read-cache";
+import { createTestDatabase, type TestDatabase } from "../../../../test/database";
+import { connectDatabase, type Database } from "../../../db/client";
+import { type ChangeListener, listenForChanges } from "./change-listener";
+import { keptRows, readModelOf } from "./read-model";
 
 let own: TestDatabase;
 let database: Database;
@@ -40,7 +40,7 @@ const BRAND_NAME = "select b.name from brands b where b.id = $1";
 const SLOW_BRAND_NAME = "select b.name from brands b, pg_sleep(0.4) where b.id = $1";
 
 const nameNow = async (text = BRAND_NAME) => {
-  const rows = await cachedRows<{ name: string }>(database.db, {
+  const rows = await keptRows<{ name: string }>(database.db, {
     name: `brand-name-${text.length}`,
     text,
     values: [brandId],
@@ -92,7 +92,7 @@ describe("reads kept in memory", () => {
     );
     await changes.settle();
     expect(await nameNow()).toBe("Kept");
-    expect(readCacheOf(database.pool).keptStatements()).toContain(`brand-name-${BRAND_NAME.length}`);
+    expect(readModelOf(database.pool).keptStatements()).toContain(`brand-name-${BRAND_NAME.length}`);
     // A statement that changes no row of the table the read reads forgets nothing either; one that does, does.
     await database.pool.query("delete from brands where false");
     await changes.settle();
@@ -103,13 +103,13 @@ describe("reads kept in memory", () => {
   });
 
   it("are frozen, since every later read gets the same rows", async () => {
-    const rows = await cachedRows<{ name: string }>(database.db, {
+    const rows = await keptRows<{ name: string }>(database.db, {
       name: "brand-name-frozen",
       text: BRAND_NAME,
       values: [brandId],
       tables: ["brands"],
     });
-    const again = await cachedRows<{ name: string }>(database.db, {
+    const again = await keptRows<{ name: string }>(database.db, {
       name: "brand-name-frozen",
       text: BRAND_NAME,
       values: [brandId],
@@ -124,7 +124,7 @@ describe("reads kept in memory", () => {
   it("do not keep rows read while a change committed", async () => {
     await rename("Before");
     await changes.settle();
-    forgetCachedReads(database.db, ["brands"]);
+    readModelOf(database.pool).changed(["brands"]);
     const reading = nameNow(SLOW_BRAND_NAME);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await rename("After");
@@ -135,7 +135,7 @@ describe("reads kept in memory", () => {
   });
 
   it("go to the database while the listening connection is lost, and are kept again once it is back", async () => {
-    const cache = readCacheOf(database.pool);
+    const cache = readModelOf(database.pool);
     expect(cache.listening).toBe(true);
     const [backend] = await listenerBackends();
     await database.pool.query("select pg_terminate_backend($1)", [backend?.pid]);

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/client";
-import { VersionedCache } from "../../lib/versioned-cache";
-import { type ComputedPeriod, isCurrentFigures } from "./brand-figures";
-import { type FiguredBrand, type FigureVersion, findStoredFigures } from "./module-reads.repo";
+import { clientOf, type Db } from "../../../db/client";
+import { type ComputedPeriod, isCurrentFigures } from "../brand-figures";
+import { type FiguredBrand, type FigureVersion, findStoredFigures } from "../module-reads.repo";
+import { deepFreeze, memoSlot, readModelOf } from "./read-model";
 
 /**
  * Parsed content/competitor figures, kept per brand and period for the version of the stored row they were read
@@ -10,7 +10,7 @@ import { type FiguredBrand, type FigureVersion, findStoredFigures } from "./modu
  * workspace that shows the brand (sample brands are one set of rows), and only ever handed the brands the
  * workspace's own query returned.
  */
-const figureCache = new VersionedCache<ComputedPeriod>(120);
+const PERIOD_FIGURES = memoSlot<ComputedPeriod>("period-figures", 120);
 
 export interface StoredPeriodFigures extends FigureVersion {
   figures: ComputedPeriod;
@@ -18,25 +18,28 @@ export interface StoredPeriodFigures extends FigureVersion {
 
 const keyOf = (brandId: string, periodKey: string) => `${brandId}|${periodKey}`;
 
-/** The stored figures of each brand that has them for the period (by brand id); one query for all misses. */
+/**
+ * The current stored figures of each brand that has them for the period (by brand id), one query for all misses.
+ * A brand left out has none (or figures of an older version of the methods): its figures are to be computed.
+ */
 export async function storedPeriodFigures(
   db: Db,
   brands: readonly FiguredBrand[],
   periodKey: string,
 ): Promise<Map<string, StoredPeriodFigures>> {
+  const memo = readModelOf(clientOf(db)).memo(PERIOD_FIGURES);
   const found = new Map<string, StoredPeriodFigures>();
   const misses: string[] = [];
   for (const brand of brands) {
     if (!brand.figures) continue;
-    const figures = figureCache.get(keyOf(brand.id, periodKey), brand.figures.version);
+    const figures = memo.get(keyOf(brand.id, periodKey), brand.figures.version);
     if (figures) found.set(brand.id, { ...brand.figures, figures });
     else misses.push(brand.id);
   }
   if (misses.length === 0) return found;
   const rows = await findStoredFigures<ComputedPeriod>(db, { brandIds: misses, periodKey });
-  // Figures of an older version of the methods count as missing: the read computes them anew.
   for (const row of rows.filter((r) => isCurrentFigures(r.payload))) {
-    figureCache.set(keyOf(row.brandId, periodKey), row.figures.version, row.payload);
+    memo.set(keyOf(row.brandId, periodKey), row.figures.version, deepFreeze(row.payload));
     found.set(row.brandId, { ...row.figures, figures: row.payload });
   }
   return found;

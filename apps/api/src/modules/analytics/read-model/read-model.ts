@@ -1,0 +1,215 @@
+import type pg from "pg";
+import { clientOf, type Db } from "../../../db/client";
+import { VersionedCache } from "../../../lib/versioned-cache";
+
+/*
+ * The read model: everything the module reads keep in memory, for one database pool, and the one way it learns
+ * what changed (docs/adr/0003-read-model-in-memory.md). Three kinds of memory, one rule each:
+ * - kept rows: the rows of the hot reads' named statements, until a table they read changes (`changed`);
+ * - derived values: made from kept rows and keyed on them, so they go when the rows go;
+ * - versioned memos: keyed on the version of the stored row they were made from, so a new version misses.
+ * Only `changed` forgets anything. The change listener (change-listener.ts) calls it for every change the
+ * database notifies, the process's own writes included: a writer of any notified table is coherent without
+ * knowing this exists. A write request, or a read that stored figures, waits for its notifications (`settle`).
+ */
+
+const KEY_SEPARATOR = "\u0000";
+
+/** The tables whose every change is notified (migrations 0009 and 0012): the only ones a kept statement may read. */
+export const notifiedTables = [
+  "brands",
+  "workspace_brands",
+  "brand_competitors",
+  "social_accounts",
+  "imports",
+  "figures",
+  "personas",
+  "subscriptions",
+  "influencers",
+  "influencer_scores",
+  "keywords",
+] as const;
+export type NotifiedTable = (typeof notifiedTables)[number];
+
+/** A hot read's named statement and the tables it reads (query-plans.test.ts holds the list to its plan). */
+export interface KeptStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+  tables: readonly NotifiedTable[];
+}
+
+/** A kind of value derived from kept rows (`derived`): the type it holds and a name for reading the code. */
+export interface DerivedSlot<V> {
+  readonly name: string;
+  /** Never set: carries the type of the values. */
+  readonly value?: V;
+}
+
+/** A kind of value kept per version of a stored row (`memo`), at most `maxEntries` of them. */
+export interface MemoSlot<V> extends DerivedSlot<V> {
+  readonly maxEntries: number;
+}
+
+export const derivedSlot = <V>(name: string): DerivedSlot<V> => ({ name });
+export const memoSlot = <V>(name: string, maxEntries: number): MemoSlot<V> => ({ name, maxEntries });
+
+/**
+ * The read model of one pool. Coherent, not timed: rows are kept only while the change listener is known to hear
+ * (`setListening`); a read whose query was running when a table it reads changed keeps nothing, since its rows may
+ * predate the change. Whatever depends on the time (a stale figure) is still judged per request. Everything kept
+ * is deeply frozen: every later read gets the same objects, and the HTTP layer keeps a frozen answer's JSON text
+ * (http/json-answer.ts).
+ */
+export class ReadModel {
+  readonly #rows: VersionedCache<readonly unknown[]>;
+  /** Bumped by each change of a table, and all of them by a change of anything: a read that saw one keeps nothing. */
+  readonly #generations = new Map<string, number>();
+  #epoch = 0;
+  /** The tables each kept statement reads, by name. */
+  readonly #tablesOf = new Map<string, readonly NotifiedTable[]>();
+  readonly #derived = new Map<DerivedSlot<unknown>, WeakMap<object, unknown>>();
+  readonly #memos = new Map<MemoSlot<unknown>, VersionedCache<unknown>>();
+  #listening = false;
+  #settle: () => Promise<void> = async () => undefined;
+
+  constructor(maxEntries: number) {
+    // Kept rows have no version of their own: a change forgets them.
+    this.#rows = new VersionedCache(maxEntries);
+  }
+
+  /**
+   * The one way in: these tables changed (undefined: anything may have). The rows of every statement that reads
+   * one of them are forgotten, with what was derived from them, and reads under way keep nothing.
+   */
+  changed(tables: readonly string[] | undefined): void {
+    if (tables === undefined) {
+      this.#epoch++;
+      this.#rows.clear();
+      return;
+    }
+    for (const table of tables) this.#generations.set(table, (this.#generations.get(table) ?? 0) + 1);
+    for (const key of this.#rows.keys()) {
+      const read = this.#tablesOf.get(key.slice(0, key.indexOf(KEY_SEPARATOR)));
+      if (!read || read.some((table) => tables.includes(table))) this.#rows.delete(key);
+    }
+  }
+
+  /** The rows of a named statement: from memory when kept, otherwise from the database (and kept). */
+  async rows<T>(pool: pg.Pool, statement: KeptStatement): Promise<readonly T[]> {
+    const { name, text, values, tables } = statement;
+    if (!this.#listening) return (await pool.query({ name, text, values })).rows as T[];
+    const key = `${name}${KEY_SEPARATOR}${JSON.stringify(values)}`;
+    const kept = this.#rows.get(key, "");
+    if (kept) return kept as readonly T[];
+    const before = this.#stamp(tables);
+    const rows: unknown[] = (await pool.query({ name, text, values })).rows;
+    if (this.#listening && before === this.#stamp(tables)) {
+      this.#tablesOf.set(name, tables);
+      this.#rows.set(key, "", deepFreeze(rows));
+    }
+    return rows as T[];
+  }
+
+  #stamp(tables: readonly NotifiedTable[]): string {
+    return [this.#epoch, ...tables.map((table) => this.#generations.get(table) ?? 0)].join(",");
+  }
+
+  /** The values of one kind derived from kept rows (or from objects derived from them), keyed on those objects. */
+  derived<V>(slot: DerivedSlot<V>): WeakMap<object, V> {
+    let values = this.#derived.get(slot);
+    if (!values) {
+      values = new WeakMap();
+      this.#derived.set(slot, values);
+    }
+    return values as WeakMap<object, V>;
+  }
+
+  /** The values of one kind kept per version of the stored row they were made from. */
+  memo<V>(slot: MemoSlot<V>): VersionedCache<V> {
+    let values = this.#memos.get(slot);
+    if (!values) {
+      values = new VersionedCache(slot.maxEntries);
+      this.#memos.set(slot, values);
+    }
+    return values as VersionedCache<V>;
+  }
+
+  /** Whether changes are being heard: only then are rows kept. Either way, what was kept is forgotten. */
+  setListening(listening: boolean, settle?: () => Promise<void>): void {
+    this.#listening = listening;
+    if (settle) this.#settle = settle;
+    this.changed(undefined);
+  }
+
+  get listening(): boolean {
+    return this.#listening;
+  }
+
+  /** Resolves once every change committed before the call has reached `changed` (at once when not listening). */
+  settle(): Promise<void> {
+    return this.#listening ? this.#settle() : Promise.resolve();
+  }
+
+  /** The names of the statements whose rows are kept now. */
+  keptStatements(): string[] {
+    return [...new Set(this.#rows.keys().map((key) => key.slice(0, key.indexOf(KEY_SEPARATOR))))];
+  }
+
+  /** The tables a kept statement said it reads. */
+  tablesOf(name: string): readonly NotifiedTable[] | undefined {
+    return this.#tablesOf.get(name);
+  }
+}
+
+/** Freezes a value and everything in it, so that it can be shared by every read that keeps it. */
+export function deepFreeze<T>(value: T): T {
+  // A typed array cannot be frozen; nothing kept holds one.
+  if (value === null || typeof value !== "object" || Object.isFrozen(value) || ArrayBuffer.isView(value)) {
+    return value;
+  }
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
+}
+
+/** How many statements' rows a process keeps: a page of keywords or personas is a few kilobytes. */
+const MAX_ENTRIES = 5_000;
+
+const modelOfPool = new WeakMap<pg.Pool, ReadModel>();
+
+/** The read model of a pool (one per connection pool, so apps on different databases never share rows). */
+export function readModelOf(pool: pg.Pool): ReadModel {
+  let model = modelOfPool.get(pool);
+  if (!model) {
+    model = new ReadModel(MAX_ENTRIES);
+    modelOfPool.set(pool, model);
+  }
+  return model;
+}
+
+/** The rows of a hot read's named statement, from the read model when it holds them. */
+export function keptRows<T>(db: Db, statement: KeptStatement): Promise<readonly T[]> {
+  const pool = clientOf(db);
+  return readModelOf(pool).rows<T>(pool, statement);
+}
+
+/**
+ * The rows of a hot read's statement mapped by `map`: while the rows are kept, the same object every time, so
+ * callers can key what they derive on it.
+ */
+export async function keptMapped<T, V extends object>(
+  db: Db,
+  statement: KeptStatement,
+  slot: DerivedSlot<V>,
+  map: (rows: readonly T[]) => V,
+): Promise<V> {
+  const rows = await keptRows<T>(db, statement);
+  const mapped = readModelOf(clientOf(db)).derived(slot);
+  let value = mapped.get(rows);
+  if (!value) {
+    value = map(rows);
+    mapped.set(rows, value);
+  }
+  return value;
+}
