@@ -13,7 +13,7 @@ import type { HandlerMap } from "../kernel/handler-types";
 import { BODY_LIMIT_BYTES } from "../kernel/limits";
 import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
-import { decorateUserId, forgetEndedSessionsAfterWrites, settleAfterWrites } from "./authenticate";
+import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { loadContract } from "./contract";
 import { createDeps } from "./deps";
 import { answerError, registerErrorHandler, sendNotFound } from "./error-handler";
@@ -96,7 +96,6 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
   const deps = createDeps(o.config, o.db, app.log, o.deps);
   decorateUserId(app);
-  forgetEndedSessionsAfterWrites(app);
   if (o.settle) settleAfterWrites(app, o.settle);
   registerErrorHandler(app);
   const security = securityHeaders({

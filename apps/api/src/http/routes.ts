@@ -75,6 +75,7 @@ export function registerOperations(
       ...(op.keepsRawBody ? { preParsing: keepRawBody } : {}),
       preValidation: async (request) => validate(request, mediaTypeOf(request)),
       handler: async (request, reply) => {
+        request.reachedHandler = true;
         const ctx: RequestCtx = {
           ...o.deps,
           db: o.db,

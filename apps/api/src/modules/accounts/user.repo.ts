@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { subscriptions, users, workspaces } from "../../db/schema";
-import { forgetSessionChecks } from "../../kernel/session-checks";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -100,8 +99,6 @@ export async function updateUserStatus(
   db: Queryable,
   p: { userId: string; workspaceId: string; from: UserRow["status"]; to: UserRow["status"]; now: Date },
 ): Promise<boolean> {
-  // Only a confirmed user's bearer authenticates (kernel/session-checks.ts).
-  forgetSessionChecks();
   const changed = await db
     .update(users)
     .set({ status: p.to, updatedAt: p.now })
@@ -121,7 +118,6 @@ export async function updateProfilePicture(
 }
 
 export async function deleteUser(db: Queryable, p: { userId: string; workspaceId: string }) {
-  forgetSessionChecks();
   await db.delete(users).where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
 }
 

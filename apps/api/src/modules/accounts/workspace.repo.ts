@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { invitations, users, workspaces } from "../../db/schema";
-import { forgetSessionChecks } from "../../kernel/session-checks";
 
 export async function insertWorkspace(db: Queryable, p: { name: string; now: Date }) {
   const [row] = await db
@@ -31,8 +30,6 @@ export const findOtherMembers = (db: Queryable, p: { workspaceId: string; except
 
 /** Removes the workspace and, through the foreign keys, everything in it: accounts, subscription, data. */
 export async function deleteWorkspace(db: Queryable, p: { workspaceId: string }) {
-  // Its members' sessions go with it (kernel/session-checks.ts).
-  forgetSessionChecks();
   await db.delete(workspaces).where(eq(workspaces.id, p.workspaceId));
 }
 
@@ -111,8 +108,6 @@ export async function moveUser(
   db: Queryable,
   p: { userId: string; fromWorkspaceId: string; toWorkspaceId: string; role: "owner" | "member"; now: Date },
 ): Promise<boolean> {
-  // A bearer names its workspace: the user's ones no longer authenticate (kernel/session-checks.ts).
-  forgetSessionChecks();
   const moved = await db
     .update(users)
     .set({

@@ -16,6 +16,7 @@ import {
 } from "../../../test/statement-plans";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
+import { notifiedTables } from "../../db/notified-tables";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import type { JobQueue } from "../../kernel/job-queue";
@@ -25,7 +26,7 @@ import { loadSampleData } from "../sample/load";
 import { FIGURES_METHOD_VERSION } from "./brand-figures";
 import { computeBrandJob } from "./compute-brand.job";
 import { profileInfluencersJob } from "./influencer-profiles.job";
-import { notifiedTables, readModelOf } from "./read-model/read-model";
+import { readModelOf } from "./read-model/read-model";
 
 type Schemas = components["schemas"];
 
@@ -261,7 +262,7 @@ describe("reads kept in memory (read-model/read-model.ts)", () => {
   it("read only the tables they name, each of whose changes is notified, so none is kept past a change", async () => {
     const triggers = await t.database.pool.query<{ relname: string }>(
       `select distinct c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid
-       join pg_proc p on p.oid = g.tgfoid where p.proname in ('notify_data_change', 'notify_rows_changed')`,
+       join pg_proc p on p.oid = g.tgfoid where p.proname in ('notify_data_change', 'notify_rows_changed', 'notify_user_access_changed')`,
     );
     expect(triggers.rows.map((r) => r.relname).sort()).toEqual([...notifiedTables].sort());
     const cache = readModelOf(t.database.pool);

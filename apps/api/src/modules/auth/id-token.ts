@@ -43,7 +43,7 @@ async function verify(
   token: string,
   key: Uint8Array,
   now: Date,
-): Promise<(TokenSubject & { issuedAt: Date }) | undefined> {
+): Promise<(TokenSubject & { issuedAt: Date; expiresAt: Date }) | undefined> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, key, {
@@ -58,12 +58,23 @@ async function verify(
     if (error instanceof errors.JOSEError) return undefined;
     throw error;
   }
-  const { sub, wid, sid, iat, token_use } = payload;
-  if (token_use !== use || !sub || typeof wid !== "string" || typeof sid !== "string" || !iat) {
+  const { sub, wid, sid, iat, exp, token_use } = payload;
+  if (token_use !== use || !sub || typeof wid !== "string" || typeof sid !== "string" || !iat || !exp) {
     return undefined;
   }
-  return { userId: sub, workspaceId: wid, sessionId: sid, issuedAt: new Date(iat * 1000) };
+  return {
+    userId: sub,
+    workspaceId: wid,
+    sessionId: sid,
+    issuedAt: new Date(iat * 1000),
+    expiresAt: new Date(exp * 1000),
+  };
 }
+
+/** A bearer's signature checked once: a token never changes, so only its expiry is judged again, per request. */
+const verifiedIdTokens = new WeakMap<Uint8Array, Map<string, { subject: TokenSubject; expiresAt: number }>>();
+/** A page's burst of reads repeats a few bearers; verifying each (about 90 µs) was a hot read's largest cost. */
+const MAX_VERIFIED = 10_000;
 
 /** The subject of a valid, unexpired idToken; undefined for anything else (other algorithms, `none`, tampering). */
 export async function verifyIdToken(
@@ -71,7 +82,20 @@ export async function verifyIdToken(
   key: Uint8Array,
   now = new Date(),
 ): Promise<TokenSubject | undefined> {
-  return verify("id", token, key, now);
+  let verified = verifiedIdTokens.get(key);
+  if (!verified) {
+    verified = new Map();
+    verifiedIdTokens.set(key, verified);
+  }
+  const known = verified.get(token);
+  if (known) return known.expiresAt > now.getTime() ? known.subject : undefined;
+  const checked = await verify("id", token, key, now);
+  if (!checked) return undefined;
+  const { userId, workspaceId, sessionId, expiresAt } = checked;
+  const subject = { userId, workspaceId, sessionId };
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  verified.set(token, { subject, expiresAt: expiresAt.getTime() });
+  return subject;
 }
 
 /** The subject of a valid accessToken issued within the last 15 minutes (not in the future). */

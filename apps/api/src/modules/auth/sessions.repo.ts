@@ -1,28 +1,38 @@
-import { and, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
+import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
+import { clientOf, type Db, type Queryable } from "../../db/client";
+import type { KeptStatement } from "../../db/notified-tables";
 import { refreshTokens, sessions, users } from "../../db/schema";
-import { forgetSessionChecks } from "../../kernel/session-checks";
+
+const LIVE_SESSION = `select s.expires_at from sessions s join users u on u.id = s.user_id
+  where s.id = $1 and s.user_id = $2 and u.workspace_id = $3 and u.status = 'confirmed' and s.revoked_at is null`;
+
+interface SessionSubject {
+  userId: string;
+  workspaceId: string;
+  sessionId: string;
+}
+
+/**
+ * The session of a bearer, if it is not revoked and its user is confirmed in the workspace the bearer names. Every
+ * request's bearer is checked so: the read model keeps the statement's rows in memory until `sessions` or `users`
+ * changes (http/authenticate.ts), and whether the session is over is judged per request (`isLive`).
+ */
+export const liveSessionStatement = (p: SessionSubject): KeptStatement => ({
+  name: "live-session",
+  text: LIVE_SESSION,
+  values: [p.sessionId, p.userId, p.workspaceId],
+  tables: ["sessions", "users"],
+});
+
+/** Whether the rows of liveSessionStatement hold a session that is not over at `now`. */
+export const isLive = (rows: readonly { expires_at: Date }[], now: Date) =>
+  rows.some((row) => row.expires_at.getTime() > now.getTime());
 
 /** True when the session exists for this user and workspace, is neither revoked nor over, and the user is confirmed. */
-export async function findLiveSession(
-  db: Queryable,
-  p: { userId: string; workspaceId: string; sessionId: string; now: Date },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, p.sessionId),
-        eq(sessions.userId, p.userId),
-        eq(users.workspaceId, p.workspaceId),
-        eq(users.status, "confirmed"),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, p.now),
-      ),
-    );
-  return row !== undefined;
+export async function findLiveSession(db: Db, p: SessionSubject & { now: Date }): Promise<boolean> {
+  const statement = liveSessionStatement(p);
+  const { rows } = await clientOf(db).query<{ expires_at: Date }>(statement);
+  return isLive(rows, p.now);
 }
 
 export async function insertSession(db: Queryable, p: { userId: string; now: Date; expiresAt: Date }) {
@@ -71,7 +81,6 @@ export async function revokeSession(
   db: Queryable,
   p: { sessionId: string; userId: string; reason: string; now: Date },
 ) {
-  forgetSessionChecks();
   await db
     .update(sessions)
     .set({ revokedAt: p.now, revokedReason: p.reason })
@@ -83,7 +92,6 @@ export async function revokeUserSessions(
   db: Queryable,
   p: { userId: string; reason: string; now: Date; exceptSessionId?: string },
 ): Promise<number> {
-  forgetSessionChecks();
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: p.now, revokedReason: p.reason })

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { clientOf, type Db } from "../../../db/client";
+import type { KeptStatement, NotifiedTable } from "../../../db/notified-tables";
 import { VersionedCache } from "../../../lib/versioned-cache";
 
 /*
@@ -14,30 +15,6 @@ import { VersionedCache } from "../../../lib/versioned-cache";
  */
 
 const KEY_SEPARATOR = "\u0000";
-
-/** The tables whose every change is notified (migrations 0009 and 0012): the only ones a kept statement may read. */
-export const notifiedTables = [
-  "brands",
-  "workspace_brands",
-  "brand_competitors",
-  "social_accounts",
-  "imports",
-  "figures",
-  "personas",
-  "subscriptions",
-  "influencers",
-  "influencer_scores",
-  "keywords",
-] as const;
-export type NotifiedTable = (typeof notifiedTables)[number];
-
-/** A hot read's named statement and the tables it reads (query-plans.test.ts holds the list to its plan). */
-export interface KeptStatement {
-  name: string;
-  text: string;
-  values: unknown[];
-  tables: readonly NotifiedTable[];
-}
 
 /** A kind of value derived from kept rows (`derived`): the type it holds and a name for reading the code. */
 export interface DerivedSlot<V> {
