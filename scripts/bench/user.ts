@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { jwtKey } from "../../apps/api/src/config/keys";
 import type { Db } from "../../apps/api/src/db/client";
 import { subscriptions } from "../../apps/api/src/db/schema";
+import type { TokenSubject } from "../../apps/api/src/kernel/token-subject";
 import { addMs } from "../../apps/api/src/lib/clock";
 import { createAccount } from "../../apps/api/src/modules/accounts/accounts";
-import { jwtKey, signIdToken, type TokenSubject } from "../../apps/api/src/modules/auth/id-token";
+import { signIdToken } from "../../apps/api/src/modules/auth/id-token";
 import { SESSION_LIFETIME_MS } from "../../apps/api/src/modules/auth/sessions";
 import { insertSession } from "../../apps/api/src/modules/auth/sessions.repo";
 

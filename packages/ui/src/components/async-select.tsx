@@ -2,7 +2,7 @@ import { Popover as PopoverPrimitive } from "radix-ui";
 import * as React from "react";
 import { useControllableState } from "../lib/use-controllable-state";
 import { ComboboxContent, ComboboxList, type ComboboxOption, ComboboxTrigger } from "./combobox/parts";
-import { Field, FieldError, FieldHint, FieldLabel, type FieldStateProps, useField } from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useField } from "./field";
 
 export type AsyncSelectOption = ComboboxOption;
 
@@ -61,30 +61,14 @@ type LoadState<TOption> =
  * failure states. A newer search aborts the one in flight (its `signal`), and a stale answer is never shown.
  * Backspace in the empty search box never clears the chosen option.
  */
-export function AsyncSelect<TOption extends AsyncSelectOption = AsyncSelectOption>({
-  label,
-  hint,
-  error,
-  touched,
-  id,
-  disabled,
-  className,
-  ...props
-}: AsyncSelectProps<TOption>) {
+export function AsyncSelect<TOption extends AsyncSelectOption = AsyncSelectOption>(
+  props: AsyncSelectProps<TOption>,
+) {
+  const { field, control } = splitFieldProps(props);
   return (
-    <Field
-      data-slot="async-select-field"
-      controlId={id}
-      error={error}
-      touched={touched}
-      disabled={disabled}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
-      <AsyncSelectControl<TOption> disabled={disabled} {...props} />
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError />
-    </Field>
+    <LabelledField slot="async-select-field" {...field}>
+      <AsyncSelectControl<TOption> disabled={field.disabled} {...control} />
+    </LabelledField>
   );
 }
 

@@ -3,14 +3,7 @@ import { Check, Minus } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import {
-  Field,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  type FieldStateProps,
-  useFieldControlProps,
-} from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControlProps } from "./field";
 
 export const checkboxVariants = cva(
   [
@@ -89,30 +82,16 @@ export type CheckboxProps = Omit<CheckboxControlProps, "aria-label"> &
   };
 
 /** A labelled checkbox with optional hint and error (shown only once touched and invalid). */
-export function Checkbox({
-  label,
-  hint,
-  error,
-  touched,
-  id,
-  disabled,
-  className,
-  controlClassName,
-  ...props
-}: CheckboxProps) {
+export function Checkbox({ controlClassName, ...props }: CheckboxProps) {
+  const { field, control } = splitFieldProps(props);
   return (
-    <Field
-      data-slot="checkbox-field"
-      controlId={id}
-      error={error}
-      touched={touched}
-      disabled={disabled}
-      className={cn("grid grid-cols-[auto_1fr] items-start gap-x-2 gap-y-1", className)}
+    <LabelledField
+      slot="checkbox-field"
+      labelPlacement="beside"
+      {...field}
+      className={cn("items-start", field.className)}
     >
-      <CheckboxControl className={cn("mt-px", controlClassName)} disabled={disabled} {...props} />
-      {label ? <FieldLabel className="leading-snug">{label}</FieldLabel> : <span />}
-      {hint ? <FieldHint className="col-start-2">{hint}</FieldHint> : null}
-      <FieldError className="col-start-2" />
-    </Field>
+      <CheckboxControl className={cn("mt-px", controlClassName)} disabled={field.disabled} {...control} />
+    </LabelledField>
   );
 }

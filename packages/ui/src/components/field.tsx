@@ -172,6 +172,71 @@ export function FieldError({ className, ...props }: FieldErrorProps) {
   );
 }
 
+/** What every labelled field takes besides its control's own props (TextField, Select, Checkbox…). */
+export type LabelledFieldProps = FieldStateProps & {
+  label?: React.ReactNode;
+  hint?: React.ReactNode;
+  id?: string | undefined;
+  disabled?: boolean | undefined;
+  className?: string | undefined;
+};
+
+/** A labelled field's props in two: the field's own, and the rest for its control. */
+export function splitFieldProps<P extends LabelledFieldProps>({
+  label,
+  hint,
+  error,
+  touched,
+  id,
+  disabled,
+  className,
+  ...control
+}: P) {
+  return { field: { label, hint, error, touched, id, disabled, className }, control };
+}
+
+export type LabelledFieldLayoutProps = LabelledFieldProps & {
+  /** Names the field for styles and tests (`text-field`, `checkbox-field`…). */
+  slot: string;
+  /** Above the control (inputs, selects), or beside it, after it (checkboxes, switches). */
+  labelPlacement?: "above" | "beside";
+  /** The control: it takes its id, label and description from the Field. */
+  children: React.ReactNode;
+};
+
+/**
+ * The one layout of a labelled field: the label, the control, its hint, and its error once touched and invalid
+ * (docs/product.md §5). Beside a checkbox or a switch the label comes after the control, the hint and error under
+ * the label; a control named by `aria-label` alone keeps the label's column empty.
+ */
+export function LabelledField({
+  slot,
+  labelPlacement = "above",
+  label,
+  hint,
+  id,
+  className,
+  children,
+  ...state
+}: LabelledFieldLayoutProps) {
+  const beside = labelPlacement === "beside";
+  const labelBeside = label ? <FieldLabel className="leading-snug">{label}</FieldLabel> : <span />;
+  return (
+    <Field
+      data-slot={slot}
+      controlId={id}
+      className={cn(beside && "grid grid-cols-[auto_1fr] gap-x-2 gap-y-1", className)}
+      {...state}
+    >
+      {beside ? null : <FieldLabel>{label}</FieldLabel>}
+      {children}
+      {beside ? labelBeside : null}
+      {hint ? <FieldHint className={cn(beside && "col-start-2")}>{hint}</FieldHint> : null}
+      <FieldError className={cn(beside && "col-start-2")} />
+    </Field>
+  );
+}
+
 /** The ARIA wiring a control needs inside a Field, merged with what the caller passed. */
 export type FieldControlProps = {
   id?: string | undefined;

@@ -8,7 +8,7 @@ import {
   ComboboxTrigger,
   matchesQuery,
 } from "./combobox/parts";
-import { Field, FieldError, FieldHint, FieldLabel, type FieldStateProps, useField } from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useField } from "./field";
 
 export type MultiSelectOption = ComboboxOption;
 
@@ -78,30 +78,12 @@ export type MultiSelectProps = Omit<
  * list headed by 'Select all' (value `*`). Choosing 'Select all' selects every option and the trigger reads 'All';
  * deselecting any option drops 'All'. Backspace in the empty search box never touches the selection.
  */
-export function MultiSelect({
-  label,
-  hint,
-  error,
-  touched,
-  id,
-  disabled,
-  className,
-  ...props
-}: MultiSelectProps) {
+export function MultiSelect(props: MultiSelectProps) {
+  const { field, control } = splitFieldProps(props);
   return (
-    <Field
-      data-slot="multi-select-field"
-      controlId={id}
-      error={error}
-      touched={touched}
-      disabled={disabled}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
-      <MultiSelectControl disabled={disabled} {...props} />
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError />
-    </Field>
+    <LabelledField slot="multi-select-field" {...field}>
+      <MultiSelectControl disabled={field.disabled} {...control} />
+    </LabelledField>
   );
 }
 

@@ -2,7 +2,7 @@ import * as React from "react";
 import { cn } from "../lib/cn";
 import { EyeIcon, EyeOffIcon } from "../lib/inline-icons";
 import { mergeRefs } from "../lib/merge-refs";
-import { Field, FieldError, FieldHint, FieldLabel, type FieldStateProps, useField } from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useField } from "./field";
 import { Input, type InputProps } from "./text-field";
 
 export type PasswordInputProps = Omit<InputProps, "type"> & {
@@ -76,30 +76,11 @@ export type PasswordFieldProps = PasswordInputProps &
   };
 
 /** A labelled password input with show/hide toggle, hint and error (shown only once touched and invalid). */
-export function PasswordField({
-  label,
-  hint,
-  error,
-  touched,
-  id,
-  disabled,
-  className,
-  inputClassName,
-  ...inputProps
-}: PasswordFieldProps) {
+export function PasswordField({ inputClassName, ...props }: PasswordFieldProps) {
+  const { field, control } = splitFieldProps(props);
   return (
-    <Field
-      data-slot="password-field"
-      controlId={id}
-      error={error}
-      touched={touched}
-      disabled={disabled}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
-      <PasswordInput className={inputClassName} disabled={disabled} {...inputProps} />
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError />
-    </Field>
+    <LabelledField slot="password-field" {...field}>
+      <PasswordInput className={inputClassName} disabled={field.disabled} {...control} />
+    </LabelledField>
   );
 }

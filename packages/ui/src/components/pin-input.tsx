@@ -3,7 +3,7 @@ import * as React from "react";
 import { flushSync } from "react-dom";
 import { cn } from "../lib/cn";
 import { useControllableState } from "../lib/use-controllable-state";
-import { Field, FieldError, FieldHint, FieldLabel, type FieldStateProps, useField } from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useField } from "./field";
 
 export const pinInputBoxVariants = cva(
   [
@@ -60,21 +60,12 @@ export type PinInputProps = Omit<
  * Backspace goes back, arrows move, and pasting (or the phone's one-time-code autofill) of a whole code fills
  * every box. The boxes form a group named by the label; only one box is in the Tab order.
  */
-export function PinInput({ label, hint, error, touched, id, disabled, className, ...props }: PinInputProps) {
+export function PinInput(props: PinInputProps) {
+  const { field, control } = splitFieldProps(props);
   return (
-    <Field
-      data-slot="pin-input-field"
-      controlId={id}
-      error={error}
-      touched={touched}
-      disabled={disabled}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
-      <PinInputBoxes disabled={disabled} {...props} />
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError />
-    </Field>
+    <LabelledField slot="pin-input-field" {...field}>
+      <PinInputBoxes disabled={field.disabled} {...control} />
+    </LabelledField>
   );
 }
 

@@ -2,14 +2,7 @@ import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import * as React from "react";
 import { cn } from "../lib/cn";
-import {
-  Field,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  type FieldStateProps,
-  useFieldControlProps,
-} from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControlProps } from "./field";
 import { inputVariants } from "./text-field";
 
 export type SelectProps = React.ComponentProps<typeof SelectPrimitive.Root>;
@@ -174,35 +167,21 @@ export type SelectFieldProps = Omit<SelectProps, "children"> &
  * `onBlur` fires when the user leaves the field, which is what a form library counts as touched.
  */
 export function SelectField({
-  label,
-  hint,
-  error,
-  touched,
   options,
   placeholder = "Select…",
   onBlur,
   onOpenChange,
-  id,
-  disabled,
-  className,
   triggerClassName,
   size,
   ref,
-  ...rootProps
+  ...props
 }: SelectFieldProps) {
+  const { field, control: rootProps } = splitFieldProps(props);
   const open = React.useRef(false);
   return (
-    <Field
-      data-slot="select-field"
-      controlId={id}
-      error={error}
-      touched={touched}
-      disabled={disabled}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
+    <LabelledField slot="select-field" {...field}>
       <Select
-        disabled={disabled}
+        disabled={field.disabled}
         onOpenChange={(next) => {
           open.current = next;
           onOpenChange?.(next);
@@ -229,8 +208,6 @@ export function SelectField({
           ))}
         </SelectContent>
       </Select>
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError />
-    </Field>
+    </LabelledField>
   );
 }

@@ -3,14 +3,7 @@ import { Switch as SwitchPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
 import type { ControlLabelProps } from "./checkbox";
-import {
-  Field,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  type FieldStateProps,
-  useFieldControlProps,
-} from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControlProps } from "./field";
 
 export const switchVariants = cva(
   [
@@ -83,30 +76,16 @@ export type SwitchProps = Omit<SwitchControlProps, "aria-label"> &
   };
 
 /** A labelled on/off switch with optional hint and error. Its label sits after the switch. */
-export function Switch({
-  label,
-  hint,
-  error,
-  touched,
-  id,
-  disabled,
-  className,
-  controlClassName,
-  ...props
-}: SwitchProps) {
+export function Switch({ controlClassName, ...props }: SwitchProps) {
+  const { field, control } = splitFieldProps(props);
   return (
-    <Field
-      data-slot="switch-field"
-      controlId={id}
-      error={error}
-      touched={touched}
-      disabled={disabled}
-      className={cn("grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-1", className)}
+    <LabelledField
+      slot="switch-field"
+      labelPlacement="beside"
+      {...field}
+      className={cn("items-center", field.className)}
     >
-      <SwitchControl className={controlClassName} disabled={disabled} {...props} />
-      {label ? <FieldLabel className="leading-snug">{label}</FieldLabel> : <span />}
-      {hint ? <FieldHint className="col-start-2">{hint}</FieldHint> : null}
-      <FieldError className="col-start-2" />
-    </Field>
+      <SwitchControl className={controlClassName} disabled={field.disabled} {...control} />
+    </LabelledField>
   );
 }

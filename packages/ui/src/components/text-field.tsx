@@ -1,14 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import {
-  Field,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  type FieldStateProps,
-  useFieldControlProps,
-} from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControlProps } from "./field";
 
 /** The box of every text-like control (inputs, select and combobox triggers), so they line up in a form. */
 export const inputVariants = cva(
@@ -78,30 +71,11 @@ export type TextFieldProps = Omit<InputProps, "children"> &
  * A labelled text input with hint and error. The error appears below it only once `touched` and `error` says
  * it is invalid (docs/product.md §5); all native input props and `ref` go to the input.
  */
-export function TextField({
-  label,
-  hint,
-  error,
-  touched,
-  id,
-  disabled,
-  className,
-  inputClassName,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ inputClassName, ...props }: TextFieldProps) {
+  const { field, control } = splitFieldProps(props);
   return (
-    <Field
-      data-slot="text-field"
-      controlId={id}
-      error={error}
-      touched={touched}
-      disabled={disabled}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
-      <Input className={inputClassName} disabled={disabled} {...inputProps} />
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError />
-    </Field>
+    <LabelledField slot="text-field" {...field}>
+      <Input className={inputClassName} disabled={field.disabled} {...control} />
+    </LabelledField>
   );
 }

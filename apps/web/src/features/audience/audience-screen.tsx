@@ -6,11 +6,11 @@ import { DataTable, type DataTableColumn } from "@brandscope/ui/data-table";
 import { EmptyState } from "@brandscope/ui/empty-state";
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { countriesOptions, industriesOptions } from "~/features/reference/queries";
+import { countriesOptions } from "~/features/reference/queries";
 import { meOptions } from "~/features/user/queries";
 import { BrandGate } from "../modules/brand-gate";
 import { ExportButton } from "../modules/export-button";
-import { FilterSelect, SearchField } from "../modules/filters";
+import { MarketFilters, SearchField } from "../modules/filters";
 import { formatCount, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { usePeriod } from "../modules/period";
@@ -43,7 +43,6 @@ function AudienceModule({ brand }: { brand: Brand }) {
   const [period, setPeriod] = usePeriod("audience");
   const [filters, setFilters] = useStoredValue("audience", "filters", readFilters, {});
   const countries = useQuery(countriesOptions());
-  const industries = useQuery(industriesOptions());
   const me = useQuery(meOptions());
   const personas = useInfiniteQuery({
     ...personaListOptions(filters, period),
@@ -79,20 +78,7 @@ function AudienceModule({ brand }: { brand: Brand }) {
           onSearch={(search) => update({ search: search || undefined })}
           placeholder="Name or interest"
         />
-        <FilterSelect
-          label="Country"
-          value={filters.country}
-          onChange={(country) => update({ country })}
-          allLabel="All countries"
-          options={countries.data ?? []}
-        />
-        <FilterSelect
-          label="Industry"
-          value={filters.industry}
-          onChange={(industry) => update({ industry })}
-          allLabel="All industries"
-          options={industries.data ?? []}
-        />
+        <MarketFilters value={filters} onChange={update} />
         {defaultsWouldChange && defaults ? (
           <Button size="sm" emphasis="secondary" className="mb-0.5" onClick={() => setFilters(defaults)}>
             Use my defaults

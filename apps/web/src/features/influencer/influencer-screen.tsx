@@ -6,10 +6,10 @@ import { EmptyState } from "@brandscope/ui/empty-state";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { countriesOptions, industriesOptions } from "~/features/reference/queries";
+import { countriesOptions } from "~/features/reference/queries";
 import { BrandGate } from "../modules/brand-gate";
 import { ExportButton } from "../modules/export-button";
-import { FilterSelect, SearchField } from "../modules/filters";
+import { FilterSelect, MarketFilters, SearchField } from "../modules/filters";
 import { formatCount, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { DEFAULT_PERIOD } from "../modules/period";
@@ -50,7 +50,6 @@ function InfluencerModule({ brand }: { brand: Brand }) {
   const [filters, setFilters] = useStoredValue("influencer", "filters", readFilters, {});
   const [page, setPage] = useState(1);
   const countries = useQuery(countriesOptions());
-  const industries = useQuery(industriesOptions());
   const list = useQuery(influencerListOptions(filters, page));
   const update = (patch: Partial<InfluencerFilters>) => {
     setFilters({ ...filters, ...patch });
@@ -80,20 +79,7 @@ function InfluencerModule({ brand }: { brand: Brand }) {
           options={platformOptions}
           className="w-40"
         />
-        <FilterSelect
-          label="Country"
-          value={filters.country}
-          onChange={(country) => update({ country })}
-          allLabel="All countries"
-          options={countries.data ?? []}
-        />
-        <FilterSelect
-          label="Industry"
-          value={filters.industry}
-          onChange={(industry) => update({ industry })}
-          allLabel="All industries"
-          options={industries.data ?? []}
-        />
+        <MarketFilters value={filters} onChange={update} />
       </search>
       {list.data && influencersHeldBack(list.data) ? (
         <UpgradePrompt message="See all influencers with Professional" />

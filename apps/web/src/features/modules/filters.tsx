@@ -1,6 +1,8 @@
 import { SelectField } from "@brandscope/ui/select";
 import { TextField } from "@brandscope/ui/text-field";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { countriesOptions, industriesOptions } from "~/features/reference/queries";
 import { useDebouncedValue } from "./use-debounced-value";
 
 /** Radix Select items cannot have an empty value: 'all' stands for no filter. */
@@ -31,6 +33,36 @@ export function FilterSelect({
       onValueChange={(next) => onChange(next === ALL ? undefined : next)}
       options={[{ value: ALL, label: allLabel }, ...options]}
     />
+  );
+}
+
+/** A list's market: its country and industry filters, with the server's lists (the audience and influencer lists). */
+export function MarketFilters({
+  value,
+  onChange,
+}: {
+  value: { country?: string | undefined; industry?: string | undefined };
+  onChange: (patch: { country?: string | undefined; industry?: string | undefined }) => void;
+}) {
+  const countries = useQuery(countriesOptions());
+  const industries = useQuery(industriesOptions());
+  return (
+    <>
+      <FilterSelect
+        label="Country"
+        value={value.country}
+        onChange={(country) => onChange({ country })}
+        allLabel="All countries"
+        options={countries.data ?? []}
+      />
+      <FilterSelect
+        label="Industry"
+        value={value.industry}
+        onChange={(industry) => onChange({ industry })}
+        allLabel="All industries"
+        options={industries.data ?? []}
+      />
+    </>
   );
 }
 

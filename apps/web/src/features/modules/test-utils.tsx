@@ -26,17 +26,20 @@ export const json = (body: unknown, status = 200) =>
 export const problem = (status: number, code = "ERROR", message = "Something failed") =>
   json({ code, message, requestId: "req-test" }, status);
 
+export type SeenRequest = { method: string; path: string; url: URL; request: Request; body: unknown };
+
 /**
  * Answers API calls by "METHOD /path" (path without /api, query ignored); anything else is a 501, as the
- * server answers an operation it does not implement yet. Returns the requests seen, in order.
+ * server answers an operation it does not implement yet. Returns the requests seen, in order, JSON bodies parsed.
  */
 export function mockApi(routes: Record<string, MockHandler>) {
-  const requests: { method: string; path: string; url: URL; request: Request }[] = [];
+  const requests: SeenRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url, "http://localhost");
     const path = url.pathname.replace(/^\/api/, "");
-    requests.push({ method: request.method, path, url, request });
+    const text = request.headers.get("content-type")?.includes("json") ? await request.clone().text() : "";
+    requests.push({ method: request.method, path, url, request, body: text ? JSON.parse(text) : undefined });
     const exact = routes[`${request.method} ${path}`];
     const pattern = Object.entries(routes).find(([key]) => {
       const [method, template] = key.split(" ");

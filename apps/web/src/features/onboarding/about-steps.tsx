@@ -22,6 +22,20 @@ import { StepActions, StepHeader } from "./step-frame";
 
 type StepProps = { onBack?: (() => void) | undefined; onSaved: () => void };
 
+/** Saves a step's answer, then goes on; a failure shows in the form (save.error) and the answer stays. */
+async function saveThen(
+  save: ReturnType<typeof useSaveAboutMutation>,
+  request: Parameters<ReturnType<typeof useSaveAboutMutation>["mutateAsync"]>[0],
+  onSaved: () => void,
+) {
+  try {
+    await save.mutateAsync(request);
+    onSaved();
+  } catch {
+    // Shown in the form (save.error).
+  }
+}
+
 export function IndustryStep({ onBack, onSaved }: StepProps) {
   const { user } = useAuth();
   const save = useSaveAboutMutation();
@@ -29,14 +43,7 @@ export function IndustryStep({ onBack, onSaved }: StepProps) {
   const form = useOnboardingForm({
     defaultValues: aboutValues(user).industry,
     validators: { onChange: industryStepSchema },
-    onSubmit: async ({ value }) => {
-      try {
-        await save.mutateAsync(aboutRequests.industry(value));
-        onSaved();
-      } catch {
-        // Shown in the form (save.error); the choice stays.
-      }
-    },
+    onSubmit: ({ value }) => saveThen(save, aboutRequests.industry(value), onSaved),
   });
   return (
     <>
@@ -73,14 +80,7 @@ export function CompanyStep({ onBack, onSaved }: StepProps) {
   const form = useOnboardingForm({
     defaultValues: aboutValues(user).company,
     validators: { onChange: companyStepSchema },
-    onSubmit: async ({ value }) => {
-      try {
-        await save.mutateAsync(aboutRequests.company(value));
-        onSaved();
-      } catch {
-        // Shown in the form (save.error); what was typed stays.
-      }
-    },
+    onSubmit: ({ value }) => saveThen(save, aboutRequests.company(value), onSaved),
   });
   return (
     <>
@@ -120,14 +120,7 @@ export function CountryStep({ onBack, onSaved }: StepProps) {
   const form = useOnboardingForm({
     defaultValues: aboutValues(user).country,
     validators: { onChange: countryStepSchema },
-    onSubmit: async ({ value }) => {
-      try {
-        await save.mutateAsync(aboutRequests.country(value));
-        onSaved();
-      } catch {
-        // Shown in the form (save.error); the choice stays.
-      }
-    },
+    onSubmit: ({ value }) => saveThen(save, aboutRequests.country(value), onSaved),
   });
   return (
     <>

@@ -5,43 +5,15 @@
  */
 import type * as React from "react";
 import { act } from "react";
-import { vi } from "vitest";
 // The helpers the module screens' tests use as they are; onboarding adds its own below.
 import { json, type Rendered as ModuleRendered, renderScreen, waitFor } from "../modules/test-utils";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Handler = (request: Request) => Response | Promise<Response>;
-
-export { click, getByText, json, queryByText, waitFor } from "../modules/test-utils";
+export { click, getByText, json, mockApi, queryByText, waitFor } from "../modules/test-utils";
 
 export const problem = (status: number, message: string, code = "ERROR") =>
   json({ code, message, requestId: "req-test" }, status);
-
-export type SeenRequest = { method: string; path: string; body: unknown };
-
-/**
- * Answers API calls by "METHOD /path" (without /api); anything else is a 501, as the server answers an operation
- * it does not implement yet. Returns the requests seen, bodies parsed.
- */
-export function mockApi(routes: Record<string, Handler>) {
-  const requests: SeenRequest[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(String(input), init);
-      const path = new URL(request.url, "http://localhost").pathname.replace(/^\/api/, "");
-      const text = await request.clone().text();
-      requests.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
-      const handler = routes[`${request.method} ${path}`];
-      return handler ? handler(request) : problem(501, "Not implemented", "NOT_IMPLEMENTED");
-    }),
-  );
-  return {
-    requests,
-    calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
-  };
-}
 
 export const countries = [
   { id: "DE", label: "Germany", emoji: "🇩🇪" },

@@ -4,22 +4,14 @@ import { Badge } from "@brandscope/ui/badge";
 import { Button } from "@brandscope/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@brandscope/ui/data-table";
 import { ErrorState } from "@brandscope/ui/error-state";
-import {
-  Modal,
-  ModalBody,
-  ModalClose,
-  ModalContent,
-  ModalDescription,
-  ModalFooter,
-  ModalHeader,
-  ModalTitle,
-} from "@brandscope/ui/modal";
+import { Modal } from "@brandscope/ui/modal";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useUpgradeModal } from "~/features/billing/upgrade-modal-provider";
 import { formatDate } from "~/features/modules/format";
 import { meOptions } from "~/features/user/queries";
+import { ConfirmContent, destructiveAction } from "~/lib/confirm-content";
 import { useAppForm } from "~/lib/form";
 import { FormProblem, isApiError } from "~/lib/problem";
 import {
@@ -33,9 +25,6 @@ import { type InviteValues, inviteSchema } from "./schemas";
 
 type Member = components["schemas"]["Member"];
 type Invitation = components["schemas"]["Invitation"];
-
-// The ui Button has no destructive emphasis yet (as on the account's closure).
-const destructive = "bg-destructive text-destructive-foreground hover:bg-destructive/90";
 
 const memberName = (m: Pick<Member, "firstName" | "lastName" | "email">) =>
   `${m.firstName} ${m.lastName}`.trim() || m.email;
@@ -174,27 +163,14 @@ function RemoveMemberDialog({ member, onClose }: { member: Member | undefined; o
         onClose();
       }}
     >
-      <ModalContent closeOnOverlayClick={false}>
-        <ModalHeader>
-          <ModalTitle>Remove {name} from the workspace?</ModalTitle>
-          <ModalDescription>
-            {name} loses access to the workspace's brands and data at once and is signed out. Their account
-            stays, with a workspace of their own on a Starter trial. You can invite them again later.
-          </ModalDescription>
-        </ModalHeader>
-        {remove.error ? (
-          <ModalBody>
-            <FormProblem error={remove.error} />
-          </ModalBody>
-        ) : null}
-        <ModalFooter className="pt-4">
-          <ModalClose asChild>
-            <Button emphasis="secondary" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </ModalClose>
+      <ConfirmContent
+        title={`Remove ${name} from the workspace?`}
+        description={`${name} loses access to the workspace's brands and data at once and is signed out. Their account stays, with a workspace of their own on a Starter trial. You can invite them again later.`}
+        problem={remove.error ? <FormProblem error={remove.error} /> : null}
+        pending={remove.isPending}
+        action={
           <Button
-            className={destructive}
+            className={destructiveAction}
             loading={remove.isPending}
             onClick={() => {
               if (!member) return;
@@ -208,8 +184,8 @@ function RemoveMemberDialog({ member, onClose }: { member: Member | undefined; o
           >
             Remove member
           </Button>
-        </ModalFooter>
-      </ModalContent>
+        }
+      />
     </Modal>
   );
 }

@@ -1,23 +1,12 @@
 import { Button } from "@brandscope/ui/button";
-import {
-  Modal,
-  ModalBody,
-  ModalClose,
-  ModalContent,
-  ModalDescription,
-  ModalFooter,
-  ModalHeader,
-  ModalTitle,
-} from "@brandscope/ui/modal";
+import { Modal } from "@brandscope/ui/modal";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
+import { ConfirmContent, destructiveAction } from "~/lib/confirm-content";
 import { notify } from "~/lib/notify";
 import { FormProblem } from "~/lib/problem";
 import { signOut, useSignOut } from "~/lib/sign-out";
 import { needsFreshSignIn, useDeactivateAccountMutation, useDeleteAccountMutation } from "./mutations";
-
-// The ui Button has no destructive emphasis yet; these two actions are the only ones that need it.
-const destructive = "bg-destructive text-destructive-foreground hover:bg-destructive/90";
 
 /** Deactivate and delete, each behind a confirmation; either ends the session and leads to /sign-in. */
 export function AccountClosure({ email }: { email: string }) {
@@ -65,26 +54,14 @@ function DeactivateAccount() {
         <Button emphasis="secondary" className="shrink-0" onClick={() => setOpen(true)}>
           Deactivate account
         </Button>
-        <ModalContent closeOnOverlayClick={false}>
-          <ModalHeader>
-            <ModalTitle>Deactivate your account?</ModalTitle>
-            <ModalDescription>
-              You will be signed out on every device and will not be able to sign in again.
-            </ModalDescription>
-          </ModalHeader>
-          {deactivate.error ? (
-            <ModalBody>
-              <FormProblem error={deactivate.error} />
-            </ModalBody>
-          ) : null}
-          <ModalFooter className="pt-4">
-            <ModalClose asChild>
-              <Button emphasis="secondary" disabled={deactivate.isPending}>
-                Cancel
-              </Button>
-            </ModalClose>
+        <ConfirmContent
+          title="Deactivate your account?"
+          description="You will be signed out on every device and will not be able to sign in again."
+          problem={deactivate.error ? <FormProblem error={deactivate.error} /> : null}
+          pending={deactivate.isPending}
+          action={
             <Button
-              className={destructive}
+              className={destructiveAction}
               loading={deactivate.isPending}
               onClick={() =>
                 deactivate.mutate(undefined, {
@@ -94,8 +71,8 @@ function DeactivateAccount() {
             >
               Deactivate account
             </Button>
-          </ModalFooter>
-        </ModalContent>
+          }
+        />
       </Modal>
     </div>
   );
@@ -124,43 +101,33 @@ function DeleteAccount({ email }: { email: string }) {
           if (!next) remove.reset();
         }}
       >
-        <Button className={`${destructive} shrink-0`} onClick={() => setOpen(true)}>
+        <Button className={`${destructiveAction} shrink-0`} onClick={() => setOpen(true)}>
           Delete account
         </Button>
-        <ModalContent closeOnOverlayClick={false}>
-          <ModalHeader>
-            <ModalTitle>Delete your account for good?</ModalTitle>
-            <ModalDescription>
-              Your account and personal data are removed. If you own the workspace, its brands, competitors
-              and imported data are removed too, and its other members are told by e-mail. This cannot be
-              undone.
-            </ModalDescription>
-          </ModalHeader>
-          {remove.error ? (
-            <ModalBody>
-              {stale ? (
+        <ConfirmContent
+          title="Delete your account for good?"
+          description="Your account and personal data are removed. If you own the workspace, its brands, competitors and imported data are removed too, and its other members are told by e-mail. This cannot be undone."
+          problem={
+            remove.error ? (
+              stale ? (
                 <FormProblem>
                   For your security, deleting an account needs a recent sign-in (within the last 15 minutes).
                   Sign in again, then delete your account from your profile.
                 </FormProblem>
               ) : (
                 <FormProblem error={remove.error} />
-              )}
-            </ModalBody>
-          ) : null}
-          <ModalFooter className="pt-4">
-            <ModalClose asChild>
-              <Button emphasis="secondary" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </ModalClose>
-            {stale ? (
+              )
+            ) : null
+          }
+          pending={remove.isPending}
+          action={
+            stale ? (
               <Button onClick={() => void signOutFully({ redirect: "/user/profile", email })}>
                 Sign in again
               </Button>
             ) : (
               <Button
-                className={destructive}
+                className={destructiveAction}
                 loading={remove.isPending}
                 onClick={() =>
                   remove.mutate(undefined, {
@@ -170,9 +137,9 @@ function DeleteAccount({ email }: { email: string }) {
               >
                 Delete account
               </Button>
-            )}
-          </ModalFooter>
-        </ModalContent>
+            )
+          }
+        />
       </Modal>
     </div>
   );
