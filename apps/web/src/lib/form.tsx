@@ -71,7 +71,7 @@ function PasswordInput(props: BoundProps<PasswordFieldProps>) {
  * The form element: no browser validation bubbles (ours follow docs/product.md §5), and no second submit while one
  * runs.
  */
-function Form({ children, className, ...props }: Omit<React.ComponentProps<"form">, "onSubmit">) {
+export function Form({ children, className, ...props }: Omit<React.ComponentProps<"form">, "onSubmit">) {
   const form = useFormContext();
   return (
     <form
@@ -91,7 +91,7 @@ function Form({ children, className, ...props }: Omit<React.ComponentProps<"form
 }
 
 /** Submits its form; shows a spinner while the submit runs and takes no second click. */
-function SubmitButton({ children, ...props }: Omit<ButtonProps, "type" | "loading">) {
+export function SubmitButton({ children, ...props }: Omit<ButtonProps, "type" | "loading">) {
   const form = useFormContext();
   const submitting = useStore(form.store, (state) => state.isSubmitting);
   return (

@@ -1,7 +1,7 @@
 import { Popover as PopoverPrimitive } from "radix-ui";
 import * as React from "react";
 import { useControllableState } from "../lib/use-controllable-state";
-import { ComboboxContent, ComboboxList, type ComboboxOption, ComboboxTrigger } from "./combobox/parts";
+import { ComboboxContent, ComboboxFieldTrigger, ComboboxList, type ComboboxOption } from "./combobox/parts";
 import { type FieldStateProps, LabelledField, splitFieldProps, useField } from "./field";
 
 export type AsyncSelectOption = ComboboxOption;
@@ -99,7 +99,6 @@ function AsyncSelectControl<TOption extends AsyncSelectOption>({
   ...triggerProps
 }: AsyncSelectControlProps<TOption>) {
   const field = useField();
-  const valueId = React.useId();
   const [value, setValue] = useControllableState<TOption | null>({
     value: valueProp,
     defaultValue,
@@ -186,22 +185,17 @@ function AsyncSelectControl<TOption extends AsyncSelectOption>({
 
   return (
     <PopoverPrimitive.Root open={open} onOpenChange={handleOpenChange}>
-      <ComboboxTrigger
-        data-slot="async-select-trigger"
+      <ComboboxFieldTrigger
+        slot="async-select"
+        valueText={value?.label ?? placeholder}
+        isPlaceholder={!value}
+        openRef={openRef}
+        onLeave={onBlur}
         size={size}
-        placeholder={!value}
         disabled={disabled}
-        aria-labelledby={field ? `${field.labelId} ${valueId}` : undefined}
         className={triggerClassName}
-        onBlur={() => {
-          if (!openRef.current) onBlur?.();
-        }}
         {...triggerProps}
-      >
-        <span id={valueId} data-slot="async-select-value" className="truncate">
-          {value?.label ?? placeholder}
-        </span>
-      </ComboboxTrigger>
+      />
       <ComboboxContent data-slot="async-select-content" aria-labelledby={field?.labelId}>
         <ComboboxList
           slot="async-select"

@@ -3,7 +3,7 @@ import { Check, Minus } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControlProps } from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControl } from "./field";
 
 export const checkboxVariants = cva(
   [
@@ -31,26 +31,12 @@ export type CheckboxControlProps = React.ComponentProps<typeof CheckboxPrimitive
   VariantProps<typeof checkboxVariants>;
 
 /** The bare box (Radix Checkbox). Needs a name: use Checkbox, or pass `aria-label`. */
-export function CheckboxControl({
-  className,
-  size,
-  id,
-  disabled,
-  "aria-describedby": describedBy,
-  "aria-invalid": ariaInvalid,
-  ...props
-}: CheckboxControlProps) {
-  const control = useFieldControlProps({
-    id,
-    disabled,
-    "aria-describedby": describedBy,
-    "aria-invalid": ariaInvalid,
-  });
+export function CheckboxControl({ className, size, ...props }: CheckboxControlProps) {
+  const control = useFieldControl(props);
   return (
     <CheckboxPrimitive.Root
       data-slot="checkbox"
       className={cn(checkboxVariants({ size }), className)}
-      {...props}
       {...control}
     >
       <CheckboxPrimitive.Indicator

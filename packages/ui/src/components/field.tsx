@@ -250,12 +250,31 @@ export type FieldControlProps = {
  * `aria-invalid` while the error shows, and `disabled`. The caller's own values win for id and disabled.
  * Outside a Field it returns the caller's values unchanged.
  */
-export function useFieldControlProps(own: {
+type FieldControlInput = {
   id?: string | undefined;
   "aria-describedby"?: string | undefined;
   "aria-invalid"?: React.AriaAttributes["aria-invalid"];
   disabled?: boolean | undefined;
-}): FieldControlProps {
+};
+
+/** A control's own props with the surrounding Field's wiring merged in: what the control element receives. */
+export function useFieldControl<P extends FieldControlInput>({
+  id,
+  disabled,
+  "aria-describedby": describedBy,
+  "aria-invalid": ariaInvalid,
+  ...rest
+}: P): Omit<P, keyof FieldControlInput> & FieldControlProps {
+  const control = useFieldControlProps({
+    id,
+    disabled,
+    "aria-describedby": describedBy,
+    "aria-invalid": ariaInvalid,
+  });
+  return { ...rest, ...control };
+}
+
+function useFieldControlProps(own: FieldControlInput): FieldControlProps {
   const field = useField();
   const describedBy = [
     field?.hasHint ? field.hintId : undefined,

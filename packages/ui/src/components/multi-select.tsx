@@ -3,9 +3,9 @@ import * as React from "react";
 import { useControllableState } from "../lib/use-controllable-state";
 import {
   ComboboxContent,
+  ComboboxFieldTrigger,
   ComboboxList,
   type ComboboxOption,
-  ComboboxTrigger,
   matchesQuery,
 } from "./combobox/parts";
 import { type FieldStateProps, LabelledField, splitFieldProps, useField } from "./field";
@@ -111,7 +111,6 @@ function MultiSelectControl({
   ...triggerProps
 }: MultiSelectControlProps) {
   const field = useField();
-  const valueId = React.useId();
   const [value, setValue] = useControllableState<string[]>({
     value: valueProp,
     defaultValue,
@@ -152,23 +151,17 @@ function MultiSelectControl({
 
   return (
     <PopoverPrimitive.Root open={open} onOpenChange={handleOpenChange}>
-      <ComboboxTrigger
-        data-slot="multi-select-trigger"
+      <ComboboxFieldTrigger
+        slot="multi-select"
+        valueText={summary}
+        isPlaceholder={selectedLabels.length === 0}
+        openRef={openRef}
+        onLeave={onBlur}
         size={size}
-        placeholder={selectedLabels.length === 0}
         disabled={disabled}
-        aria-labelledby={field ? `${field.labelId} ${valueId}` : undefined}
         className={triggerClassName}
-        onBlur={() => {
-          // Opening moves focus into the popover; that is not leaving the field.
-          if (!openRef.current) onBlur?.();
-        }}
         {...triggerProps}
-      >
-        <span id={valueId} data-slot="multi-select-value" className="truncate">
-          {summary}
-        </span>
-      </ComboboxTrigger>
+      />
       <ComboboxContent data-slot="multi-select-content" aria-labelledby={field?.labelId}>
         <ComboboxList
           slot="multi-select"

@@ -2,7 +2,7 @@ import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import * as React from "react";
 import { cn } from "../lib/cn";
-import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControlProps } from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControl } from "./field";
 import { inputVariants } from "./text-field";
 
 export type SelectProps = React.ComponentProps<typeof SelectPrimitive.Root>;
@@ -17,22 +17,8 @@ export type SelectTriggerProps = React.ComponentProps<typeof SelectPrimitive.Tri
 };
 
 /** The closed select. Inside a Field it takes the Field's id, description and invalid state. */
-export function SelectTrigger({
-  className,
-  size,
-  children,
-  id,
-  disabled,
-  "aria-describedby": describedBy,
-  "aria-invalid": ariaInvalid,
-  ...props
-}: SelectTriggerProps) {
-  const control = useFieldControlProps({
-    id,
-    disabled,
-    "aria-describedby": describedBy,
-    "aria-invalid": ariaInvalid,
-  });
+export function SelectTrigger({ className, size, children, ...props }: SelectTriggerProps) {
+  const control = useFieldControl(props);
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
@@ -42,7 +28,6 @@ export function SelectTrigger({
         "data-placeholder:text-muted-foreground [&>span]:truncate",
         className,
       )}
-      {...props}
       {...control}
     >
       {children}

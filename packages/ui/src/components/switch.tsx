@@ -3,7 +3,7 @@ import { Switch as SwitchPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
 import type { ControlLabelProps } from "./checkbox";
-import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControlProps } from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControl } from "./field";
 
 export const switchVariants = cva(
   [
@@ -33,28 +33,10 @@ export type SwitchControlProps = React.ComponentProps<typeof SwitchPrimitive.Roo
   VariantProps<typeof switchVariants>;
 
 /** The bare switch (Radix Switch). Needs a name: use Switch, or pass `aria-label`. */
-export function SwitchControl({
-  className,
-  size,
-  id,
-  disabled,
-  "aria-describedby": describedBy,
-  "aria-invalid": ariaInvalid,
-  ...props
-}: SwitchControlProps) {
-  const control = useFieldControlProps({
-    id,
-    disabled,
-    "aria-describedby": describedBy,
-    "aria-invalid": ariaInvalid,
-  });
+export function SwitchControl({ className, size, ...props }: SwitchControlProps) {
+  const control = useFieldControl(props);
   return (
-    <SwitchPrimitive.Root
-      data-slot="switch"
-      className={cn(switchVariants({ size }), className)}
-      {...props}
-      {...control}
-    >
+    <SwitchPrimitive.Root data-slot="switch" className={cn(switchVariants({ size }), className)} {...control}>
       <SwitchPrimitive.Thumb
         data-slot="switch-thumb"
         className={cn(

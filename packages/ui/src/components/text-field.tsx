@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControlProps } from "./field";
+import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControl } from "./field";
 
 /** The box of every text-like control (inputs, select and combobox triggers), so they line up in a form. */
 export const inputVariants = cva(
@@ -30,30 +30,10 @@ export type InputProps = Omit<React.ComponentProps<"input">, "size"> & VariantPr
  * A bare text input. Inside a Field it takes the Field's id, description and invalid state by itself.
  * Prefer TextField, which brings the label, hint and error.
  */
-export function Input({
-  className,
-  size,
-  type = "text",
-  id,
-  disabled,
-  "aria-describedby": describedBy,
-  "aria-invalid": ariaInvalid,
-  ...props
-}: InputProps) {
-  const control = useFieldControlProps({
-    id,
-    disabled,
-    "aria-describedby": describedBy,
-    "aria-invalid": ariaInvalid,
-  });
+export function Input({ className, size, type = "text", ...props }: InputProps) {
+  const control = useFieldControl(props);
   return (
-    <input
-      data-slot="input"
-      type={type}
-      className={cn(inputVariants({ size }), className)}
-      {...props}
-      {...control}
-    />
+    <input data-slot="input" type={type} className={cn(inputVariants({ size }), className)} {...control} />
   );
 }
 

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import type * as React from "react";
 import { useAuth } from "~/lib/auth";
+import { Form, SubmitButton } from "~/lib/form";
 import { FormProblem } from "~/lib/problem";
 import { countriesOptions, industriesOptions } from "../reference/queries";
 import {
@@ -21,6 +23,42 @@ import { StepActions, StepHeader } from "./step-frame";
  */
 
 type StepProps = { onBack?: (() => void) | undefined; onSaved: () => void };
+
+/** A step's form: its question, its fields, why saving failed, Back and the step's action. */
+function AboutStepForm({
+  form,
+  title,
+  description,
+  label,
+  error,
+  onBack,
+  submitLabel = "Continue",
+  children,
+}: {
+  form: { AppForm: React.ComponentType<{ children?: React.ReactNode }> };
+  title: string;
+  description: string;
+  label: string;
+  error: unknown;
+  onBack: StepProps["onBack"];
+  submitLabel?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <StepHeader title={title} description={description} />
+      <form.AppForm>
+        <Form aria-label={label} className="flex flex-col gap-6">
+          {children}
+          <FormProblem error={error} />
+          <StepActions onBack={onBack}>
+            <SubmitButton>{submitLabel}</SubmitButton>
+          </StepActions>
+        </Form>
+      </form.AppForm>
+    </>
+  );
+}
 
 /** Saves a step's answer, then goes on; a failure shows in the form (save.error) and the answer stays. */
 async function saveThen(
@@ -46,31 +84,26 @@ export function IndustryStep({ onBack, onSaved }: StepProps) {
     onSubmit: ({ value }) => saveThen(save, aboutRequests.industry(value), onSaved),
   });
   return (
-    <>
-      <StepHeader
-        title="Which industry are you in?"
-        description="We compare you with the brands, personas and influencers of your industry."
-      />
-      <form.AppForm>
-        <form.Form aria-label="Industry" className="flex flex-col gap-6">
-          <form.AppField name="industry">
-            {(field) => (
-              <field.SelectInput
-                label="Industry"
-                {...referenceSelectProps(industries, {
-                  noun: "Industries",
-                  placeholder: "Select an industry",
-                })}
-              />
-            )}
-          </form.AppField>
-          <FormProblem error={save.error} />
-          <StepActions onBack={onBack}>
-            <form.SubmitButton>Continue</form.SubmitButton>
-          </StepActions>
-        </form.Form>
-      </form.AppForm>
-    </>
+    <AboutStepForm
+      form={form}
+      title="Which industry are you in?"
+      description="We compare you with the brands, personas and influencers of your industry."
+      label="Industry"
+      error={save.error}
+      onBack={onBack}
+    >
+      <form.AppField name="industry">
+        {(field) => (
+          <field.SelectInput
+            label="Industry"
+            {...referenceSelectProps(industries, {
+              noun: "Industries",
+              placeholder: "Select an industry",
+            })}
+          />
+        )}
+      </form.AppField>
+    </AboutStepForm>
   );
 }
 
@@ -83,32 +116,27 @@ export function CompanyStep({ onBack, onSaved }: StepProps) {
     onSubmit: ({ value }) => saveThen(save, aboutRequests.company(value), onSaved),
   });
   return (
-    <>
-      <StepHeader
-        title="Tell us about your company"
-        description="Its name, and whether you sell to businesses, to consumers or to both."
-      />
-      <form.AppForm>
-        <form.Form aria-label="Company" className="flex flex-col gap-6">
-          <form.AppField name="company">
-            {(field) => <field.TextInput label="Company name" autoComplete="organization" />}
-          </form.AppField>
-          <form.AppField name="businessType">
-            {(field) => (
-              <field.SelectInput
-                label="Business type"
-                options={businessTypeOptions}
-                placeholder="Select a business type"
-              />
-            )}
-          </form.AppField>
-          <FormProblem error={save.error} />
-          <StepActions onBack={onBack}>
-            <form.SubmitButton>Continue</form.SubmitButton>
-          </StepActions>
-        </form.Form>
-      </form.AppForm>
-    </>
+    <AboutStepForm
+      form={form}
+      title="Tell us about your company"
+      description="Its name, and whether you sell to businesses, to consumers or to both."
+      label="Company"
+      error={save.error}
+      onBack={onBack}
+    >
+      <form.AppField name="company">
+        {(field) => <field.TextInput label="Company name" autoComplete="organization" />}
+      </form.AppField>
+      <form.AppField name="businessType">
+        {(field) => (
+          <field.SelectInput
+            label="Business type"
+            options={businessTypeOptions}
+            placeholder="Select a business type"
+          />
+        )}
+      </form.AppField>
+    </AboutStepForm>
   );
 }
 
@@ -123,27 +151,23 @@ export function CountryStep({ onBack, onSaved }: StepProps) {
     onSubmit: ({ value }) => saveThen(save, aboutRequests.country(value), onSaved),
   });
   return (
-    <>
-      <StepHeader
-        title="Where is your main market?"
-        description="Traffic, audiences and keywords are shown for this country first. You can change it any time."
-      />
-      <form.AppForm>
-        <form.Form aria-label="Country" className="flex flex-col gap-6">
-          <form.AppField name="country">
-            {(field) => (
-              <field.SelectInput
-                label="Country"
-                {...referenceSelectProps(countries, { noun: "Countries", placeholder: "Select a country" })}
-              />
-            )}
-          </form.AppField>
-          <FormProblem error={save.error} />
-          <StepActions onBack={onBack}>
-            <form.SubmitButton>Finish</form.SubmitButton>
-          </StepActions>
-        </form.Form>
-      </form.AppForm>
-    </>
+    <AboutStepForm
+      form={form}
+      title="Where is your main market?"
+      description="Traffic, audiences and keywords are shown for this country first. You can change it any time."
+      label="Country"
+      error={save.error}
+      onBack={onBack}
+      submitLabel="Finish"
+    >
+      <form.AppField name="country">
+        {(field) => (
+          <field.SelectInput
+            label="Country"
+            {...referenceSelectProps(countries, { noun: "Countries", placeholder: "Select a country" })}
+          />
+        )}
+      </form.AppField>
+    </AboutStepForm>
   );
 }

@@ -7,7 +7,7 @@ import { Check, ChevronDown, LoaderCircle, Minus, Search } from "lucide-react";
 import { Popover as PopoverPrimitive } from "radix-ui";
 import * as React from "react";
 import { cn } from "../../lib/cn";
-import { useFieldControlProps } from "../field";
+import { useField, useFieldControl } from "../field";
 import { inputVariants } from "../text-field";
 
 export type ComboboxOption = { value: string; label: string; disabled?: boolean };
@@ -19,23 +19,8 @@ export type ComboboxTriggerProps = React.ComponentProps<typeof PopoverPrimitive.
 };
 
 /** The closed control: shows the current value; inside a Field it takes the Field's id and ARIA wiring. */
-export function ComboboxTrigger({
-  className,
-  size,
-  placeholder,
-  children,
-  id,
-  disabled,
-  "aria-describedby": describedBy,
-  "aria-invalid": ariaInvalid,
-  ...props
-}: ComboboxTriggerProps) {
-  const control = useFieldControlProps({
-    id,
-    disabled,
-    "aria-describedby": describedBy,
-    "aria-invalid": ariaInvalid,
-  });
+export function ComboboxTrigger({ className, size, placeholder, children, ...props }: ComboboxTriggerProps) {
+  const control = useFieldControl(props);
   return (
     <PopoverPrimitive.Trigger
       type="button"
@@ -46,12 +31,50 @@ export function ComboboxTrigger({
         "data-placeholder:text-muted-foreground",
         className,
       )}
-      {...props}
       {...control}
     >
       {children}
       <ChevronDown aria-hidden className="size-4 shrink-0 opacity-60" />
     </PopoverPrimitive.Trigger>
+  );
+}
+
+/**
+ * The trigger of a labelled field's combobox (MultiSelect, AsyncSelect): it shows the value's text and is named by
+ * the field's label and that text. Focus leaving it counts as leaving the field only while the list is closed:
+ * opening moves focus into the popover.
+ */
+export function ComboboxFieldTrigger({
+  slot,
+  valueText,
+  isPlaceholder,
+  openRef,
+  onLeave,
+  ...props
+}: Omit<ComboboxTriggerProps, "placeholder" | "onBlur" | "children"> & {
+  /** `data-slot` prefix of the owning component, e.g. "multi-select". */
+  slot: string;
+  valueText: React.ReactNode;
+  isPlaceholder: boolean;
+  openRef: React.RefObject<boolean>;
+  onLeave?: (() => void) | undefined;
+}) {
+  const field = useField();
+  const valueId = React.useId();
+  return (
+    <ComboboxTrigger
+      data-slot={`${slot}-trigger`}
+      placeholder={isPlaceholder}
+      aria-labelledby={field ? `${field.labelId} ${valueId}` : undefined}
+      onBlur={() => {
+        if (!openRef.current) onLeave?.();
+      }}
+      {...props}
+    >
+      <span id={valueId} data-slot={`${slot}-value`} className="truncate">
+        {valueText}
+      </span>
+    </ComboboxTrigger>
   );
 }
 
