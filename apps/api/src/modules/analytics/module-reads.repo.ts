@@ -232,20 +232,12 @@ select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, to_json(p.inter
 from personas p join brands b on b.id = p.brand_id ${SUBSCRIPTION_JOIN}
 where p.id = $2 and p.brand_id in (select id from visible)`;
 
-export interface PersonaDetailsRow {
+/** The persona fields a list row and the details share. */
+type PersonaFields = ReturnType<typeof personaFields>;
+
+export interface PersonaDetailsRow extends PersonaFields {
   id: string;
   brandId: string;
-  name: string;
-  ageMin: number;
-  ageMax: number;
-  gender: string;
-  interests: string[];
-  platforms: string[];
-  size: number;
-  share: number;
-  engagementRate: number | null;
-  country: string | null;
-  industry: string | null;
   details: PersonaDetailsPayload;
   computedAt: Date;
   /** Of the persona's brand, for the provenance. */
@@ -329,20 +321,9 @@ left join lateral (
 ) page on true
 order by ${order("page")}`;
 
-export interface PersonaSummaryRow {
+export interface PersonaSummaryRow extends PersonaFields {
   id: string;
-  name: string;
   sortKey: string;
-  ageMin: number;
-  ageMax: number;
-  gender: string;
-  interests: string[];
-  platforms: string[];
-  size: number;
-  share: number;
-  engagementRate: number | null;
-  country: string | null;
-  industry: string | null;
   /** How many personas match the filters, whatever the page. */
   total: number;
 }

@@ -97,13 +97,19 @@ export async function savePaymentMethod(
   return saved;
 }
 
+/** The billing owner's workspace and one of its cards; 404 when the card is not the workspace's. */
+async function ownersCard(ctx: RequestCtx, id: string) {
+  const { workspaceId } = await requireBillingOwner(ctx);
+  const card = await findCard(ctx.db, { workspaceId, id });
+  if (!card) throw cardNotFound();
+  return { workspaceId, card };
+}
+
 export async function setDefaultPaymentMethod(
   ctx: RequestCtx,
   body: Schemas["PaymentMethodRequest"],
 ): Promise<Schemas["PaymentMethod"][]> {
-  const { workspaceId } = await requireBillingOwner(ctx);
-  const card = await findCard(ctx.db, { workspaceId, id: body.paymentMethodId });
-  if (!card) throw cardNotFound();
+  const { workspaceId, card } = await ownersCard(ctx, body.paymentMethodId);
   const provider = ctx.payments(ctx.db);
   const customerId = await existingCustomerOf(ctx, provider, workspaceId);
   if (customerId) await provider.setDefaultCard({ customerId, paymentMethodId: card.id });
@@ -119,9 +125,7 @@ export async function removePaymentMethod(
   ctx: RequestCtx,
   body: Schemas["PaymentMethodRequest"],
 ): Promise<Schemas["PaymentMethod"][]> {
-  const { workspaceId } = await requireBillingOwner(ctx);
-  const card = await findCard(ctx.db, { workspaceId, id: body.paymentMethodId });
-  if (!card) throw cardNotFound();
+  const { workspaceId, card } = await ownersCard(ctx, body.paymentMethodId);
   const cards = await listCards(ctx.db, { workspaceId });
   const subscription = await findSubscription(ctx.db, { workspaceId });
   const paidPlanRuns =

@@ -1,3 +1,4 @@
+import type { TrafficMonth } from "../analytics/competitor/traffic";
 import { INDUSTRIES, type IndustryProfile, type Topic } from "./industries";
 import { hashUnit, Rng, sampleId } from "./prng";
 import {
@@ -106,18 +107,8 @@ export interface SamplePost {
   tone: Tone;
 }
 
-export interface TrafficRow {
+export interface TrafficRow extends TrafficMonth {
   brandId: string;
-  /** Complete calendar month, YYYY-MM. */
-  month: string;
-  country: string;
-  visits: number;
-  searchVisits: number;
-  pagesPerVisit: number;
-  /** Seconds. */
-  avgDuration: number;
-  /** The brand's backlinks in that month: a stock for the whole site, repeated on each country row. */
-  backlinks: number;
 }
 
 export interface SampleKeyword {

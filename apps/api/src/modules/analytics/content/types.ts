@@ -1,21 +1,14 @@
 import type { components } from "@brandscope/api-client/schema";
+import type { PostValues } from "../../brand/import-rows";
 import type { DayWindow } from "../periods";
 import type { PillarModel } from "./pillar-model";
 
 export type Schemas = components["schemas"];
 export type SocialNetwork = Schemas["SocialNetwork"];
 
-export interface ContentPost {
+/** A stored post, as the content figures read it. */
+export interface ContentPost extends PostValues {
   id: string;
-  platform: SocialNetwork;
-  url: string;
-  postedAt: Date;
-  text: string;
-  format: string;
-  likes: number;
-  comments: number;
-  shares: number | null;
-  views: number | null;
 }
 
 /** One follower snapshot; `day` is YYYY-MM-DD (UTC). */
