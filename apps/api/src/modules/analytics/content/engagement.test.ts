@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { engagementOf } from "../competitor/engagement";
 import { accountEngagementRate } from "./account-rate";
-import {
-  engagementOf,
-  followerRate,
-  followersAt,
-  headlineRate,
-  indexFollowers,
-  viewRate,
-} from "./engagement";
+import { followerRate, followersAt, headlineRate, indexFollowers, viewRate } from "./engagement";
 import { makePost } from "./test-fixtures";
 
 describe("engagementOf", () => {

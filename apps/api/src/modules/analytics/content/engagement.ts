@@ -1,23 +1,13 @@
+import { engagementOf, RATE_BY_VIEWS } from "../competitor/engagement";
 import type { ContentPost, FollowerPoint, SocialNetwork } from "./types";
+
+// E_p and the platforms rated by views are one definition for every module: competitor/engagement.ts.
 
 const DAY_MS = 86_400_000;
 /** §1.2: a snapshot at or before the post may be this old… */
 const SNAPSHOT_MAX_AGE_DAYS = 7;
 /** …otherwise interpolate between two snapshots at most this far apart. */
 const INTERPOLATION_MAX_GAP_DAYS = 14;
-
-/** Platforms whose headline rate is by views (§1.2 "Shown per platform"); the others use followers. */
-const VIEW_BASED: ReadonlySet<SocialNetwork> = new Set<SocialNetwork>(["tiktok", "youtube"]);
-
-/**
- * Engagement `E` per §1.1. Instagram leaves shares out for parity, since most accounts do not expose them. A null
- * `shares` elsewhere means the export lacks it: E then counts what is public rather than becoming null.
- */
-export function engagementOf(post: ContentPost): number {
-  const base = post.likes + post.comments;
-  if (post.platform === "instagram" || post.platform === "youtube") return base;
-  return base + (post.shares ?? 0);
-}
 
 /** Follower snapshots per platform, sorted by day, for the lookups of §1.2. */
 export interface FollowerIndex {
@@ -108,7 +98,7 @@ export function viewRate(post: ContentPost): number | null {
   return engagementOf(post) / post.views;
 }
 
-export const isViewBased = (platform: SocialNetwork) => VIEW_BASED.has(platform);
+export const isViewBased = (platform: SocialNetwork) => RATE_BY_VIEWS[platform];
 
 /** The rate a post is shown and ranked with: ERv on TikTok and YouTube, ERf elsewhere (§1.2). */
 export function headlineRate(post: ContentPost, index: FollowerIndex): number | null {

@@ -3,7 +3,6 @@ export { accountEngagementRate } from "./account-rate";
 export { computeContent } from "./compute-content";
 export type { FollowerIndex } from "./engagement";
 export {
-  engagementOf,
   followerRate,
   followersAt,
   headlineRate,

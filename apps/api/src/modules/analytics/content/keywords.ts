@@ -1,5 +1,5 @@
+import { engagementOf } from "../competitor/engagement";
 import { rankColor } from "./colors";
-import { engagementOf } from "./engagement";
 import type { Tokenizer } from "./text-tokens";
 import type { ContentPost, Schemas } from "./types";
 
