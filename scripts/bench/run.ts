@@ -18,6 +18,7 @@ import { connectDatabase } from "../../apps/api/src/db/client";
 import { startEmbeddedPostgres } from "../../apps/api/src/db/embedded";
 import { findFreePort } from "../../apps/api/src/lib/free-port";
 import { findSampleCatalogue } from "../../apps/api/src/modules/brand/brand.repo";
+import { cleanUp, cleanups } from "./cleanups";
 import { moduleEndpoints } from "./endpoints";
 import { type EndpointResult, type LoadOptions, loadEndpoint } from "./load";
 import { buildReport, printReport, writeReport } from "./report";
@@ -36,19 +37,6 @@ function positiveInteger(name: string, value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, not "${value}"`);
   return n;
-}
-
-/** What was started, undone in reverse order on success, failure and Ctrl-C alike. */
-const cleanups: { name: string; run: () => Promise<void> }[] = [];
-
-async function cleanUp(): Promise<void> {
-  for (const { name, run } of cleanups.splice(0).reverse()) {
-    try {
-      await run();
-    } catch (error) {
-      process.stderr.write(`Could not ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
-  }
 }
 
 async function bench(): Promise<void> {

@@ -16,6 +16,7 @@ import type { Browser } from "playwright-core";
 import { type AppServer, repoRoot, startAppServer } from "../../apps/web/e2e/app-server";
 import { launchChromium, seedStorage, sessionFrom } from "../../apps/web/e2e/browser";
 import { startSmtpSink } from "../../apps/web/e2e/smtp-sink";
+import { cleanUp, cleanups } from "../bench/cleanups";
 import { signUpWithSample } from "./account";
 import { type ContentLoad, measureContent, measureSignIn, type ScriptLoad } from "./measure";
 import { buildReport, formatReport, writeReport } from "./report";
@@ -24,19 +25,6 @@ const RESULTS_FILE = join(import.meta.dirname, "results", "web-latest.json");
 /** The first visit may wait for the server to compute the sample's figures. */
 const WARM_UP_TIMEOUT_MS = 180_000;
 const say = (text: string) => process.stdout.write(`${text}\n`);
-
-/** What was started, undone in reverse order on success, failure and Ctrl-C alike. */
-const cleanups: { name: string; run: () => Promise<void> }[] = [];
-
-async function cleanUp(): Promise<void> {
-  for (const { name, run } of cleanups.splice(0).reverse()) {
-    try {
-      await run();
-    } catch (error) {
-      process.stderr.write(`Could not ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
-  }
-}
 
 async function measure(): Promise<void> {
   const { values } = parseArgs({

@@ -1,6 +1,7 @@
--- Reads answered from memory (src/db/read-cache.ts) are forgotten when a table they read changes: every statement
--- that writes one of these tables notifies the channel with the table's name. Statement-level, so a bulk load or
--- an import is one notification, and PostgreSQL folds repeats within a transaction; delivered at commit only.
+-- Reads answered from memory (src/modules/analytics/read-model/read-model.ts) are forgotten when a table they read
+-- changes: every statement that writes one of these tables notifies the channel with the table's name.
+-- Statement-level, so a bulk load or an import is one notification, and PostgreSQL folds repeats within a
+-- transaction; delivered at commit only.
 CREATE FUNCTION "notify_data_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('brandscope_data_change', TG_TABLE_NAME);

@@ -1,6 +1,7 @@
 -- A statement that changed no row (a DELETE … WHERE that matched nothing) no longer notifies: the reads kept in
--- memory (src/db/read-cache.ts) are forgotten only for a real change. A transition table holds the rows a statement
--- changed, and PostgreSQL allows one only on a trigger of a single event: one trigger per event and table.
+-- memory (src/modules/analytics/read-model/read-model.ts) are forgotten only for a real change. A transition table
+-- holds the rows a statement changed, and PostgreSQL allows one only on a trigger of a single event: one trigger
+-- per event and table.
 CREATE FUNCTION "notify_rows_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM changed) THEN

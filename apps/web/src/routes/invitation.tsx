@@ -1,9 +1,9 @@
 import { LoadingScreen } from "@brandscope/ui/loading-screen";
-import { Logo } from "@brandscope/ui/logo";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod/mini";
 import { pendingInvitation } from "~/features/auth/paths";
 import { InvitationScreen } from "~/features/team/invitation-screen";
+import { PublicFrame } from "./-components/public-page";
 
 const invitationSearchSchema = z.object({
   token: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(512))), undefined),
@@ -22,16 +22,9 @@ function InvitationRoute() {
   const { token } = Route.useSearch();
   const { signedIn } = Route.useLoaderData();
   return (
-    <div className="bg-background min-h-dvh">
-      <header className="border-border border-b px-6 py-4 lg:px-10">
-        <Link to="/" className="inline-flex">
-          <Logo size="sm" />
-        </Link>
-      </header>
-      <main className="animate-fade-in mx-auto flex max-w-lg flex-col px-6 py-16 motion-reduce:animate-none">
-        {/* Back from sign-in the link's token is no longer in the address: this tab kept it. */}
-        <InvitationScreen token={token ?? pendingInvitation()} signedIn={signedIn} />
-      </main>
-    </div>
+    <PublicFrame className="max-w-lg py-16">
+      {/* Back from sign-in the link's token is no longer in the address: this tab kept it. */}
+      <InvitationScreen token={token ?? pendingInvitation()} signedIn={signedIn} />
+    </PublicFrame>
   );
 }

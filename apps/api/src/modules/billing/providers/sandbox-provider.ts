@@ -1,11 +1,19 @@
-import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { sandboxCards, sandboxSetupIntents, sandboxSubscriptions } from "../../../db/schema";
 import { AppError } from "../../../kernel/errors";
 import type { PaymentProvider } from "../../../kernel/payment-provider";
 import { addMs, type Clock, HOUR_MS } from "../../../lib/clock";
 import { randomToken, sha256 } from "../../../lib/crypto";
 import { addOneMonth } from "./billing-period";
+import {
+  cancelSandboxSubscription,
+  findAttachedCardOutcome,
+  findSandboxSubscription,
+  findSetupIntent,
+  insertConfirmedCard,
+  insertSandboxSubscription,
+  insertSetupIntent,
+  setCardAttached,
+} from "./sandbox.repo";
 import { type CardInput, chargeFailure, checkSandboxCard } from "./sandbox-cards";
 
 const SETUP_INTENT_TTL_MS = HOUR_MS;
@@ -34,7 +42,7 @@ export function sandboxProvider(
       const id = idFor("seti", idempotencyKey);
       const clientSecret = `${id}_secret_${randomToken(24)}`;
       const now = clock.now();
-      await db.insert(sandboxSetupIntents).values({
+      await insertSetupIntent(db, {
         id,
         customerId,
         secretHash: sha256(clientSecret),
@@ -46,15 +54,7 @@ export function sandboxProvider(
 
     /** What stripe.confirmCardSetup does in the browser: checks the card and, if it sets up, returns its id. */
     async confirmSetup({ customerId, clientSecret, card }) {
-      const [intent] = await db
-        .select()
-        .from(sandboxSetupIntents)
-        .where(
-          and(
-            eq(sandboxSetupIntents.secretHash, sha256(clientSecret)),
-            eq(sandboxSetupIntents.customerId, customerId),
-          ),
-        );
+      const intent = await findSetupIntent(db, { secretHash: sha256(clientSecret), customerId });
       if (!intent)
         throw new AppError("NOT_FOUND", 404, "This card set-up was not found. Please start again.");
       const now = clock.now();
@@ -70,29 +70,24 @@ export function sandboxProvider(
       }
       const checked = checkSandboxCard(card, now);
       const paymentMethodId = `pm_sandbox_${randomToken(18)}`;
-      await db.insert(sandboxCards).values({
-        id: paymentMethodId,
-        customerId,
-        brand: checked.brand,
-        last4: checked.last4,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        outcome: checked.charges,
-        createdAt: now,
+      await insertConfirmedCard(db, {
+        card: {
+          id: paymentMethodId,
+          customerId,
+          brand: checked.brand,
+          last4: checked.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          outcome: checked.charges,
+          createdAt: now,
+        },
+        setupIntentId: intent.id,
       });
-      await db
-        .update(sandboxSetupIntents)
-        .set({ paymentMethodId })
-        .where(eq(sandboxSetupIntents.id, intent.id));
       return paymentMethodId;
     },
 
     async attachCard({ customerId, paymentMethodId }) {
-      const [card] = await db
-        .update(sandboxCards)
-        .set({ attached: true })
-        .where(and(eq(sandboxCards.id, paymentMethodId), eq(sandboxCards.customerId, customerId)))
-        .returning();
+      const card = await setCardAttached(db, { customerId, paymentMethodId, attached: true });
       return card
         ? {
             id: card.id,
@@ -108,34 +103,22 @@ export function sandboxProvider(
     setDefaultCard: async () => {},
 
     async detachCard({ customerId, paymentMethodId }) {
-      await db
-        .update(sandboxCards)
-        .set({ attached: false })
-        .where(and(eq(sandboxCards.id, paymentMethodId), eq(sandboxCards.customerId, customerId)));
+      await setCardAttached(db, { customerId, paymentMethodId, attached: false });
     },
 
     async createSubscription({ customerId, paymentMethodId, idempotencyKey }) {
       const id = idFor("sub", idempotencyKey);
-      const [existing] = await db
-        .select({ createdAt: sandboxSubscriptions.createdAt })
-        .from(sandboxSubscriptions)
-        .where(eq(sandboxSubscriptions.id, id));
+      const existing = await findSandboxSubscription(db, { id });
       // The same key again: Stripe answers with the subscription it made, without charging again.
       if (existing) return { id, currentPeriodEnd: addOneMonth(existing.createdAt) };
       await chargeCard(db, { customerId, paymentMethodId });
       const now = clock.now();
-      await db
-        .insert(sandboxSubscriptions)
-        .values({ id, customerId, status: "active", createdAt: now })
-        .onConflictDoNothing();
+      await insertSandboxSubscription(db, { id, customerId, now });
       return { id, currentPeriodEnd: addOneMonth(now) };
     },
 
     async cancelSubscription({ subscriptionId }) {
-      await db
-        .update(sandboxSubscriptions)
-        .set({ status: "cancelled", cancelledAt: clock.now() })
-        .where(and(eq(sandboxSubscriptions.id, subscriptionId), eq(sandboxSubscriptions.status, "active")));
+      await cancelSandboxSubscription(db, { id: subscriptionId, now: clock.now() });
     },
 
     parseWebhook() {
@@ -146,26 +129,14 @@ export function sandboxProvider(
 
 /** A charge on an attached sandbox card: fails as its test card says, with Stripe's message. */
 export async function chargeCard(db: Queryable, p: { customerId: string; paymentMethodId: string }) {
-  const [card] = await db
-    .select({ outcome: sandboxCards.outcome })
-    .from(sandboxCards)
-    .where(
-      and(
-        eq(sandboxCards.id, p.paymentMethodId),
-        eq(sandboxCards.customerId, p.customerId),
-        eq(sandboxCards.attached, true),
-      ),
-    );
-  if (!card) throw new AppError("PAYMENT_FAILED", 402, "Your card could not be found. Please add it again.");
-  const failure = chargeFailure(card.outcome);
+  const outcome = await findAttachedCardOutcome(db, p);
+  if (!outcome)
+    throw new AppError("PAYMENT_FAILED", 402, "Your card could not be found. Please add it again.");
+  const failure = chargeFailure(outcome);
   if (failure) throw new AppError("PAYMENT_FAILED", 402, failure);
 }
 
 /** Whether the sandbox's subscription is still running (a cancelled one is never charged again). */
 export async function isSandboxSubscriptionActive(db: Queryable, p: { subscriptionId: string }) {
-  const [row] = await db
-    .select({ status: sandboxSubscriptions.status })
-    .from(sandboxSubscriptions)
-    .where(eq(sandboxSubscriptions.id, p.subscriptionId));
-  return row?.status === "active";
+  return (await findSandboxSubscription(db, { id: p.subscriptionId }))?.status === "active";
 }
