@@ -583,7 +583,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct the workspace's own brand (name, industry, main market)
+         * @description Only what is sent changes. A new industry or country recomputes the brand's figures in the background (the
+         *     influencers and keywords of its market). The shared sample brand cannot be changed (400 `SAMPLE_BRAND`).
+         */
+        patch: operations["updateBrand"];
         trace?: never;
     };
     "/brand/reset": {
@@ -1453,6 +1458,17 @@ export interface components {
             sample: true;
         };
         CreateBrandRequest: components["schemas"]["OwnBrandInput"] | components["schemas"]["SampleBrandInput"];
+        /**
+         * @example {
+         *       "industry": "food-beverage"
+         *     }
+         */
+        UpdateBrandRequest: {
+            brandName?: string;
+            /** @description An id from GET /industries */
+            industry?: string;
+            country?: components["schemas"]["CountryCode"];
+        };
         AddCompetitorRequest: {
             websiteUrl: components["schemas"]["WebUrl"];
             brandName: string;
@@ -2956,6 +2972,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
+        };
+    };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBrandRequest"];
+            };
+        };
+        responses: {
+            /** @description The brand as stored now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     resetBrand: {

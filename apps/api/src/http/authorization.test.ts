@@ -151,6 +151,10 @@ const cases: Record<string, Case> = {
 
   getBrand: own(200),
   createBrand: own(201, { probes: () => [{ body: { sample: true } }] }),
+  updateBrand: own(400, {
+    why: "B's brand is the shared sample, which no workspace may change (400 SAMPLE_BRAND)",
+    probes: () => [{ body: { brandName: "Kettleworth Roasters" } }],
+  }),
   resetBrand: own(200, { by: "outsider" }),
   retryBrandCollection: own(202),
   listImports: own(200),

@@ -30,6 +30,11 @@ export const storedChecks: Record<string, StoredCheck> = {
     find: (body) => record(body).brand,
     fields: brandFields,
   },
+  updateBrand: {
+    read: { operationId: "getBrand", url: "/api/brand" },
+    find: (body) => record(body).brand,
+    fields: { name: "brandName", country: "country", industry: "industry" },
+  },
   addBrandCompetitor: {
     read: { operationId: "listBrandCompetitors", url: "/api/brand/competitor" },
     find: (body, written) => listed(record(body).competitors, written),

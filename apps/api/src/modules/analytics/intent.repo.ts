@@ -20,6 +20,8 @@ export interface KeywordRow {
 
 export interface KeywordAnswer {
   brandId: string;
+  /** Whether the workspace's brand is the shared sample brand. */
+  sampleBrand: boolean;
   /**
    * When a keyword came from an import: the format of the brand's latest completed import, null without one.
    * Undefined when every keyword came with the sample data.
@@ -28,7 +30,7 @@ export interface KeywordAnswer {
   rows: KeywordRow[];
 }
 
-const OWN = `own as (select b.id, b.industry, b.country from brands b where b.id = (${OWN_BRAND}))`;
+const OWN = `own as (select b.id, b.industry, b.country, b.sample from brands b where b.id = (${OWN_BRAND}))`;
 /** The country asked for ($2), else the brand's; with neither, any country. */
 const COUNTRY = "coalesce($2::text, own.country)";
 const KEYWORD_COLUMNS = "k.id, k.keyword, k.country, k.volume, k.cpc, k.competition, k.trend, k.source";
@@ -38,7 +40,7 @@ const KEYWORD_COLUMNS = "k.id, k.keyword, k.country, k.volume, k.cpc, k.competit
  * its order, and on an imported keyword the format of the brand's latest completed import. The trend array comes
  * back as JSON (to_json): node-postgres parses that natively, much faster than its array text parser.
  */
-const answerOf = (order: string) => `select own.id as brand_id,
+const answerOf = (order: string) => `select own.id as brand_id, own.sample as brand_sample,
   case when page.source = 'csv_import' then (select i.format from imports i where i.brand_id = own.id
     and i.status = 'completed' order by i.created_at desc limit 1) end as import_format,
   page.keyword, page.country, page.volume, page.cpc, page.competition, to_json(page.trend) as trend, page.source
@@ -90,6 +92,7 @@ ${answerOf("page.closeness desc, page.volume desc, page.id")}`;
 
 interface AnswerRow extends Omit<KeywordRow, "keyword"> {
   brand_id: string;
+  brand_sample: boolean;
   import_format: string | null;
   keyword: string | null;
 }
@@ -100,6 +103,7 @@ function toAnswer(rows: readonly AnswerRow[]): KeywordAnswer | undefined {
   const imported = rows.find((r) => r.source === "csv_import");
   return {
     brandId: first.brand_id,
+    sampleBrand: first.brand_sample,
     importFormat: imported ? imported.import_format : undefined,
     rows: rows.flatMap(({ keyword, country, volume, cpc, competition, trend, source }) =>
       keyword === null ? [] : [{ keyword, country, volume, cpc, competition, trend, source }],

@@ -18,10 +18,15 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
   const now = ctx.clock.now();
   const times = { dataAsOf: null, computedAt: now };
   const freshness = { now, cadence: "keywords" } as const;
-  // Industry keywords come with the sample data set; a brand's own come from its keyword planner imports.
+  // Industry keywords come with the sample data set; a brand's own come from its keyword planner imports. A real
+  // brand with no keyword at all shows none from either: its empty list is its own, not sample data.
   const provenance =
     found.importFormat === undefined
-      ? provenanceFrom({ sample: true, importFormat: null }, times, freshness)
+      ? provenanceFrom(
+          { sample: found.sampleBrand || found.rows.length > 0, importFormat: null },
+          times,
+          freshness,
+        )
       : provenanceFrom({ sample: false, importFormat: found.importFormat }, times, freshness);
   return {
     keywordData: found.rows.map(({ source: _source, ...k }) => k),

@@ -7,12 +7,14 @@ import {
   removeBrandCompetitor,
   resetBrand,
   retryBrandCollection,
+  updateBrand,
 } from "./brand.service";
 import { createImport, listImports } from "./imports.service";
 
 export const brandHandlers = {
   getBrand: ({ ctx }) => getBrand(ctx),
   createBrand: ({ ctx, body }) => createBrand(ctx, body),
+  updateBrand: ({ ctx, body }) => updateBrand(ctx, body),
   resetBrand: ({ ctx }) => resetBrand(ctx),
   retryBrandCollection: ({ ctx }) => retryBrandCollection(ctx),
   listImports: ({ ctx }) => listImports(ctx),
@@ -23,6 +25,7 @@ export const brandHandlers = {
 } satisfies Handlers<
   | "getBrand"
   | "createBrand"
+  | "updateBrand"
   | "resetBrand"
   | "retryBrandCollection"
   | "listImports"

@@ -236,6 +236,22 @@ export async function updateBrandFacts(
     .where(eq(brands.id, p.brandId));
 }
 
+/** What a user corrects on their own brand; only the fields given change. */
+export async function updateBrandDetails(
+  db: Queryable,
+  p: { brandId: string; name?: string; industry?: string; country?: string; now: Date },
+) {
+  await db
+    .update(brands)
+    .set({
+      ...(p.name !== undefined ? { name: p.name } : {}),
+      ...(p.industry !== undefined ? { industry: p.industry } : {}),
+      ...(p.country !== undefined ? { country: p.country } : {}),
+      dataChangedAt: p.now,
+    })
+    .where(eq(brands.id, p.brandId));
+}
+
 export interface SampleCatalogue {
   focusBrandId: string;
   competitorIds: string[];

@@ -8,6 +8,8 @@ import { findUserById } from "../accounts/user.repo";
 import { limitRequests } from "../auth/limits";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
+import { isKnownCountry } from "../system/countries";
+import { industryExists } from "../system/industries.repo";
 import { toWebsiteUrl } from "../website/collect-website";
 import {
   type BrandWithLinks,
@@ -23,6 +25,7 @@ import {
   removeCompetitor,
   removeOwnBrand,
   setBrandStatus,
+  updateBrandDetails,
 } from "./brand.repo";
 
 type Schemas = components["schemas"];
@@ -129,6 +132,7 @@ export async function createBrand(
   }
 
   const name = requiredText(body.brandName, "/brandName", "Brand name is required");
+  if (body.industry !== undefined) await checkIndustry(ctx, body.industry);
   const socialLinks = checkSocialLinks(body.socialLinks);
   const website = normaliseUrl(body.websiteUrl);
   const user = await findUserById(ctx.db, { userId: signedIn(ctx).userId, workspaceId });
@@ -152,6 +156,59 @@ export async function createBrand(
   });
   ctx.log.info({ workspaceId, brandId: brand.id }, "Own brand connected; collection queued");
   return toBrand(brand);
+}
+
+/** An industry must be one of GET /industries: the influencers and keywords of a market are found by it. */
+async function checkIndustry(ctx: RequestCtx, industry: string) {
+  if (await industryExists(ctx.db, { id: industry })) return;
+  throw new AppError("VALIDATION_FAILED", 400, "industry: Choose an industry from the list", [
+    { path: "/industry", message: "Choose an industry from the list" },
+  ]);
+}
+
+/**
+ * Corrects the workspace's own brand: its name, industry or main market. A new industry or country changes which
+ * influencers and keywords are its market, so the brand's figures are recomputed (in the same transaction as the
+ * change, as a job). The sample brand is shared by every workspace and cannot be changed.
+ */
+export async function updateBrand(
+  ctx: RequestCtx,
+  body: Schemas["UpdateBrandRequest"],
+): Promise<Schemas["Brand"]> {
+  const workspaceId = workspaceOf(ctx);
+  const name =
+    body.brandName === undefined
+      ? undefined
+      : requiredText(body.brandName, "/brandName", "Brand name is required");
+  if (body.industry !== undefined) await checkIndustry(ctx, body.industry);
+  if (body.country !== undefined && !isKnownCountry(body.country)) {
+    throw new AppError("VALIDATION_FAILED", 400, "country: Choose a country from the list", [
+      { path: "/country", message: "Choose a country from the list" },
+    ]);
+  }
+  const brand = await currentBrandOrNotFound(ctx);
+  if (brand.sample) {
+    throw new AppError(
+      "SAMPLE_BRAND",
+      400,
+      "The sample brand cannot be changed: connect your own brand to set its name, industry and country.",
+    );
+  }
+  const marketChanged =
+    (body.industry !== undefined && body.industry !== brand.industry) ||
+    (body.country !== undefined && body.country !== brand.country);
+  await ctx.db.transaction(async (tx) => {
+    await updateBrandDetails(tx, {
+      brandId: brand.id,
+      name,
+      industry: body.industry,
+      country: body.country,
+      now: ctx.clock.now(),
+    });
+    if (marketChanged) await ctx.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
+  });
+  ctx.log.info({ workspaceId, brandId: brand.id, marketChanged }, "Brand corrected");
+  return toBrand(await currentBrandOrNotFound(ctx));
 }
 
 export async function resetBrand(ctx: RequestCtx): Promise<Schemas["Message"]> {

@@ -40,3 +40,8 @@ function buildCountries(): Country[] {
 
 /** Every ISO 3166-1 country, sorted by English label; built once, it never changes while running. */
 export const countries: readonly Country[] = buildCountries();
+
+const countryIds = new Set(countries.map((c) => c.id));
+
+/** Whether `id` is a country of GET /countries. */
+export const isKnownCountry = (id: string) => countryIds.has(id);

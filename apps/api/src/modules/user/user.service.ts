@@ -27,7 +27,7 @@ import { findLiveSession, revokeUserSessions } from "../auth/sessions.repo";
 import { cancelWorkspaceSubscriptions, queueCancellations } from "../billing/cancel-subscription";
 import { effectiveStatus } from "../billing/subscription-status";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
-import { countries } from "../system/countries";
+import { isKnownCountry } from "../system/countries";
 import { industryExists } from "../system/industries.repo";
 import { PICTURE_MAX_BYTES, reencodePicture } from "./profile-picture";
 
@@ -70,8 +70,6 @@ export async function getMe(ctx: RequestCtx): Promise<Schemas["User"]> {
   return toUserDto(row, ctx);
 }
 
-const countryIds = new Set(countries.map((c) => c.id));
-
 /** Checks what the contract's schema cannot: names of spaces, unknown countries and industries. */
 async function profileChanges(ctx: RequestCtx, body: Schemas["UpdateUserRequest"]): Promise<ProfileChanges> {
   const problems: ErrorDetail[] = [];
@@ -82,7 +80,7 @@ async function profileChanges(ctx: RequestCtx, body: Schemas["UpdateUserRequest"
     return trimmed;
   };
   const country = (value: string | null | undefined, path: string) => {
-    if (value && !countryIds.has(value)) problems.push({ path, message: "Choose a country from the list" });
+    if (value && !isKnownCountry(value)) problems.push({ path, message: "Choose a country from the list" });
     return value;
   };
   const industry = async (value: string | null | undefined, path: string) => {

@@ -1,4 +1,4 @@
-import { type components, type User, unwrap } from "@brandscope/api-client";
+import { type Brand, type components, type User, unwrap } from "@brandscope/api-client";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 import { auth } from "~/lib/auth";
@@ -58,7 +58,18 @@ export function useRemoveCompetitorMutation() {
 export function useSaveAboutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Schemas["UpdateUserRequest"]) => unwrap(api.PATCH("/user", { body })),
+    mutationFn: async (body: Schemas["UpdateUserRequest"]) => {
+      const user = await unwrap(api.PATCH("/user", { body }));
+      // The industry is the brand's too: an own brand connected before this step takes it (the onboarding screen
+      // holds the brand in the cache).
+      const brand = queryClient.getQueryData<Brand | null>(brandKeys.current());
+      if (body.industry && brand && !brand.sample && brand.industry !== body.industry) {
+        const corrected = await unwrap(api.PATCH("/brand", { body: { industry: body.industry } }));
+        queryClient.setQueryData(brandKeys.current(), corrected);
+        void invalidateBrandData(queryClient);
+      }
+      return user;
+    },
     onSuccess: (user: User, body) => {
       queryClient.setQueryData(userKeys.me(), user);
       const session = auth.get();

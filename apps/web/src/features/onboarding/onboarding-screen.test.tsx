@@ -135,12 +135,13 @@ describe("onboarding flow", () => {
     await waitFor(() => expect(view.pathname()).toBe("/questionnaire/set_sample_or_connect"));
   });
 
-  it("saves the industry as the user's industry and default", async () => {
+  it("saves the industry as the user's industry and default, and as the own brand's industry", async () => {
     signIn();
     const api = mockApi({
       "GET /brand": () => json({ brand: ownBrand }),
       "GET /industries": () => json(industries),
       "PATCH /user": () => json({ ...user, defaultIndustry: "food-beverage" }),
+      "PATCH /brand": () => json({ ...ownBrand, industry: "food-beverage" }),
     });
     const view = await openStep("industry");
     await waitFor(() => expect(getByLabel(view.container, "Industry").hasAttribute("disabled")).toBe(false));
@@ -151,6 +152,22 @@ describe("onboarding flow", () => {
       industry: "food-beverage",
       defaultIndustry: "food-beverage",
     });
+    // The brand connected two steps earlier had no industry: its influencers and keywords follow this answer.
+    expect(api.calls("PATCH", "/brand").map((call) => call.body)).toEqual([{ industry: "food-beverage" }]);
+  });
+
+  it("leaves the shared sample brand as it is when the industry is saved", async () => {
+    signIn();
+    const api = mockApi({
+      "GET /brand": () => json({ brand: { ...ownBrand, sample: true, status: "active" } }),
+      "GET /industries": () => json(industries),
+      "PATCH /user": () => json({ ...user, defaultIndustry: "food-beverage" }),
+    });
+    const view = await openStep("industry");
+    await waitFor(() => expect(getByLabel(view.container, "Industry").hasAttribute("disabled")).toBe(false));
+    await click(getButton(view.container, "Continue"));
+    await waitFor(() => expect(view.pathname()).toBe("/questionnaire/company"));
+    expect(api.calls("PATCH", "/brand")).toEqual([]);
   });
 
   it("asks for the company and its business type", async () => {

@@ -1,0 +1,140 @@
+import type { components } from "@brandscope/api-client/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { expectContractResponse } from "../../../test/contract-response";
+import { recordedJobs } from "../../../test/recorded-jobs";
+import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
+
+type Schemas = components["schemas"];
+
+// The collection and the recompute are jobs, tested on their own: here, what is queued.
+const { jobs, queued, recomputed } = recordedJobs();
+
+let t: TestApp;
+let industries: string[];
+beforeAll(async () => {
+  t = await buildTestApp({ deps: { jobs } });
+  industries = (
+    await t.database.pool.query<{ id: string }>("select id from industries order by position limit 2")
+  ).rows.map((r) => r.id);
+  return () => t.close();
+});
+
+const signIn = async () =>
+  (await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() })).authorization;
+
+async function send(method: "GET" | "POST" | "PATCH", url: string, authorization: string, payload?: object) {
+  return t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
+}
+
+async function connectOwnBrand(authorization: string): Promise<Schemas["Brand"]> {
+  const created = await send("POST", "/brand", authorization, {
+    websiteUrl: "https://hollow-oak.example/",
+    country: "GB",
+    brandName: "Hollow Oak",
+    socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/hollowoak" }],
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json();
+}
+
+describe("correcting the own brand (PATCH /brand)", () => {
+  it("stores the industry and country chosen later, and recomputes the figures of the new market", async () => {
+    const authorization = await signIn();
+    const brand = await connectOwnBrand(authorization);
+    // Connected before onboarding asked for the industry: the brand has none.
+    expect(brand.industry).toBeNull();
+    queued.length = 0;
+
+    const corrected = await send("PATCH", "/brand", authorization, {
+      industry: industries[0],
+      country: "SE",
+    });
+    expectContractResponse("updateBrand", corrected);
+    expect(corrected.json()).toMatchObject({ id: brand.id, industry: industries[0], country: "SE" });
+    const stored = (await send("GET", "/brand", authorization)).json<Schemas["BrandResponse"]>().brand;
+    expect(stored).toMatchObject({ industry: industries[0], country: "SE", name: "Hollow Oak" });
+    expect(recomputed()).toEqual([brand.id]);
+
+    // A new name changes no market: nothing to recompute.
+    queued.length = 0;
+    const renamed = await send("PATCH", "/brand", authorization, { brandName: "  Hollow Oak Roasters " });
+    expect(renamed.json()).toMatchObject({ name: "Hollow Oak Roasters", industry: industries[0] });
+    expect(recomputed()).toEqual([]);
+  });
+
+  it("refuses an industry or a country that is not in the lists, and an empty correction", async () => {
+    const authorization = await signIn();
+    await connectOwnBrand(authorization);
+    const industry = await send("PATCH", "/brand", authorization, { industry: "finance-and-everything" });
+    expectContractResponse("updateBrand", industry);
+    expect(industry.statusCode).toBe(400);
+    expect(industry.json().details).toEqual([
+      { path: "/industry", message: "Choose an industry from the list" },
+    ]);
+    const country = await send("PATCH", "/brand", authorization, { country: "ZZ" });
+    expect(country.statusCode).toBe(400);
+    expect(country.json().details).toEqual([{ path: "/country", message: "Choose a country from the list" }]);
+    expect((await send("PATCH", "/brand", authorization, {})).statusCode).toBe(400);
+    expect((await send("PATCH", "/brand", authorization, { brandName: "   " })).statusCode).toBe(400);
+    // Nothing was stored by the refused corrections.
+    const { brand } = (await send("GET", "/brand", authorization)).json<Schemas["BrandResponse"]>();
+    expect(brand).toMatchObject({ name: "Hollow Oak", industry: null, country: "GB" });
+  });
+
+  it("never changes the shared sample brand, and needs a brand", async () => {
+    const none = await signIn();
+    const missing = await send("PATCH", "/brand", none, { industry: industries[0] });
+    expectContractResponse("updateBrand", missing);
+    expect(missing.statusCode).toBe(404);
+
+    const authorization = await signIn();
+    expect((await send("POST", "/brand", authorization, { sample: true })).statusCode).toBe(201);
+    const before = (await send("GET", "/brand", authorization)).json<Schemas["BrandResponse"]>().brand;
+    const refused = await send("PATCH", "/brand", authorization, { industry: industries[1] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "SAMPLE_BRAND" });
+    const after = (await send("GET", "/brand", authorization)).json<Schemas["BrandResponse"]>().brand;
+    expect(after?.industry).toBe(before?.industry);
+  });
+
+  it("refuses an unknown industry when the brand is connected, instead of storing it", async () => {
+    const authorization = await signIn();
+    const created = await send("POST", "/brand", authorization, {
+      websiteUrl: "https://hollow-oak.example/",
+      country: "GB",
+      brandName: "Hollow Oak",
+      industry: "not-an-industry",
+      socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/hollowoak" }],
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().details).toEqual([
+      { path: "/industry", message: "Choose an industry from the list" },
+    ]);
+  });
+});
+
+describe("the intent module of an own brand", () => {
+  it("shows no sample badge for a brand without keywords, and its market's keywords once its industry is set", async () => {
+    const authorization = await signIn();
+    await connectOwnBrand(authorization);
+    const before = await send("GET", "/intent", authorization);
+    expectContractResponse("getIntent", before);
+    // No industry yet, no keyword imported: an empty list of the brand's own, not sample data.
+    expect(before.json()).toMatchObject({ keywordData: [], provenance: { source: "website" } });
+
+    const market = (
+      await t.database.pool.query<{ industry: string; country: string }>(
+        `select industry, country from keywords where brand_id is null
+         group by industry, country order by count(*) desc limit 1`,
+      )
+    ).rows[0];
+    expect(market).toBeDefined();
+    await send("PATCH", "/brand", authorization, { industry: market?.industry, country: market?.country });
+    const after = (await send("GET", "/intent", authorization)).json<Schemas["KeywordList"]>();
+    // The industry's keywords come with the sample data set, and say so.
+    expect(after.keywordData.length).toBeGreaterThan(0);
+    expect(after.provenance.source).toBe("sample");
+  });
+});
