@@ -27,6 +27,7 @@ import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AppMainCompetitorRouteImport } from './routes/_app/_main/competitor'
 import { Route as AppMainContentRouteImport } from './routes/_app/_main/content'
 import { Route as AppMainDashboardRouteImport } from './routes/_app/_main/dashboard'
+import { Route as AppMainDataSourcesRouteImport } from './routes/_app/_main/data-sources'
 import { Route as AppMainIntentRouteImport } from './routes/_app/_main/intent'
 import { Route as AppQuestionnaireSplatRouteImport } from './routes/_app/questionnaire/$'
 import { Route as AuthCallbackProviderRouteImport } from './routes/auth/callback/$provider'
@@ -124,6 +125,11 @@ const AppMainDashboardRoute = AppMainDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppMainRoute,
 } as any)
+const AppMainDataSourcesRoute = AppMainDataSourcesRouteImport.update({
+  id: '/data-sources',
+  path: '/data-sources',
+  getParentRoute: () => AppMainRoute,
+} as any)
 const AppMainIntentRoute = AppMainIntentRouteImport.update({
   id: '/intent',
   path: '/intent',
@@ -188,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/competitor': typeof AppMainCompetitorRoute
   '/content': typeof AppMainContentRoute
   '/dashboard': typeof AppMainDashboardRoute
+  '/data-sources': typeof AppMainDataSourcesRoute
   '/intent': typeof AppMainIntentRoute
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
@@ -214,6 +221,7 @@ export interface FileRoutesByTo {
   '/competitor': typeof AppMainCompetitorRoute
   '/content': typeof AppMainContentRoute
   '/dashboard': typeof AppMainDashboardRoute
+  '/data-sources': typeof AppMainDataSourcesRoute
   '/intent': typeof AppMainIntentRoute
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
@@ -244,6 +252,7 @@ export interface FileRoutesById {
   '/_app/_main/competitor': typeof AppMainCompetitorRoute
   '/_app/_main/content': typeof AppMainContentRoute
   '/_app/_main/dashboard': typeof AppMainDashboardRoute
+  '/_app/_main/data-sources': typeof AppMainDataSourcesRoute
   '/_app/_main/intent': typeof AppMainIntentRoute
   '/_app/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
@@ -272,6 +281,7 @@ export interface FileRouteTypes {
     | '/competitor'
     | '/content'
     | '/dashboard'
+    | '/data-sources'
     | '/intent'
     | '/questionnaire/$'
     | '/auth/callback/$provider'
@@ -298,6 +308,7 @@ export interface FileRouteTypes {
     | '/competitor'
     | '/content'
     | '/dashboard'
+    | '/data-sources'
     | '/intent'
     | '/questionnaire/$'
     | '/auth/callback/$provider'
@@ -327,6 +338,7 @@ export interface FileRouteTypes {
     | '/_app/_main/competitor'
     | '/_app/_main/content'
     | '/_app/_main/dashboard'
+    | '/_app/_main/data-sources'
     | '/_app/_main/intent'
     | '/_app/questionnaire/$'
     | '/auth/callback/$provider'
@@ -475,6 +487,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMainDashboardRouteImport
       parentRoute: typeof AppMainRoute
     }
+    '/_app/_main/data-sources': {
+      id: '/_app/_main/data-sources'
+      path: '/data-sources'
+      fullPath: '/data-sources'
+      preLoaderRoute: typeof AppMainDataSourcesRouteImport
+      parentRoute: typeof AppMainRoute
+    }
     '/_app/_main/intent': {
       id: '/_app/_main/intent'
       path: '/intent'
@@ -558,6 +577,7 @@ interface AppMainRouteChildren {
   AppMainCompetitorRoute: typeof AppMainCompetitorRoute
   AppMainContentRoute: typeof AppMainContentRoute
   AppMainDashboardRoute: typeof AppMainDashboardRoute
+  AppMainDataSourcesRoute: typeof AppMainDataSourcesRoute
   AppMainIntentRoute: typeof AppMainIntentRoute
   AppMainUserSplatRoute: typeof AppMainUserSplatRoute
   AppMainUserProfileRoute: typeof AppMainUserProfileRoute
@@ -571,6 +591,7 @@ const AppMainRouteChildren: AppMainRouteChildren = {
   AppMainCompetitorRoute: AppMainCompetitorRoute,
   AppMainContentRoute: AppMainContentRoute,
   AppMainDashboardRoute: AppMainDashboardRoute,
+  AppMainDataSourcesRoute: AppMainDataSourcesRoute,
   AppMainIntentRoute: AppMainIntentRoute,
   AppMainUserSplatRoute: AppMainUserSplatRoute,
   AppMainUserProfileRoute: AppMainUserProfileRoute,

@@ -3,7 +3,8 @@ import { Check, Minus } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControl } from "./field";
+import { ControlField } from "./control-field";
+import { type FieldStateProps, splitFieldProps, useFieldControl } from "./field";
 
 export const checkboxVariants = cva(
   [
@@ -71,13 +72,8 @@ export type CheckboxProps = Omit<CheckboxControlProps, "aria-label"> &
 export function Checkbox({ controlClassName, ...props }: CheckboxProps) {
   const { field, control } = splitFieldProps(props);
   return (
-    <LabelledField
-      slot="checkbox-field"
-      labelPlacement="beside"
-      {...field}
-      className={cn("items-start", field.className)}
-    >
+    <ControlField slot="checkbox-field" {...field} className={cn("items-start", field.className)}>
       <CheckboxControl className={cn("mt-px", controlClassName)} disabled={field.disabled} {...control} />
-    </LabelledField>
+    </ControlField>
   );
 }

@@ -196,43 +196,23 @@ export function splitFieldProps<P extends LabelledFieldProps>({
 }
 
 export type LabelledFieldLayoutProps = LabelledFieldProps & {
-  /** Names the field for styles and tests (`text-field`, `checkbox-field`…). */
+  /** Names the field for styles and tests (`text-field`, `select-field`…). */
   slot: string;
-  /** Above the control (inputs, selects), or beside it, after it (checkboxes, switches). */
-  labelPlacement?: "above" | "beside";
   /** The control: it takes its id, label and description from the Field. */
   children: React.ReactNode;
 };
 
 /**
- * The one layout of a labelled field: the label, the control, its hint, and its error once touched and invalid
- * (docs/product.md §5). Beside a checkbox or a switch the label comes after the control, the hint and error under
- * the label; a control named by `aria-label` alone keeps the label's column empty.
+ * The layout of a labelled field: the label, the control, its hint, and its error once touched and invalid
+ * (docs/product.md §5). Checkboxes and switches put the label beside the control instead (control-field.tsx).
  */
-export function LabelledField({
-  slot,
-  labelPlacement = "above",
-  label,
-  hint,
-  id,
-  className,
-  children,
-  ...state
-}: LabelledFieldLayoutProps) {
-  const beside = labelPlacement === "beside";
-  const labelBeside = label ? <FieldLabel className="leading-snug">{label}</FieldLabel> : <span />;
+export function LabelledField({ slot, label, hint, id, children, ...state }: LabelledFieldLayoutProps) {
   return (
-    <Field
-      data-slot={slot}
-      controlId={id}
-      className={cn(beside && "grid grid-cols-[auto_1fr] gap-x-2 gap-y-1", className)}
-      {...state}
-    >
-      {beside ? null : <FieldLabel>{label}</FieldLabel>}
+    <Field data-slot={slot} controlId={id} {...state}>
+      <FieldLabel>{label}</FieldLabel>
       {children}
-      {beside ? labelBeside : null}
-      {hint ? <FieldHint className={cn(beside && "col-start-2")}>{hint}</FieldHint> : null}
-      <FieldError className={cn(beside && "col-start-2")} />
+      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      <FieldError />
     </Field>
   );
 }

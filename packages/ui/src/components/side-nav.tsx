@@ -1,4 +1,5 @@
 import {
+  DatabaseZap,
   FileText,
   LifeBuoy,
   PanelLeftClose,
@@ -25,6 +26,13 @@ export const sideNavModules = [
 ] as const satisfies readonly SideNavItem[];
 
 export type SideNavModuleId = (typeof sideNavModules)[number]["id"];
+
+/** Where the brand's data comes in (imports, connected platforms): after the modules in the navigation. */
+export const sideNavDataSources = {
+  id: "data-sources",
+  label: "Data sources",
+  icon: <DatabaseZap />,
+} as const satisfies SideNavItem;
 
 export type SideNavItem = {
   id: string;

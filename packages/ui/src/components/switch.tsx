@@ -3,7 +3,8 @@ import { Switch as SwitchPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
 import type { ControlLabelProps } from "./checkbox";
-import { type FieldStateProps, LabelledField, splitFieldProps, useFieldControl } from "./field";
+import { ControlField } from "./control-field";
+import { type FieldStateProps, splitFieldProps, useFieldControl } from "./field";
 
 export const switchVariants = cva(
   [
@@ -61,13 +62,8 @@ export type SwitchProps = Omit<SwitchControlProps, "aria-label"> &
 export function Switch({ controlClassName, ...props }: SwitchProps) {
   const { field, control } = splitFieldProps(props);
   return (
-    <LabelledField
-      slot="switch-field"
-      labelPlacement="beside"
-      {...field}
-      className={cn("items-center", field.className)}
-    >
+    <ControlField slot="switch-field" {...field} className={cn("items-center", field.className)}>
       <SwitchControl className={controlClassName} disabled={field.disabled} {...control} />
-    </LabelledField>
+    </ControlField>
   );
 }

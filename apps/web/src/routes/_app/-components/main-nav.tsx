@@ -1,5 +1,5 @@
 import { Logo } from "@brandscope/ui/logo";
-import { SideNav, type SideNavModuleId, sideNavModules } from "@brandscope/ui/side-nav";
+import { SideNav, sideNavDataSources, sideNavModules } from "@brandscope/ui/side-nav";
 import { UserMenu } from "@brandscope/ui/user-menu";
 import { useQuery } from "@tanstack/react-query";
 import { Link, type LinkComponentProps } from "@tanstack/react-router";
@@ -12,13 +12,16 @@ import { meOptions } from "~/features/user/queries";
 import { useAuth } from "~/lib/auth";
 import { useSignOut } from "~/lib/sign-out";
 
-const moduleRoutes = {
+const navItems = [...sideNavModules, sideNavDataSources];
+
+const navRoutes = {
   content: "/content",
   competitor: "/competitor",
   audience: "/audience",
   influencer: "/influencer",
   intent: "/intent",
-} as const satisfies Record<SideNavModuleId, LinkComponentProps["to"]>;
+  "data-sources": "/data-sources",
+} as const satisfies Record<(typeof navItems)[number]["id"], LinkComponentProps["to"]>;
 
 export type MainNavProps = {
   /** Opens the help panel (the layout owns it: one panel for the rail and the small-screen drawer). */
@@ -27,7 +30,7 @@ export type MainNavProps = {
 };
 
 /**
- * The module links, Help, and the collapse toggle, whose state persists in the `config` area
+ * The module links, Data sources, Help, and the collapse toggle, whose state persists in the `config` area
  * (docs/product.md §2).
  */
 export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
@@ -35,9 +38,9 @@ export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
   return (
     <SideNav
       label="Modules"
-      items={sideNavModules}
+      items={navItems}
       // The router marks the active link with aria-current="page" itself.
-      renderLink={(item, props) => <Link to={moduleRoutes[item.id as SideNavModuleId]} {...props} />}
+      renderLink={(item, props) => <Link to={navRoutes[item.id as keyof typeof navRoutes]} {...props} />}
       collapsed={collapsed}
       onCollapsedChange={(next) => updateConfig({ navCollapsed: next })}
       onHelpClick={onHelpClick}

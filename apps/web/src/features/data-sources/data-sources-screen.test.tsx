@@ -1,0 +1,111 @@
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  activeBrand,
+  getByText,
+  json,
+  mockApi,
+  problem,
+  queryByText,
+  renderScreen,
+  waitFor,
+} from "../modules/test-utils";
+import { DataSourcesScreen } from "./data-sources-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const competitor = { ...activeBrand, id: "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", name: "Birch Lane" };
+const imported = {
+  id: "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+  brandId: activeBrand.id,
+  format: "instagram-posts",
+  fileName: "instagram-content.csv",
+  status: "completed",
+  rows: 6,
+  imported: 6,
+  errors: [],
+  createdAt: "2026-11-25T09:00:00.000Z",
+} as const;
+
+/** Chooses files through the screen's file input, as the file picker does. */
+async function choose(container: HTMLElement, files: File[]) {
+  const input = container.querySelector<HTMLInputElement>("input[type=file]");
+  if (!input) throw new Error("no file input");
+  Object.defineProperty(input, "files", { configurable: true, value: files });
+  await act(async () => {
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+describe("Data sources", () => {
+  it("imports each chosen file for the chosen brand, and reports a refused one with its rows", async () => {
+    const listed: object[] = [];
+    const brandIds: (string | null)[] = [];
+    mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /brand/competitor": () => json({ competitors: [competitor], limit: 5 }),
+      "GET /brand/imports": () => json(listed),
+      "POST /brand/imports": async (request) => {
+        const form = await request.formData();
+        const file = form.get("file") as File;
+        brandIds.push(form.get("brandId") as string | null);
+        if (file.name === "bad.csv") {
+          return json(
+            {
+              code: "IMPORT_REJECTED",
+              message: "Nothing was imported: 1 of 6 rows have errors (1 in all).",
+              requestId: "req-test",
+              details: [
+                { path: "/rows/2/Total likes", message: 'Row 2, column "Total likes": not a number' },
+              ],
+            },
+            422,
+          );
+        }
+        listed.unshift(imported);
+        return json(imported, 201);
+      },
+    });
+    const view = await renderScreen(DataSourcesScreen);
+    await waitFor(() => getByText(view.container, "No import yet"));
+
+    await choose(view.container, [
+      new File(["a"], "instagram-content.csv", { type: "text/csv" }),
+      new File(["b"], "bad.csv", { type: "text/csv" }),
+    ]);
+    await waitFor(() =>
+      getByText(view.container, "Instagram posts: 6 of 6 rows stored. The figures are being recomputed."),
+    );
+    await waitFor(() => getByText(view.container, 'Row 2, column "Total likes": not a number'));
+    expect(
+      getByText(view.container, "Nothing was imported: 1 of 6 rows have errors (1 in all)."),
+    ).toBeTruthy();
+    // The history shows what the server lists now.
+    await waitFor(() => expect(view.container.querySelectorAll("table tbody tr")).toHaveLength(1));
+    // Both went to the workspace's own brand (no brandId): one after the other.
+    expect(brandIds).toEqual([null, null]);
+    view.unmount();
+  });
+
+  it("tells a workspace on the sample brand that imports are for its own brand", async () => {
+    mockApi({ "GET /brand": () => json({ brand: { ...activeBrand, sample: true } }) });
+    const view = await renderScreen(DataSourcesScreen);
+    await waitFor(() => getByText(view.container, "The sample brand comes with its data"));
+    expect(queryByText(view.container, "Drop your exports here")).toBeNull();
+    view.unmount();
+  });
+
+  it("says when the import history cannot be loaded, with a retry", async () => {
+    mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /brand/competitor": () => json({ competitors: [], limit: 1 }),
+      "GET /brand/imports": () => problem(503, "UNAVAILABLE", "Down for a moment"),
+    });
+    const view = await renderScreen(DataSourcesScreen);
+    await waitFor(() => getByText(view.container, "We could not load your imports"));
+    view.unmount();
+  });
+});
