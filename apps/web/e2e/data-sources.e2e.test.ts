@@ -12,12 +12,14 @@ const FIXTURES = join(import.meta.dirname, "../../../../shared/fixtures/imports"
 
 let browser: Browser;
 let context: BrowserContext;
+let idToken: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
   const account = await createConfirmedAccount("data-sources", "Rui", "Almeida");
   const login = await logInThroughApi(account.email, account.password);
   await markWelcomed(login);
+  idToken = login.idToken;
   const connected = await fetch(`${baseUrl}/api/brand`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${login.idToken}` },
@@ -73,5 +75,24 @@ describe("data sources", () => {
     await history.getByRole("cell", { name: "tiktok-content.csv" }).waitFor();
     expect(await history.getByText("Imported", { exact: true }).count()).toBe(1);
     expect(await history.getByText("Not imported", { exact: true }).count()).toBe(1);
-  });
+
+    // The website (a domain that does not exist) cannot be read: once its collection has ended, the content module
+    // shows the imported posts under the collection's error, labelled as an import.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${baseUrl}/api/brand`, {
+            headers: { Authorization: `Bearer ${idToken}` },
+          });
+          return ((await response.json()) as { brand: { status: string } }).brand.status;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toMatch(/^(active|error)$/);
+    await page.getByRole("link", { name: "Content" }).click();
+    await page.waitForURL((url) => url.pathname === "/content");
+    await page.getByText(/Instagram posts \(CSV import\)/).waitFor({ timeout: 30_000 });
+    // The collection's reason, as a sentence, above the module.
+    await page.getByText(/[^.]\. What you import on Data sources still shows here\.$/).waitFor();
+  }, 150_000);
 });

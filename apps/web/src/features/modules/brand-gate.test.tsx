@@ -54,14 +54,21 @@ describe("BrandGate", () => {
     expect(queryByText(view.container, "Module of")).toBeNull();
   });
 
-  it("shows the reason of a failed collection and retries it with POST /brand/collect", async () => {
+  it("shows the reason of a failed collection above the module, and retries it with POST /brand/collect", async () => {
     const api = mockApi({
       "GET /brand": () =>
         json({ brand: { ...activeBrand, status: "error", statusReason: "The website did not answer." } }),
       "POST /brand/collect": () => json({ ...activeBrand, status: "pending" }, 202),
     });
     view = await renderScreen(gate);
-    await waitFor(() => getByText(current().container, "The website did not answer."));
+    await waitFor(() =>
+      getByText(
+        current().container,
+        "The website did not answer. What you import on Data sources still shows here.",
+      ),
+    );
+    // What was imported still shows: the module renders under the reason.
+    expect(getByText(view.container, "Module of Lumora Coffee")).toBeTruthy();
     await click(getByRoleName(view.container, "button", "Retry"));
     await waitFor(() => getByText(current().container, "Collecting your data…"));
     expect(api.calls("POST", "/brand/collect")).toHaveLength(1);

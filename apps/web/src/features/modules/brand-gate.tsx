@@ -13,8 +13,9 @@ const statusWords = { pending: "Queued", "in-progress": "In progress" } as const
 
 /**
  * Every module needs a brand with data. GET /brand decides what shows instead of the module: no brand → a
- * prompt to connect one; collection under way → its status; collection failed → the reason and a Retry.
- * Otherwise the module renders with the brand (a sample brand included: the module header marks it).
+ * prompt to connect one; collection under way → its status. A failed collection shows its reason and a Retry
+ * above the module, which still shows what was imported. Otherwise the module renders with the brand (a sample
+ * brand included: the module header marks it).
  */
 export function BrandGate({
   title,
@@ -25,7 +26,18 @@ export function BrandGate({
 }) {
   const brand = useQuery(brandOptions());
   const state = gateState(brand);
-  if (state === undefined && brand.data) return <>{children(brand.data)}</>;
+  if (state === undefined && brand.data) {
+    // A website that could not be read leaves the data imported on Data sources: the module shows it.
+    if (brand.data.status === "error") {
+      return (
+        <div className="flex flex-col gap-6">
+          <CollectionFailed brand={brand.data} />
+          {children(brand.data)}
+        </div>
+      );
+    }
+    return <>{children(brand.data)}</>;
+  }
   // Whatever stands in for the module, the page keeps its heading: the user knows where they are.
   return (
     <div className="flex flex-col gap-6">
@@ -67,7 +79,6 @@ function gateState(brand: ReturnType<typeof useQuery<Brand | null>>): React.Reac
   if (current.status === "pending" || current.status === "in-progress") {
     return <CollectingState brand={current} />;
   }
-  if (current.status === "error") return <CollectionFailed brand={current} />;
   return undefined;
 }
 
@@ -89,12 +100,15 @@ function CollectingState({ brand }: { brand: Brand }) {
   );
 }
 
+/** A reason as the server words it, ending as a sentence does. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 function CollectionFailed({ brand }: { brand: Brand }) {
   const retry = useRetryBrandCollectionMutation();
   return (
     <ErrorState
       title={`We could not collect the data of ${brand.name}`}
-      message={brand.statusReason || "The collection stopped with an error."}
+      message={`${sentence(brand.statusReason || "The collection stopped with an error")} What you import on Data sources still shows here.`}
       onRetry={() => retry.mutate()}
       retrying={retry.isPending}
     />
