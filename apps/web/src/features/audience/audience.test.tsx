@@ -135,7 +135,8 @@ describe("Audience screen", () => {
     expect(first?.get("period")).toBe("30d");
     await click(getByRoleName(view.container, "button", "Show more personas"));
     await waitFor(() => getByText(current().container, "21 personas"));
-    expect(view.container.querySelectorAll("tbody tr")).toHaveLength(21);
+    // The count and the table render in separate commits; wait for the rows too.
+    await waitFor(() => expect(current().container.querySelectorAll("tbody tr")).toHaveLength(21));
     expect(queryByText(view.container, "Show more personas")).toBeNull();
     // A missing engagement rate is a dash, not 0%.
     expect(view.container.querySelector("tbody")?.textContent).not.toContain("0%");
