@@ -60,6 +60,8 @@ export interface ForeignIds {
   memberId: string;
   brandId: string;
   competitorIds: string[];
+  /** The brand's keyword import and a competitor's Instagram import. */
+  importIds: string[];
   personaId: string;
   pendingInvitationId: string;
   acceptedInvitationId: string;
@@ -83,6 +85,7 @@ export function unknownIds(like: ForeignIds): ForeignIds {
     memberId: randomUUID(),
     brandId: randomUUID(),
     competitorIds: like.competitorIds.map(() => randomUUID()),
+    importIds: like.importIds.map(() => randomUUID()),
     personaId: randomUUID(),
     pendingInvitationId: randomUUID(),
     acceptedInvitationId: randomUUID(),
@@ -277,6 +280,7 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
       memberId: member.id,
       brandId: brand.id,
       competitorIds,
+      importIds,
       personaId,
       pendingInvitationId: pending.id,
       acceptedInvitationId,
@@ -296,7 +300,6 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
       member.email,
       pendingEmail,
       pictureUrl,
-      ...importIds,
       ...Object.entries(ids).flatMap(([key, value]) => (key === "influencerId" ? [] : [value].flat())),
     ];
     return {

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
 import { launchChromium, seedStorage, sessionFrom } from "./browser";
 
-// The Data sources screen (issue 16) against the real server: a new account's own brand receives the platforms'
-// exports through the file picker, a bad row is reported by its line, and the history lists both files.
+// The Data sources screen (issue 16) against the real server: a new account's own brand receives three of the
+// platforms' exports through the file picker with a progress bar, a bad row is reported by its line, the history
+// lists the files, the content, competitor and intent modules name the exports, and a removed import is gone.
 const baseUrl = inject("baseUrl");
 const FIXTURES = join(import.meta.dirname, "../../../../shared/fixtures/imports");
 
@@ -40,7 +41,7 @@ afterAll(async () => {
 });
 
 describe("data sources", () => {
-  it("imports exports chosen with the file picker, reports a bad row by its line, and lists both", async () => {
+  it("imports three exports with progress, refuses a bad row by its line, labels the modules, removes one", async () => {
     const page = await context.newPage();
     onTestFailed(async () => {
       await page.screenshot({ path: "/tmp/data-sources-e2e.png", fullPage: true }).catch(() => undefined);
@@ -52,32 +53,46 @@ describe("data sources", () => {
     await page.getByRole("heading", { name: "Data sources", level: 1 }).waitFor();
     await page.getByText("No import yet").waitFor();
 
-    const good = readFileSync(join(FIXTURES, "instagram-content.csv"));
+    const exports = ["instagram-content.csv", "meta-facebook-posts.csv", "google-ads-keyword-planner.csv"];
     // TikTok's export with the first record's likes (line 2) made unreadable: the whole file is refused.
     const bad = readFileSync(join(FIXTURES, "tiktok-content.csv"), "utf8").replace('"1834"', '"lots"');
     expect(bad).toContain('"lots"');
+    // The first upload is held back a moment, so its progress bar can be seen.
+    let held = false;
+    await page.route("**/api/brand/imports", async (route) => {
+      if (route.request().method() === "POST" && !held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.continue();
+    });
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Choose files" }).click();
     await (await chooser).setFiles([
-      { name: "instagram-content.csv", mimeType: "text/csv", buffer: good },
+      ...exports.map((name) => ({ name, mimeType: "text/csv", buffer: readFileSync(join(FIXTURES, name)) })),
       { name: "tiktok-content.csv", mimeType: "text/csv", buffer: Buffer.from(bad) },
     ]);
+    await page.getByRole("progressbar", { name: "Importing instagram-content.csv" }).waitFor();
 
     const uploads = page.getByRole("list", { name: "Uploads" });
     await uploads.getByText(/Instagram posts: \d+ of \d+ rows stored/).waitFor();
+    await uploads.getByText(/Meta facebook posts: \d+ of \d+ rows stored/).waitFor();
+    await uploads.getByText(/Google ads keyword planner: 10 of 10 rows stored/).waitFor();
     const problems = page.getByRole("list", { name: "Problems in tiktok-content.csv" });
     await problems.waitFor();
     expect(await problems.textContent()).toMatch(/^Row 2, column "Total likes"/);
     await uploads.getByText(/^Nothing was imported/).waitFor();
+    expect(await page.getByRole("progressbar").count()).toBe(0);
 
     const history = page.getByRole("table", { name: "Import history" });
-    await history.getByRole("cell", { name: "instagram-content.csv" }).waitFor();
-    await history.getByRole("cell", { name: "tiktok-content.csv" }).waitFor();
-    expect(await history.getByText("Imported", { exact: true }).count()).toBe(1);
+    await history.getByRole("cell", { name: "instagram-content.csv", exact: true }).waitFor();
+    await history.getByRole("cell", { name: "tiktok-content.csv", exact: true }).waitFor();
+    expect(await history.getByText("Imported", { exact: true }).count()).toBe(3);
     expect(await history.getByText("Not imported", { exact: true }).count()).toBe(1);
+    await history.getByRole("cell", { name: "10 keywords" }).waitFor();
 
-    // The website (a domain that does not exist) cannot be read: once its collection has ended, the content module
-    // shows the imported posts under the collection's error, labelled as an import.
+    // The website (a domain that does not exist) cannot be read: once its collection has ended, each module shows
+    // the imported data under the collection's error, naming the exports its figures rest on.
     await expect
       .poll(
         async () => {
@@ -89,10 +104,32 @@ describe("data sources", () => {
         { timeout: 90_000, interval: 1_000 },
       )
       .toMatch(/^(active|error)$/);
+    const socialSource = /Meta facebook posts, Instagram posts \(CSV import\)/;
     await page.getByRole("link", { name: "Content" }).click();
     await page.waitForURL((url) => url.pathname === "/content");
-    await page.getByText(/Instagram posts \(CSV import\)/).waitFor({ timeout: 30_000 });
+    await page.getByText(socialSource).waitFor({ timeout: 30_000 });
     // The collection's reason, as a sentence, above the module.
     await page.getByText(/[^.]\. What you import on Data sources still shows here\.$/).waitFor();
-  }, 150_000);
+    await page.getByRole("link", { name: "Competitors" }).click();
+    await page.waitForURL((url) => url.pathname === "/competitor");
+    await page.getByText(socialSource).first().waitFor({ timeout: 30_000 });
+    await page.getByRole("link", { name: "Intent" }).click();
+    await page.waitForURL((url) => url.pathname === "/intent");
+    await page.getByText(/Google ads keyword planner \(CSV import\)/).waitFor({ timeout: 30_000 });
+
+    // Removing the keyword import takes its keywords, and the intent module's label, with it.
+    await page.getByRole("link", { name: "Data sources" }).click();
+    await page.getByRole("button", { name: "Remove google-ads-keyword-planner.csv" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(/^10 keywords it stored go with it/).waitFor();
+    await dialog.getByRole("button", { name: "Remove import" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await history
+      .getByRole("cell", { name: "google-ads-keyword-planner.csv", exact: true })
+      .waitFor({ state: "detached" });
+    await page.getByRole("link", { name: "Intent" }).click();
+    await page.waitForURL((url) => url.pathname === "/intent");
+    await page.getByRole("heading", { name: "Intent", level: 1 }).waitFor();
+    await expect.poll(() => page.getByText(/\(CSV import\)/).count(), { timeout: 15_000 }).toBe(0);
+  }, 180_000);
 });

@@ -646,6 +646,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/brand/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an import and the rows it stored
+         * @description The posts, follower totals and keywords the import stored last go with it, and the brand's figures are recomputed. A row stored by an earlier import and only repeated by this one stays with the earlier import.
+         */
+        delete: operations["deleteImport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/brand/competitor": {
         parameters: {
             query?: never;
@@ -1485,6 +1505,14 @@ export interface components {
             id: string;
             /** Format: uuid */
             brandId: string;
+            /** @description The uploader's name; null once their account is gone. */
+            uploadedBy: string | null;
+            /** @description The rows this import stored that are still its own (a later import with changed values takes a row over): what removing it takes away. */
+            holds: {
+                posts: number;
+                followerDays: number;
+                keywords: number;
+            };
             /** @description The export recognised, e.g. meta-facebook-posts or google-ads-keyword-planner. */
             format: string;
             fileName: string;
@@ -1525,7 +1553,7 @@ export interface components {
          */
         Provenance: {
             source: components["schemas"]["DataSource"];
-            /** @description The provider or the import's export, when there is one. */
+            /** @description The provider, or the exports the figures rest on (comma-separated, newest first), when there are some. */
             sourceName: string | null;
             /**
              * Format: date-time
@@ -3103,6 +3131,29 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ImportRejected"];
+        };
+    };
+    deleteImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listBrandCompetitors: {

@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { type SocialNetwork, socialNetworks } from "../domain/social-networks";
-import { workspaces } from "./accounts.schema";
+import { users, workspaces } from "./accounts.schema";
 import { createdAt, oneOf } from "./columns";
 
 export { type SocialNetwork, socialNetworks };
@@ -121,8 +121,13 @@ export const followerSnapshots = pgTable(
     day: date("day").notNull(),
     followers: integer("followers").notNull(),
     source: text("source", { enum: dataSources }).notNull(),
+    /** The import that stored the row last (removing it removes the row); null for collected or sample data. */
+    importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.brandId, t.platform, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.platform, t.day] }),
+    index("follower_snapshots_import_idx").on(t.importId).where(sql`${t.importId} is not null`),
+  ],
 );
 
 /** Raw posts. Re-importing a post (same brand, platform and URL) updates it instead of adding a copy. */
@@ -144,10 +149,12 @@ export const posts = pgTable(
     shares: integer("shares"),
     views: integer("views"),
     source: text("source", { enum: dataSources }).notNull(),
-    importId: uuid("import_id"),
+    /** The import that stored the row last (removing it removes the row); null for collected or sample data. */
+    importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),
   },
   (t) => [
     uniqueIndex("posts_brand_platform_url_key").on(t.brandId, t.platform, t.url),
+    index("posts_import_idx").on(t.importId).where(sql`${t.importId} is not null`),
     index("posts_brand_posted_at_idx").on(t.brandId, t.postedAt),
     check("posts_platform_check", oneOf("platform", socialNetworks)),
   ],
@@ -193,8 +200,11 @@ export const keywords = pgTable(
     trendStart: date("trend_start"),
     intent: text("intent").notNull(),
     source: text("source", { enum: dataSources }).notNull(),
+    /** The import that stored the row last (removing it removes the row); null for collected or sample data. */
+    importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),
   },
   (t) => [
+    index("keywords_import_idx").on(t.importId).where(sql`${t.importId} is not null`),
     uniqueIndex("keywords_owner_country_keyword_key").on(
       sql`coalesce(${t.brandId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
       t.country,
@@ -304,6 +314,8 @@ export const imports = pgTable(
     rows: integer("rows").notNull(),
     imported: integer("imported").notNull(),
     errors: jsonb("errors").$type<{ row: number; column?: string; message: string }[]>().notNull(),
+    /** Who uploaded the file; null once their account is deleted (the import stays the workspace's). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [

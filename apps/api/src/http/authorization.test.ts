@@ -163,6 +163,7 @@ const cases: Record<string, Case> = {
       upload: { file: { name: "posts.csv", data: instagramExport() }, fields: { brandId } },
     })),
   ),
+  deleteImport: foreign((a) => a.importIds.map((id) => ({ params: { id } }))),
   listBrandCompetitors: own(200),
   addBrandCompetitor: own(201, {
     probes: () => [{ body: { websiteUrl: `${siteUrl}${sitePaths.brand}`, brandName: "Kettle & Co" } }],

@@ -1,5 +1,6 @@
 import { Button } from "@brandscope/ui/button";
 import {
+  Modal,
   ModalBody,
   ModalClose,
   ModalContent,
@@ -9,6 +10,7 @@ import {
   ModalTitle,
 } from "@brandscope/ui/modal";
 import type { ReactNode } from "react";
+import { FormProblem } from "./problem";
 
 /** The look of the button that takes an action that cannot be undone. */
 export const destructiveAction = "bg-destructive text-destructive-foreground hover:bg-destructive/90";
@@ -49,5 +51,55 @@ export function ConfirmContent({
         {action}
       </ModalFooter>
     </ModalContent>
+  );
+}
+
+/**
+ * A dialog that confirms removing something (a member, an import): open while `open`, closed by Cancel or Escape
+ * unless the removal is running; a failed attempt says why and keeps it open. `onConfirm` runs the removal and
+ * calls `close` once it succeeded.
+ */
+export function ConfirmRemoval({
+  open,
+  onClose,
+  title,
+  description,
+  action,
+  removal,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** The destructive button's label. */
+  action: string;
+  removal: { isPending: boolean; error: unknown; reset: () => void };
+  onConfirm: (close: () => void) => void;
+}) {
+  const close = () => {
+    removal.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (removal.isPending || next) return;
+        close();
+      }}
+    >
+      <ConfirmContent
+        title={title}
+        description={description}
+        problem={removal.error ? <FormProblem error={removal.error} /> : null}
+        pending={removal.isPending}
+        action={
+          <Button className={destructiveAction} loading={removal.isPending} onClick={() => onConfirm(close)}>
+            {action}
+          </Button>
+        }
+      />
+    </Modal>
   );
 }

@@ -1,10 +1,10 @@
 import type { Db } from "../../db/client";
-import { OWN_BRAND } from "./module-reads.repo";
+import { importedFormats, OWN_BRAND } from "./module-reads.repo";
 import { keptRows } from "./read-model/read-model";
 
 /**
  * The keyword reads as named statements (module-reads.repo.ts says why), each one round trip: the workspace's
- * brand, its keywords and, when one of them came from an import, the format of its latest import. A query with a
+ * brand, its keywords and, when one of them came from an import, the exports that stored keywords. A query with a
  * country and one without are statements of their own, each planned for its filters.
  */
 
@@ -37,12 +37,11 @@ const KEYWORD_COLUMNS = "k.id, k.keyword, k.country, k.volume, k.cpc, k.competit
 
 /**
  * The answer's rows: the brand on each (one row with null keyword columns when no keyword matches), the page in
- * its order, and on an imported keyword the format of the brand's latest completed import. The trend array comes
+ * its order, and on an imported keyword the exports that stored keywords. The trend array comes
  * back as JSON (to_json): node-postgres parses that natively, much faster than its array text parser.
  */
 const answerOf = (order: string) => `select own.id as brand_id, own.sample as brand_sample,
-  case when page.source = 'csv_import' then (select i.format from imports i where i.brand_id = own.id
-    and i.status = 'completed' order by i.created_at desc limit 1) end as import_format,
+  case when page.source = 'csv_import' then ${importedFormats("own.id", ["keyword"])} end as import_format,
   page.keyword, page.country, page.volume, page.cpc, page.competition, to_json(page.trend) as trend, page.source
 from own left join page on true
 order by ${order}`;

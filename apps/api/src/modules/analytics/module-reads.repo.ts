@@ -1,5 +1,7 @@
 import { clientOf, type Db } from "../../db/client";
 import type { BrandWithLinks, SocialLinkRow } from "../brand/brand.repo";
+import { formatsStoring } from "../imports/formats";
+import type { RowKind } from "../imports/types";
 import type { PersonaDetailsPayload } from "./audience.compute";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
@@ -17,11 +19,25 @@ import { derivedSlot, keptMapped, keptRows } from "./read-model/read-model";
 export const OWN_BRAND = `select wb.brand_id as id from workspace_brands wb where wb.workspace_id = $1
   order by wb.created_at desc limit 1`;
 
-/** The format of the brand's newest completed import when `when` holds (never for shared sample data). */
-const latestImport = (
-  when: string,
-) => `case when ${when} and not b.sample then (select i.format from imports i
-  where i.brand_id = b.id and i.status = 'completed' order by i.created_at desc limit 1) end as import_format`;
+/**
+ * The exports a brand's figures rest on, newest first and comma-separated (e.g. "instagram-posts,
+ * meta-facebook-posts"): its completed imports that stored rows of `kinds`. Null when there are none. The social
+ * modules name the posts' and followers' exports, intent the keywords' (intent.repo.ts), so no figure names an
+ * import it did not use.
+ */
+export const importedFormats = (
+  brand: string,
+  kinds: readonly RowKind[],
+) => `(select string_agg(f.format, ', '
+  order by f.newest desc) from (select i.format, max(i.created_at) as newest from imports i
+  where i.brand_id = ${brand} and i.status = 'completed' and i.imported > 0
+  and i.format in (${formatsStoring(kinds)
+    .map((id) => `'${id}'`)
+    .join(", ")}) group by i.format) f)`;
+
+/** The social exports of the brand when `when` holds (never for shared sample data). */
+const latestImport = (when: string) =>
+  `case when ${when} and not b.sample then ${importedFormats("b.id", ["post", "followers"])} end as import_format`;
 
 const IMPORT_FORMAT = latestImport("true");
 

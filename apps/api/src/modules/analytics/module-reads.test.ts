@@ -293,12 +293,15 @@ describe("the influencer, keyword and audience reads", () => {
     expect(theirs.provenance).toMatchObject({ source: "website", sourceName: null });
     await t.database.pool.query(
       `insert into imports (workspace_id, brand_id, format, file_name, status, rows, imported, errors)
-       values ($1, $2, 'google_keyword_planner', 'k.csv', 'completed', 1, 1, '[]')`,
+       values ($1, $2, 'google-ads-keyword-planner', 'k.csv', 'completed', 1, 1, '[]')`,
       [other.workspaceId, competitor?.id],
     );
     const found = (await get<Schemas["KeywordList"]>("searchKeywords", search, other)).body;
     expect(found.keywordData.map((k) => k.keyword)).toEqual(["zqx private keyword"]);
-    expect(found.provenance).toMatchObject({ source: "csv_import", sourceName: "google_keyword_planner" });
+    expect(found.provenance).toMatchObject({
+      source: "csv_import",
+      sourceName: "google-ads-keyword-planner",
+    });
     // Ours: never.
     expect((await get<Schemas["KeywordList"]>("getIntent", "/intent", sampleUser)).body).toEqual(before);
     expect(

@@ -9,7 +9,7 @@ import {
   retryBrandCollection,
   updateBrand,
 } from "./brand.service";
-import { createImport, listImports } from "./imports.service";
+import { createImport, deleteImport, listImports } from "./imports.service";
 
 export const brandHandlers = {
   getBrand: ({ ctx }) => getBrand(ctx),
@@ -19,6 +19,7 @@ export const brandHandlers = {
   retryBrandCollection: ({ ctx }) => retryBrandCollection(ctx),
   listImports: ({ ctx }) => listImports(ctx),
   createImport: ({ ctx, request }) => createImport(ctx, request),
+  deleteImport: ({ ctx, params }) => deleteImport(ctx, params.id),
   listBrandCompetitors: ({ ctx }) => listBrandCompetitors(ctx),
   addBrandCompetitor: ({ ctx, body }) => addBrandCompetitor(ctx, body),
   removeBrandCompetitor: ({ ctx, params }) => removeBrandCompetitor(ctx, params.id),
@@ -30,6 +31,7 @@ export const brandHandlers = {
   | "retryBrandCollection"
   | "listImports"
   | "createImport"
+  | "deleteImport"
   | "listBrandCompetitors"
   | "addBrandCompetitor"
   | "removeBrandCompetitor"

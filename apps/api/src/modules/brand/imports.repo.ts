@@ -1,6 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { brands, followerSnapshots, imports, posts } from "../../db/schema";
+import { brands, followerSnapshots, imports, keywords, posts, users } from "../../db/schema";
 import type { KeywordValues, PostValues, SnapshotValues } from "./import-rows";
 
 export type ImportRecord = typeof imports.$inferSelect;
@@ -20,6 +20,7 @@ export async function insertImport(
   p: {
     workspaceId: string;
     brandId: string;
+    userId: string;
     format: string;
     fileName: string;
     status: ImportRecord["status"];
@@ -34,6 +35,7 @@ export async function insertImport(
     .values({
       workspaceId: p.workspaceId,
       brandId: p.brandId,
+      userId: p.userId,
       format: p.format,
       fileName: p.fileName,
       status: p.status,
@@ -47,14 +49,47 @@ export async function insertImport(
   return row;
 }
 
-/** The workspace's imports, newest first. */
-export function findImports(db: Queryable, p: { workspaceId: string; limit: number }) {
-  return db
-    .select()
+/** An import as listed: with its uploader's name and the rows it holds (removing it removes them). */
+export interface ListedImport extends ImportRecord {
+  uploadedBy: string | null;
+  holds: { posts: number; followerDays: number; keywords: number };
+}
+
+const heldBy = (table: typeof posts | typeof followerSnapshots | typeof keywords) =>
+  sql<number>`(select count(*)::int from ${table} where ${table.importId} = ${imports.id})`;
+
+/** The workspace's imports, newest first (or the one `importId`). */
+export async function findImports(
+  db: Queryable,
+  p: { workspaceId: string; limit: number; importId?: string },
+): Promise<ListedImport[]> {
+  const rows = await db
+    .select({
+      record: imports,
+      uploadedBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      posts: heldBy(posts),
+      followerDays: heldBy(followerSnapshots),
+      keywords: heldBy(keywords),
+    })
     .from(imports)
-    .where(eq(imports.workspaceId, p.workspaceId))
+    .leftJoin(users, eq(users.id, imports.userId))
+    .where(and(eq(imports.workspaceId, p.workspaceId), p.importId ? eq(imports.id, p.importId) : undefined))
     .orderBy(desc(imports.createdAt), desc(imports.id))
     .limit(p.limit);
+  return rows.map((row) => ({
+    ...row.record,
+    uploadedBy: row.uploadedBy,
+    holds: { posts: row.posts, followerDays: row.followerDays, keywords: row.keywords },
+  }));
+}
+
+/** Deletes one of the workspace's imports; its rows go with it (the foreign keys cascade). The brand's id, if any. */
+export async function deleteImportRecord(db: Queryable, p: { workspaceId: string; importId: string }) {
+  const [row] = await db
+    .delete(imports)
+    .where(and(eq(imports.id, p.importId), eq(imports.workspaceId, p.workspaceId)))
+    .returning({ brandId: imports.brandId, status: imports.status });
+  return row;
 }
 
 /**
@@ -97,17 +132,24 @@ export async function upsertPosts(
   }
 }
 
+/** Like `upsertPosts`: an unchanged follower total keeps the import that stored it. */
 export async function upsertFollowerSnapshots(
   db: Queryable,
-  p: { brandId: string; snapshots: SnapshotValues[] },
+  p: { brandId: string; importId: string; snapshots: SnapshotValues[] },
 ) {
   for (const chunk of chunks(p.snapshots)) {
     await db
       .insert(followerSnapshots)
-      .values(chunk.map((s) => ({ ...s, brandId: p.brandId, source: "csv_import" as const })))
+      .values(
+        chunk.map((s) => ({ ...s, brandId: p.brandId, source: "csv_import" as const, importId: p.importId })),
+      )
       .onConflictDoUpdate({
         target: [followerSnapshots.brandId, followerSnapshots.platform, followerSnapshots.day],
-        set: { followers: sql`excluded.followers`, source: sql`excluded.source` },
+        set: {
+          followers: sql`excluded.followers`,
+          source: sql`excluded.source`,
+          importId: sql`excluded.import_id`,
+        },
         setWhere: sql`(follower_snapshots.followers, follower_snapshots.source)
           is distinct from (excluded.followers, excluded.source)`,
       });
@@ -117,24 +159,27 @@ export async function upsertFollowerSnapshots(
 /**
  * Inserts or updates the brand's keywords by (country, lower(keyword)), the unique index's key for a brand.
  * The keyword's spelling of the first import stays; industry stays null, so a workspace's keywords never join
- * the industry lists other workspaces see.
+ * the industry lists other workspaces see. Like `upsertPosts`: an unchanged keyword keeps the import that stored it.
  */
-export async function upsertKeywords(db: Queryable, p: { brandId: string; keywords: KeywordValues[] }) {
+export async function upsertKeywords(
+  db: Queryable,
+  p: { brandId: string; importId: string; keywords: KeywordValues[] },
+) {
   for (const chunk of chunks(p.keywords)) {
     const values = chunk.map(
       (k) =>
         sql`(${p.brandId}::uuid, ${k.country}, ${k.keyword}, ${k.currency}, ${k.cpc}::double precision,
           ${k.competition}::double precision, ${k.volume}::integer, ${`{${k.trend.join(",")}}`}::integer[],
-          ${k.trendStart}::date, ${k.intent}, 'csv_import')`,
+          ${k.trendStart}::date, ${k.intent}, 'csv_import', ${p.importId}::uuid)`,
     );
     await db.execute(sql`
       insert into keywords (brand_id, country, keyword, currency, cpc, competition, volume, trend, trend_start,
-        intent, source)
+        intent, source, import_id)
       values ${sql.join(values, sql`, `)}
       on conflict (coalesce(brand_id, '00000000-0000-0000-0000-000000000000'::uuid), country, lower(keyword))
       do update set currency = excluded.currency, cpc = excluded.cpc, competition = excluded.competition,
         volume = excluded.volume, trend = excluded.trend, trend_start = excluded.trend_start,
-        intent = excluded.intent, source = excluded.source
+        intent = excluded.intent, source = excluded.source, import_id = excluded.import_id
       where (keywords.currency, keywords.cpc, keywords.competition, keywords.volume, keywords.trend,
         keywords.trend_start, keywords.intent, keywords.source)
         is distinct from (excluded.currency, excluded.cpc, excluded.competition, excluded.volume, excluded.trend,

@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { FastifyRequest } from "fastify";
-import { workspaceOf } from "../../kernel/caller";
+import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { ExportFormatError, type ParsedExport, parseExport } from "../imports/parse-export";
@@ -9,9 +9,10 @@ import { findBrandById, findCurrentBrand, isBrandVisible } from "./brand.repo";
 import { oversizedCounts, planImport, plannedCount } from "./import-rows";
 import { readImportUpload } from "./import-upload";
 import {
+  deleteImportRecord,
   findImports,
-  type ImportRecord,
   insertImport,
+  type ListedImport,
   markBrandDataChanged,
   upsertFollowerSnapshots,
   upsertKeywords,
@@ -29,10 +30,12 @@ const LISTED_IMPORTS = 200;
 /** The `row` of an error about the whole file rather than one of its records. */
 const WHOLE_FILE = 0;
 
-export function toImport(row: ImportRecord): Schemas["Import"] {
+export function toImport(row: ListedImport): Schemas["Import"] {
   return {
     id: row.id,
     brandId: row.brandId,
+    uploadedBy: row.uploadedBy,
+    holds: row.holds,
     format: row.format,
     fileName: row.fileName,
     status: row.status,
@@ -92,11 +95,11 @@ const pointer = (e: RowError) =>
  *   Search Console queries, likes stored as 0): the import still succeeds, with `imported` saying how much.
  */
 export async function createImport(ctx: RequestCtx, request: FastifyRequest): Promise<Schemas["Import"]> {
-  const workspaceId = workspaceOf(ctx);
+  const { workspaceId, userId } = signedIn(ctx);
   const upload = await readImportUpload(request);
   const brand = await importTarget(ctx, workspaceId, upload.brandId);
   const now = ctx.clock.now();
-  const base = { workspaceId, brandId: brand.id, fileName: upload.fileName, now };
+  const base = { workspaceId, userId, brandId: brand.id, fileName: upload.fileName, now };
 
   let parsed: ParsedExport;
   try {
@@ -156,9 +159,10 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
       imported,
       errors: plan.notes.slice(0, STORED_ERRORS),
     });
-    await upsertPosts(tx, { brandId: brand.id, importId: created.id, posts: plan.posts });
-    await upsertFollowerSnapshots(tx, { brandId: brand.id, snapshots: plan.snapshots });
-    await upsertKeywords(tx, { brandId: brand.id, keywords: plan.keywords });
+    const owned = { brandId: brand.id, importId: created.id };
+    await upsertPosts(tx, { ...owned, posts: plan.posts });
+    await upsertFollowerSnapshots(tx, { ...owned, snapshots: plan.snapshots });
+    await upsertKeywords(tx, { ...owned, keywords: plan.keywords });
     // A file that stored nothing (only notes) leaves the figures as they are.
     if (imported > 0) {
       await markBrandDataChanged(tx, { brandId: brand.id, now });
@@ -167,7 +171,29 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
     return created;
   });
   ctx.log.info({ brandId: brand.id, format: parsed.format, rows, imported }, "Import completed");
-  return toImport(record);
+  const [listed] = await findImports(ctx.db, { workspaceId, limit: 1, importId: record.id });
+  if (!listed) throw new Error("The import just stored is gone");
+  return toImport(listed);
+}
+
+/**
+ * Removes one of the workspace's imports with the rows it stored last, then recomputes the brand's figures (a
+ * refused import stored none: only its record goes).
+ */
+export async function deleteImport(ctx: RequestCtx, importId: string): Promise<undefined> {
+  const workspaceId = workspaceOf(ctx);
+  const now = ctx.clock.now();
+  const removed = await ctx.db.transaction(async (tx) => {
+    const row = await deleteImportRecord(tx, { workspaceId, importId });
+    if (row?.status === "completed") {
+      await markBrandDataChanged(tx, { brandId: row.brandId, now });
+      await ctx.jobs.enqueue("compute-brand", { brandId: row.brandId }, { tx });
+    }
+    return row;
+  });
+  if (!removed) throw new AppError("NOT_FOUND", 404, "This import does not exist or was removed already.");
+  ctx.log.info({ brandId: removed.brandId, importId }, "Import removed");
+  return undefined;
 }
 
 /** Today in UTC, the default export day for exports whose dates have no year. */

@@ -498,3 +498,143 @@ describe("import rows", () => {
     expect(keywordCpc({ cpcLow: null, cpcHigh: 3 })).toBe(3);
   });
 });
+
+async function remove(authorization: string, id: string) {
+  const response = await t.app.inject({
+    method: "DELETE",
+    url: `/api/brand/imports/${id}`,
+    headers: { authorization },
+  });
+  expectContractResponse("deleteImport", response);
+  return response;
+}
+
+describe("DELETE /api/brand/imports/{id}", () => {
+  it("lists who uploaded each file and the rows it holds, for each kind of row", async () => {
+    const { authorization } = await withBrand();
+    for (const file of [
+      "instagram-content.csv",
+      "tiktok-follower-history.csv",
+      "google-ads-keyword-planner.csv",
+    ]) {
+      await upload(authorization, { name: file, data: fixture(file) }, { referenceDate: REFERENCE_DATE });
+    }
+    const listed = (await list(authorization)) as unknown as {
+      fileName: string;
+      uploadedBy: string | null;
+      holds: { posts: number; followerDays: number; keywords: number };
+    }[];
+    expect(listed.map((i) => [i.fileName, i.holds])).toEqual([
+      ["google-ads-keyword-planner.csv", { posts: 0, followerDays: 0, keywords: 10 }],
+      ["tiktok-follower-history.csv", { posts: 0, followerDays: 7, keywords: 0 }],
+      ["instagram-content.csv", { posts: 6, followerDays: 0, keywords: 0 }],
+    ]);
+    expect(listed.every((i) => typeof i.uploadedBy === "string" && i.uploadedBy.length > 1)).toBe(true);
+  });
+
+  it("removes the import's posts, follower totals and keywords, leaves the others and recomputes", async () => {
+    const { authorization, brandId } = await withBrand();
+    const ids: Record<string, string> = {};
+    for (const file of [
+      "instagram-content.csv",
+      "tiktok-follower-history.csv",
+      "google-ads-keyword-planner.csv",
+    ]) {
+      const response = await upload(
+        authorization,
+        { name: file, data: fixture(file) },
+        { referenceDate: REFERENCE_DATE },
+      );
+      ids[file] = response.json().id;
+    }
+    const computes = computesOf(brandId);
+
+    for (const [file, left] of [
+      ["tiktok-follower-history.csv", { posts: 6, snapshots: 0, keywords: 10 }],
+      ["google-ads-keyword-planner.csv", { posts: 6, snapshots: 0, keywords: 0 }],
+      ["instagram-content.csv", { posts: 0, snapshots: 0, keywords: 0 }],
+    ] as const) {
+      const response = await remove(authorization, ids[file] ?? "");
+      expect(response.statusCode).toBe(204);
+      const data = await stored(brandId);
+      expect({
+        posts: data.posts.length,
+        snapshots: data.snapshots.length,
+        keywords: data.keywords.length,
+      }).toEqual(left);
+    }
+    expect(computesOf(brandId)).toBe(computes + 3);
+    expect(await list(authorization)).toEqual([]);
+  });
+
+  it("keeps a row an earlier import stored when a later one only repeated it", async () => {
+    const { authorization, brandId } = await withBrand();
+    const file = "meta-facebook-posts.csv";
+    const first = await upload(authorization, { name: file, data: fixture(file) });
+    const again = await upload(authorization, { name: file, data: fixture(file) });
+    expect((await remove(authorization, again.json().id)).statusCode).toBe(204);
+    expect((await stored(brandId)).posts).toHaveLength(7);
+    expect((await remove(authorization, first.json().id)).statusCode).toBe(204);
+    expect((await stored(brandId)).posts).toHaveLength(0);
+  });
+
+  it("removes a refused import's record without recomputing", async () => {
+    const { authorization, brandId } = await withBrand();
+    const refused = await upload(authorization, {
+      name: "x.csv",
+      data: Buffer.from("nothing,we,know\n1,2,3\n"),
+    });
+    expect(refused.statusCode).toBe(422);
+    const [failed] = await list(authorization);
+    const computes = computesOf(brandId);
+    expect((await remove(authorization, failed?.id ?? "")).statusCode).toBe(204);
+    expect(await list(authorization)).toEqual([]);
+    expect(computesOf(brandId)).toBe(computes);
+  });
+
+  it("answers 404 for another workspace's import, an unknown one, or one removed already", async () => {
+    const mine = await withBrand();
+    const theirs = await withBrand();
+    const response = await upload(theirs.authorization, {
+      name: "theirs.csv",
+      data: fixture("instagram-content.csv"),
+    });
+    const id = response.json().id;
+    expect((await remove(mine.authorization, id)).statusCode).toBe(404);
+    expect(await stored(theirs.brandId)).toMatchObject({ posts: { length: 6 } });
+    expect((await remove(theirs.authorization, id)).statusCode).toBe(204);
+    expect((await remove(theirs.authorization, id)).statusCode).toBe(404);
+    const malformed = await remove(theirs.authorization, "not-an-id");
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe("provenance of imported figures", () => {
+  it("names in each module the exports its figures rest on, newest first, and forgets a removed one", async () => {
+    const { authorization } = await withBrand();
+    const ids: string[] = [];
+    for (const file of [
+      "instagram-content.csv",
+      "meta-facebook-posts.csv",
+      "google-ads-keyword-planner.csv",
+    ]) {
+      ids.push((await upload(authorization, { name: file, data: fixture(file) })).json().id);
+    }
+    const sourceOf = async (url: string) => {
+      const response = await t.app.inject({ method: "GET", url: `/api${url}`, headers: { authorization } });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      return body.provenance ?? body.common.provenance;
+    };
+    const social = { source: "csv_import", sourceName: "meta-facebook-posts, instagram-posts" };
+    expect(await sourceOf("/content")).toMatchObject(social);
+    expect(await sourceOf("/competitor")).toMatchObject(social);
+    expect(await sourceOf("/intent")).toMatchObject({
+      source: "csv_import",
+      sourceName: "google-ads-keyword-planner",
+    });
+
+    await remove(authorization, ids[1] ?? "");
+    expect(await sourceOf("/content")).toMatchObject({ sourceName: "instagram-posts" });
+  });
+});

@@ -2,6 +2,8 @@ import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   activeBrand,
+  click,
+  getByRoleName,
   getByText,
   json,
   mockApi,
@@ -28,6 +30,8 @@ const imported = {
   imported: 6,
   errors: [],
   createdAt: "2026-11-25T09:00:00.000Z",
+  uploadedBy: "Ada Quill",
+  holds: { posts: 6, followerDays: 0, keywords: 0 },
 } as const;
 
 /** Chooses files through the screen's file input, as the file picker does. */
@@ -87,6 +91,35 @@ describe("Data sources", () => {
     await waitFor(() => expect(view.container.querySelectorAll("table tbody tr")).toHaveLength(1));
     // Both went to the workspace's own brand (no brandId): one after the other.
     expect(brandIds).toEqual([null, null]);
+    view.unmount();
+  });
+
+  it("removes an import after saying what goes with it, and lists what the server lists then", async () => {
+    let listed: object[] = [imported];
+    const api = mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /brand/competitor": () => json({ competitors: [], limit: 1 }),
+      "GET /brand/imports": () => json(listed),
+      "DELETE /brand/imports/0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a": () => {
+        listed = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const view = await renderScreen(DataSourcesScreen);
+    await waitFor(() => getByText(view.container, "6 posts"));
+    getByText(view.container, "by Ada Quill");
+
+    await click(getByRoleName(view.container, "button", "Remove instagram-content.csv"));
+    const dialog = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>("[role=dialog]");
+      if (!found) throw new Error("no dialog");
+      return found;
+    });
+    getByText(dialog, /^6 posts it stored go with it/);
+    await click(getByRoleName(dialog, "button", "Remove import"));
+    await waitFor(() => getByText(view.container, "No import yet"));
+    expect(api.calls("DELETE", "/brand/imports/0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a")).toHaveLength(1);
+    await waitFor(() => expect(document.querySelector("[role=dialog]")).toBeNull());
     view.unmount();
   });
 

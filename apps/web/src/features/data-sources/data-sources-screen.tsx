@@ -1,5 +1,6 @@
 import { ApiError, type Brand, type components } from "@brandscope/api-client";
 import { Badge } from "@brandscope/ui/badge";
+import { Button } from "@brandscope/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@brandscope/ui/data-table";
 import { EmptyState } from "@brandscope/ui/empty-state";
 import { ErrorState } from "@brandscope/ui/error-state";
@@ -8,13 +9,14 @@ import { SelectField } from "@brandscope/ui/select";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmRemoval } from "~/lib/confirm-content";
 import { ButtonLink } from "~/lib/link";
 import { problemText } from "~/lib/problem";
 import { formatDate } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { brandOptions } from "../modules/queries";
 import { brandCompetitorsOptions } from "../onboarding/queries";
-import { useUploadExportMutation } from "./mutations";
+import { useRemoveImportMutation, useUploadExportMutation } from "./mutations";
 import { importsOptions } from "./queries";
 
 type Import = components["schemas"]["Import"];
@@ -205,8 +207,21 @@ function formatLabel(format: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** What an import still holds, e.g. "6 posts, 7 days of followers": what removing it takes away. */
+export function holdsText({ holds }: Import): string {
+  const parts = [
+    holds.posts > 0 ? `${holds.posts} ${holds.posts === 1 ? "post" : "posts"}` : "",
+    holds.followerDays > 0
+      ? `${holds.followerDays} ${holds.followerDays === 1 ? "day" : "days"} of followers`
+      : "",
+    holds.keywords > 0 ? `${holds.keywords} ${holds.keywords === 1 ? "keyword" : "keywords"}` : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : "Nothing";
+}
+
 function ImportHistory({ brand }: { brand: Brand }) {
   const imports = useQuery(importsOptions());
+  const [removing, setRemoving] = useState<Import>();
   const competitors = useQuery(brandCompetitorsOptions());
   const names = new Map<string, string>([
     [brand.id, brand.name],
@@ -237,7 +252,11 @@ function ImportHistory({ brand }: { brand: Brand }) {
               <TableHead>Export</TableHead>
               <TableHead>Result</TableHead>
               <TableHead className="text-right">Rows stored</TableHead>
+              <TableHead>Holds now</TableHead>
               <TableHead>Uploaded</TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -258,12 +277,51 @@ function ImportHistory({ brand }: { brand: Brand }) {
                 <TableCell className="text-right tabular-nums">
                   {item.imported} of {item.rows}
                 </TableCell>
-                <TableCell>{formatDate(item.createdAt)}</TableCell>
+                <TableCell>{item.status === "completed" ? holdsText(item) : "Nothing"}</TableCell>
+                <TableCell>
+                  {formatDate(item.createdAt)}
+                  <span className="text-muted-foreground block text-xs">
+                    {item.uploadedBy ? `by ${item.uploadedBy}` : "by a former member"}
+                  </span>
+                </TableCell>
+                <TableCell className="text-right">
+                  <Button
+                    emphasis="ghost"
+                    size="sm"
+                    aria-label={`Remove ${item.fileName}`}
+                    onClick={() => setRemoving(item)}
+                  >
+                    Remove
+                  </Button>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
+      <RemoveImportDialog item={removing} onClose={() => setRemoving(undefined)} />
     </SectionCard>
+  );
+}
+
+function RemoveImportDialog({ item, onClose }: { item: Import | undefined; onClose: () => void }) {
+  const remove = useRemoveImportMutation();
+  const holds = item?.status === "completed" ? holdsText(item) : "Nothing";
+  return (
+    <ConfirmRemoval
+      open={item !== undefined}
+      onClose={onClose}
+      title={`Remove ${item?.fileName ?? "this import"}?`}
+      description={
+        holds === "Nothing"
+          ? "It stored nothing: only its line in the history goes."
+          : `${holds} it stored go with it, and the figures are recomputed without them. You can upload the file again later.`
+      }
+      action="Remove import"
+      removal={remove}
+      onConfirm={(close) => {
+        if (item) remove.mutate(item.id, { onSuccess: close });
+      }}
+    />
   );
 }

@@ -2,19 +2,30 @@ import { formData, unwrap } from "@brandscope/api-client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 
+/** Every figure may change after an import or its removal: everything but the reference lists and the user. */
+const refetchFigures = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({
+    predicate: ({ queryKey: [root] }) => root !== "reference" && root !== "user",
+  });
+
 /**
  * POST /brand/imports: one export for the brand (or the competitor `brandId`). All rows or none; a refused file
- * is listed too, with why. Every figure may change after an import: everything but the reference lists and the
- * user is fetched again.
+ * is listed too, with why.
  */
 export function useUploadExportMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, brandId }: { file: File; brandId: string | undefined }) =>
       unwrap(api.POST("/brand/imports", { body: formData({ file, ...(brandId ? { brandId } : {}) }) })),
-    onSettled: () =>
-      queryClient.invalidateQueries({
-        predicate: ({ queryKey: [root] }) => root !== "reference" && root !== "user",
-      }),
+    onSettled: () => refetchFigures(queryClient),
+  });
+}
+
+/** DELETE /brand/imports/{id}: the import and the rows it holds go; the brand's figures are recomputed. */
+export function useRemoveImportMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE("/brand/imports/{id}", { params: { path: { id } } })),
+    onSettled: () => refetchFigures(queryClient),
   });
 }

@@ -42,6 +42,11 @@ describe("ProvenanceLine", () => {
     expect(note.querySelector("[data-slot=provenance-stale]")).toBeNull();
   });
 
+  it("names every export the figures rest on", () => {
+    const note = render({ ...imported, sourceName: "instagram-posts, meta-facebook-posts" });
+    expect(note.textContent).toBe("Instagram posts, Meta facebook posts (CSV import) · updated 3 hours ago");
+  });
+
   it("marks stale figures with the date of their data, still showing them", () => {
     const note = render({ ...imported, stale: true });
     expect(note.textContent).toBe(

@@ -10,12 +10,18 @@ const sourceWords: Record<Provenance["source"], string> = {
   provider: "Data provider",
 };
 
-/** The source's name for people: the provider or export when there is one ('meta-facebook-posts' → 'Meta facebook posts'). */
+/**
+ * The source's name for people: the provider or the exports when there are some ('meta-facebook-posts,
+ * instagram-posts' → 'Meta facebook posts, Instagram posts (CSV import)').
+ */
 export function sourceLabel(provenance: Provenance): string {
-  const name = provenance.sourceName?.trim();
-  if (!name) return sourceWords[provenance.source];
-  const words = name.replaceAll(/[-_]+/g, " ");
-  const pretty = words.charAt(0).toUpperCase() + words.slice(1);
+  const names = (provenance.sourceName ?? "")
+    .split(",")
+    .map((name) => name.trim().replaceAll(/[-_]+/g, " "))
+    .filter(Boolean)
+    .map((words) => words.charAt(0).toUpperCase() + words.slice(1));
+  if (names.length === 0) return sourceWords[provenance.source];
+  const pretty = names.join(", ");
   return provenance.source === "csv_import" ? `${pretty} (CSV import)` : pretty;
 }
 

@@ -4,14 +4,13 @@ import { Badge } from "@brandscope/ui/badge";
 import { Button } from "@brandscope/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@brandscope/ui/data-table";
 import { ErrorState } from "@brandscope/ui/error-state";
-import { Modal } from "@brandscope/ui/modal";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useUpgradeModal } from "~/features/billing/upgrade-modal-provider";
 import { formatDate } from "~/features/modules/format";
 import { meOptions } from "~/features/user/queries";
-import { ConfirmContent, destructiveAction } from "~/lib/confirm-content";
+import { ConfirmRemoval } from "~/lib/confirm-content";
 import { useAppForm } from "~/lib/form";
 import { FormProblem, isApiError } from "~/lib/problem";
 import {
@@ -155,38 +154,17 @@ function RemoveMemberDialog({ member, onClose }: { member: Member | undefined; o
   const remove = useRemoveMemberMutation();
   const name = member ? memberName(member) : "";
   return (
-    <Modal
+    <ConfirmRemoval
       open={member !== undefined}
-      onOpenChange={(open) => {
-        if (remove.isPending || open) return;
-        remove.reset();
-        onClose();
+      onClose={onClose}
+      title={`Remove ${name} from the workspace?`}
+      description={`${name} loses access to the workspace's brands and data at once and is signed out. Their account stays, with a workspace of their own on a Starter trial. You can invite them again later.`}
+      action="Remove member"
+      removal={remove}
+      onConfirm={(close) => {
+        if (member) remove.mutate(member.id, { onSuccess: close });
       }}
-    >
-      <ConfirmContent
-        title={`Remove ${name} from the workspace?`}
-        description={`${name} loses access to the workspace's brands and data at once and is signed out. Their account stays, with a workspace of their own on a Starter trial. You can invite them again later.`}
-        problem={remove.error ? <FormProblem error={remove.error} /> : null}
-        pending={remove.isPending}
-        action={
-          <Button
-            className={destructiveAction}
-            loading={remove.isPending}
-            onClick={() => {
-              if (!member) return;
-              remove.mutate(member.id, {
-                onSuccess: () => {
-                  remove.reset();
-                  onClose();
-                },
-              });
-            }}
-          >
-            Remove member
-          </Button>
-        }
-      />
-    </Modal>
+    />
   );
 }
 

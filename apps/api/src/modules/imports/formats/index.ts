@@ -1,3 +1,4 @@
+import type { FormatId, RowKind } from "../types";
 import type { ExportFormat } from "./format";
 import { googleAdsKeywordPlanner } from "./google-ads-keyword-planner";
 import { instagramPosts } from "./instagram-posts";
@@ -29,3 +30,7 @@ export const FORMATS: readonly ExportFormat[] = [
   xAccountContent,
   searchConsoleQueries,
 ];
+
+/** The ids of the exports whose rows are of one of `kinds`, e.g. every export that stores posts. */
+export const formatsStoring = (kinds: readonly RowKind[]): FormatId[] =>
+  FORMATS.filter((format) => kinds.includes(format.kind)).map((format) => format.id);
