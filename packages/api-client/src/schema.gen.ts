@@ -1488,6 +1488,10 @@ export interface components {
             /** @description An id from GET /industries */
             industry?: string;
             country?: components["schemas"]["CountryCode"];
+            /** @description A new website is collected again (the brand is pending until it has been read). */
+            websiteUrl?: components["schemas"]["WebUrl"];
+            /** @description The brand's social accounts, replacing the ones stored (an empty list removes them all). */
+            socialLinks?: components["schemas"]["BrandSocialLinkInput"][];
         };
         AddCompetitorRequest: {
             websiteUrl: components["schemas"]["WebUrl"];

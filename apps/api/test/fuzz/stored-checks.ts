@@ -33,7 +33,7 @@ export const storedChecks: Record<string, StoredCheck> = {
   updateBrand: {
     read: { operationId: "getBrand", url: "/api/brand" },
     find: (body) => record(body).brand,
-    fields: { name: "brandName", country: "country", industry: "industry" },
+    fields: { name: "brandName", website: "websiteUrl", country: "country", industry: "industry" },
   },
   addBrandCompetitor: {
     read: { operationId: "listBrandCompetitors", url: "/api/brand/competitor" },

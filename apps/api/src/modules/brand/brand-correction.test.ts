@@ -64,6 +64,47 @@ describe("correcting the own brand (PATCH /brand)", () => {
     expect(recomputed()).toEqual([]);
   });
 
+  it("takes a new website, collected again, and replaces the social links", async () => {
+    const authorization = await signIn();
+    const brand = await connectOwnBrand(authorization);
+    queued.length = 0;
+    const corrected = await send("PATCH", "/brand", authorization, {
+      websiteUrl: "https://hollow-oak-roasters.example",
+      socialLinks: [
+        { socialPlatform: "tiktok", socialLink: "https://www.tiktok.com/@hollowoak" },
+        { socialPlatform: "facebook", socialLink: "https://facebook.com/hollowoak" },
+      ],
+    });
+    expectContractResponse("updateBrand", corrected);
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json()).toMatchObject({
+      website: "https://hollow-oak-roasters.example/",
+      status: "pending",
+      socialLinks: [
+        { platform: "facebook", url: "https://facebook.com/hollowoak" },
+        { platform: "tiktok", url: "https://www.tiktok.com/@hollowoak" },
+      ],
+    });
+    expect(queued.map((job) => job.kind)).toEqual(["collect-brand"]);
+
+    // The same website again collects nothing; an empty list removes every link.
+    queued.length = 0;
+    const cleared = await send("PATCH", "/brand", authorization, {
+      websiteUrl: "https://hollow-oak-roasters.example/",
+      socialLinks: [],
+    });
+    expect(cleared.json()).toMatchObject({ id: brand.id, socialLinks: [] });
+    expect(queued).toEqual([]);
+
+    const wrong = await send("PATCH", "/brand", authorization, {
+      socialLinks: [{ socialPlatform: "instagram", socialLink: "https://tiktok.com/@hollowoak" }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([
+      { path: "/socialLinks/0/socialLink", message: "The link must match the selected platform" },
+    ]);
+  });
+
   it("refuses an industry or a country that is not in the lists, and an empty correction", async () => {
     const authorization = await signIn();
     await connectOwnBrand(authorization);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import {
   brandCompetitors,
@@ -131,6 +131,22 @@ export async function upsertSocialLinks(
       }));
 }
 
+/** The brand's social accounts become `links`: the others are removed. */
+export async function replaceSocialLinks(db: Queryable, p: { brandId: string; links: SocialLinkRow[] }) {
+  await db.delete(socialAccounts).where(
+    and(
+      eq(socialAccounts.brandId, p.brandId),
+      p.links.length > 0
+        ? notInArray(
+            socialAccounts.platform,
+            p.links.map((l) => l.platform),
+          )
+        : undefined,
+    ),
+  );
+  await upsertSocialLinks(db, p);
+}
+
 export async function linkOwnBrand(db: Queryable, p: { workspaceId: string; brandId: string; now: Date }) {
   await db
     .insert(workspaceBrands)
@@ -239,12 +255,13 @@ export async function updateBrandFacts(
 /** What a user corrects on their own brand; only the fields given change. */
 export async function updateBrandDetails(
   db: Queryable,
-  p: { brandId: string; name?: string; industry?: string; country?: string; now: Date },
+  p: { brandId: string; name?: string; industry?: string; country?: string; website?: string; now: Date },
 ) {
   await db
     .update(brands)
     .set({
       ...(p.name !== undefined ? { name: p.name } : {}),
+      ...(p.website !== undefined ? { website: p.website } : {}),
       ...(p.industry !== undefined ? { industry: p.industry } : {}),
       ...(p.country !== undefined ? { country: p.country } : {}),
       dataChangedAt: p.now,

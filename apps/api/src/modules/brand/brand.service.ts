@@ -24,6 +24,7 @@ import {
   removeAllBrands,
   removeCompetitor,
   removeOwnBrand,
+  replaceSocialLinks,
   setBrandStatus,
   updateBrandDetails,
 } from "./brand.repo";
@@ -186,28 +187,39 @@ export async function updateBrand(
       { path: "/country", message: "Choose a country from the list" },
     ]);
   }
+  const website = body.websiteUrl === undefined ? undefined : normaliseUrl(body.websiteUrl);
+  const socialLinks = body.socialLinks === undefined ? undefined : checkSocialLinks(body.socialLinks);
   const brand = await currentBrandOrNotFound(ctx);
   if (brand.sample) {
     throw new AppError(
       "SAMPLE_BRAND",
       400,
-      "The sample brand cannot be changed: connect your own brand to set its name, industry and country.",
+      "The sample brand cannot be changed: connect your own brand to set its name, website, industry and country.",
     );
   }
   const marketChanged =
     (body.industry !== undefined && body.industry !== brand.industry) ||
     (body.country !== undefined && body.country !== brand.country);
+  const websiteChanged = website !== undefined && website !== brand.website;
   await ctx.db.transaction(async (tx) => {
     await updateBrandDetails(tx, {
       brandId: brand.id,
       name,
       industry: body.industry,
       country: body.country,
+      website,
       now: ctx.clock.now(),
     });
-    if (marketChanged) await ctx.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
+    if (socialLinks) await replaceSocialLinks(tx, { brandId: brand.id, links: socialLinks });
+    if (websiteChanged) {
+      // The new site is read as a new brand's would be; its collection recomputes the figures too.
+      await setBrandStatus(tx, { brandId: brand.id, status: "pending", reason: null });
+      await ctx.jobs.enqueue("collect-brand", { brandId: brand.id }, { tx });
+    } else if (marketChanged) {
+      await ctx.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
+    }
   });
-  ctx.log.info({ workspaceId, brandId: brand.id, marketChanged }, "Brand corrected");
+  ctx.log.info({ workspaceId, brandId: brand.id, marketChanged, websiteChanged }, "Brand corrected");
   return toBrand(await currentBrandOrNotFound(ctx));
 }
 
