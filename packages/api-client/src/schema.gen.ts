@@ -1490,7 +1490,7 @@ export interface components {
             country?: components["schemas"]["CountryCode"];
             /** @description A new website is collected again (the brand is pending until it has been read). */
             websiteUrl?: components["schemas"]["WebUrl"];
-            /** @description The brand's social accounts, replacing the ones stored (an empty list removes them all). */
+            /** @description The brand's Facebook, Instagram and TikTok accounts, replacing the ones stored (an empty list removes them); accounts on other platforms, found on its website, stay. */
             socialLinks?: components["schemas"]["BrandSocialLinkInput"][];
         };
         AddCompetitorRequest: {

@@ -67,6 +67,12 @@ describe("correcting the own brand (PATCH /brand)", () => {
   it("takes a new website, collected again, and replaces the social links", async () => {
     const authorization = await signIn();
     const brand = await connectOwnBrand(authorization);
+    // Found on the website: a platform the form does not name, which a correction leaves alone.
+    await t.database.pool.query(
+      "insert into social_accounts (brand_id, platform, url) values ($1, 'youtube', 'https://youtube.com/@hollowoak')",
+      [brand.id],
+    );
+    const youtube = { platform: "youtube", url: "https://youtube.com/@hollowoak" };
     queued.length = 0;
     const corrected = await send("PATCH", "/brand", authorization, {
       websiteUrl: "https://hollow-oak-roasters.example",
@@ -83,6 +89,7 @@ describe("correcting the own brand (PATCH /brand)", () => {
       socialLinks: [
         { platform: "facebook", url: "https://facebook.com/hollowoak" },
         { platform: "tiktok", url: "https://www.tiktok.com/@hollowoak" },
+        youtube,
       ],
     });
     expect(queued.map((job) => job.kind)).toEqual(["collect-brand"]);
@@ -93,7 +100,7 @@ describe("correcting the own brand (PATCH /brand)", () => {
       websiteUrl: "https://hollow-oak-roasters.example/",
       socialLinks: [],
     });
-    expect(cleared.json()).toMatchObject({ id: brand.id, socialLinks: [] });
+    expect(cleared.json()).toMatchObject({ id: brand.id, socialLinks: [youtube] });
     expect(queued).toEqual([]);
 
     const wrong = await send("PATCH", "/brand", authorization, {

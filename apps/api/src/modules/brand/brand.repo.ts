@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import {
   brandCompetitors,
@@ -131,19 +131,21 @@ export async function upsertSocialLinks(
       }));
 }
 
-/** The brand's social accounts become `links`: the others are removed. */
-export async function replaceSocialLinks(db: Queryable, p: { brandId: string; links: SocialLinkRow[] }) {
-  await db.delete(socialAccounts).where(
-    and(
-      eq(socialAccounts.brandId, p.brandId),
-      p.links.length > 0
-        ? notInArray(
-            socialAccounts.platform,
-            p.links.map((l) => l.platform),
-          )
-        : undefined,
-    ),
-  );
+/**
+ * The brand's accounts on `platforms` become `links`: the others of those platforms are removed, accounts on other
+ * platforms (found on its website) stay.
+ */
+export async function replaceSocialLinks(
+  db: Queryable,
+  p: { brandId: string; platforms: readonly SocialNetwork[]; links: SocialLinkRow[] },
+) {
+  const kept = new Set(p.links.map((l) => l.platform));
+  const removed = p.platforms.filter((platform) => !kept.has(platform));
+  if (removed.length > 0) {
+    await db
+      .delete(socialAccounts)
+      .where(and(eq(socialAccounts.brandId, p.brandId), inArray(socialAccounts.platform, removed)));
+  }
   await upsertSocialLinks(db, p);
 }
 

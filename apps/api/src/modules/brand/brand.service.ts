@@ -62,6 +62,14 @@ export async function getBrand(ctx: RequestCtx): Promise<Schemas["BrandResponse"
 
 const normaliseUrl = (url: string) => new URL(toWebsiteUrl(url)).href;
 
+/** The platforms a brand form names (BrandSocialLinkInput) and the domains of their links. */
+const PLATFORM_DOMAINS: Record<Schemas["BrandSocialLinkInput"]["socialPlatform"], string[]> = {
+  facebook: ["facebook.com", "fb.com"],
+  instagram: ["instagram.com"],
+  tiktok: ["tiktok.com"],
+};
+const FORM_PLATFORMS = Object.keys(PLATFORM_DOMAINS) as SocialNetwork[];
+
 function checkSocialLinks(links: Schemas["BrandSocialLinkInput"][]) {
   const seen = new Set<string>();
   const details: { path: string; message: string }[] = [];
@@ -71,11 +79,7 @@ function checkSocialLinks(links: Schemas["BrandSocialLinkInput"][]) {
     }
     seen.add(link.socialPlatform);
     const host = new URL(link.socialLink).hostname.replace(/^www\./, "");
-    const expected = {
-      facebook: ["facebook.com", "fb.com"],
-      instagram: ["instagram.com"],
-      tiktok: ["tiktok.com"],
-    }[link.socialPlatform];
+    const expected = PLATFORM_DOMAINS[link.socialPlatform];
     if (!expected.some((domain) => host === domain || host.endsWith(`.${domain}`))) {
       details.push({
         path: `/socialLinks/${index}/socialLink`,
@@ -210,7 +214,9 @@ export async function updateBrand(
       website,
       now: ctx.clock.now(),
     });
-    if (socialLinks) await replaceSocialLinks(tx, { brandId: brand.id, links: socialLinks });
+    if (socialLinks) {
+      await replaceSocialLinks(tx, { brandId: brand.id, platforms: FORM_PLATFORMS, links: socialLinks });
+    }
     if (websiteChanged) {
       // The new site is read as a new brand's would be; its collection recomputes the figures too.
       await setBrandStatus(tx, { brandId: brand.id, status: "pending", reason: null });
