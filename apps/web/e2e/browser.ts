@@ -42,3 +42,17 @@ export async function seedStorage(context: BrowserContext, entries: Record<strin
     sessionStorage.setItem("e2e-seeded", "yes");
   }, entries);
 }
+
+/** A desktop context signed in as `login` (seeded storage, reduced motion): one per test file, a tab per test. */
+export async function signedInContext(
+  browser: Browser,
+  login: { idToken: string; accessToken: string; refreshToken: string },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    reducedMotion: "reduce",
+  });
+  context.setDefaultTimeout(15_000);
+  await seedStorage(context, { auth: sessionFrom(login) });
+  return context;
+}

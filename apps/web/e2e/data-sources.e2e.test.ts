@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
-import { launchChromium, seedStorage, sessionFrom } from "./browser";
+import { launchChromium, signedInContext } from "./browser";
 
 // The Data sources screen (issue 16) against the real server: a new account's own brand receives three of the
 // platforms' exports through the file picker with a progress bar, a bad row is reported by its line, the history
@@ -32,9 +32,7 @@ beforeAll(async () => {
     }),
   });
   expect(connected.status).toBe(201);
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: "reduce" });
-  context.setDefaultTimeout(15_000);
-  await seedStorage(context, { auth: sessionFrom(login) });
+  context = await signedInContext(browser, login);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
-import { launchChromium, seedStorage, sessionFrom } from "./browser";
+import { launchChromium, signedInContext } from "./browser";
 import { connectSampleBrand } from "./sample-brand";
 
 // The five modules against the real server with the sample brand (Lumora Coffee) on the Starter plan: each
@@ -31,9 +31,7 @@ beforeAll(async () => {
   brandName = sample.brand.name;
   competitorName = sample.competitors[0]?.name ?? "";
   // One signed-in context for the file, seeded the way shell.e2e.test.ts does it; each test opens its own tab.
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: "reduce" });
-  context.setDefaultTimeout(15_000);
-  await seedStorage(context, { auth: sessionFrom(login) });
+  context = await signedInContext(browser, login);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

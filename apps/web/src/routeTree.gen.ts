@@ -24,6 +24,7 @@ import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
+import { Route as AppMainBrandRouteImport } from './routes/_app/_main/brand'
 import { Route as AppMainCompetitorRouteImport } from './routes/_app/_main/competitor'
 import { Route as AppMainContentRouteImport } from './routes/_app/_main/content'
 import { Route as AppMainDashboardRouteImport } from './routes/_app/_main/dashboard'
@@ -110,6 +111,11 @@ const PublicSignUpRoute = PublicSignUpRouteImport.update({
   path: '/sign-up',
   getParentRoute: () => PublicRoute,
 } as any)
+const AppMainBrandRoute = AppMainBrandRouteImport.update({
+  id: '/brand',
+  path: '/brand',
+  getParentRoute: () => AppMainRoute,
+} as any)
 const AppMainCompetitorRoute = AppMainCompetitorRouteImport.update({
   id: '/competitor',
   path: '/competitor',
@@ -191,6 +197,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof PublicResetPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
+  '/brand': typeof AppMainBrandRoute
   '/competitor': typeof AppMainCompetitorRoute
   '/content': typeof AppMainContentRoute
   '/dashboard': typeof AppMainDashboardRoute
@@ -218,6 +225,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof PublicResetPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
+  '/brand': typeof AppMainBrandRoute
   '/competitor': typeof AppMainCompetitorRoute
   '/content': typeof AppMainContentRoute
   '/dashboard': typeof AppMainDashboardRoute
@@ -249,6 +257,7 @@ export interface FileRoutesById {
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
   '/_public/': typeof PublicIndexRoute
+  '/_app/_main/brand': typeof AppMainBrandRoute
   '/_app/_main/competitor': typeof AppMainCompetitorRoute
   '/_app/_main/content': typeof AppMainContentRoute
   '/_app/_main/dashboard': typeof AppMainDashboardRoute
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
+    | '/brand'
     | '/competitor'
     | '/content'
     | '/dashboard'
@@ -305,6 +315,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
+    | '/brand'
     | '/competitor'
     | '/content'
     | '/dashboard'
@@ -335,6 +346,7 @@ export interface FileRouteTypes {
     | '/_public/sign-in'
     | '/_public/sign-up'
     | '/_public/'
+    | '/_app/_main/brand'
     | '/_app/_main/competitor'
     | '/_app/_main/content'
     | '/_app/_main/dashboard'
@@ -466,6 +478,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSignUpRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_app/_main/brand': {
+      id: '/_app/_main/brand'
+      path: '/brand'
+      fullPath: '/brand'
+      preLoaderRoute: typeof AppMainBrandRouteImport
+      parentRoute: typeof AppMainRoute
+    }
     '/_app/_main/competitor': {
       id: '/_app/_main/competitor'
       path: '/competitor'
@@ -574,6 +593,7 @@ const AppQuestionnaireRouteRouteWithChildren =
   )
 
 interface AppMainRouteChildren {
+  AppMainBrandRoute: typeof AppMainBrandRoute
   AppMainCompetitorRoute: typeof AppMainCompetitorRoute
   AppMainContentRoute: typeof AppMainContentRoute
   AppMainDashboardRoute: typeof AppMainDashboardRoute
@@ -588,6 +608,7 @@ interface AppMainRouteChildren {
 }
 
 const AppMainRouteChildren: AppMainRouteChildren = {
+  AppMainBrandRoute: AppMainBrandRoute,
   AppMainCompetitorRoute: AppMainCompetitorRoute,
   AppMainContentRoute: AppMainContentRoute,
   AppMainDashboardRoute: AppMainDashboardRoute,

@@ -5,6 +5,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Search,
+  Store,
   Swords,
   UserStar,
   Users,
@@ -27,7 +28,14 @@ export const sideNavModules = [
 
 export type SideNavModuleId = (typeof sideNavModules)[number]["id"];
 
-/** Where the brand's data comes in (imports, connected platforms): after the modules in the navigation. */
+/** The brand itself (its website, links, market and competitors): after the modules in the navigation. */
+export const sideNavBrand = {
+  id: "brand",
+  label: "Brand",
+  icon: <Store />,
+} as const satisfies SideNavItem;
+
+/** Where the brand's data comes in (imports, connected platforms): after the brand in the navigation. */
 export const sideNavDataSources = {
   id: "data-sources",
   label: "Data sources",

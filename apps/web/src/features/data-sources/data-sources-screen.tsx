@@ -14,7 +14,7 @@ import { ButtonLink } from "~/lib/link";
 import { problemText } from "~/lib/problem";
 import { formatDate } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
-import { brandOptions } from "../modules/queries";
+import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
 import { useRemoveImportMutation, useUploadExportMutation } from "./mutations";
 import { importsOptions } from "./queries";
@@ -35,7 +35,6 @@ const OWN = "own";
  * with its problems by line.
  */
 export function DataSourcesScreen() {
-  const brand = useQuery(brandOptions());
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <header className="flex flex-col gap-1.5">
@@ -45,39 +44,26 @@ export function DataSourcesScreen() {
           feed every module.
         </p>
       </header>
-      {brand.isPending ? (
-        <div role="status" aria-label="Loading your brand" className="flex flex-col gap-4">
-          <Skeleton className="h-48 w-full" />
-        </div>
-      ) : brand.isError ? (
-        <ErrorState
-          title="We could not load your brand"
-          message={problemText(brand.error)}
-          onRetry={() => void brand.refetch()}
-          retrying={brand.isFetching}
-        />
-      ) : !brand.data ? (
-        <EmptyState
-          title="No brand is connected yet"
-          description="Connect your brand first; then upload its exports here."
-          action={<ButtonLink to="/questionnaire">Set up your brand</ButtonLink>}
-        />
-      ) : brand.data.sample ? (
-        <EmptyState
-          title="The sample brand comes with its data"
-          description="Imports are for your own brand and its competitors. Connect your own brand to upload its exports."
-          action={
-            <ButtonLink to="/questionnaire/$" params={{ _splat: "set_sample_or_connect" }}>
-              Connect your brand
-            </ButtonLink>
-          }
-        />
-      ) : (
-        <>
-          <UploadSection brand={brand.data} />
-          <ImportHistory brand={brand.data} />
-        </>
-      )}
+      <WithBrand noBrand="Connect your brand first; then upload its exports here.">
+        {(brand) =>
+          brand.sample ? (
+            <EmptyState
+              title="The sample brand comes with its data"
+              description="Imports are for your own brand and its competitors. Connect your own brand to upload its exports."
+              action={
+                <ButtonLink to="/questionnaire/$" params={{ _splat: "connect_own" }}>
+                  Connect your brand
+                </ButtonLink>
+              }
+            />
+          ) : (
+            <>
+              <UploadSection brand={brand} />
+              <ImportHistory brand={brand} />
+            </>
+          )
+        }
+      </WithBrand>
     </div>
   );
 }

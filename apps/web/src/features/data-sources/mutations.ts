@@ -1,12 +1,7 @@
 import { formData, unwrap } from "@brandscope/api-client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
-
-/** Every figure may change after an import or its removal: everything but the reference lists and the user. */
-const refetchFigures = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({
-    predicate: ({ queryKey: [root] }) => root !== "reference" && root !== "user",
-  });
+import { refetchBrandData } from "../modules/refetch-brand-data";
 
 /**
  * POST /brand/imports: one export for the brand (or the competitor `brandId`). All rows or none; a refused file
@@ -17,7 +12,7 @@ export function useUploadExportMutation() {
   return useMutation({
     mutationFn: ({ file, brandId }: { file: File; brandId: string | undefined }) =>
       unwrap(api.POST("/brand/imports", { body: formData({ file, ...(brandId ? { brandId } : {}) }) })),
-    onSettled: () => refetchFigures(queryClient),
+    onSettled: () => refetchBrandData(queryClient),
   });
 }
 
@@ -26,6 +21,6 @@ export function useRemoveImportMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE("/brand/imports/{id}", { params: { path: { id } } })),
-    onSettled: () => refetchFigures(queryClient),
+    onSettled: () => refetchBrandData(queryClient),
   });
 }

@@ -6,6 +6,7 @@ import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
 import type * as React from "react";
 import { ButtonLink } from "~/lib/link";
+import { sentence } from "./format";
 import { useRetryBrandCollectionMutation } from "./mutations";
 import { brandOptions } from "./queries";
 
@@ -99,9 +100,6 @@ function CollectingState({ brand }: { brand: Brand }) {
     </div>
   );
 }
-
-/** A reason as the server words it, ending as a sentence does. */
-const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 function CollectionFailed({ brand }: { brand: Brand }) {
   const retry = useRetryBrandCollectionMutation();

@@ -45,3 +45,6 @@ export function formatDate(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isFinite(date.getTime()) ? dateFormat.format(date) : "—";
 }
+
+/** A reason as the server words it, ending as a sentence does. */
+export const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

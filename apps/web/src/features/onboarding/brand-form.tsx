@@ -1,7 +1,6 @@
 import type { Brand } from "@brandscope/api-client";
-import { useQuery } from "@tanstack/react-query";
 import { FormProblem } from "~/lib/problem";
-import { countriesOptions } from "../reference/queries";
+import { BrandIdentityFields } from "./brand-identity-fields";
 import {
   type BrandFormValues,
   brandFormSchema,
@@ -9,7 +8,7 @@ import {
   emptyBrandValues,
   toOwnBrandInput,
 } from "./brand-schema";
-import { referenceSelectProps, useOnboardingForm } from "./form";
+import { useOnboardingForm } from "./form";
 import { useCreateBrandMutation } from "./mutations";
 import { SocialLinksFields } from "./social-links-fields";
 import { StepActions } from "./step-frame";
@@ -36,7 +35,6 @@ export function BrandForm({
   onBack?: (() => void) | undefined;
 }) {
   const create = useCreateBrandMutation();
-  const countries = useQuery(countriesOptions());
   const existing = brand && !brand.sample ? brand : undefined;
   const form = useOnboardingForm({
     defaultValues: defaultValues ?? (existing ? brandFormValues(existing) : emptyBrandValues()),
@@ -58,30 +56,7 @@ export function BrandForm({
     <form.AppForm>
       <form.Form aria-label="Connect your brand" className="flex flex-col gap-6">
         <div className="flex flex-col gap-5">
-          <form.AppField name="websiteUrl">
-            {(field) => (
-              <field.TextInput
-                label="Website URL"
-                inputMode="url"
-                autoComplete="url"
-                spellCheck={false}
-                placeholder="https://yourbrand.com"
-              />
-            )}
-          </form.AppField>
-          <div className="grid grid-cols-2 gap-4">
-            <form.AppField name="brandName">
-              {(field) => <field.TextInput label="Brand name" autoComplete="organization" />}
-            </form.AppField>
-            <form.AppField name="country">
-              {(field) => (
-                <field.SelectInput
-                  label="Country"
-                  {...referenceSelectProps(countries, { noun: "Countries", placeholder: "Select a country" })}
-                />
-              )}
-            </form.AppField>
-          </div>
+          <BrandIdentityFields form={form} />
           <SocialLinksFields form={form} />
         </div>
         <FormProblem error={create.error} />

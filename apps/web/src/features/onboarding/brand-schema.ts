@@ -122,7 +122,10 @@ const uniquePlatforms = z.superRefine<{ socialPlatform: string }[]>((links, ctx)
   });
 });
 
-/** docs/product.md §5, brand form: website, country, name and at least one social link, one per platform. */
+/**
+ * docs/product.md §5, brand form: website, country, name and at least one social link, one per platform. The
+ * Brand screen's form adds the industry (onboarding asks for it in a step of its own).
+ */
 export const brandFormSchema = z.object({
   websiteUrl: websiteUrlSchema,
   country: z.string().check(z.minLength(1, { error: brandMessages.countryRequired })),
@@ -130,6 +133,7 @@ export const brandFormSchema = z.object({
   socialLinks: z
     .array(socialLinkSchema)
     .check(z.minLength(1, { error: brandMessages.socialLinksRequired }), uniquePlatforms),
+  industry: z.optional(z.string()),
 });
 export type BrandFormValues = z.input<typeof brandFormSchema>;
 export type SocialLinkValues = BrandFormValues["socialLinks"][number];
@@ -143,6 +147,8 @@ export const competitorFormSchema = z.object({
   country: z.string(),
   brandName: requiredTrimmed(brandMessages.brandNameRequired),
   socialLinks: z.array(socialLinkSchema).check(uniquePlatforms),
+  // Never asked for a competitor: the field keeps the brand form's shape, which SocialLinksFields serves.
+  industry: z.optional(z.string()),
 });
 export type CompetitorFormValues = z.input<typeof competitorFormSchema>;
 
@@ -207,5 +213,6 @@ export function brandFormValues(brand: Schemas["Brand"]): BrandFormValues {
     country: brand.country ?? "",
     brandName: brand.name,
     socialLinks: socialLinks.length > 0 ? socialLinks : [emptySocialLink()],
+    industry: brand.industry ?? "",
   };
 }

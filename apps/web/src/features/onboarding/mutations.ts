@@ -1,21 +1,13 @@
 import { type Brand, type components, type User, unwrap } from "@brandscope/api-client";
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 import { auth } from "~/lib/auth";
+import { refetchBrandData } from "../modules/refetch-brand-data";
 import { userKeys } from "../user/queries";
 import type { AddCompetitorRequest } from "./brand-schema";
-import { brandCompetitorKeys, brandKeys } from "./queries";
+import { brandKeys } from "./queries";
 
 type Schemas = components["schemas"];
-
-/** Every cached figure belonged to the previous brand; reference lists, the user and the new brand do not. */
-function invalidateBrandData(queryClient: QueryClient) {
-  const [brandRoot, current] = brandKeys.current();
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey: [root, sub] }) =>
-      root !== "reference" && root !== userKeys.all[0] && !(root === brandRoot && sub === current),
-  });
-}
 
 /**
  * POST /brand: the user's own brand, or the sample brand with its competitors (`{sample: true}`). Adding a brand
@@ -27,26 +19,29 @@ export function useCreateBrandMutation() {
     mutationFn: (body: Schemas["CreateBrandRequest"]) => unwrap(api.POST("/brand", { body })),
     onSuccess: (brand) => {
       queryClient.setQueryData(brandKeys.current(), brand);
-      void invalidateBrandData(queryClient);
+      void refetchBrandData(queryClient);
     },
   });
 }
 
-/** POST /brand/competitor; adding (or failing to add) reloads the competitor list (docs/product.md §4). */
+/**
+ * POST /brand/competitor; adding (or failing to add) reloads the competitor list (docs/product.md §4) and the
+ * figures that compare with it.
+ */
 export function useAddCompetitorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddCompetitorRequest) => unwrap(api.POST("/brand/competitor", { body })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: brandCompetitorKeys.all }),
+    onSettled: () => refetchBrandData(queryClient),
   });
 }
 
-/** DELETE /brand/competitor/{id}; removing reloads the competitor list (docs/product.md §4). */
+/** DELETE /brand/competitor/{id}; removing reloads the competitor list and the figures, as adding does. */
 export function useRemoveCompetitorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE("/brand/competitor/{id}", { params: { path: { id } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: brandCompetitorKeys.all }),
+    onSettled: () => refetchBrandData(queryClient),
   });
 }
 
@@ -66,7 +61,7 @@ export function useSaveAboutMutation() {
       if (body.industry && brand && !brand.sample && brand.industry !== body.industry) {
         const corrected = await unwrap(api.PATCH("/brand", { body: { industry: body.industry } }));
         queryClient.setQueryData(brandKeys.current(), corrected);
-        void invalidateBrandData(queryClient);
+        void refetchBrandData(queryClient);
       }
       return user;
     },

@@ -1,5 +1,5 @@
 import { Logo } from "@brandscope/ui/logo";
-import { SideNav, sideNavDataSources, sideNavModules } from "@brandscope/ui/side-nav";
+import { SideNav, sideNavBrand, sideNavDataSources, sideNavModules } from "@brandscope/ui/side-nav";
 import { UserMenu } from "@brandscope/ui/user-menu";
 import { useQuery } from "@tanstack/react-query";
 import { Link, type LinkComponentProps } from "@tanstack/react-router";
@@ -12,7 +12,7 @@ import { meOptions } from "~/features/user/queries";
 import { useAuth } from "~/lib/auth";
 import { useSignOut } from "~/lib/sign-out";
 
-const navItems = [...sideNavModules, sideNavDataSources];
+const navItems = [...sideNavModules, sideNavBrand, sideNavDataSources];
 
 const navRoutes = {
   content: "/content",
@@ -20,6 +20,7 @@ const navRoutes = {
   audience: "/audience",
   influencer: "/influencer",
   intent: "/intent",
+  brand: "/brand",
   "data-sources": "/data-sources",
 } as const satisfies Record<(typeof navItems)[number]["id"], LinkComponentProps["to"]>;
 
@@ -30,7 +31,7 @@ export type MainNavProps = {
 };
 
 /**
- * The module links, Data sources, Help, and the collapse toggle, whose state persists in the `config` area
+ * The module links, Brand, Data sources, Help, and the collapse toggle, whose state persists in the `config` area
  * (docs/product.md §2).
  */
 export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
