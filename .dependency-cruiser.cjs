@@ -18,6 +18,7 @@ const modules = [
   "user",
   "workspace",
   "brand",
+  "connectors",
   "analytics",
   "sample",
 ];

@@ -12,6 +12,8 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
     PASSWORD_HASHING: "fast-test-only",
     // Uploads of a test never land in the developer's own DATA_DIR.
     DATA_DIR: join(tmpdir(), "brandscope-api-test-data"),
+    // No test reaches Google: a connector a test does not point at test/fake-youtube.ts is refused at once.
+    YOUTUBE_API_BASE_URL: "http://127.0.0.1:9/youtube/v3",
     ...env,
   });
   return { ...config, jwtSecret: TEST_JWT_SECRET };

@@ -4,6 +4,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+// The YouTube Data API's stand-in is the API's own test fake: one fake of Google's shapes for both suites.
+import { startFakeYoutube } from "../../api/test/fake-youtube";
 import { repoRoot, startAppServer } from "./app-server";
 import { startSmtpSink } from "./smtp-sink";
 
@@ -14,12 +16,14 @@ declare module "vitest" {
     mailDir: string;
     /** The SMTP sink, for a server a test starts of its own. */
     smtpUrl: string;
+    /** A key the fake YouTube Data API accepts (the server's YOUTUBE_API_BASE_URL points at the fake). */
+    youtubeKey: string;
   }
 }
 
 /**
  * Starts the production server (API + built web app) on a fresh data folder and a free port, with a real SMTP sink
- * for its e-mail.
+ * for its e-mail and a local fake of the YouTube Data API.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, "apps/web/dist/index.html"))) {
@@ -28,8 +32,11 @@ export default async function setup(project: TestProject) {
 
   const mailDir = await mkdtemp(join(tmpdir(), "brandscope-e2e-mail-"));
   const smtp = await startSmtpSink(mailDir);
+  const youtubeKey = "AIzaE2eYoutubeKey00000000000000000000";
+  const youtube = await startFakeYoutube({ keys: [youtubeKey] });
   const stopMail = async () => {
     await smtp.stop();
+    await youtube.close();
     await rm(mailDir, { recursive: true, force: true });
   };
 
@@ -42,6 +49,7 @@ export default async function setup(project: TestProject) {
         // Accounts the tests make through the API arrive "from" addresses of their own (accounts.ts), so the
         // per-IP sign-up limit only counts the sign-ups a journey makes in the browser.
         TRUST_PROXY: "127.0.0.1",
+        YOUTUBE_API_BASE_URL: youtube.baseUrl,
       },
     });
   } catch (error) {
@@ -51,6 +59,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", server.baseUrl);
   project.provide("mailDir", mailDir);
   project.provide("smtpUrl", smtp.url);
+  project.provide("youtubeKey", youtubeKey);
 
   return async () => {
     await server.stop();

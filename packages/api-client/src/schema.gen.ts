@@ -701,6 +701,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connectors/youtube": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The YouTube connector of the workspace, its status and the channel of each brand */
+        get: operations["getYoutubeConnector"];
+        /**
+         * Connect YouTube with an API key and name each brand's channel; the channels are read at once
+         * @description The key is stored encrypted; without one, the operator's key (YOUTUBE_API_KEY) is used when the server has one. Each channel is an @handle, a channel id (UC…) or a youtube.com link to either; null forgets it.
+         */
+        put: operations["connectYoutube"];
+        post?: never;
+        /** Forget the workspace's YouTube key; what was read stays */
+        delete: operations["disconnectYoutube"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/youtube/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the brands' YouTube channels again now */
+        post: operations["refreshYoutube"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -1076,6 +1115,48 @@ export interface components {
             details?: {
                 path?: string;
                 message: string;
+            }[];
+        };
+        YoutubeConnector: {
+            /**
+             * @description not_connected: no key (neither the workspace's nor the operator's); quota_exhausted: until the quota's day ends (midnight Pacific time); key_rejected: YouTube refused the key, enter another.
+             * @enum {string}
+             */
+            status: "not_connected" | "reading" | "connected" | "quota_exhausted" | "key_rejected" | "error";
+            /** @description What happened and what to do, as a sentence. */
+            statusReason: string | null;
+            /** @enum {string|null} */
+            keySource: "workspace" | "operator" | null;
+            /** Format: date-time */
+            lastSuccessAt: string | null;
+            /** Format: date-time */
+            lastRunAt: string | null;
+            /** @description Units of the YouTube Data API spent today (a list call costs 1). */
+            quotaUsedToday: number;
+            dailyQuota: number;
+            channels: components["schemas"]["YoutubeChannel"][];
+        };
+        YoutubeChannel: {
+            /** Format: uuid */
+            brandId: string;
+            brandName: string;
+            isOwnBrand: boolean;
+            /** @description The channel's youtube.com link, as named by the user or found on the brand's website. */
+            channel: string | null;
+            /** @description The channel's name on YouTube, once read. */
+            title: string | null;
+            /** @description Subscribers at the last read; null when hidden by the channel or not read yet. */
+            subscribers: number | null;
+            /** @description Why the channel could not be read (e.g. it does not exist any more). */
+            problem: string | null;
+        };
+        ConnectYoutubeRequest: {
+            /** @description A YouTube Data API v3 key; omitted keeps the stored one (or the operator's). */
+            apiKey?: string;
+            channels: {
+                /** Format: uuid */
+                brandId: string;
+                channel: string | null;
             }[];
         };
         /**
@@ -3230,6 +3311,98 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getYoutubeConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubeConnector"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    connectYoutube: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectYoutubeRequest"];
+            };
+        };
+        responses: {
+            /** @description The connector, reading the channels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubeConnector"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disconnectYoutube: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    refreshYoutube: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the connector as it is now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubeConnector"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getDashboard: {

@@ -86,6 +86,16 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,5}(,\d{1,5})*$/, "must be a comma-separated list of port numbers")
     .optional(),
+  /** The YouTube Data API v3 (modules/connectors/youtube-api.ts); tests point it at a local fake. */
+  YOUTUBE_API_BASE_URL: httpUrl.default("https://www.googleapis.com/youtube/v3"),
+  /** An operator-wide key, used by workspaces that entered none of their own. */
+  YOUTUBE_API_KEY: secret.optional(),
+  /** Units a workspace may spend per day (Google's default project quota is 10,000). */
+  YOUTUBE_DAILY_QUOTA: z
+    .string()
+    .regex(/^\d{1,7}$/, "must be a number of units")
+    .transform(Number)
+    .default(10_000),
   /** Load the sample brand data at start (default); tests that bring their own data turn it off. */
   SAMPLE_DATA: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   PASSWORD_HASHING: z
@@ -321,6 +331,11 @@ function toConfig(env: Env) {
     websiteFetch: {
       allowPrivate: listOf(env.WEBSITE_FETCH_ALLOW_PRIVATE),
       allowPorts: listOf(env.WEBSITE_FETCH_ALLOW_PORTS).map(Number),
+    },
+    youtube: {
+      baseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/+$/, ""),
+      operatorKey: env.YOUTUBE_API_KEY,
+      dailyQuota: env.YOUTUBE_DAILY_QUOTA,
     },
     sampleData: env.SAMPLE_DATA === "on",
     /** argon2id cost: OWASP's parameters, or (NODE_ENV=test only) cheap ones. */

@@ -165,6 +165,14 @@ const cases: Record<string, Case> = {
   ),
   deleteImport: foreign((a) => a.importIds.map((id) => ({ params: { id } }))),
   listBrandCompetitors: own(200),
+  getYoutubeConnector: own(200),
+  connectYoutube: foreign((a) =>
+    [a.brandId, ...a.competitorIds].map((brandId) => ({
+      body: { apiKey: "AIzaOutsidersKey00000000000000000000", channels: [{ brandId, channel: "@brewhaus" }] },
+    })),
+  ),
+  refreshYoutube: own(409, { why: "B never connected YouTube: nothing of A's is read again" }),
+  disconnectYoutube: own(204),
   addBrandCompetitor: own(201, {
     probes: () => [{ body: { websiteUrl: `${siteUrl}${sitePaths.brand}`, brandName: "Kettle & Co" } }],
     why: "the website of A's brand, followed by B, is a brand of B's own",

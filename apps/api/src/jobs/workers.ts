@@ -8,6 +8,7 @@ import {
   cancelSubscriptionJob,
 } from "../modules/billing/cancel-subscription";
 import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
+import { syncYoutubeJob } from "../modules/connectors/youtube-sync.job";
 import { deliverDueMail } from "../modules/mail/outbox";
 
 /**
@@ -24,5 +25,6 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "cancel-subscription": (data) => cancelSubscriptionJob(deps, data),
     "cancel-subscription-failed": (data) => cancelSubscriptionAbandonedJob(deps, data),
     "mail-outbox": () => deliverDueMail(deps),
+    "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
   };
 }

@@ -19,6 +19,8 @@ export interface JobPayloads {
   "cancel-subscription": { provider: PaymentProviderId; subscriptionId: string };
   /** A cancellation that used up its retries: pg-boss's dead letter, for an operator. */
   "cancel-subscription-failed": { provider: PaymentProviderId; subscriptionId: string };
+  /** Reads a workspace's YouTube channels (modules/connectors/youtube-sync.job.ts). */
+  "sync-youtube": { workspaceId: string };
   /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
   "mail-outbox": Record<string, never>;
 }
@@ -84,6 +86,14 @@ const settings: Record<JobKind, QueueSettings> = {
     logData: true,
   },
   "mail-outbox": scheduled,
+  // One run per workspace at a time; a YouTube outage is tried again from 30 s, doubling, three times.
+  "sync-youtube": {
+    policy: "stately",
+    singletonKey: (data: { workspaceId: string }) => data.workspaceId,
+    retryLimit: 3,
+    retryDelay: 30,
+    logData: true,
+  },
 };
 
 export const jobKinds = Object.keys(settings) as JobKind[];

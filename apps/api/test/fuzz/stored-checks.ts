@@ -88,6 +88,8 @@ export const notReread: Record<string, string> = {
   confirmSandboxSetup: "a card set up but not saved: savePaymentMethod saves it and is read back",
   removePaymentMethod: "answers the cards left, which the contract check validates",
   setDefaultPaymentMethod: "answers the cards, which the contract check validates",
+  connectYoutube:
+    "stores links normalised from what was typed, read back in src/modules/connectors/youtube.test.ts",
   handlePaymentWebhook: "events of the payment provider: refused without its signature",
 };
 

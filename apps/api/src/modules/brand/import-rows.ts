@@ -63,7 +63,7 @@ const TREND_MONTHS = 12;
  * finds the same row. Facebook, X, LinkedIn and YouTube resolve these; Instagram's media id has no public URL,
  * so its form is only a stable key.
  */
-const URL_FROM_ID: Record<Platform, (id: string) => string> = {
+export const URL_FROM_ID: Record<Platform, (id: string) => string> = {
   facebook: (id) => `https://www.facebook.com/${id}`,
   instagram: (id) => `https://www.instagram.com/p/${id}/`,
   tiktok: (id) => `https://www.tiktok.com/@/video/${id}`,

@@ -18,6 +18,7 @@ import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
 import { useRemoveImportMutation, useUploadExportMutation } from "./mutations";
 import { importsOptions } from "./queries";
+import { YoutubeConnectorSection } from "./youtube-connector";
 
 type Import = components["schemas"]["Import"];
 
@@ -59,6 +60,7 @@ export function DataSourcesScreen() {
           ) : (
             <>
               <UploadSection brand={brand} />
+              <YoutubeConnectorSection />
               <ImportHistory brand={brand} />
             </>
           )

@@ -1,7 +1,8 @@
-import { formData, unwrap } from "@brandscope/api-client";
+import { type components, formData, unwrap } from "@brandscope/api-client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 import { refetchBrandData } from "../modules/refetch-brand-data";
+import { connectorKeys } from "./queries";
 
 /**
  * POST /brand/imports: one export for the brand (or the competitor `brandId`). All rows or none; a refused file
@@ -22,5 +23,37 @@ export function useRemoveImportMutation() {
   return useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE("/brand/imports/{id}", { params: { path: { id } } })),
     onSettled: () => refetchBrandData(queryClient),
+  });
+}
+
+/**
+ * PUT /connectors/youtube, POST /connectors/youtube/refresh and DELETE /connectors/youtube: the answer is the
+ * connector as it is now (reading); the figures follow once the channels have been read, so they are fetched again.
+ */
+export function useConnectYoutubeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["ConnectYoutubeRequest"]) =>
+      unwrap(api.PUT("/connectors/youtube", { body })),
+    onSuccess: (connector) => {
+      queryClient.setQueryData(connectorKeys.youtube, connector);
+      void refetchBrandData(queryClient);
+    },
+  });
+}
+
+export function useRefreshYoutubeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/connectors/youtube/refresh")),
+    onSuccess: (connector) => queryClient.setQueryData(connectorKeys.youtube, connector),
+  });
+}
+
+export function useDisconnectYoutubeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE("/connectors/youtube")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectorKeys.youtube }),
   });
 }

@@ -6,6 +6,21 @@ export const importKeys = {
   all: ["imports"] as const,
 };
 
+export const connectorKeys = {
+  youtube: ["connectors", "youtube"] as const,
+};
+
+/** While the channels are being read, look again every few seconds: the status changes by itself. */
+const READING_POLL_MS = 3_000;
+
+/** GET /connectors/youtube: the connector's status and each brand's channel. */
+export const youtubeConnectorOptions = () =>
+  queryOptions({
+    queryKey: connectorKeys.youtube,
+    queryFn: ({ signal }) => unwrap(api.GET("/connectors/youtube", { signal })),
+    refetchInterval: (query) => (query.state.data?.status === "reading" ? READING_POLL_MS : false),
+  });
+
 /** GET /brand/imports: the workspace's imports, newest first. */
 export const importsOptions = () =>
   queryOptions({

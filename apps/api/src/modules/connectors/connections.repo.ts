@@ -1,0 +1,181 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import {
+  type ConnectorProvider,
+  type ConnectorStatus,
+  connectedChannels,
+  connections,
+  followerSnapshots,
+  posts,
+} from "../../db/schema";
+
+export type ConnectionRow = typeof connections.$inferSelect;
+export type ChannelReading = typeof connectedChannels.$inferSelect;
+
+export async function findConnection(
+  db: Queryable,
+  p: { workspaceId: string; provider: ConnectorProvider },
+): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.workspaceId, p.workspaceId), eq(connections.provider, p.provider)));
+  return row;
+}
+
+/** Creates or updates the workspace's connection; `sealedCredential` undefined keeps the stored one. */
+export async function saveConnection(
+  db: Queryable,
+  p: {
+    workspaceId: string;
+    provider: ConnectorProvider;
+    sealedCredential: string | undefined;
+    status: ConnectorStatus;
+  },
+): Promise<ConnectionRow> {
+  const [row] = await db
+    .insert(connections)
+    .values({
+      workspaceId: p.workspaceId,
+      provider: p.provider,
+      sealedCredential: p.sealedCredential ?? null,
+      status: p.status,
+    })
+    .onConflictDoUpdate({
+      target: [connections.workspaceId, connections.provider],
+      set: {
+        status: p.status,
+        statusReason: null,
+        ...(p.sealedCredential !== undefined ? { sealedCredential: p.sealedCredential } : {}),
+      },
+    })
+    .returning();
+  if (!row) throw new Error("The connection was not stored");
+  return row;
+}
+
+export async function setConnectionStatus(
+  db: Queryable,
+  p: { id: string; status: ConnectorStatus; reason: string | null },
+) {
+  await db
+    .update(connections)
+    .set({ status: p.status, statusReason: p.reason })
+    .where(eq(connections.id, p.id));
+}
+
+/** Where a run ended: its status, when, and the quota spent on the provider's day. */
+export async function recordRun(
+  db: Queryable,
+  p: {
+    id: string;
+    status: ConnectorStatus;
+    reason: string | null;
+    at: Date;
+    succeeded: boolean;
+    quotaDay: string;
+    quotaUsed: number;
+  },
+) {
+  await db
+    .update(connections)
+    .set({
+      status: p.status,
+      statusReason: p.reason,
+      lastRunAt: p.at,
+      ...(p.succeeded ? { lastSuccessAt: p.at } : {}),
+      quotaDay: p.quotaDay,
+      quotaUsed: p.quotaUsed,
+    })
+    .where(eq(connections.id, p.id));
+}
+
+export async function deleteConnection(
+  db: Queryable,
+  p: { workspaceId: string; provider: ConnectorProvider },
+) {
+  await db
+    .delete(connections)
+    .where(and(eq(connections.workspaceId, p.workspaceId), eq(connections.provider, p.provider)));
+}
+
+export function findChannelReadings(db: Queryable, p: { connectionId: string }): Promise<ChannelReading[]> {
+  return db.select().from(connectedChannels).where(eq(connectedChannels.connectionId, p.connectionId));
+}
+
+export async function saveChannelReading(db: Queryable, p: ChannelReading) {
+  await db
+    .insert(connectedChannels)
+    .values(p)
+    .onConflictDoUpdate({
+      target: [connectedChannels.connectionId, connectedChannels.brandId],
+      set: { title: p.title, subscribers: p.subscribers, problem: p.problem, readAt: p.readAt },
+    });
+}
+
+/** A channel's subscribers on `day` as the brand's YouTube audience (one row a day: a later read replaces it). */
+export async function upsertChannelAudience(
+  db: Queryable,
+  p: { brandId: string; day: string; followers: number },
+) {
+  await db
+    .insert(followerSnapshots)
+    .values({
+      brandId: p.brandId,
+      platform: "youtube",
+      day: p.day,
+      followers: p.followers,
+      source: "provider",
+    })
+    .onConflictDoUpdate({
+      target: [followerSnapshots.brandId, followerSnapshots.platform, followerSnapshots.day],
+      set: { followers: sql`excluded.followers`, source: sql`excluded.source`, importId: null },
+    });
+}
+
+/** A channel's videos as the brand's YouTube posts, keyed by their watch URL like an imported YouTube export's. */
+export async function upsertChannelVideos(
+  db: Queryable,
+  p: {
+    brandId: string;
+    videos: {
+      url: string;
+      postedAt: Date;
+      title: string;
+      views: number | null;
+      likes: number;
+      comments: number;
+    }[];
+  },
+) {
+  if (p.videos.length === 0) return;
+  await db
+    .insert(posts)
+    .values(
+      p.videos.map((v) => ({
+        brandId: p.brandId,
+        platform: "youtube" as const,
+        url: v.url,
+        postedAt: v.postedAt,
+        text: v.title,
+        format: "video",
+        likes: v.likes,
+        comments: v.comments,
+        shares: null,
+        views: v.views,
+        source: "provider" as const,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [posts.brandId, posts.platform, posts.url],
+      set: {
+        postedAt: sql`excluded.posted_at`,
+        text: sql`excluded.text`,
+        likes: sql`excluded.likes`,
+        comments: sql`excluded.comments`,
+        views: sql`excluded.views`,
+        source: sql`excluded.source`,
+        importId: null,
+      },
+    });
+}

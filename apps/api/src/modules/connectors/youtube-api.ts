@@ -1,0 +1,224 @@
+/**
+ * The YouTube Data API v3 calls a connector makes, over its REST endpoints (Google's Node client needs a newer
+ * runtime than the project promises): channels.list, playlistItems.list and videos.list, each 1 quota unit. Search
+ * (100 units, separately limited) is never used. Every call has a timeout; the key goes in the query, as Google
+ * documents for API keys, and never into a log.
+ */
+
+const TIMEOUT_MS = 10_000;
+/** The most a list call returns per page (the API's maxResults ceiling). */
+export const PAGE_SIZE = 50;
+
+/** Why a call failed, as the connector acts on it. */
+export type YoutubeFailure =
+  /** The project's daily quota is spent (403 quotaExceeded) or calls come too fast (429, rateLimitExceeded). */
+  | "quota"
+  /** The key is not valid, or the API is not enabled for its project (400 keyInvalid, 403 accessNotConfigured…). */
+  | "key"
+  /** The channel, playlist or video does not exist (any more). */
+  | "not_found"
+  /** A timeout, a 5xx or an answer we cannot read: worth another try later. */
+  | "unavailable";
+
+export class YoutubeError extends Error {
+  override name = "YoutubeError";
+  constructor(
+    readonly failure: YoutubeFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface YoutubeClient {
+  /** The channel of a reference (see youtube-channel-ref.ts); undefined when none matches. */
+  channel(ref: ChannelRef): Promise<Channel | undefined>;
+  /** Ids of the newest uploads of a playlist, newest first, at most `limit`. */
+  uploads(playlistId: string, limit: number): Promise<string[]>;
+  /** The videos' titles, dates and statistics (ids that no longer exist are left out). */
+  videos(ids: string[]): Promise<Video[]>;
+  /** Quota units the calls so far have cost. */
+  readonly unitsSpent: number;
+}
+
+export type ChannelRef =
+  | { kind: "handle"; handle: string }
+  | { kind: "id"; id: string }
+  | { kind: "username"; username: string };
+
+export interface Channel {
+  id: string;
+  title: string;
+  /** Null when the channel hides it. */
+  subscribers: number | null;
+  uploadsPlaylistId: string | null;
+}
+
+export interface Video {
+  id: string;
+  title: string;
+  publishedAt: Date;
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+}
+
+/** Google's error body: `{ error: { code, message, errors: [{ reason, domain }], details: [{ reason }] } }`. */
+interface ErrorBody {
+  error?: {
+    code?: number;
+    message?: string;
+    errors?: { reason?: string }[];
+    details?: { reason?: string }[];
+  };
+}
+
+const KEY_REASONS = new Set([
+  "keyInvalid",
+  "keyExpired",
+  "accessNotConfigured",
+  "forbidden",
+  "ipRefererBlocked",
+]);
+const QUOTA_REASONS = new Set([
+  "quotaExceeded",
+  "rateLimitExceeded",
+  "dailyLimitExceeded",
+  "userRateLimitExceeded",
+]);
+
+function failureOf(status: number, body: ErrorBody): YoutubeError {
+  const reasons = [
+    ...(body.error?.errors ?? []).map((e) => e.reason),
+    ...(body.error?.details ?? []).map((d) => d.reason),
+  ].filter((r): r is string => typeof r === "string");
+  const message = body.error?.message ?? `YouTube answered ${status}`;
+  if (status === 429 || reasons.some((r) => QUOTA_REASONS.has(r))) return new YoutubeError("quota", message);
+  if (reasons.some((r) => KEY_REASONS.has(r) || r === "API_KEY_INVALID" || r === "API_KEY_EXPIRED")) {
+    return new YoutubeError("key", message);
+  }
+  if (status === 404) return new YoutubeError("not_found", message);
+  if (status === 400 || status === 401 || status === 403) return new YoutubeError("key", message);
+  return new YoutubeError("unavailable", message);
+}
+
+/** A count the API sends as a string ("12345"); null when absent or unreadable. */
+function count(value: unknown): number | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? Math.min(n, 2_147_483_647) : null;
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: typeof fetch }): YoutubeClient {
+  const send = o.fetch ?? fetch;
+  let unitsSpent = 0;
+
+  async function get(resource: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+    const url = new URL(`${o.baseUrl}/${resource}`);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    url.searchParams.set("key", o.apiKey);
+    unitsSpent += 1;
+    let response: Response;
+    try {
+      response = await send(url, {
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { accept: "application/json" },
+      });
+    } catch {
+      throw new YoutubeError("unavailable", `YouTube did not answer ${resource}`);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new YoutubeError(
+        "unavailable",
+        `YouTube's answer to ${resource} was not JSON (${response.status})`,
+      );
+    }
+    if (!response.ok) throw failureOf(response.status, record(body) as ErrorBody);
+    return record(body);
+  }
+
+  return {
+    get unitsSpent() {
+      return unitsSpent;
+    },
+
+    async channel(ref) {
+      const which: Record<string, string> =
+        ref.kind === "handle"
+          ? { forHandle: ref.handle }
+          : ref.kind === "id"
+            ? { id: ref.id }
+            : { forUsername: ref.username };
+      const body = await get("channels", {
+        part: "snippet,statistics,contentDetails",
+        ...which,
+        maxResults: "1",
+      });
+      const item = record(list(body.items)[0]);
+      const id = text(item.id);
+      if (!id) return undefined;
+      const statistics = record(item.statistics);
+      return {
+        id,
+        title: text(record(item.snippet).title) || id,
+        subscribers: statistics.hiddenSubscriberCount === true ? null : count(statistics.subscriberCount),
+        uploadsPlaylistId: text(record(record(item.contentDetails).relatedPlaylists).uploads) || null,
+      };
+    },
+
+    async uploads(playlistId, limit) {
+      const ids: string[] = [];
+      let pageToken: string | undefined;
+      do {
+        const body = await get("playlistItems", {
+          part: "contentDetails",
+          playlistId,
+          maxResults: String(PAGE_SIZE),
+          ...(pageToken ? { pageToken } : {}),
+        });
+        for (const item of list(body.items)) {
+          const videoId = text(record(record(item).contentDetails).videoId);
+          if (videoId && ids.length < limit) ids.push(videoId);
+        }
+        pageToken = text(body.nextPageToken) || undefined;
+      } while (pageToken && ids.length < limit);
+      return ids;
+    },
+
+    async videos(ids) {
+      const found: Video[] = [];
+      for (let start = 0; start < ids.length; start += PAGE_SIZE) {
+        const body = await get("videos", {
+          part: "snippet,statistics",
+          id: ids.slice(start, start + PAGE_SIZE).join(","),
+          maxResults: String(PAGE_SIZE),
+        });
+        for (const raw of list(body.items)) {
+          const item = record(raw);
+          const snippet = record(item.snippet);
+          const statistics = record(item.statistics);
+          const publishedAt = new Date(text(snippet.publishedAt));
+          const id = text(item.id);
+          if (!id || Number.isNaN(publishedAt.getTime())) continue;
+          found.push({
+            id,
+            title: text(snippet.title),
+            publishedAt,
+            views: count(statistics.viewCount),
+            likes: count(statistics.likeCount),
+            comments: count(statistics.commentCount),
+          });
+        }
+      }
+      return found;
+    },
+  };
+}

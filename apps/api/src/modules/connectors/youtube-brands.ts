@@ -1,0 +1,21 @@
+import type { Queryable } from "../../db/client";
+import { type BrandWithLinks, findCompetitors, findCurrentBrand } from "../brand/brand.repo";
+
+export interface ConnectorBrand {
+  brand: BrandWithLinks;
+  isOwnBrand: boolean;
+  /** The brand's YouTube link, named by the user or found on its website. */
+  channel: string | null;
+}
+
+/** The workspace's own brand and its competitors, with their YouTube links; none for a sample workspace. */
+export async function connectorBrands(db: Queryable, workspaceId: string): Promise<ConnectorBrand[]> {
+  const own = await findCurrentBrand(db, { workspaceId });
+  if (!own || own.sample) return [];
+  const competitors = await findCompetitors(db, { workspaceId, brandId: own.id });
+  return [own, ...competitors].map((brand, index) => ({
+    brand,
+    isOwnBrand: index === 0,
+    channel: brand.socialLinks.find((link) => link.platform === "youtube")?.url ?? null,
+  }));
+}

@@ -1,0 +1,176 @@
+import type { JobContext, JobPayloads } from "../../kernel/job-queue";
+import type { WorkerDeps } from "../../kernel/worker-deps";
+import { unseal } from "../../lib/crypto";
+import { URL_FROM_ID } from "../brand/import-rows";
+import { markBrandDataChanged } from "../brand/imports.repo";
+import {
+  findConnection,
+  recordRun,
+  saveChannelReading,
+  upsertChannelAudience,
+  upsertChannelVideos,
+} from "./connections.repo";
+import { type YoutubeClient, YoutubeError, youtubeClient } from "./youtube-api";
+import { type ConnectorBrand, connectorBrands } from "./youtube-brands";
+import { ChannelRefError, parseChannelRef } from "./youtube-channel-ref";
+import { quotaDayOf, quotaResetAfter, unitsSpentToday } from "./youtube-quota";
+
+/** The newest uploads read per channel: two playlist pages and two video pages, at most 5 units a channel. */
+const VIDEOS_PER_CHANNEL = 100;
+const UNITS_PER_CHANNEL = 5;
+
+const timeOf = (date: Date) => `${date.toISOString().slice(11, 16)} UTC`;
+
+/**
+ * Reads the YouTube channels of a workspace's brands (youtube.service.ts connects them): each channel's subscribers
+ * as the brand's YouTube audience of the day, and its newest videos with their statistics as the brand's YouTube
+ * posts; then the brands' figures are recomputed. Within the workspace's daily quota. A spent quota or a refused
+ * key ends the run with a status the Data sources screen shows; a YouTube outage is retried with back-off by the
+ * queue, and the last try says so.
+ */
+export async function syncYoutubeJob(
+  deps: WorkerDeps,
+  data: JobPayloads["sync-youtube"],
+  job: JobContext,
+): Promise<void> {
+  const connection = await findConnection(deps.db, { workspaceId: data.workspaceId, provider: "youtube" });
+  if (!connection) return;
+  const now = deps.clock.now();
+  const apiKey = connection.sealedCredential
+    ? unseal(deps.keys.seal, connection.sealedCredential)
+    : deps.config.youtube.operatorKey;
+  const spentBefore = unitsSpentToday(connection, now);
+  const run = { id: connection.id, at: now, quotaDay: quotaDayOf(now) };
+  if (!apiKey) {
+    await recordRun(deps.db, {
+      ...run,
+      status: "key_rejected",
+      reason: "No YouTube API key: enter one to connect YouTube.",
+      succeeded: false,
+      quotaUsed: spentBefore,
+    });
+    return;
+  }
+  const client = youtubeClient({ baseUrl: deps.config.youtube.baseUrl, apiKey });
+  const budget = deps.config.youtube.dailyQuota - spentBefore;
+  const spent = () => spentBefore + client.unitsSpent;
+  try {
+    const brands = (await connectorBrands(deps.db, data.workspaceId)).filter((b) => b.channel !== null);
+    for (const entry of brands) {
+      if (budget - client.unitsSpent < UNITS_PER_CHANNEL) {
+        await recordRun(deps.db, {
+          ...run,
+          status: "quota_exhausted",
+          reason: `Brandscope's daily YouTube allowance of ${deps.config.youtube.dailyQuota} units is used up: reading resumes at ${timeOf(quotaResetAfter(now))}.`,
+          succeeded: false,
+          quotaUsed: spent(),
+        });
+        return;
+      }
+      await readChannel(deps, client, connection.id, entry, now);
+    }
+    await recordRun(deps.db, {
+      ...run,
+      status: "connected",
+      reason: null,
+      succeeded: true,
+      quotaUsed: spent(),
+    });
+    deps.log.info(
+      { workspaceId: data.workspaceId, channels: brands.length, units: client.unitsSpent },
+      "YouTube read",
+    );
+  } catch (error) {
+    if (!(error instanceof YoutubeError)) throw error;
+    deps.log.warn({ workspaceId: data.workspaceId, failure: error.failure }, "YouTube read failed");
+    const lastTry = job.retryCount >= job.retryLimit;
+    if (error.failure === "unavailable" && !lastTry) {
+      await recordRun(deps.db, {
+        ...run,
+        status: "reading",
+        reason: "YouTube did not answer: trying again in a moment.",
+        succeeded: false,
+        quotaUsed: spent(),
+      });
+      throw error;
+    }
+    const outcome =
+      error.failure === "quota"
+        ? {
+            status: "quota_exhausted" as const,
+            reason: `YouTube's quota for this key is used up: reading resumes at ${timeOf(quotaResetAfter(now))}.`,
+          }
+        : error.failure === "key"
+          ? {
+              status: "key_rejected" as const,
+              reason:
+                "YouTube refused the API key: check it in the Google Cloud console, then enter it again.",
+            }
+          : {
+              status: "error" as const,
+              reason: "YouTube did not answer: the channels are read again at the next refresh.",
+            };
+    await recordRun(deps.db, { ...run, ...outcome, succeeded: false, quotaUsed: spent() });
+  }
+}
+
+/** One brand's channel: its audience and videos stored together, or why it could not be read. */
+async function readChannel(
+  deps: WorkerDeps,
+  client: YoutubeClient,
+  connectionId: string,
+  { brand, channel }: ConnectorBrand,
+  now: Date,
+) {
+  const reading = { connectionId, brandId: brand.id, readAt: now, title: null, subscribers: null };
+  let found: Awaited<ReturnType<YoutubeClient["channel"]>>;
+  try {
+    found = await client.channel(parseChannelRef(channel ?? ""));
+  } catch (error) {
+    if (!(error instanceof ChannelRefError)) throw error;
+    await saveChannelReading(deps.db, { ...reading, problem: error.message });
+    return;
+  }
+  if (!found) {
+    await saveChannelReading(deps.db, {
+      ...reading,
+      problem: "YouTube has no channel at this address (any more): check the link.",
+    });
+    return;
+  }
+  let videos: Awaited<ReturnType<YoutubeClient["videos"]>> = [];
+  if (found.uploadsPlaylistId) {
+    try {
+      videos = await client.videos(await client.uploads(found.uploadsPlaylistId, VIDEOS_PER_CHANNEL));
+    } catch (error) {
+      // A channel without public uploads answers 404 for its playlist: its audience is still worth keeping.
+      if (!(error instanceof YoutubeError && error.failure === "not_found")) throw error;
+    }
+  }
+  const day = now.toISOString().slice(0, 10);
+  await deps.db.transaction(async (tx) => {
+    if (found.subscribers !== null) {
+      await upsertChannelAudience(tx, { brandId: brand.id, day, followers: found.subscribers });
+    }
+    await upsertChannelVideos(tx, {
+      brandId: brand.id,
+      videos: videos.map((v) => ({
+        url: URL_FROM_ID.youtube(v.id),
+        postedAt: v.publishedAt,
+        title: v.title,
+        views: v.views,
+        // Hidden like counts and disabled comments count as none, as a YouTube export says them.
+        likes: v.likes ?? 0,
+        comments: v.comments ?? 0,
+      })),
+    });
+    await saveChannelReading(tx, {
+      ...reading,
+      title: found.title,
+      subscribers: found.subscribers,
+      problem: found.subscribers === null ? "The channel hides its subscriber count." : null,
+    });
+    await markBrandDataChanged(tx, { brandId: brand.id, now });
+    await deps.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
+  });
+}

@@ -1,0 +1,148 @@
+import type { components } from "@brandscope/api-client/schema";
+import { workspaceOf } from "../../kernel/caller";
+import { AppError, type ErrorDetail } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { MINUTE_MS } from "../../lib/clock";
+import { seal } from "../../lib/crypto";
+import { limitRequests } from "../auth/limits";
+import { replaceSocialLinks } from "../brand/brand.repo";
+import {
+  type ConnectionRow,
+  deleteConnection,
+  findChannelReadings,
+  findConnection,
+  saveConnection,
+} from "./connections.repo";
+import { connectorBrands } from "./youtube-brands";
+import { ChannelRefError, channelUrl, parseChannelRef } from "./youtube-channel-ref";
+import { unitsSpentToday } from "./youtube-quota";
+
+type Schemas = components["schemas"];
+
+/** A read of every channel costs a few units: a few a quarter hour is plenty, and bounds what a user can spend. */
+export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
+
+/** What the workspace's connector looks like now: its status, the key it uses and each brand's channel. */
+export async function youtubeConnector(
+  ctx: Pick<RequestCtx, "db" | "config" | "clock">,
+  workspaceId: string,
+): Promise<Schemas["YoutubeConnector"]> {
+  const connection = await findConnection(ctx.db, { workspaceId, provider: "youtube" });
+  const brands = await connectorBrands(ctx.db, workspaceId);
+  const readings = connection ? await findChannelReadings(ctx.db, { connectionId: connection.id }) : [];
+  const keySource = keySourceOf(ctx, connection);
+  return {
+    status: keySource === null ? "not_connected" : (connection?.status ?? "connected"),
+    statusReason: keySource === null ? null : (connection?.statusReason ?? null),
+    keySource,
+    lastSuccessAt: connection?.lastSuccessAt?.toISOString() ?? null,
+    lastRunAt: connection?.lastRunAt?.toISOString() ?? null,
+    quotaUsedToday: connection ? unitsSpentToday(connection, ctx.clock.now()) : 0,
+    dailyQuota: ctx.config.youtube.dailyQuota,
+    channels: brands.map(({ brand, isOwnBrand, channel }) => {
+      const reading = readings.find((r) => r.brandId === brand.id);
+      return {
+        brandId: brand.id,
+        brandName: brand.name,
+        isOwnBrand,
+        channel,
+        title: reading?.title ?? null,
+        subscribers: reading?.subscribers ?? null,
+        problem: reading?.problem ?? null,
+      };
+    }),
+  };
+}
+
+function keySourceOf(ctx: Pick<RequestCtx, "config">, connection: ConnectionRow | undefined) {
+  if (connection?.sealedCredential) return "workspace" as const;
+  if (connection && ctx.config.youtube.operatorKey) return "operator" as const;
+  return null;
+}
+
+export const getYoutubeConnector = (ctx: RequestCtx) => youtubeConnector(ctx, workspaceOf(ctx));
+
+/**
+ * Connects YouTube: the key (sealed at rest) or the operator's, and each brand's channel, stored as the brand's
+ * YouTube link. Every brand named must be the workspace's own or one of its competitors; the channels are then read
+ * by a job (youtube-sync.job.ts).
+ */
+export async function connectYoutube(
+  ctx: RequestCtx,
+  body: Schemas["ConnectYoutubeRequest"],
+): Promise<Schemas["YoutubeConnector"]> {
+  const workspaceId = workspaceOf(ctx);
+  const brands = await connectorBrands(ctx.db, workspaceId);
+  const details: ErrorDetail[] = [];
+  const links = body.channels.map((entry, index) => {
+    if (!brands.some((b) => b.brand.id === entry.brandId)) {
+      throw new AppError("NOT_FOUND", 404, "This brand is not your brand or one of its competitors.");
+    }
+    if (entry.channel === null || entry.channel.trim() === "") return { brandId: entry.brandId, url: null };
+    try {
+      return { brandId: entry.brandId, url: channelUrl(parseChannelRef(entry.channel)) };
+    } catch (error) {
+      if (!(error instanceof ChannelRefError)) throw error;
+      details.push({ path: `/channels/${index}/channel`, message: error.message });
+      return { brandId: entry.brandId, url: null };
+    }
+  });
+  if (details.length > 0) {
+    throw new AppError("VALIDATION_FAILED", 400, details[0]?.message ?? "Invalid channel", details);
+  }
+  const existing = await findConnection(ctx.db, { workspaceId, provider: "youtube" });
+  const apiKey = body.apiKey?.trim();
+  if (!apiKey && !existing?.sealedCredential && !ctx.config.youtube.operatorKey) {
+    throw new AppError("VALIDATION_FAILED", 400, "Enter a YouTube Data API key", [
+      { path: "/apiKey", message: "Enter a YouTube Data API key" },
+    ]);
+  }
+  await ctx.db.transaction(async (tx) => {
+    await saveConnection(tx, {
+      workspaceId,
+      provider: "youtube",
+      sealedCredential: apiKey ? seal(ctx.keys.seal, apiKey) : undefined,
+      status: "reading",
+    });
+    for (const link of links) {
+      await replaceSocialLinks(tx, {
+        brandId: link.brandId,
+        platforms: ["youtube"],
+        links: link.url ? [{ platform: "youtube", url: link.url }] : [],
+      });
+    }
+    await ctx.jobs.enqueue("sync-youtube", { workspaceId }, { tx });
+  });
+  ctx.log.info({ workspaceId, channels: links.filter((l) => l.url).length }, "YouTube connected");
+  return youtubeConnector(ctx, workspaceId);
+}
+
+/** Reads the channels again now, within a rate limit; 409 when YouTube is not connected. */
+export async function refreshYoutube(ctx: RequestCtx): Promise<Schemas["YoutubeConnector"]> {
+  const workspaceId = workspaceOf(ctx);
+  const connection = await findConnection(ctx.db, { workspaceId, provider: "youtube" });
+  if (!connection || keySourceOf(ctx, connection) === null) {
+    throw new AppError("NOT_CONNECTED", 409, "Connect YouTube first: enter an API key and your channels.");
+  }
+  await limitRequests(
+    ctx,
+    { key: `youtube:${workspaceId}`, ...REFRESH_LIMIT },
+    (wait) => `YouTube was read a moment ago. You can read it again in ${wait}.`,
+  );
+  await ctx.db.transaction(async (tx) => {
+    await saveConnection(tx, {
+      workspaceId,
+      provider: "youtube",
+      sealedCredential: undefined,
+      status: "reading",
+    });
+    await ctx.jobs.enqueue("sync-youtube", { workspaceId }, { tx });
+  });
+  return youtubeConnector(ctx, workspaceId);
+}
+
+/** Forgets the key and the readings; the posts and audience already read stay with the brands. */
+export async function disconnectYoutube(ctx: RequestCtx): Promise<undefined> {
+  await deleteConnection(ctx.db, { workspaceId: workspaceOf(ctx), provider: "youtube" });
+  return undefined;
+}
