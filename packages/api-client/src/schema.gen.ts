@@ -1131,6 +1131,11 @@ export interface components {
             lastSuccessAt: string | null;
             /** Format: date-time */
             lastRunAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the daily refresh reads the channels next; null when not connected or the key was refused.
+             */
+            nextRunAt: string | null;
             /** @description Units of the YouTube Data API spent today (a list call costs 1). */
             quotaUsedToday: number;
             dailyQuota: number;

@@ -8,6 +8,7 @@ import {
   cancelSubscriptionJob,
 } from "../modules/billing/cancel-subscription";
 import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
+import { refreshSourcesJob } from "../modules/connectors/refresh-sources.job";
 import { syncYoutubeJob } from "../modules/connectors/youtube-sync.job";
 import { deliverDueMail } from "../modules/mail/outbox";
 
@@ -25,6 +26,7 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "cancel-subscription": (data) => cancelSubscriptionJob(deps, data),
     "cancel-subscription-failed": (data) => cancelSubscriptionAbandonedJob(deps, data),
     "mail-outbox": () => deliverDueMail(deps),
+    "refresh-sources": () => refreshSourcesJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
   };
 }

@@ -19,6 +19,8 @@ export interface JobPayloads {
   "cancel-subscription": { provider: PaymentProviderId; subscriptionId: string };
   /** A cancellation that used up its retries: pg-boss's dead letter, for an operator. */
   "cancel-subscription-failed": { provider: PaymentProviderId; subscriptionId: string };
+  /** The daily refresh's hourly run: queues the connections due (modules/connectors/refresh-sources.job.ts). */
+  "refresh-sources": Record<string, never>;
   /** Reads a workspace's YouTube channels (modules/connectors/youtube-sync.job.ts). */
   "sync-youtube": { workspaceId: string };
   /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
@@ -86,6 +88,7 @@ const settings: Record<JobKind, QueueSettings> = {
     logData: true,
   },
   "mail-outbox": scheduled,
+  "refresh-sources": scheduled,
   // One run per workspace at a time; a YouTube outage is tried again from 30 s, doubling, three times.
   "sync-youtube": {
     policy: "stately",
@@ -97,6 +100,9 @@ const settings: Record<JobKind, QueueSettings> = {
 };
 
 export const jobKinds = Object.keys(settings) as JobKind[];
+
+/** The minute of each hour the connectors' daily refresh runs at (modules/connectors/refresh-schedule.ts). */
+export const REFRESH_SOURCES_MINUTE = 17;
 
 const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000];
 const QUEUE_SETUP_LOCK_KEY = 4_212_660_918;
@@ -173,10 +179,11 @@ export async function startJobQueue(
         ...(deadLetter ? { deadLetter } : {}),
       });
     }
-    // Ended trials and (sandbox) renewals every 5 minutes, undelivered mail every minute: by whichever instance's
-    // cron fires first.
+    // Ended trials and (sandbox) renewals every 5 minutes, undelivered mail every minute, the connectors' daily
+    // refresh hourly (each workspace at its own hour): by whichever instance's cron fires first.
     await boss.schedule("billing-housekeeping", "*/5 * * * *");
     await boss.schedule("mail-outbox", "* * * * *");
+    await boss.schedule("refresh-sources", `${REFRESH_SOURCES_MINUTE} * * * *`);
   });
   // A request that queues a job fails at once while the database is away, rather than waiting for it.
   const direct = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };

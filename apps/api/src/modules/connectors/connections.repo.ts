@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import {
   type ConnectorProvider,
@@ -88,6 +88,14 @@ export async function recordRun(
       quotaUsed: p.quotaUsed,
     })
     .where(eq(connections.id, p.id));
+}
+
+/** Every connection the daily refresh may read: not waiting for a new key, not being read now. */
+export function findRefreshableConnections(db: Queryable) {
+  return db
+    .select({ workspaceId: connections.workspaceId, lastRunAt: connections.lastRunAt })
+    .from(connections)
+    .where(notInArray(connections.status, ["key_rejected", "reading"]));
 }
 
 export async function deleteConnection(

@@ -13,6 +13,7 @@ import {
   findConnection,
   saveConnection,
 } from "./connections.repo";
+import { nextRefreshAfter } from "./refresh-schedule";
 import { connectorBrands } from "./youtube-brands";
 import { ChannelRefError, channelUrl, parseChannelRef } from "./youtube-channel-ref";
 import { unitsSpentToday } from "./youtube-quota";
@@ -37,6 +38,10 @@ export async function youtubeConnector(
     keySource,
     lastSuccessAt: connection?.lastSuccessAt?.toISOString() ?? null,
     lastRunAt: connection?.lastRunAt?.toISOString() ?? null,
+    nextRunAt:
+      keySource === null || !connection || connection.status === "key_rejected"
+        ? null
+        : nextRefreshAfter(workspaceId, ctx.clock.now()).toISOString(),
     quotaUsedToday: connection ? unitsSpentToday(connection, ctx.clock.now()) : 0,
     dailyQuota: ctx.config.youtube.dailyQuota,
     channels: brands.map(({ brand, isOwnBrand, channel }) => {

@@ -89,7 +89,7 @@ const connector = async (authorization: string) =>
 describe("the YouTube connector", () => {
   it("reads each brand's channel: audience, videos with their statistics, and the competitor module shows it", async () => {
     const w = await workspace();
-    expect((await connector(w.authorization)).status).toBe("not_connected");
+    expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", nextRunAt: null });
     const connected = await send("PUT", "/connectors/youtube", w.authorization, {
       apiKey: KEY,
       channels: [
@@ -108,6 +108,8 @@ describe("the YouTube connector", () => {
       quotaUsedToday: 6,
       dailyQuota: 10_000,
     });
+    // The daily refresh reads it again at the workspace's own hour (refresh-schedule.ts).
+    expect(after.nextRunAt).toMatch(/T\d\d:17:00\.000Z$/);
     expect(after.channels).toEqual([
       {
         brandId: w.own.id,

@@ -6,7 +6,7 @@ import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
 import { useAppForm } from "~/lib/form";
 import { FormProblem, problemText } from "~/lib/problem";
-import { formatDate } from "../modules/format";
+import { formatDate, formatDateTime } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import {
   useConnectYoutubeMutation,
@@ -70,6 +70,7 @@ function ConnectorBody({ connector }: { connector: Connector }) {
         {connected ? (
           <p>
             {connector.lastSuccessAt ? `Last read ${formatDate(connector.lastSuccessAt)}` : "Not read yet"} ·{" "}
+            {connector.nextRunAt ? `next read ${formatDateTime(connector.nextRunAt)} · ` : ""}
             {connector.quotaUsedToday.toLocaleString("en-GB")} of{" "}
             {connector.dailyQuota.toLocaleString("en-GB")} quota units used today
             {connector.keySource === "operator" ? " · using Brandscope's key" : ""}

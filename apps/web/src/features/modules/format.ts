@@ -46,5 +46,18 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isFinite(date.getTime()) ? dateFormat.format(date) : "—";
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** '26 Nov, 14:17': a moment within the next day or so, in the user's time zone. */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isFinite(date.getTime()) ? dateTimeFormat.format(date) : "—";
+}
+
 /** A reason as the server words it, ending as a sentence does. */
 export const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
