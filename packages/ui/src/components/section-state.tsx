@@ -16,13 +16,16 @@ const headlines: Record<Exclude<SectionStatus, "ok">, string> = {
 const icons = { insufficient_history: History, no_data: Inbox, stale: Clock, error: TriangleAlert } as const;
 
 /**
- * The words for a status, with its reason in brackets: 'Not enough history (needs 20 posts, has 7)'.
+ * The words for a status, with its reason: in brackets when it is a short note ('Not enough history (needs 20
+ * posts, has 7)'), after the headline when it is a sentence ('Not enough history. Keywords need 20 posts …').
  * Undefined for 'ok'. Used wherever a missing value would otherwise tempt a 0.
  */
 export function sectionStateText(status: SectionStatus, reason?: string | null): string | undefined {
   if (status === "ok") return undefined;
   const headline = headlines[status];
-  return reason ? `${headline} (${reason})` : headline;
+  if (!reason) return headline;
+  // A reason written as a sentence (with what to do next) follows the headline; a short note goes in brackets.
+  return /[.!?]$/.test(reason.trim()) ? `${headline}. ${reason.trim()}` : `${headline} (${reason})`;
 }
 
 export const sectionStateVariants = cva("text-muted-foreground", {

@@ -112,7 +112,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v2";
+export const FIGURES_METHOD_VERSION = "period-figures-v3";
 
 export interface ComputedPeriod {
   methodVersion: string;

@@ -2,6 +2,7 @@ import { largestRemainder } from "../statistics";
 import { createPillarAssigner } from "./assign-pillars";
 import { documentTerms } from "./doc-terms";
 import type { InsufficientPillars, PillarModel, PillarNode } from "./pillar-model";
+import { NO_POSTS } from "./reasons";
 import type { Tokenizer } from "./text-tokens";
 import type { ContentPost, Schemas } from "./types";
 
@@ -43,8 +44,7 @@ export function architectureSection(
   tokenize: Tokenizer,
 ): ArchitectureSection {
   if ("status" in model) return { status: model.status, reason: model.reason, pillars: [] };
-  if (windowPosts.length === 0)
-    return { status: "no_data", reason: "No posts in this period", n: 0, pillars: [] };
+  if (windowPosts.length === 0) return { status: "no_data", reason: NO_POSTS, n: 0, pillars: [] };
   const assign = createPillarAssigner(model);
   const counts = model.pillars.map(() => 0);
   const subCounts = model.pillars.map((p) => p.subPillars.map(() => 0));

@@ -57,7 +57,7 @@ describe("audit: posting frequency and engagement rate", () => {
     expect(result.postsPerWeek).toMatchObject({
       value: null,
       status: "insufficient_history",
-      reason: "needs 28 days, the period has 7",
+      reason: "Posts per week needs a period of 28 days or more; this one has 7. Choose a longer period.",
     });
   });
 
@@ -140,7 +140,8 @@ describe("audit: caption tone", () => {
   it("needs 20 scored captions", () => {
     expect(audit(posts.slice(2)).sentiment).toMatchObject({
       status: "insufficient_history",
-      reason: "needs 20 captions to score, has 18",
+      reason:
+        "Sentiment needs 20 captions to score; the period has 18. Choose a longer period or import more posts.",
     });
   });
 });

@@ -5,6 +5,7 @@ import { accountEngagementRate } from "./account-rate";
 import { bestTimes } from "./best-times";
 import { rankColor } from "./colors";
 import { type FollowerIndex, headlineRate } from "./engagement";
+import { NO_POSTS } from "./reasons";
 import { sentimentSection } from "./sentiment";
 import type { ContentPost, Schemas } from "./types";
 import { compareIds, postDayOf, windowDays } from "./window";
@@ -35,7 +36,7 @@ function postsPerWeek(input: AuditInput): Figure {
     return compareFigure(null, null, {
       n,
       missing: "insufficient_history",
-      reason: `needs ${MIN_WINDOW_DAYS} days, the period has ${days}`,
+      reason: `Posts per week needs a period of ${MIN_WINDOW_DAYS} days or more; this one has ${days}. Choose a longer period.`,
     });
   }
   const weeks = days / 7;
@@ -50,7 +51,8 @@ function engagementRate(input: AuditInput): Figure {
   const previous = accountEngagementRate(input.previousPosts, input.followers);
   return compareFigure(current.value, previous.value, {
     n: current.n,
-    reason: "no_follower_snapshot: no post in this period has a follower count within 7 days",
+    reason:
+      "No post in this period has a follower count within 7 days of it. Import a follower history (TikTok, LinkedIn) or connect YouTube on Data sources.",
   });
 }
 
@@ -87,7 +89,6 @@ export function auditSection(input: AuditInput): AuditSection {
     bestTimes: bestTimes(input.posts, input.window.to, input.followers),
     sentiment: sentimentSection(input.windowPosts),
   };
-  if (input.windowPosts.length === 0)
-    return { status: "no_data", reason: "No posts in this period", n: 0, ...base };
+  if (input.windowPosts.length === 0) return { status: "no_data", reason: NO_POSTS, n: 0, ...base };
   return { status: "ok", n: input.windowPosts.length, ...base };
 }

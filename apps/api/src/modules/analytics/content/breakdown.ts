@@ -1,4 +1,5 @@
 import { networkColor } from "./colors";
+import { NO_POSTS } from "./reasons";
 import type { ContentPost, Schemas, SocialNetwork } from "./types";
 import { compareIds } from "./window";
 
@@ -6,8 +7,7 @@ export type ContentBreakdown = Schemas["ContentAnalytics"]["contentBreakdown"];
 
 /** §1.3: posts per network in the window, largest first; no posts is no_data, not a chart of zeros. */
 export function contentBreakdown(windowPosts: readonly ContentPost[]): ContentBreakdown {
-  if (windowPosts.length === 0)
-    return { status: "no_data", reason: "No posts in this period", n: 0, items: [] };
+  if (windowPosts.length === 0) return { status: "no_data", reason: NO_POSTS, n: 0, items: [] };
   const counts = new Map<SocialNetwork, number>();
   for (const post of windowPosts) counts.set(post.platform, (counts.get(post.platform) ?? 0) + 1);
   const items = [...counts]

@@ -78,7 +78,7 @@ describe("fitPillars", () => {
     const posts = syntheticTopicPosts(30).map((d) => d.post);
     expect(fitPillars(posts, brand)).toEqual({
       status: "insufficient_history",
-      reason: "needs 100 posts with at least 5 keywords, has 90",
+      reason: "Pillars need 100 posts with at least 5 keywords each; there are 90. Import more posts.",
     });
   });
 });

@@ -246,7 +246,7 @@ export function fitPillars(
   if (eligible.length < MIN_PILLAR_POSTS) {
     return {
       status: "insufficient_history",
-      reason: `needs ${MIN_PILLAR_POSTS} posts with at least ${MIN_DOC_TOKENS} keywords, has ${eligible.length}`,
+      reason: `Pillars need ${MIN_PILLAR_POSTS} posts with at least ${MIN_DOC_TOKENS} keywords each; there are ${eligible.length}. Import more posts.`,
     };
   }
   const sample = eligible
@@ -262,7 +262,7 @@ export function fitPillars(
   if (placed.length < MIN_PILLAR_POSTS) {
     return {
       status: "insufficient_history",
-      reason: `needs ${MIN_PILLAR_POSTS} posts that share recurring words, has ${placed.length}`,
+      reason: `Pillars need ${MIN_PILLAR_POSTS} posts that share recurring words; there are ${placed.length}. Import more posts.`,
     };
   }
   const corpus: Corpus = {

@@ -81,7 +81,8 @@ describe("keywordAnalysis", () => {
     );
     expect(result).toEqual({
       status: "insufficient_history",
-      reason: "needs 20 posts with text, has 7",
+      reason:
+        "Keywords need 20 posts with text in the period; it has 7. Choose a longer period or import more posts.",
       n: 7,
       items: [],
     });

@@ -1,5 +1,6 @@
 import { engagementOf } from "../competitor/engagement";
 import { rankColor } from "./colors";
+import { NO_POSTS } from "./reasons";
 import type { Tokenizer } from "./text-tokens";
 import type { ContentPost, Schemas } from "./types";
 
@@ -93,12 +94,11 @@ export function keywordAnalysis(
   rateOf: (post: ContentPost) => number | null,
 ): KeywordAnalysis {
   const withText = windowPosts.filter((post) => post.text.trim().length > 0);
-  if (windowPosts.length === 0)
-    return { status: "no_data", reason: "No posts in this period", n: 0, items: [] };
+  if (windowPosts.length === 0) return { status: "no_data", reason: NO_POSTS, n: 0, items: [] };
   if (withText.length < MIN_POSTS_WITH_TEXT) {
     return {
       status: "insufficient_history",
-      reason: `needs ${MIN_POSTS_WITH_TEXT} posts with text, has ${withText.length}`,
+      reason: `Keywords need ${MIN_POSTS_WITH_TEXT} posts with text in the period; it has ${withText.length}. Choose a longer period or import more posts.`,
       n: withText.length,
       items: [],
     };

@@ -69,7 +69,7 @@ describe("performanceSection", () => {
   it("says why when no post can be rated", () => {
     const section = performanceSection([makePost("a", { at })], [], "logo.png");
     expect(section.status).toBe("insufficient_history");
-    expect(section.reason).toContain("needs 10 earlier posts");
+    expect(section.reason).toContain("against 10 earlier posts of its platform");
     expect(performanceSection([], [], null).status).toBe("no_data");
   });
 });

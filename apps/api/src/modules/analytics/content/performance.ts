@@ -1,3 +1,4 @@
+import { NO_POSTS } from "./reasons";
 import type { RatedPost } from "./relative-performance";
 import { MIN_REFERENCE_POSTS } from "./relative-performance";
 import type { ContentPost, Schemas } from "./types";
@@ -39,12 +40,12 @@ export function performanceSection(
   logo: string | null,
 ): PerformanceSection {
   if (windowPosts.length === 0) {
-    return { status: "no_data", reason: "No posts in this period", n: 0, top: [], under: [] };
+    return { status: "no_data", reason: NO_POSTS, n: 0, top: [], under: [] };
   }
   if (rated.length === 0) {
     return {
       status: "insufficient_history",
-      reason: `needs ${MIN_REFERENCE_POSTS} earlier posts on the same platform within 90 days of a post older than 72 hours, has none`,
+      reason: `Each post is judged against ${MIN_REFERENCE_POSTS} earlier posts of its platform from the 90 days before it, and no post older than 72 hours has them. Import older posts to compare against.`,
       n: 0,
       top: [],
       under: [],

@@ -1,5 +1,6 @@
 import model from "wink-eng-lite-web-model";
 import winkNLP, { type WinkMethods } from "wink-nlp";
+import { NO_POSTS } from "./reasons";
 import type { ContentPost, Schemas } from "./types";
 
 export type SentimentSection = Schemas["ContentAnalytics"]["audit"]["sentiment"];
@@ -50,7 +51,7 @@ export function sentimentSection(windowPosts: readonly ContentPost[]): Sentiment
   if (windowPosts.length === 0) {
     return {
       status: "no_data",
-      reason: "No posts in this period",
+      reason: NO_POSTS,
       n: 0,
       positive: 0,
       neutral: 0,
@@ -61,7 +62,7 @@ export function sentimentSection(windowPosts: readonly ContentPost[]): Sentiment
   if (scored < MIN_SCORED_POSTS) {
     return {
       status: "insufficient_history",
-      reason: `needs ${MIN_SCORED_POSTS} captions to score, has ${scored}`,
+      reason: `Sentiment needs ${MIN_SCORED_POSTS} captions to score; the period has ${scored}. Choose a longer period or import more posts.`,
       n: scored,
       positive: 0,
       neutral: 0,

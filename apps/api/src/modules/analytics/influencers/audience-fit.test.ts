@@ -63,10 +63,14 @@ describe("audienceFit", () => {
     expect(audienceFit(oneBlock, [same])).toEqual({
       fit: null,
       personaId: null,
-      reason: "insufficient_audience_data",
+      reason: "The profile's audience is not known well enough to compare.",
     });
-    expect(audienceFit({ ...base, audience: null }, [same]).reason).toBe("insufficient_audience_data");
-    expect(audienceFit(base, []).reason).toBe("no_personas");
+    expect(audienceFit({ ...base, audience: null }, [same]).reason).toBe(
+      "The profile's audience is not known well enough to compare.",
+    );
+    expect(audienceFit(base, []).reason).toBe(
+      "Your brand has no personas yet: audience fit compares with them.",
+    );
   });
 
   it("breaks a tie on persona id", () => {

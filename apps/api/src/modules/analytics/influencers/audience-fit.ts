@@ -62,7 +62,12 @@ export function audienceFit(
   i: InfluencerInput,
   personas: readonly PersonaProfile[],
 ): { fit: number | null; personaId: string | null; reason?: string } {
-  if (personas.length === 0) return { fit: null, personaId: null, reason: "no_personas" };
+  if (personas.length === 0)
+    return {
+      fit: null,
+      personaId: null,
+      reason: "Your brand has no personas yet: audience fit compares with them.",
+    };
   const a = i.audience;
   const blocks: Record<Block, Record<string, number>> = {
     interests: toRecord(a?.interests),
@@ -75,5 +80,11 @@ export function audienceFit(
     const fit = fitWith(blocks, persona);
     if (fit !== null && (best === null || fit > best.fit)) best = { fit, personaId: persona.id };
   }
-  return best ?? { fit: null, personaId: null, reason: "insufficient_audience_data" };
+  return (
+    best ?? {
+      fit: null,
+      personaId: null,
+      reason: "The profile's audience is not known well enough to compare.",
+    }
+  );
 }

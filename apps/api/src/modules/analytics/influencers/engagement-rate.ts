@@ -42,14 +42,15 @@ export function influencerEngagementRate(
       return {
         value: null,
         n: viewed.length,
-        reason: `no_views: ${viewed.length} of ${posts.length} posts show views`,
+        reason: `Rated by views on this platform, and only ${viewed.length} of ${posts.length} recent posts show them.`,
       };
     }
     const engagement = viewed.reduce((s, p) => s + engagementOf(p), 0);
     const views = viewed.reduce((s, p) => s + p.views, 0);
     return { value: engagement / views, n: viewed.length };
   }
-  if (!(i.followers > 0)) return { value: null, n: posts.length, reason: "no_followers" };
+  if (!(i.followers > 0))
+    return { value: null, n: posts.length, reason: "The profile shows no follower count." };
   // At least ER_MIN_POSTS posts here: the median exists.
   return { value: (median(withPlatform.map(engagementOf)) ?? 0) / i.followers, n: posts.length };
 }
