@@ -26,10 +26,14 @@ export function competitorAverages(
     competitor:
       competitors.length >= 1
         ? { value: mean(competitors), n: competitors.length }
-        : { value: null, n: 0, reason: "No competitor has this figure" },
+        : { value: null, n: 0, reason: "No competitor has this figure yet." },
     landscape:
       known.length >= 2
         ? { value: mean(known), n: known.length }
-        : { value: null, n: known.length, reason: `Needs 2 companies with this figure, has ${known.length}` },
+        : {
+            value: null,
+            n: known.length,
+            reason: `An average needs 2 companies with this figure; ${known.length} ${known.length === 1 ? "has" : "have"} it.`,
+          },
   };
 }

@@ -65,13 +65,14 @@ describe("breakoutPosts", () => {
       {
         platform: "youtube",
         status: "insufficient_history",
-        reason: "over half the landscape's posts share one engagement rate (MAD = 0)",
+        reason: "Over half of the posts share one engagement rate, so none stands out.",
         n: 30,
       },
       {
         platform: "tiktok",
         status: "insufficient_history",
-        reason: "needs 30 landscape posts in 30 days, has 10",
+        reason:
+          "Breakouts need 30 posts from you and your competitors in 30 days; there are 10. Import more posts.",
         n: 10,
       },
     ]);

@@ -57,7 +57,7 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
       states.push({
         platform,
         status: "insufficient_history",
-        reason: `needs ${MIN_POSTS} landscape posts in ${BREAKOUT_DAYS} days, has ${n}`,
+        reason: `Breakouts need ${MIN_POSTS} posts from you and your competitors in ${BREAKOUT_DAYS} days; there are ${n}. Import more posts.`,
         n,
       });
       continue;
@@ -68,7 +68,7 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
       states.push({
         platform,
         status: "insufficient_history",
-        reason: "over half the landscape's posts share one engagement rate (MAD = 0)",
+        reason: "Over half of the posts share one engagement rate, so none stands out.",
         n,
       });
       continue;
@@ -87,7 +87,7 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
     return {
       ...base,
       status: "no_data",
-      reason: `No posts with an engagement rate in the ${BREAKOUT_DAYS} days`,
+      reason: `No posts with an engagement rate in the last ${BREAKOUT_DAYS} days.`,
       n: 0,
     };
   }
@@ -95,7 +95,7 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
     return {
       ...base,
       status: "insufficient_history",
-      reason: `needs ${MIN_POSTS} landscape posts with varied engagement rates on a platform`,
+      reason: `Breakouts need ${MIN_POSTS} posts with varied engagement rates on one platform. Import more posts.`,
       n: states.reduce((sum, s) => sum + (s.n ?? 0), 0),
     };
   }

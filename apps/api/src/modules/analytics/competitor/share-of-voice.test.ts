@@ -74,7 +74,8 @@ describe("shareOfVoice", () => {
   it("needs two companies with the figure", () => {
     expect(tiktok?.engagement).toEqual({
       status: "insufficient_history",
-      reason: "Needs 2 companies with this figure, has 1",
+      reason:
+        "Share of voice needs 2 companies with this figure; 1 has it. Import your competitors' exports or connect YouTube on Data sources.",
       n: 1,
       total: 200,
       shares: [],
@@ -85,7 +86,11 @@ describe("shareOfVoice", () => {
 
   it("lists a company whose figures cover another period instead of mixing it in", () => {
     expect(voice.leftOut).toEqual([
-      { companyId: "d", reason: "Its figures cover 2026-09-20 to 2026-10-19, not 2026-10-02 to 2026-10-31" },
+      {
+        companyId: "d",
+        reason:
+          "Its figures cover 2026-09-20 to 2026-10-19, not 2026-10-02 to 2026-10-31: its data ends earlier.",
+      },
     ]);
     expect(overall?.engagement.shares.some((s) => s.companyId === "d")).toBe(false);
   });
@@ -113,7 +118,7 @@ describe("shareOfVoice", () => {
     const [all] = shareOfVoice([quiet("a"), quiet("b")]).scopes;
     expect(all?.engagement).toEqual({
       status: "no_data",
-      reason: "The landscape's total is 0",
+      reason: "The companies' total is 0.",
       n: 2,
       total: 0,
       shares: [],

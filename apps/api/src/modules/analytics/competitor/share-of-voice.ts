@@ -33,17 +33,18 @@ function shareSet(values: readonly { companyId: string; value: number | null }[]
   const known = values.filter((v): v is Known => v.value !== null);
   const total = known.reduce((sum, v) => sum + v.value, 0);
   const n = known.length;
-  if (n === 0) return { status: "no_data", reason: "No company has this figure", n, total: null, shares: [] };
+  if (n === 0)
+    return { status: "no_data", reason: "No company has this figure yet.", n, total: null, shares: [] };
   if (n < MIN_COMPANIES) {
     return {
       status: "insufficient_history",
-      reason: `Needs ${MIN_COMPANIES} companies with this figure, has ${n}`,
+      reason: `Share of voice needs ${MIN_COMPANIES} companies with this figure; ${n} ${n === 1 ? "has" : "have"} it. Import your competitors' exports or connect YouTube on Data sources.`,
       n,
       total,
       shares: [],
     };
   }
-  if (total <= 0) return { status: "no_data", reason: "The landscape's total is 0", n, total, shares: [] };
+  if (total <= 0) return { status: "no_data", reason: "The companies' total is 0.", n, total, shares: [] };
   const ranked = [...known].sort(
     (a, b) => b.value - a.value || (a.companyId < b.companyId ? -1 : a.companyId > b.companyId ? 1 : 0),
   );
@@ -98,7 +99,7 @@ export function shareOfVoice(companies: readonly VoiceCompany[]): Schemas["Share
     .filter((c) => !sameWindow(c.window, focus.window))
     .map((c) => ({
       companyId: c.id,
-      reason: `Its figures cover ${c.window.from} to ${c.window.to}, not ${focus.window.from} to ${focus.window.to}`,
+      reason: `Its figures cover ${c.window.from} to ${c.window.to}, not ${focus.window.from} to ${focus.window.to}: its data ends earlier.`,
     }));
   const present = new Set<Platform>();
   for (const c of social) {

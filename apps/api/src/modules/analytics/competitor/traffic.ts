@@ -120,7 +120,10 @@ export function websiteMetrics(rows: readonly TrafficMonth[], window: DayWindow)
     if (current === null) {
       return {
         metric,
-        ...compareFigure(null, null, { n: 0, reason: "No complete month of traffic data in this period" }),
+        ...compareFigure(null, null, {
+          n: 0,
+          reason: "No complete month of website traffic data in this period.",
+        }),
       };
     }
     const value = current[metric];
@@ -128,14 +131,14 @@ export function websiteMetrics(rows: readonly TrafficMonth[], window: DayWindow)
     const figure = compareFigure(value, before, {
       n: current.rows,
       resolution: RESOLUTION[metric],
-      reason: "No visits in the month",
+      reason: "No visits in the month.",
     });
     if (value !== null && previous === null) {
       return {
         metric,
         ...figure,
         status: "insufficient_history",
-        reason: `Needs the previous complete month (${prevMonth}) as well, which has no data`,
+        reason: `The change needs the month before (${prevMonth}) too, which has no data.`,
       };
     }
     return { metric, ...figure };
