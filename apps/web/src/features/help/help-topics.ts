@@ -312,16 +312,36 @@ export const helpTopics: readonly HelpTopicData[] = [
     title: "Periods and 'Not enough history'",
     body: [
       "Figures cover the period you pick (7, 30 or 90 days, 12 months or custom dates), counted in complete days in your brand's time zone; website figures use complete calendar months. Changes compare with the period just before.",
-      "'Not enough history (needs X, has Y)' means there is too little data yet for a fair figure, for example fewer than 20 posts for keywords. It is never shown as zero; it fills in as data comes in.",
+      "'Not enough history' means there is too little data yet for a fair figure, for example fewer than 20 posts for keywords; the sentence after it says what is missing and what to do. It is never shown as zero; it fills in as data comes in.",
     ],
   },
   {
     id: "all-provenance",
     module: "all",
-    title: "Where the data comes from: 'Sample data', 'CSV import'",
+    title: "Where the data comes from: 'Sample data', 'CSV import', YouTube",
     body: [
-      "Each module says under its figures where they come from and when they were last updated. 'Sample data' is the demo brand, to explore before connecting your own. 'CSV import' means the figures come from a file exported from a network or tool and imported. Figures are refreshed regularly and older figures keep their date.",
+      "Each module says under its figures where they come from and when they were last updated. 'Sample data' is the demo brand, to explore before connecting your own. 'Website' means only your website has been read so far. 'CSV import' names the exports your figures rest on, for example 'Instagram posts, Meta facebook posts (CSV import)': the content and competitor modules name the files with posts and followers, intent the keyword files. 'Data provider' means a connected platform such as YouTube. Older figures keep their date.",
     ],
+  },
+  {
+    id: "all-imports",
+    module: "all",
+    title: "Importing the networks' exports",
+    body: [
+      "On Data sources, drop the CSV files the networks let you export (Facebook, Instagram, TikTok, LinkedIn, X, YouTube, Google Ads Keyword Planner, Search Console) for your brand or a competitor. A file is imported whole or not at all: a row that cannot be read is shown with its line, and nothing of that file is stored until it is fixed. Importing the same file again changes nothing.",
+      "The import history says who uploaded each file and what it still holds. Removing an import removes its posts, follower totals and keywords, and the figures are worked out again without them.",
+    ],
+    source: "TikTok and LinkedIn let no outside tool read other companies' accounts: their exports are the way in.",
+  },
+  {
+    id: "all-youtube",
+    module: "all",
+    title: "Connecting YouTube",
+    body: [
+      "On Data sources, enter a YouTube Data API key (Google Cloud console, APIs & Services, Credentials) and the channel of your brand and of each competitor: an @handle or a youtube.com link. We read each channel's subscribers and its newest videos with their views, likes and comments, then once a day at a set hour; 'Read again now' reads them at once.",
+      "Google gives each key a daily quota (10,000 units; reading a channel costs about 5). When it is used up the connector says when reading resumes (midnight Pacific time). If YouTube refuses the key, enter a new one. Your key is stored encrypted and never shown again.",
+    ],
+    source: "The YouTube Data API v3: channels, uploads playlists and videos. Subscribers appear as the channel's YouTube audience; hidden counts are never guessed.",
   },
   {
     id: "all-plans",
