@@ -331,7 +331,8 @@ export const helpTopics: readonly HelpTopicData[] = [
       "On Data sources, drop the CSV files the networks let you export (Facebook, Instagram, TikTok, LinkedIn, X, YouTube, Google Ads Keyword Planner, Search Console) for your brand or a competitor. A file is imported whole or not at all: a row that cannot be read is shown with its line, and nothing of that file is stored until it is fixed. Importing the same file again changes nothing.",
       "The import history says who uploaded each file and what it still holds. Removing an import removes its posts, follower totals and keywords, and the figures are worked out again without them.",
     ],
-    source: "TikTok and LinkedIn let no outside tool read other companies' accounts: their exports are the way in.",
+    source:
+      "TikTok and LinkedIn let no outside tool read other companies' accounts: their exports are the way in.",
   },
   {
     id: "all-youtube",
@@ -341,7 +342,8 @@ export const helpTopics: readonly HelpTopicData[] = [
       "On Data sources, enter a YouTube Data API key (Google Cloud console, APIs & Services, Credentials) and the channel of your brand and of each competitor: an @handle or a youtube.com link. We read each channel's subscribers and its newest videos with their views, likes and comments, then once a day at a set hour; 'Read again now' reads them at once.",
       "Google gives each key a daily quota (10,000 units; reading a channel costs about 5). When it is used up the connector says when reading resumes (midnight Pacific time). If YouTube refuses the key, enter a new one. Your key is stored encrypted and never shown again.",
     ],
-    source: "The YouTube Data API v3: channels, uploads playlists and videos. Subscribers appear as the channel's YouTube audience; hidden counts are never guessed.",
+    source:
+      "The YouTube Data API v3: channels, uploads playlists and videos. Subscribers appear as the channel's YouTube audience; hidden counts are never guessed.",
   },
   {
     id: "all-plans",
