@@ -247,7 +247,7 @@ describe("a connected brand's own data", () => {
     ]);
     // A handful of posts is too few for keywords: the answer says why instead of showing zeros.
     expect(content.keywordAnalysis).toMatchObject({ status: "insufficient_history", items: [] });
-    expect(content.keywordAnalysis.reason).toMatch(/needs 20 posts/i);
+    expect(content.keywordAnalysis.reason).toMatch(/need 20 posts with text/i);
   }, 60_000);
 });
 
