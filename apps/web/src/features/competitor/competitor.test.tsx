@@ -362,7 +362,7 @@ describe("Competitor screen", () => {
     });
     const state = section.querySelector("[data-slot=section-state]");
     expect(state?.textContent).toBe(
-      "Not enough historyneeds 30 landscape posts with varied engagement rates on a platform",
+      "Not enough historyneeds 30 landscape posts with varied engagement rates on a platformAdd data on Data sources",
     );
     expect(queryByText(section, "No post broke out in these 30 days.")).toBeNull();
   });

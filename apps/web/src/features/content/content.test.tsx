@@ -103,6 +103,9 @@ describe("Content screen", () => {
     expect(rate?.textContent).toContain("Not enough history (needs 4 weeks, has 2)");
     expect(rate?.textContent).not.toMatch(/\b0(\.0+)?%/);
     expect(getByText(view.container, "needs 100 posts, has 50")).toBeTruthy();
+    // The own brand's section without enough data leads to Data sources.
+    const addData = getByRoleName(view.container, "link", "Add data on Data sources");
+    expect(addData.getAttribute("href")).toBe("/data-sources");
     expect(getByText(view.container, "Tuesday, 18:00–21:00")).toBeTruthy();
     expect(getByText(view.container, "85% of posts could be scored")).toBeTruthy();
     expect(getByText(view.container, /not how your audience feels/)).toBeTruthy();
@@ -174,5 +177,7 @@ describe("Content screen", () => {
     // Said once: the provenance note takes over from the header's badge once the figures are in.
     expect(view.container.querySelector("[data-slot=provenance-note]")?.textContent).toBe("Sample data");
     expect(view.container.querySelector("[data-slot=sample-badge]")).toBeNull();
+    // The sample's data comes with it: nothing to add.
+    expect(queryByText(view.container, "Add data on Data sources")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import type * as React from "react";
 import { ButtonLink } from "~/lib/link";
 import { sentence } from "./format";
+import { TakesImports } from "./module-page";
 import { useRetryBrandCollectionMutation } from "./mutations";
 import { brandOptions } from "./queries";
 
@@ -33,11 +34,11 @@ export function BrandGate({
       return (
         <div className="flex flex-col gap-6">
           <CollectionFailed brand={brand.data} />
-          {children(brand.data)}
+          <TakesImports.Provider value={!brand.data.sample}>{children(brand.data)}</TakesImports.Provider>
         </div>
       );
     }
-    return <>{children(brand.data)}</>;
+    return <TakesImports.Provider value={!brand.data.sample}>{children(brand.data)}</TakesImports.Provider>;
   }
   // Whatever stands in for the module, the page keeps its heading: the user knows where they are.
   return (

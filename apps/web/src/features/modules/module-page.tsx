@@ -5,6 +5,7 @@ import { PeriodPicker, type PeriodValue } from "@brandscope/ui/period-picker";
 import { SectionState, type SectionStatus } from "@brandscope/ui/section-state";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import * as React from "react";
+import { ButtonLink } from "~/lib/link";
 import type { PeriodParams } from "./period";
 
 /**
@@ -63,6 +64,12 @@ export function ModulePage({
 type SectionStateValue = { status: SectionStatus; reason?: string | null };
 
 /**
+ * Whether the brand on screen takes data from Data sources (an own brand, not the sample): BrandGate says so, and a
+ * section without data or history then links there.
+ */
+export const TakesImports = React.createContext(false);
+
+/**
  * One section of a module in a card: a heading, actions (Export CSV), and its body, or why it has none
  * (not enough history, no data…). A stale section shows its data with a note.
  */
@@ -87,6 +94,7 @@ export function SectionCard({
 }) {
   const titleId = React.useId();
   const blocked = state && state.status !== "ok" && state.status !== "stale";
+  const takesImports = React.useContext(TakesImports);
   return (
     <section
       aria-labelledby={titleId}
@@ -111,7 +119,17 @@ export function SectionCard({
           <Skeleton className="w-full" style={{ height: skeletonHeight }} />
         </div>
       ) : blocked && state ? (
-        <SectionState status={state.status} reason={state.reason} />
+        <SectionState
+          status={state.status}
+          reason={state.reason}
+          action={
+            takesImports && (state.status === "no_data" || state.status === "insufficient_history") ? (
+              <ButtonLink to="/data-sources" emphasis="secondary" size="sm">
+                Add data on Data sources
+              </ButtonLink>
+            ) : undefined
+          }
+        />
       ) : (
         <>
           {state?.status === "stale" ? (
