@@ -89,7 +89,7 @@ describe("shareOfVoice", () => {
       {
         companyId: "d",
         reason:
-          "Its figures cover 2026-09-20 to 2026-10-19, not 2026-10-02 to 2026-10-31: its data ends earlier.",
+          "Its figures cover 2026-09-20 to 2026-10-19, not 2026-10-02 to 2026-10-31: its latest data is from another day.",
       },
     ]);
     expect(overall?.engagement.shares.some((s) => s.companyId === "d")).toBe(false);

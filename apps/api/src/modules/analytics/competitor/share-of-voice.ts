@@ -99,7 +99,7 @@ export function shareOfVoice(companies: readonly VoiceCompany[]): Schemas["Share
     .filter((c) => !sameWindow(c.window, focus.window))
     .map((c) => ({
       companyId: c.id,
-      reason: `Its figures cover ${c.window.from} to ${c.window.to}, not ${focus.window.from} to ${focus.window.to}: its data ends earlier.`,
+      reason: `Its figures cover ${c.window.from} to ${c.window.to}, not ${focus.window.from} to ${focus.window.to}: its latest data is from another day.`,
     }));
   const present = new Set<Platform>();
   for (const c of social) {
