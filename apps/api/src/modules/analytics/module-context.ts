@@ -100,7 +100,10 @@ export async function readBrandFigures(
   const now = ctx.clock.now();
   const figuresOf = async (brand: FiguredBrand): Promise<BrandPeriodFigures> => {
     const hit = stored.get(brand.id);
-    if (hit) return { brand, period: hit.figures.period, ...hit };
+    // Figures computed before the brand's data last changed (an import, a removed one, a connector's read) are
+    // recomputed now rather than shown until the compute job gets to them (brand/imports.repo.ts
+    // markBrandDataChanged).
+    if (hit && hit.computedAt >= brand.dataChangedAt) return { brand, period: hit.figures.period, ...hit };
     const computed = await withPeriod(() => computeBrandFigures(ctx.db, brand, query, now));
     return { brand, ...computed, version: null };
   };

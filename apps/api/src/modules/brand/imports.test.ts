@@ -638,3 +638,22 @@ describe("provenance of imported figures", () => {
     expect(await sourceOf("/content")).toMatchObject({ sourceName: "instagram-posts" });
   });
 });
+
+describe("figures after an import", () => {
+  it("are recomputed on the next read when the brand's data changed after they were stored", async () => {
+    const { authorization } = await withBrand();
+    const content = async () => {
+      const response = await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ audit: { n: number }; provenance: { dataAsOf: string | null } }>();
+    };
+    // Read (and stored) before anything was imported.
+    expect((await content()).audit.n).toBe(0);
+    t.clock.advance(1000);
+    await upload(authorization, { name: "posts.csv", data: fixture("instagram-content.csv") });
+    // The compute job is only recorded here: the read itself must not serve the figures stored before.
+    const after = await content();
+    expect(after.audit.n).toBe(6);
+    expect(after.provenance.dataAsOf).toBe("2026-09-12T08:31:00.000Z");
+  });
+});
