@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import {
   type ConnectorProvider,
@@ -90,12 +90,15 @@ export async function recordRun(
     .where(eq(connections.id, p.id));
 }
 
-/** Every connection the daily refresh may read: not waiting for a new key, not being read now. */
+/**
+ * Every connection the daily refresh may read: all but those waiting for a new key. One still marked as being
+ * read is included: a run whose worker died leaves it so, and the queue keeps one run per workspace anyway.
+ */
 export function findRefreshableConnections(db: Queryable) {
   return db
     .select({ workspaceId: connections.workspaceId, lastRunAt: connections.lastRunAt })
     .from(connections)
-    .where(notInArray(connections.status, ["key_rejected", "reading"]));
+    .where(ne(connections.status, "key_rejected"));
 }
 
 export async function deleteConnection(

@@ -4,7 +4,7 @@ import { isDue } from "./refresh-schedule";
 
 /**
  * The hourly run of the daily refresh: queues a read of every connection whose hour it is, or that is overdue.
- * A refused key waits for the user; a connection being read is left to that run. The reads themselves are
+ * A refused key waits for the user; a run already queued for a workspace absorbs another (one per workspace). The reads themselves are
  * `sync-youtube` jobs, one per workspace, which recompute the brands' figures.
  */
 export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
