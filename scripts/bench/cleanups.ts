@@ -11,3 +11,21 @@ export async function cleanUp(): Promise<void> {
     }
   }
 }
+
+/** Runs a benchmark's main function: cleans up after it, on failure (exit code 1) and on Ctrl-C (130). */
+export async function runAndCleanUp(main: () => Promise<void>): Promise<void> {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`\n${signal}: cleaning up\n`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+  try {
+    await main();
+  } catch (error) {
+    process.exitCode = 1;
+    process.stderr.write(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  } finally {
+    await cleanUp();
+  }
+}

@@ -11,6 +11,8 @@ export interface ServerTimings {
   listeningMs: number | undefined;
   /** Durations of the "Brand figures computed" jobs, in the order they finished. */
   figureJobsMs: number[];
+  /** The "Import completed" lines: where each import's time went (uploadMs, readMs, storeMs). */
+  imports: { uploadMs?: number; readMs?: number; storeMs?: number }[];
 }
 
 export interface ServerProcess {
@@ -103,6 +105,7 @@ export function spawnServer(o: {
     sampleCounts: {},
     listeningMs: undefined,
     figureJobsMs: [],
+    imports: [],
   };
   const tailLines: string[] = [];
   const listeners = new Set<() => void>();
@@ -127,6 +130,13 @@ export function spawnServer(o: {
       const { ms, level: _level, time: _time, pid: _pid, hostname: _host, msg: _msg, ...counts } = entry;
       timings.sampleLoadMs = ms;
       timings.sampleCounts = counts;
+    } else if (entry.msg === "Import completed") {
+      const ms = (value: unknown) => (typeof value === "number" ? value : undefined);
+      timings.imports.push({
+        uploadMs: ms(entry.uploadMs),
+        readMs: ms(entry.readMs),
+        storeMs: ms(entry.storeMs),
+      });
     } else if (entry.msg === "Brand figures computed") {
       timings.figureJobsMs.push(entry.ms ?? Number.NaN);
       notify();

@@ -12,6 +12,7 @@ import { insertSession } from "../../apps/api/src/modules/auth/sessions.repo";
 
 export interface BenchUser {
   email: string;
+  workspaceId: string;
   /** A fresh `Bearer <idToken>` (they live 15 minutes, so each endpoint's run gets its own). */
   authorization(): Promise<string>;
 }
@@ -44,7 +45,11 @@ export async function seedProfessionalUser(db: Db, jwtSecret: string): Promise<B
     return { userId: user.id, workspaceId: user.workspaceId, sessionId: session.id };
   });
   const key = jwtKey(jwtSecret);
-  return { email, authorization: async () => `Bearer ${await signIdToken(subject, key)}` };
+  return {
+    email,
+    workspaceId: subject.workspaceId,
+    authorization: async () => `Bearer ${await signIdToken(subject, key)}`,
+  };
 }
 
 /** Connects the sample brand (with as many competitors as Professional allows) through the API. */

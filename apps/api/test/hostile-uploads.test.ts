@@ -184,8 +184,8 @@ const HOSTILE: Hostile[] = [
     maxPeakGrowthMb: 30,
   },
   {
-    what: "export: 11 MB, over the 10 MB limit",
-    upload: async () => ({ ...normalExport(), data: csvWithCell(11 * MB) }),
+    what: "export: 51 MB, over the 50 MB limit",
+    upload: async () => ({ ...normalExport(), data: csvWithCell(51 * MB) }),
     status: 413,
     code: "PAYLOAD_TOO_LARGE",
     maxPeakGrowthMb: 80,

@@ -69,9 +69,15 @@ export function clientOf(db: Db): pg.Pool {
 export function transactionClientOf(tx: Tx): {
   executeSql(text: string, values?: unknown[]): Promise<pg.QueryResult>;
 } {
+  const client = transactionConnectionOf(tx);
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
+/** The node-postgres connection of a transaction, for COPY into it (imports.repo.ts); see transactionClientOf. */
+export function transactionConnectionOf(tx: Tx): pg.PoolClient {
   const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
   if (!client || typeof client.query !== "function" || "totalCount" in client) {
     throw new Error("The transaction has no connection of its own");
   }
-  return { executeSql: (text, values) => client.query(text, values) };
+  return client;
 }

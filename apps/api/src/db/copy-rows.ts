@@ -2,43 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-
-/** A value for a json/jsonb column (an array here would otherwise be written as a PostgreSQL array). */
-export class Json {
-  constructor(readonly value: unknown) {}
-}
-
-export type CopyValue = string | number | boolean | Date | null | readonly (string | number)[] | Json;
-
-/** COPY's text format: backslash escapes for the separators, `\N` for null. */
-function encode(value: CopyValue): string {
-  if (value === null) return "\\N";
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "\\N";
-  if (typeof value === "boolean") return value ? "t" : "f";
-  const text =
-    typeof value === "string"
-      ? value
-      : value instanceof Json
-        ? JSON.stringify(value.value)
-        : `{${value.map((item) => (typeof item === "number" ? String(item) : JSON.stringify(item))).join(",")}}`;
-  return text.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
-}
-
-function* lines(rows: Iterable<readonly CopyValue[]>, batch = 500): Generator<string> {
-  let chunk = "";
-  let count = 0;
-  for (const row of rows) {
-    chunk += `${row.map(encode).join("\t")}\n`;
-    count += 1;
-    if (count === batch) {
-      yield chunk;
-      chunk = "";
-      count = 0;
-    }
-  }
-  if (chunk) yield chunk;
-}
+import { type CopyValue, copyLines } from "./copy-text";
 
 /**
  * Streams rows into a table with COPY: an order of magnitude faster than INSERTs for the 500,000 rows of the
@@ -51,5 +15,16 @@ export async function copyRows(
   rows: Iterable<readonly CopyValue[]>,
 ): Promise<void> {
   const target = client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
-  await pipeline(Readable.from(lines(rows)), target);
+  await pipeline(Readable.from(copyLines(rows)), target);
+}
+
+/** Streams text already in COPY's text format (copyText) into a table. */
+export async function copyTextInto(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  text: string,
+): Promise<void> {
+  const target = client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
+  await pipeline(Readable.from([text]), target);
 }

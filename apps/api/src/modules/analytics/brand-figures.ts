@@ -11,12 +11,12 @@ import {
   type ContentPost,
   computeContent,
   type FollowerPoint,
-  fitPillars,
 } from "./content";
 import type { PillarModel } from "./content/pillar-model";
 import { keepPillarIdentity } from "./content/pillar-stability";
 import { findFigure, saveFigure } from "./figures.repo";
 import { addDays, type DayWindow, type ResolvedPeriod, resolvePeriod, toDay } from "./periods";
+import { fitPillarsOffLoop } from "./pillars-off-loop";
 
 type Schemas = components["schemas"];
 export type CompetitorFigures = Pick<
@@ -89,12 +89,12 @@ export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod
  * Fits the brand's pillars once, so every period shares them (docs/analytics-methods.md §1.7), keeping the ids,
  * labels and colours of the pillars the previous model already had (step 8).
  */
-export function pillarsFor(
+export async function pillarsFor(
   brand: Pick<BrandRow, "id" | "name">,
   series: BrandSeries,
   previous?: PillarModel,
-): PillarModel | undefined {
-  const model = fitPillars(series.posts, brand);
+): Promise<PillarModel | undefined> {
+  const model = await fitPillarsOffLoop(series.posts, brand);
   return "status" in model ? undefined : keepPillarIdentity(model, previous);
 }
 
@@ -163,7 +163,7 @@ export async function computeBrandFigures(
     module: "pillars",
     periodKey: "all",
   });
-  const pillars = pillarRow?.payload ?? pillarsFor(brand, series);
+  const pillars = pillarRow?.payload ?? (await pillarsFor(brand, series));
   const figures = computePeriod(brand, series, period, now, pillars);
   await saveFigure(db, {
     brandId: brand.id,

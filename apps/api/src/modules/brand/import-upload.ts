@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../kernel/errors";
-import { readForm } from "../../kernel/multipart";
+import { readUpload } from "../../kernel/multipart";
 
 /** Largest export accepted (the contract's 413). */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 export interface ImportUpload {
   data: Uint8Array;
@@ -24,19 +24,12 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
-/** The createImport form: the file (required, at most 10 MB) and the optional brandId and referenceDate. */
+/** The createImport form: the file (required, at most 50 MB) and the optional brandId and referenceDate. */
 export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
-  const form = await readForm(request, IMPORT_MAX_BYTES);
-  const file = form.get("file");
-  if (!file || typeof file === "string")
-    throw invalid("file", "is required: attach the export as the field file");
+  const { file, fields } = await readUpload(request, { fileField: "file", maxFileBytes: IMPORT_MAX_BYTES });
+  if (!file) throw invalid("file", "is required: attach the export as the field file");
 
-  const text = (name: string): string | undefined => {
-    const value = form.get(name);
-    if (value !== null && typeof value !== "string") throw invalid(name, "must be a text field");
-    const trimmed = value?.trim();
-    return trimmed ? trimmed : undefined;
-  };
+  const text = (name: string): string | undefined => fields.get(name)?.trim() || undefined;
   const brandId = text("brandId");
   if (brandId !== undefined && !UUID.test(brandId)) throw invalid("brandId", "must be a brand id (uuid)");
   const referenceDate = text("referenceDate");
@@ -44,8 +37,8 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
     throw invalid("referenceDate", "must be a date (YYYY-MM-DD)");
   }
   return {
-    data: new Uint8Array(await file.arrayBuffer()),
-    fileName: file.name || "upload.csv",
+    data: file.data,
+    fileName: file.filename || "upload.csv",
     brandId: brandId?.toLowerCase(),
     referenceDate,
   };

@@ -1,19 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
+import { type Queryable, type Tx, transactionConnectionOf } from "../../db/client";
+import { copyTextInto } from "../../db/copy-rows";
 import { brands, followerSnapshots, imports, keywords, posts, users } from "../../db/schema";
-import type { KeywordValues, PostValues, SnapshotValues } from "./import-rows";
+import { COPY_COLUMNS, type CopyTexts } from "./read-export";
 
 export type ImportRecord = typeof imports.$inferSelect;
 export type ImportError = ImportRecord["errors"][number];
-
-/** Rows per INSERT: posts have 12 columns, well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 1000;
-
-function chunks<T>(values: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
-  return out;
-}
 
 export async function insertImport(
   db: Queryable,
@@ -93,89 +85,61 @@ export async function deleteImportRecord(db: Queryable, p: { workspaceId: string
 }
 
 /**
- * Inserts or updates posts by (brand, platform, url). A row whose values are unchanged is not touched at all,
- * so re-importing a file leaves every post as it was, `import_id` included (it names the import that last
- * changed the post).
+ * Stores an import's rows (COPY texts from read-export.ts) for the brand, in the caller's transaction: each table's
+ * rows are copied into a temporary table and upserted from there in one statement, so a 100,000-row file costs the
+ * server a few statements instead of a hundred INSERTs built and sent from the event loop.
+ *
+ * Re-importing a post (same brand, platform and URL), a follower day or a keyword (same country and lower-cased
+ * text) updates the row instead of adding a copy; an unchanged row keeps the import that stored it first, so
+ * removing a later import of the same rows leaves them. A keyword keeps its first spelling, and industry stays
+ * null, so a workspace's keywords never join the industry lists other workspaces see.
  */
-export async function upsertPosts(
-  db: Queryable,
-  p: { brandId: string; importId: string; posts: PostValues[] },
-) {
-  for (const chunk of chunks(p.posts)) {
-    await db
-      .insert(posts)
-      .values(
-        chunk.map((post) => ({
-          ...post,
-          brandId: p.brandId,
-          source: "csv_import" as const,
-          importId: p.importId,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [posts.brandId, posts.platform, posts.url],
-        set: {
-          postedAt: sql`excluded.posted_at`,
-          text: sql`excluded.text`,
-          format: sql`excluded.format`,
-          likes: sql`excluded.likes`,
-          comments: sql`excluded.comments`,
-          shares: sql`excluded.shares`,
-          views: sql`excluded.views`,
-          source: sql`excluded.source`,
-          importId: sql`excluded.import_id`,
-        },
-        setWhere: sql`(posts.posted_at, posts.text, posts.format, posts.likes, posts.comments, posts.shares,
-          posts.views, posts.source) is distinct from (excluded.posted_at, excluded.text, excluded.format,
-          excluded.likes, excluded.comments, excluded.shares, excluded.views, excluded.source)`,
-      });
-  }
-}
-
-/** Like `upsertPosts`: an unchanged follower total keeps the import that stored it. */
-export async function upsertFollowerSnapshots(
-  db: Queryable,
-  p: { brandId: string; importId: string; snapshots: SnapshotValues[] },
-) {
-  for (const chunk of chunks(p.snapshots)) {
-    await db
-      .insert(followerSnapshots)
-      .values(
-        chunk.map((s) => ({ ...s, brandId: p.brandId, source: "csv_import" as const, importId: p.importId })),
-      )
-      .onConflictDoUpdate({
-        target: [followerSnapshots.brandId, followerSnapshots.platform, followerSnapshots.day],
-        set: {
-          followers: sql`excluded.followers`,
-          source: sql`excluded.source`,
-          importId: sql`excluded.import_id`,
-        },
-        setWhere: sql`(follower_snapshots.followers, follower_snapshots.source)
-          is distinct from (excluded.followers, excluded.source)`,
-      });
-  }
-}
-
-/**
- * Inserts or updates the brand's keywords by (country, lower(keyword)), the unique index's key for a brand.
- * The keyword's spelling of the first import stays; industry stays null, so a workspace's keywords never join
- * the industry lists other workspaces see. Like `upsertPosts`: an unchanged keyword keeps the import that stored it.
- */
-export async function upsertKeywords(
-  db: Queryable,
-  p: { brandId: string; importId: string; keywords: KeywordValues[] },
-) {
-  for (const chunk of chunks(p.keywords)) {
-    const values = chunk.map(
-      (k) =>
-        sql`(${p.brandId}::uuid, ${k.country}, ${k.keyword}, ${k.currency}, ${k.cpc}::double precision,
-          ${k.competition}::double precision, ${k.volume}::integer, ${`{${k.trend.join(",")}}`}::integer[],
-          ${k.trendStart}::date, ${k.intent}, 'csv_import', ${p.importId}::uuid)`,
+export async function storeImportRows(tx: Tx, p: { brandId: string; importId: string; copy: CopyTexts }) {
+  const client = transactionConnectionOf(tx);
+  const owner = [p.brandId, p.importId];
+  if (p.copy.posts) {
+    await client.query(`create temp table import_posts (platform text, url text, posted_at timestamptz, text text,
+      format text, likes integer, comments integer, shares integer, views integer) on commit drop`);
+    await copyTextInto(client, "import_posts", COPY_COLUMNS.posts, p.copy.posts);
+    await client.query(
+      `insert into posts (brand_id, platform, url, posted_at, text, format, likes, comments, shares, views, source,
+        import_id)
+      select $1, platform, url, posted_at, text, format, likes, comments, shares, views, 'csv_import', $2
+      from import_posts
+      on conflict (brand_id, platform, url) do update set posted_at = excluded.posted_at, text = excluded.text,
+        format = excluded.format, likes = excluded.likes, comments = excluded.comments, shares = excluded.shares,
+        views = excluded.views, source = excluded.source, import_id = excluded.import_id
+      where (posts.posted_at, posts.text, posts.format, posts.likes, posts.comments, posts.shares, posts.views,
+        posts.source) is distinct from (excluded.posted_at, excluded.text, excluded.format, excluded.likes,
+        excluded.comments, excluded.shares, excluded.views, excluded.source)`,
+      owner,
     );
-    await db.execute(sql`
-      insert into keywords (brand_id, country, keyword, currency, cpc, competition, volume, trend, trend_start,
+  }
+  if (p.copy.snapshots) {
+    await client.query(
+      "create temp table import_snapshots (platform text, day date, followers integer) on commit drop",
+    );
+    await copyTextInto(client, "import_snapshots", COPY_COLUMNS.snapshots, p.copy.snapshots);
+    await client.query(
+      `insert into follower_snapshots (brand_id, platform, day, followers, source, import_id)
+      select $1, platform, day, followers, 'csv_import', $2 from import_snapshots
+      on conflict (brand_id, platform, day) do update set followers = excluded.followers, source = excluded.source,
+        import_id = excluded.import_id
+      where (follower_snapshots.followers, follower_snapshots.source)
+        is distinct from (excluded.followers, excluded.source)`,
+      owner,
+    );
+  }
+  if (p.copy.keywords) {
+    await client.query(`create temp table import_keywords (country text, keyword text, currency text,
+      cpc double precision, competition double precision, volume integer, trend integer[], trend_start date,
+      intent text) on commit drop`);
+    await copyTextInto(client, "import_keywords", COPY_COLUMNS.keywords, p.copy.keywords);
+    await client.query(
+      `insert into keywords (brand_id, country, keyword, currency, cpc, competition, volume, trend, trend_start,
         intent, source, import_id)
-      values ${sql.join(values, sql`, `)}
+      select $1, country, keyword, currency, cpc, competition, volume, trend, trend_start, intent, 'csv_import', $2
+      from import_keywords
       on conflict (coalesce(brand_id, '00000000-0000-0000-0000-000000000000'::uuid), country, lower(keyword))
       do update set currency = excluded.currency, cpc = excluded.cpc, competition = excluded.competition,
         volume = excluded.volume, trend = excluded.trend, trend_start = excluded.trend_start,
@@ -183,7 +147,9 @@ export async function upsertKeywords(
       where (keywords.currency, keywords.cpc, keywords.competition, keywords.volume, keywords.trend,
         keywords.trend_start, keywords.intent, keywords.source)
         is distinct from (excluded.currency, excluded.cpc, excluded.competition, excluded.volume, excluded.trend,
-        excluded.trend_start, excluded.intent, excluded.source)`);
+        excluded.trend_start, excluded.intent, excluded.source)`,
+      owner,
+    );
   }
 }
 

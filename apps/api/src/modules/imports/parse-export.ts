@@ -39,11 +39,11 @@ export class ExportFormatError extends Error {
 
 const HEADER_SEARCH_ROWS = 6;
 /**
- * Most lines one file may have. The largest exports we read stay far below it (YouTube's table stops at about
- * 500 rows, Search Console's at 1,000; a 10 MB Keyword Planner file holds about 25,000), and it bounds the work
- * on a hostile file: a million empty lines took the parser a minute and 2.7 GB before this limit.
+ * Most lines one file may have: twice the 100,000 rows of issue 16's large export (a publisher's years of posts, a
+ * Keyword Planner file of every idea), still bounding the work on a hostile file: a million empty lines took the
+ * parser a minute and 2.7 GB before this limit.
  */
-export const MAX_LINES = 50_000;
+export const MAX_LINES = 200_000;
 /** Longest cell: Facebook's post limit, 63,206 characters, is the longest text any supported export holds. */
 export const MAX_CELL_CHARS = 100_000;
 /** How much of each cell of the first row an "unrecognised" message quotes. */

@@ -141,14 +141,14 @@ describe("whole-file refusals", () => {
     });
   });
 
-  it("reads up to 50,000 lines and refuses the next one by its number, before parsing", () => {
+  it("reads up to 200,000 lines and refuses the next one by its number, before parsing", () => {
     const rows = (n: number) => Array.from({ length: n }, (_, i) => `q${i},1,10,10%,2.5`).join("\n");
     expect(parseExport(utf8(`${GSC}\n${rows(MAX_LINES - 1)}\n`), "q.csv").rows).toHaveLength(MAX_LINES - 1);
     const refused = code(() => parseExport(utf8(`${GSC}\n${rows(MAX_LINES)}`), "q.csv"));
     expect(refused).toEqual({
       code: "TOO_MANY_LINES",
       message:
-        '"q.csv" has more than 50,000 lines: line 50,001 is past what one import reads. ' +
+        '"q.csv" has more than 200,000 lines: line 200,001 is past what one import reads. ' +
         "Export a shorter period and import each file.",
     });
     const started = performance.now();

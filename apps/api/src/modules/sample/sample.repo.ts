@@ -1,5 +1,6 @@
 import type pg from "pg";
-import { copyRows, Json } from "../../db/copy-rows";
+import { copyRows } from "../../db/copy-rows";
+import { Json } from "../../db/copy-text";
 import type { SampleDataset } from "./generate";
 
 /*

@@ -233,11 +233,11 @@ function pruneVocabulary(nodes: PillarNode[], corpusTerms: readonly string[], id
  * stable hashes of the post ids and every k-means seed derives from the brand id.
  */
 export function fitPillars(
-  posts: readonly ContentPost[],
+  posts: readonly Pick<ContentPost, "id" | "text">[],
   brand: { id: string; name: string },
 ): PillarModel | InsufficientPillars {
   const tokenize = createTokenizer(brand.name);
-  const unique = new Map<string, ContentPost>();
+  const unique = new Map<string, Pick<ContentPost, "id" | "text">>();
   for (const post of [...posts].sort((a, b) => compareIds(a.id, b.id)))
     if (!unique.has(post.id)) unique.set(post.id, post);
   const eligible = [...unique.values()]

@@ -1,0 +1,157 @@
+import { copyText } from "../../db/copy-text";
+import {
+  type ExportErrorCode,
+  ExportFormatError,
+  type ParsedExport,
+  parseExport,
+} from "../imports/parse-export";
+import type { FormatId, ParseOptions, RowError, RowKind } from "../imports/types";
+import { type ImportPlan, oversizedCounts, type PlanBrand, planImport, plannedCount } from "./import-rows";
+
+/** Errors and notes carried back (all are counted): what an import keeps and a refusal quotes. */
+export const KEPT_ERRORS = 200;
+
+/** Rows to store in COPY text, one per table (empty for none). */
+export interface CopyTexts {
+  posts: string;
+  snapshots: string;
+  keywords: string;
+}
+
+/** What one export holds, read and turned into rows to store; the same bytes give the same reading. */
+export type ExportReading =
+  /** READ_LIMIT: reading took more time or memory than a worker is given (export-reads.ts). */
+  | { readable: false; code: ExportErrorCode | "READ_LIMIT"; message: string }
+  | {
+      readable: true;
+      format: FormatId;
+      label: string;
+      kind: RowKind;
+      /** Records in the file, good and bad. */
+      rows: number;
+      /** The first KEPT_ERRORS row errors, by line; when any, nothing may be stored. */
+      errors: RowError[];
+      errorCount: number;
+      /** Records with at least one error. */
+      badRows: number;
+      /** Non-fatal notes on what was read but not stored (first KEPT_ERRORS). */
+      notes: RowError[];
+      /** Posts, follower days and keywords the import stores. */
+      stores: { posts: number; followerDays: number; keywords: number };
+      /** First and last day of the rows stored (posts' days, follower days, keywords' trend months); null for none. */
+      days: { from: string; to: string } | null;
+      /** The rows to store in COPY text (imports.repo.ts copies them), empty when there are errors. */
+      copy: CopyTexts;
+    };
+
+export interface ReadExportInput {
+  bytes: Uint8Array;
+  fileName: string;
+  options: ParseOptions;
+  brand: PlanBrand;
+}
+
+const NO_ROWS: CopyTexts = { posts: "", snapshots: "", keywords: "" };
+
+const recordCount = (parsed: ParsedExport) =>
+  parsed.rows.length + new Set(parsed.errors.map((e) => e.row)).size;
+
+function storedDays(plan: ImportPlan): { from: string; to: string } | null {
+  const days = [
+    ...plan.posts.map((p) => p.postedAt.toISOString().slice(0, 10)),
+    ...plan.snapshots.map((s) => s.day),
+    ...plan.keywords.flatMap((k) => (k.trendStart ? [k.trendStart] : [])),
+  ];
+  if (days.length === 0) return null;
+  let from = days[0] as string;
+  let to = from;
+  for (const day of days) {
+    if (day < from) from = day;
+    if (day > to) to = day;
+  }
+  return { from, to };
+}
+
+/** Columns of the COPY texts, in their order (imports.repo.ts copies into tables with these columns). */
+export const COPY_COLUMNS = {
+  posts: ["platform", "url", "posted_at", "text", "format", "likes", "comments", "shares", "views"],
+  snapshots: ["platform", "day", "followers"],
+  keywords: [
+    "country",
+    "keyword",
+    "currency",
+    "cpc",
+    "competition",
+    "volume",
+    "trend",
+    "trend_start",
+    "intent",
+  ],
+} as const;
+
+function copyTexts(plan: ImportPlan): CopyTexts {
+  return {
+    posts: copyText(
+      plan.posts.map((p) => [
+        p.platform,
+        p.url,
+        p.postedAt,
+        p.text,
+        p.format,
+        p.likes,
+        p.comments,
+        p.shares,
+        p.views,
+      ]),
+    ),
+    snapshots: copyText(plan.snapshots.map((s) => [s.platform, s.day, s.followers])),
+    keywords: copyText(
+      plan.keywords.map((k) => [
+        k.country,
+        k.keyword,
+        k.currency,
+        k.cpc,
+        k.competition,
+        k.volume,
+        k.trend,
+        k.trendStart,
+        k.intent,
+      ]),
+    ),
+  };
+}
+
+/**
+ * Parses an export and plans what it stores for `brand`: everything an import needs but the database. Pure and
+ * CPU-bound, so a large file runs it in a worker thread (read-export.worker.ts) and the answer carries only
+ * strings and small arrays, cheap to pass back.
+ */
+export function readExport(input: ReadExportInput): ExportReading {
+  let parsed: ParsedExport;
+  try {
+    parsed = parseExport(input.bytes, input.fileName, input.options);
+  } catch (error) {
+    if (!(error instanceof ExportFormatError)) throw error;
+    return { readable: false, code: error.code, message: error.message };
+  }
+  const errors = [...parsed.errors, ...oversizedCounts(parsed.rows)].sort((a, b) => a.row - b.row);
+  const plan = errors.length === 0 ? planImport(parsed, input.brand) : undefined;
+  return {
+    readable: true,
+    format: parsed.format,
+    label: parsed.label,
+    kind: parsed.kind,
+    rows: recordCount(parsed),
+    errors: errors.slice(0, KEPT_ERRORS),
+    errorCount: errors.length,
+    badRows: new Set(errors.map((e) => e.row)).size,
+    notes: plan?.notes.slice(0, KEPT_ERRORS) ?? [],
+    stores: {
+      posts: plan?.posts.length ?? 0,
+      followerDays: plan?.snapshots.length ?? 0,
+      keywords: plan?.keywords.length ?? 0,
+    },
+    days: plan ? storedDays(plan) : null,
+    copy: plan && plannedCount(plan) > 0 ? copyTexts(plan) : NO_ROWS,
+  };
+}
