@@ -39,14 +39,17 @@ afterAll(async () => {
 });
 
 describe("data sources", () => {
-  it("imports three exports with progress, refuses a bad row by its line, labels the modules, removes one", async () => {
+  it("reads three exports with progress, imports them after showing what they hold, refuses a bad row, labels the modules, removes one", async () => {
     const page = await context.newPage();
     onTestFailed(async () => {
       await page.screenshot({ path: "/tmp/data-sources-e2e.png", fullPage: true }).catch(() => undefined);
       console.error("Screenshot of the failing screen: /tmp/data-sources-e2e.png");
     });
     await page.goto(`${baseUrl}/content`);
-    await page.getByRole("link", { name: "Data sources" }).click();
+    await page
+      .getByRole("navigation", { name: "Modules" })
+      .getByRole("link", { name: "Data sources" })
+      .click();
     await page.waitForURL((url) => url.pathname === "/data-sources");
     await page.getByRole("heading", { name: "Data sources", level: 1 }).waitFor();
     await page.getByText("No import yet").waitFor();
@@ -70,16 +73,38 @@ describe("data sources", () => {
       ...exports.map((name) => ({ name, mimeType: "text/csv", buffer: readFileSync(join(FIXTURES, name)) })),
       { name: "tiktok-content.csv", mimeType: "text/csv", buffer: Buffer.from(bad) },
     ]);
-    await page.getByRole("progressbar", { name: "Importing instagram-content.csv" }).waitFor();
+    await page.getByRole("progressbar", { name: "Uploading and reading instagram-content.csv" }).waitFor();
 
+    // Each file is read and checked first, and says what it holds; nothing is stored until it is imported.
     const uploads = page.getByRole("list", { name: "Uploads" });
-    await uploads.getByText(/Instagram posts: \d+ of \d+ rows stored/).waitFor();
-    await uploads.getByText(/Meta facebook posts: \d+ of \d+ rows stored/).waitFor();
-    await uploads.getByText(/Google ads keyword planner: 10 of 10 rows stored/).waitFor();
+    await uploads
+      .getByText(/^Instagram posts of [^:]+: \d+ rows, .+ to .+\. Importing stores \d+ of them/)
+      .waitFor();
+    await uploads.getByText(/^Meta facebook posts of [^:]+: \d+ rows/).waitFor();
+    await uploads.getByText(/^Google ads keyword planner of [^:]+: 10 rows/).waitFor();
     const problems = page.getByRole("list", { name: "Problems in tiktok-content.csv" });
     await problems.waitFor();
     expect(await problems.textContent()).toMatch(/^Row 2, column "Total likes"/);
     await uploads.getByText(/^Nothing was imported/).waitFor();
+    expect(
+      await page
+        .getByRole("table", { name: "Import history" })
+        .getByText("Imported", { exact: true })
+        .count(),
+    ).toBe(0);
+
+    for (let waiting = 3; waiting > 0; waiting--) {
+      await uploads
+        .getByRole("button", { name: /^Import \d+ rows$/ })
+        .first()
+        .click();
+      await expect
+        .poll(() => uploads.getByText("Ready to import", { exact: true }).count(), { timeout: 15_000 })
+        .toBe(waiting - 1);
+    }
+    await uploads.getByText(/Instagram posts: \d+ of \d+ rows stored/).waitFor();
+    await uploads.getByText(/Meta facebook posts: \d+ of \d+ rows stored/).waitFor();
+    await uploads.getByText(/Google ads keyword planner: 10 of 10 rows stored/).waitFor();
     expect(await page.getByRole("progressbar").count()).toBe(0);
 
     const history = page.getByRole("table", { name: "Import history" });
@@ -102,7 +127,8 @@ describe("data sources", () => {
         { timeout: 90_000, interval: 1_000 },
       )
       .toMatch(/^(active|error)$/);
-    const socialSource = /Meta facebook posts, Instagram posts \(CSV import\)/;
+    // Newest first: the waiting files were imported from the top of the list, the last one read first.
+    const socialSource = /Instagram posts, Meta facebook posts \(CSV import\)/;
     await page.getByRole("link", { name: "Content" }).click();
     await page.waitForURL((url) => url.pathname === "/content");
     await page.getByText(socialSource).waitFor({ timeout: 30_000 });
@@ -116,7 +142,10 @@ describe("data sources", () => {
     await page.getByText(/Google ads keyword planner \(CSV import\)/).waitFor({ timeout: 30_000 });
 
     // Removing the keyword import takes its keywords, and the intent module's label, with it.
-    await page.getByRole("link", { name: "Data sources" }).click();
+    await page
+      .getByRole("navigation", { name: "Modules" })
+      .getByRole("link", { name: "Data sources" })
+      .click();
     await page.getByRole("button", { name: "Remove google-ads-keyword-planner.csv" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText(/^10 keywords it stored go with it/).waitFor();

@@ -637,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a platform's analytics export or a keyword planner export
-         * @description All rows are imported or none; per-row errors come back. Re-importing the same rows changes nothing.
+         * @description All rows are imported or none; per-row errors come back. Re-importing the same rows changes nothing. With preview=true the file is read and checked but nothing is stored yet: the answer is a pending import that commitImport stores or deleteImport discards (kept 24 hours). A file with errors is refused either way.
          */
         post: operations["createImport"];
         delete?: never;
@@ -661,6 +661,26 @@ export interface paths {
          * @description The posts, follower totals and keywords the import stored last go with it, and the brand's figures are recomputed. A row stored by an earlier import and only repeated by this one stays with the earlier import.
          */
         delete: operations["deleteImport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/brand/imports/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a pending import
+         * @description Stores the rows of an import uploaded with preview=true, as createImport would have, and recomputes the brand's figures. 404 once it expired (24 hours) or was discarded; 409 when it is not pending.
+         */
+        post: operations["commitImport"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1606,10 +1626,26 @@ export interface components {
             /** @description The export recognised, e.g. meta-facebook-posts or google-ads-keyword-planner. */
             format: string;
             fileName: string;
-            /** @enum {string} */
-            status: "completed" | "failed";
+            /**
+             * @description pending — uploaded with preview=true, waiting for commitImport or deleteImport.
+             * @enum {string}
+             */
+            status: "completed" | "failed" | "pending";
             rows: number;
+            /** @description Rows stored; for a pending import, the rows it will store. */
             imported: number;
+            /**
+             * Format: date
+             * @description First day of the rows the file stores (posts, follower days, keyword trends); null for none.
+             */
+            firstDay: string | null;
+            /** Format: date */
+            lastDay: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending import is discarded unless committed; null for the others.
+             */
+            expiresAt: string | null;
             errors: {
                 row: number;
                 column?: string;
@@ -3203,11 +3239,16 @@ export interface operations {
                      * @description Day the file was exported, for exports whose dates have no year (TikTok); today when absent
                      */
                     referenceDate?: string;
+                    /**
+                     * @description true: check the file and answer what it holds (status pending) without storing it
+                     * @enum {string}
+                     */
+                    preview?: "true" | "false";
                 };
             };
         };
         responses: {
-            /** @description Imported */
+            /** @description Imported, or pending with preview=true */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3244,6 +3285,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    commitImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ImportRejected"];
         };
     };
     listBrandCompetitors: {

@@ -17,6 +17,7 @@ import {
 import { type SocialNetwork, socialNetworks } from "../domain/social-networks";
 import { users, workspaces } from "./accounts.schema";
 import { createdAt, oneOf } from "./columns";
+import { bytea } from "./files.schema";
 
 export { type SocialNetwork, socialNetworks };
 export const collectionStatuses = ["pending", "in-progress", "active", "error"] as const;
@@ -295,7 +296,8 @@ export const influencerSnapshots = pgTable(
   (t) => [primaryKey({ columns: [t.influencerId, t.day] })],
 );
 
-export const importStatuses = ["completed", "failed"] as const;
+/** pending: read and checked, waiting for the user to import it (its file is in import_files). */
+export const importStatuses = ["completed", "failed", "pending"] as const;
 
 /** A CSV upload and its outcome; failed ones are kept so the user sees why. */
 export const imports = pgTable(
@@ -314,6 +316,9 @@ export const imports = pgTable(
     rows: integer("rows").notNull(),
     imported: integer("imported").notNull(),
     errors: jsonb("errors").$type<{ row: number; column?: string; message: string }[]>().notNull(),
+    /** First and last day of the rows the file stores; null when it stores none (or for older imports). */
+    firstDay: date("first_day"),
+    lastDay: date("last_day"),
     /** Who uploaded the file; null once their account is deleted (the import stays the workspace's). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -323,6 +328,19 @@ export const imports = pgTable(
     check("imports_status_check", oneOf("status", importStatuses)),
   ],
 );
+
+/**
+ * The file of a pending import, kept until the user imports or discards it (or it expires): private to the
+ * workspace, unlike FileStorage, whose files are served at /media. Commit reads it again with the same day.
+ */
+export const importFiles = pgTable("import_files", {
+  importId: uuid("import_id")
+    .primaryKey()
+    .references(() => imports.id, { onDelete: "cascade" }),
+  /** The export day used for dates without a year when it was read (brand/read-export.ts). */
+  referenceDate: date("reference_date").notNull(),
+  data: bytea("data").notNull(),
+});
 
 /**
  * Precomputed, chart-ready figures of one brand: one row per module and period (`30d`, `custom:…`), written by

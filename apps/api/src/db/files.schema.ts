@@ -1,6 +1,7 @@
 import { customType, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+/** PostgreSQL bytea as a Buffer (stored files, pending imports' files). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /**
  * Uploaded pictures (profile pictures, brand logos) when no S3-compatible storage is configured: every instance

@@ -164,6 +164,7 @@ const cases: Record<string, Case> = {
     })),
   ),
   deleteImport: foreign((a) => a.importIds.map((id) => ({ params: { id } }))),
+  commitImport: foreign((a) => a.importIds.map((id) => ({ params: { id } }))),
   listBrandCompetitors: own(200),
   getYoutubeConnector: own(200),
   connectYoutube: foreign((a) =>

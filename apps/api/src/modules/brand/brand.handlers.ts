@@ -9,7 +9,7 @@ import {
   retryBrandCollection,
   updateBrand,
 } from "./brand.service";
-import { createImport, deleteImport, listImports } from "./imports.service";
+import { commitImport, createImport, deleteImport, listImports } from "./imports.service";
 
 export const brandHandlers = {
   getBrand: ({ ctx }) => getBrand(ctx),
@@ -20,6 +20,7 @@ export const brandHandlers = {
   listImports: ({ ctx }) => listImports(ctx),
   createImport: ({ ctx, request }) => createImport(ctx, request),
   deleteImport: ({ ctx, params }) => deleteImport(ctx, params.id),
+  commitImport: ({ ctx, params }) => commitImport(ctx, params.id),
   listBrandCompetitors: ({ ctx }) => listBrandCompetitors(ctx),
   addBrandCompetitor: ({ ctx, body }) => addBrandCompetitor(ctx, body),
   removeBrandCompetitor: ({ ctx, params }) => removeBrandCompetitor(ctx, params.id),
@@ -32,6 +33,7 @@ export const brandHandlers = {
   | "listImports"
   | "createImport"
   | "deleteImport"
+  | "commitImport"
   | "listBrandCompetitors"
   | "addBrandCompetitor"
   | "removeBrandCompetitor"

@@ -6,11 +6,13 @@ import { readUpload } from "../../kernel/multipart";
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 export interface ImportUpload {
-  data: Uint8Array;
+  data: Buffer;
   /** As the browser sent it: shown in the import list, never trusted for the format (the content decides). */
   fileName: string;
   brandId: string | undefined;
   referenceDate: string | undefined;
+  /** preview=true: read and check the file, store it as a pending import. */
+  preview: boolean;
 }
 
 const invalid = (field: string, message: string) =>
@@ -36,7 +38,12 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
   if (referenceDate !== undefined && !isCalendarDay(referenceDate)) {
     throw invalid("referenceDate", "must be a date (YYYY-MM-DD)");
   }
+  const preview = text("preview");
+  if (preview !== undefined && preview !== "true" && preview !== "false") {
+    throw invalid("preview", 'must be "true" or "false"');
+  }
   return {
+    preview: preview === "true",
     data: file.data,
     fileName: file.filename || "upload.csv",
     brandId: brandId?.toLowerCase(),

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { type Queryable, type Tx, transactionConnectionOf } from "../../db/client";
 import { copyTextInto } from "../../db/copy-rows";
-import { brands, followerSnapshots, imports, keywords, posts, users } from "../../db/schema";
+import { brands, followerSnapshots, importFiles, imports, keywords, posts, users } from "../../db/schema";
 import { COPY_COLUMNS, type CopyTexts } from "./read-export";
 
 export type ImportRecord = typeof imports.$inferSelect;
@@ -19,6 +19,7 @@ export async function insertImport(
     rows: number;
     imported: number;
     errors: ImportError[];
+    days?: { from: string; to: string } | null;
     now: Date;
   },
 ): Promise<ImportRecord> {
@@ -34,6 +35,8 @@ export async function insertImport(
       rows: p.rows,
       imported: p.imported,
       errors: p.errors,
+      firstDay: p.days?.from ?? null,
+      lastDay: p.days?.to ?? null,
       createdAt: p.now,
     })
     .returning();
@@ -82,6 +85,54 @@ export async function deleteImportRecord(db: Queryable, p: { workspaceId: string
     .where(and(eq(imports.id, p.importId), eq(imports.workspaceId, p.workspaceId)))
     .returning({ brandId: imports.brandId, status: imports.status });
   return row;
+}
+
+/** Keeps a pending import's file until it is committed, discarded or expires. */
+export async function insertImportFile(
+  db: Queryable,
+  p: { importId: string; referenceDate: string; data: Buffer },
+) {
+  await db.insert(importFiles).values(p);
+}
+
+/** One of the workspace's imports with its kept file (pending imports only have one). */
+export async function findImportWithFile(db: Queryable, p: { workspaceId: string; importId: string }) {
+  const [row] = await db
+    .select({ record: imports, file: importFiles })
+    .from(imports)
+    .leftJoin(importFiles, eq(importFiles.importId, imports.id))
+    .where(and(eq(imports.id, p.importId), eq(imports.workspaceId, p.workspaceId)));
+  return row;
+}
+
+/**
+ * Marks a pending import completed, as of `now`, and drops its kept file. Undefined when it is no longer pending:
+ * of two commits at once, only one stores the rows.
+ */
+export async function completePendingImport(
+  tx: Tx,
+  p: { importId: string; imported: number; notes: ImportError[]; now: Date },
+) {
+  const [row] = await tx
+    .update(imports)
+    .set({ status: "completed", imported: p.imported, errors: p.notes, createdAt: p.now })
+    .where(and(eq(imports.id, p.importId), eq(imports.status, "pending")))
+    .returning();
+  if (row) await tx.delete(importFiles).where(eq(importFiles.importId, p.importId));
+  return row;
+}
+
+/** Pending imports of the workspace uploaded before `before` go, with their files (the foreign key cascades). */
+export async function deleteExpiredPendingImports(db: Queryable, p: { workspaceId: string; before: Date }) {
+  await db
+    .delete(imports)
+    .where(
+      and(
+        eq(imports.workspaceId, p.workspaceId),
+        eq(imports.status, "pending"),
+        lt(imports.createdAt, p.before),
+      ),
+    );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { FastifyRequest } from "fastify";
+import type { Tx } from "../../db/client";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
@@ -8,9 +9,13 @@ import { findBrandById, findCurrentBrand, isBrandVisible } from "./brand.repo";
 import { readExportOffLoop } from "./export-reads";
 import { readImportUpload } from "./import-upload";
 import {
+  completePendingImport,
+  deleteExpiredPendingImports,
   deleteImportRecord,
   findImports,
+  findImportWithFile,
   insertImport,
+  insertImportFile,
   type ListedImport,
   markBrandDataChanged,
   storeImportRows,
@@ -38,6 +43,12 @@ export function toImport(row: ListedImport): Schemas["Import"] {
     rows: row.rows,
     imported: row.imported,
     errors: row.errors,
+    firstDay: row.firstDay,
+    lastDay: row.lastDay,
+    expiresAt:
+      row.status === "pending"
+        ? new Date(row.createdAt.getTime() + PENDING_IMPORT_HOURS * HOUR_MS).toISOString()
+        : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -76,16 +87,95 @@ const describeError = (e: RowError) =>
 const pointer = (e: RowError) =>
   `/rows/${e.row}${e.column ? `/${e.column.replaceAll("~", "~0").replaceAll("/", "~1")}` : ""}`;
 
-const storedCount = (reading: Extract<ExportReading, { readable: true }>) =>
+type Readable = Extract<ExportReading, { readable: true }>;
+
+const storedCount = (reading: Readable) =>
   reading.stores.posts + reading.stores.followerDays + reading.stores.keywords;
+
+/** How long a pending import waits for the user to import it. */
+export const PENDING_IMPORT_HOURS = 24;
+const HOUR_MS = 3_600_000;
+
+interface ImportBase {
+  workspaceId: string;
+  userId: string;
+  brandId: string;
+  fileName: string;
+  now: Date;
+}
+
+/**
+ * A reading that can be stored, or a 422: a file unusable as a whole, or with any bad row, is refused and recorded as
+ * a failed import (format "unknown" when unrecognised), so the list shows why. Row errors are answered in `details`
+ * (the first 50) and kept with the import (first 200); an error about the whole file has row 0.
+ */
+async function refuseUnusable(ctx: RequestCtx, base: ImportBase, reading: ExportReading): Promise<Readable> {
+  if (!reading.readable) {
+    await insertImport(ctx.db, {
+      ...base,
+      format: "unknown",
+      status: "failed",
+      rows: 0,
+      imported: 0,
+      errors: [{ row: WHOLE_FILE, message: reading.message }],
+    });
+    ctx.log.info({ brandId: base.brandId, code: reading.code }, "Import refused: the file is unusable");
+    throw new AppError("IMPORT_REJECTED", 422, reading.message, [
+      { path: "/file", message: reading.message },
+    ]);
+  }
+  const { rows, errors } = reading;
+  const firstError = errors[0];
+  if (!firstError) return reading;
+  await insertImport(ctx.db, {
+    ...base,
+    format: reading.format,
+    status: "failed",
+    rows,
+    imported: 0,
+    errors,
+  });
+  const details: ErrorDetail[] = errors
+    .slice(0, ANSWERED_ERRORS)
+    .map((e) => ({ path: pointer(e), message: describeError(e) }));
+  ctx.log.info(
+    { brandId: base.brandId, format: reading.format, errors: reading.errorCount },
+    "Import refused: bad rows",
+  );
+  throw new AppError(
+    "IMPORT_REJECTED",
+    422,
+    `Nothing was imported: ${reading.badRows} of ${rows} ${rows === 1 ? "row has" : "rows have"} errors ` +
+      `(${reading.errorCount} in all). Fix them and upload the file again. First: ${describeError(firstError)}`,
+    details,
+  );
+}
+
+/** The rows go in with their import's record, and the brand's figures are recomputed (unless nothing was stored). */
+async function storeRows(
+  tx: Tx,
+  ctx: RequestCtx,
+  o: { brandId: string; importId: string; reading: Readable },
+) {
+  await storeImportRows(tx, { brandId: o.brandId, importId: o.importId, copy: o.reading.copy });
+  if (storedCount(o.reading) > 0) {
+    await markBrandDataChanged(tx, { brandId: o.brandId, now: ctx.clock.now() });
+    await ctx.jobs.enqueue("compute-brand", { brandId: o.brandId }, { tx });
+  }
+}
+
+async function listedImport(ctx: RequestCtx, workspaceId: string, importId: string) {
+  const [listed] = await findImports(ctx.db, { workspaceId, limit: 1, importId });
+  if (!listed) throw new Error("The import just stored is gone");
+  return toImport(listed);
+}
 
 /**
  * Imports one platform export for the workspace's brand (or a competitor's, by `brandId`): every row or none.
  *
- * - A file that cannot be read as a whole (xlsx, zip, broken CSV, no known header) and a file with any bad row
- *   are refused with 422: nothing is written but a failed import (format "unknown" when unrecognised), so the
- *   list shows why. Row errors are answered in `details` (the first 50) and kept with the import (first 200);
- *   an error about the whole file has row 0.
+ * - A file that cannot be read, or has any bad row, is refused with 422 (refuseUnusable).
+ * - With preview=true nothing is stored but the import, pending, and its file (import_files): the answer says what
+ *   was recognised (format, rows, days, what it will store) and commitImport stores it, within 24 hours.
  * - Otherwise posts, follower totals and keywords are upserted in one transaction with the import's record,
  *   and the brand's figures are recomputed. Re-importing the same file stores the same state.
  * - A completed import's `errors` are notes on what was read but not stored (daily new follows without a total,
@@ -101,73 +191,44 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
   const brand = await importTarget(ctx, workspaceId, upload.brandId);
   const now = ctx.clock.now();
   const base = { workspaceId, userId, brandId: brand.id, fileName: upload.fileName, now };
+  const referenceDate = upload.referenceDate ?? isoDay(now);
 
-  const reading = await readExportOffLoop({
-    bytes: upload.data,
-    fileName: upload.fileName,
-    options: { referenceDate: upload.referenceDate ?? isoDay(now) },
-    brand,
-  });
+  const reading = await refuseUnusable(
+    ctx,
+    base,
+    await readExportOffLoop({
+      // The worker takes the bytes it reads: a preview keeps its own copy to store.
+      bytes: upload.preview ? new Uint8Array(upload.data) : upload.data,
+      fileName: upload.fileName,
+      options: { referenceDate },
+      brand,
+    }),
+  );
   const readMs = performance.now() - started - uploadedMs;
-  if (!reading.readable) {
-    await insertImport(ctx.db, {
-      ...base,
-      format: "unknown",
-      status: "failed",
-      rows: 0,
-      imported: 0,
-      errors: [{ row: WHOLE_FILE, message: reading.message }],
+  const record = {
+    ...base,
+    format: reading.format,
+    rows: reading.rows,
+    imported: storedCount(reading),
+    errors: reading.notes,
+    days: reading.days,
+  };
+
+  if (upload.preview) {
+    await deleteExpiredPendingImports(ctx.db, { workspaceId, before: pendingSince(now) });
+    const pending = await ctx.db.transaction(async (tx) => {
+      const created = await insertImport(tx, { ...record, status: "pending" });
+      await insertImportFile(tx, { importId: created.id, referenceDate, data: upload.data });
+      return created;
     });
-    ctx.log.info({ brandId: brand.id, code: reading.code }, "Import refused: the file is unusable");
-    throw new AppError("IMPORT_REJECTED", 422, reading.message, [
-      { path: "/file", message: reading.message },
-    ]);
+    ctx.log.info({ brandId: brand.id, format: reading.format, rows: reading.rows }, "Import read, waiting");
+    return listedImport(ctx, workspaceId, pending.id);
   }
 
-  const { rows, errors } = reading;
-  const firstError = errors[0];
-  if (firstError) {
-    await insertImport(ctx.db, {
-      ...base,
-      format: reading.format,
-      status: "failed",
-      rows,
-      imported: 0,
-      errors,
-    });
-    const details: ErrorDetail[] = errors
-      .slice(0, ANSWERED_ERRORS)
-      .map((e) => ({ path: pointer(e), message: describeError(e) }));
-    ctx.log.info(
-      { brandId: brand.id, format: reading.format, errors: reading.errorCount },
-      "Import refused: bad rows",
-    );
-    throw new AppError(
-      "IMPORT_REJECTED",
-      422,
-      `Nothing was imported: ${reading.badRows} of ${rows} ${rows === 1 ? "row has" : "rows have"} errors ` +
-        `(${reading.errorCount} in all). Fix them and upload the file again. First: ${describeError(firstError)}`,
-      details,
-    );
-  }
-
-  const imported = storedCount(reading);
-  const record = await ctx.db.transaction(async (tx) => {
-    const created = await insertImport(tx, {
-      ...base,
-      format: reading.format,
-      status: "completed",
-      rows,
-      imported,
-      errors: reading.notes,
-    });
-    await storeImportRows(tx, { brandId: brand.id, importId: created.id, copy: reading.copy });
-    // A file that stored nothing (only notes) leaves the figures as they are.
-    if (imported > 0) {
-      await markBrandDataChanged(tx, { brandId: brand.id, now });
-      await ctx.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
-    }
-    return created;
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = await insertImport(tx, { ...record, status: "completed" });
+    await storeRows(tx, ctx, { brandId: brand.id, importId: row.id, reading });
+    return row;
   });
   // Where a large import's time goes: receiving the upload, reading it (parse and plan), storing the rows.
   const ms = {
@@ -175,10 +236,71 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
     readMs: Math.round(readMs),
     storeMs: Math.round(performance.now() - started - uploadedMs - readMs),
   };
-  ctx.log.info({ brandId: brand.id, format: reading.format, rows, imported, ...ms }, "Import completed");
-  const [listed] = await findImports(ctx.db, { workspaceId, limit: 1, importId: record.id });
-  if (!listed) throw new Error("The import just stored is gone");
-  return toImport(listed);
+  ctx.log.info(
+    { brandId: brand.id, format: reading.format, rows: reading.rows, imported: record.imported, ...ms },
+    "Import completed",
+  );
+  return listedImport(ctx, workspaceId, created.id);
+}
+
+/** Pending imports uploaded before this have expired. */
+const pendingSince = (now: Date) => new Date(now.getTime() - PENDING_IMPORT_HOURS * HOUR_MS);
+
+/**
+ * Stores a pending import (uploaded with preview=true): its kept file is read again with the same export day, so
+ * the rows are the ones the preview described, then stored as createImport stores them.
+ */
+export async function commitImport(ctx: RequestCtx, importId: string): Promise<Schemas["Import"]> {
+  const { workspaceId, userId } = signedIn(ctx);
+  const now = ctx.clock.now();
+  await deleteExpiredPendingImports(ctx.db, { workspaceId, before: pendingSince(now) });
+  const found = await findImportWithFile(ctx.db, { workspaceId, importId });
+  if (!found) {
+    throw new AppError(
+      "NOT_FOUND",
+      404,
+      `This import does not exist, was discarded or waited more than ${PENDING_IMPORT_HOURS} hours: upload the file again.`,
+    );
+  }
+  const { record, file } = found;
+  if (record.status !== "pending" || !file) {
+    throw new AppError(
+      "NOT_PENDING",
+      409,
+      "This import is not waiting to be imported: it was imported or refused.",
+    );
+  }
+  const brand = await importTarget(ctx, workspaceId, record.brandId);
+  const base = { workspaceId, userId, brandId: brand.id, fileName: record.fileName, now };
+  const reading = await refuseUnusable(
+    ctx,
+    base,
+    await readExportOffLoop({
+      bytes: file.data,
+      fileName: record.fileName,
+      options: { referenceDate: file.referenceDate },
+      brand,
+    }),
+  );
+  const completed = await ctx.db.transaction(async (tx) => {
+    const row = await completePendingImport(tx, {
+      importId,
+      imported: storedCount(reading),
+      notes: reading.notes,
+      now,
+    });
+    if (row) await storeRows(tx, ctx, { brandId: brand.id, importId, reading });
+    return row;
+  });
+  if (!completed) {
+    throw new AppError(
+      "NOT_PENDING",
+      409,
+      "This import is not waiting to be imported: it was imported already.",
+    );
+  }
+  ctx.log.info({ brandId: brand.id, format: reading.format, rows: reading.rows }, "Import completed");
+  return listedImport(ctx, workspaceId, importId);
 }
 
 /**

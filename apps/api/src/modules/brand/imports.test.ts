@@ -691,3 +691,84 @@ describe("a large export", () => {
     expect((await stored(brandId)).posts).toEqual(first);
   }, 60_000);
 });
+
+async function commit(authorization: string, id: string) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: `/api/brand/imports/${id}/commit`,
+    headers: { authorization },
+  });
+  expectContractResponse("commitImport", response);
+  return response;
+}
+
+describe("preview, then commit", () => {
+  it("reads and checks a file without storing it, then stores it on commit, once", async () => {
+    const { authorization, brandId } = await withBrand();
+    const data = fixture("instagram-content.csv");
+    const previewed = await upload(authorization, { name: "ig.csv", data }, { preview: "true" });
+    expect(previewed.statusCode).toBe(201);
+    const pending = previewed.json();
+    expect(pending).toMatchObject({
+      status: "pending",
+      format: "instagram-posts",
+      rows: 6,
+      imported: 6,
+      firstDay: expect.stringMatching(/^2026-/),
+      lastDay: "2026-09-12",
+      holds: { posts: 0, followerDays: 0, keywords: 0 },
+    });
+    expect(Date.parse(pending.expiresAt) - Date.parse(pending.createdAt)).toBe(24 * 3_600_000);
+    expect((await stored(brandId)).posts).toEqual([]);
+    expect((await list(authorization)).map((i) => i.status)).toEqual(["pending"]);
+    const before = computesOf(brandId);
+
+    const committed = await commit(authorization, pending.id);
+    expect(committed.statusCode).toBe(200);
+    expect(committed.json()).toMatchObject({
+      id: pending.id,
+      status: "completed",
+      imported: 6,
+      expiresAt: null,
+      holds: { posts: 6 },
+    });
+    expect((await stored(brandId)).posts).toHaveLength(6);
+    expect(computesOf(brandId)).toBe(before + 1);
+    const again = await commit(authorization, pending.id);
+    expect(again.statusCode).toBe(409);
+    expect((await stored(brandId)).posts).toHaveLength(6);
+  });
+
+  it("refuses a file with bad rows at once, with nothing waiting", async () => {
+    const { authorization } = await withBrand();
+    const bad = Buffer.from(
+      fixture("instagram-content.csv").toString("utf8").replace(",5820,4105,402,", ",5820,4105,many,"),
+      "utf8",
+    );
+    const response = await upload(authorization, { name: "bad.csv", data: bad }, { preview: "true" });
+    expect(response.statusCode).toBe(422);
+    expect((await list(authorization)).map((i) => i.status)).toEqual(["failed"]);
+  });
+
+  it("forgets a discarded or expired preview: commit answers 404, and preview must be true or false", async () => {
+    const { authorization, brandId } = await withBrand();
+    const data = fixture("instagram-content.csv");
+    const discarded = (await upload(authorization, { name: "a.csv", data }, { preview: "true" })).json();
+    expect((await remove(authorization, discarded.id)).statusCode).toBe(204);
+    expect((await commit(authorization, discarded.id)).statusCode).toBe(404);
+
+    const expired = (await upload(authorization, { name: "b.csv", data }, { preview: "true" })).json();
+    // Uploaded 24 hours and a second ago (moving the clock would expire the session too).
+    await t.database.db.execute(
+      sql`update imports set created_at = created_at - interval '24 hours 1 second' where id = ${expired.id}`,
+    );
+    const late = await commit(authorization, expired.id);
+    expect(late.statusCode).toBe(404);
+    expect(late.json().message).toMatch(/upload the file again/);
+    expect(await list(authorization)).toEqual([]);
+    expect((await stored(brandId)).posts).toEqual([]);
+
+    const wrong = await upload(authorization, { name: "c.csv", data }, { preview: "yes" });
+    expect(wrong.statusCode).toBe(400);
+  });
+});

@@ -56,11 +56,21 @@ const NO_ROWS: CopyTexts = { posts: "", snapshots: "", keywords: "" };
 const recordCount = (parsed: ParsedExport) =>
   parsed.rows.length + new Set(parsed.errors.map((e) => e.row)).size;
 
+/** "2025-09-01" + 11 months → "2026-08-01". */
+function monthsLater(firstOfMonth: string, months: number): string {
+  const day = new Date(`${firstOfMonth}T00:00:00Z`);
+  day.setUTCMonth(day.getUTCMonth() + months);
+  return day.toISOString().slice(0, 10);
+}
+
 function storedDays(plan: ImportPlan): { from: string; to: string } | null {
   const days = [
     ...plan.posts.map((p) => p.postedAt.toISOString().slice(0, 10)),
     ...plan.snapshots.map((s) => s.day),
-    ...plan.keywords.flatMap((k) => (k.trendStart ? [k.trendStart] : [])),
+    // A keyword's monthly volumes: the first day of its first and of its last month.
+    ...plan.keywords.flatMap((k) =>
+      k.trendStart ? [k.trendStart, monthsLater(k.trendStart, k.trend.length - 1)] : [],
+    ),
   ];
   if (days.length === 0) return null;
   let from = days[0] as string;

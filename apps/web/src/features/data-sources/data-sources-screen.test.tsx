@@ -32,6 +32,15 @@ const imported = {
   createdAt: "2026-11-25T09:00:00.000Z",
   uploadedBy: "Ada Quill",
   holds: { posts: 6, followerDays: 0, keywords: 0 },
+  firstDay: "2026-09-01",
+  lastDay: "2026-09-12",
+  expiresAt: null,
+} as const;
+const pending = {
+  ...imported,
+  status: "pending",
+  holds: { posts: 0, followerDays: 0, keywords: 0 },
+  expiresAt: "2026-11-26T09:00:00.000Z",
 } as const;
 
 /** Chooses files through the screen's file input, as the file picker does. */
@@ -45,17 +54,20 @@ async function choose(container: HTMLElement, files: File[]) {
 }
 
 describe("Data sources", () => {
-  it("imports each chosen file for the chosen brand, and reports a refused one with its rows", async () => {
-    const listed: object[] = [];
-    const brandIds: (string | null)[] = [];
-    mockApi({
+  it("reads each chosen file first, says what it holds, imports it on request, and reports a refused one", async () => {
+    let listed: object[] = [];
+    const sent: { brandId: string | null; preview: string | null }[] = [];
+    const api = mockApi({
       "GET /brand": () => json({ brand: activeBrand }),
       "GET /brand/competitor": () => json({ competitors: [competitor], limit: 5 }),
       "GET /brand/imports": () => json(listed),
       "POST /brand/imports": async (request) => {
         const form = await request.formData();
         const file = form.get("file") as File;
-        brandIds.push(form.get("brandId") as string | null);
+        sent.push({
+          brandId: form.get("brandId") as string | null,
+          preview: form.get("preview") as string | null,
+        });
         if (file.name === "bad.csv") {
           return json(
             {
@@ -69,8 +81,12 @@ describe("Data sources", () => {
             422,
           );
         }
-        listed.unshift(imported);
-        return json(imported, 201);
+        listed = [pending];
+        return json(pending, 201);
+      },
+      [`POST /brand/imports/${imported.id}/commit`]: () => {
+        listed = [imported];
+        return json(imported);
       },
     });
     const view = await renderScreen(DataSourcesScreen);
@@ -81,16 +97,30 @@ describe("Data sources", () => {
       new File(["b"], "bad.csv", { type: "text/csv" }),
     ]);
     await waitFor(() =>
-      getByText(view.container, "Instagram posts: 6 of 6 rows stored. The figures are being recomputed."),
+      getByText(
+        view.container,
+        // "Sep" or "Sept", as the runtime's ICU writes it.
+        /^Instagram posts of Lumora Coffee: 6 rows, 1 Sept? 2026 to 12 Sept? 2026\. Importing stores 6 of them\.$/,
+      ),
     );
     await waitFor(() => getByText(view.container, 'Row 2, column "Total likes": not a number'));
     expect(
       getByText(view.container, "Nothing was imported: 1 of 6 rows have errors (1 in all)."),
     ).toBeTruthy();
-    // The history shows what the server lists now.
+    // Read and checked only: nothing is in the history until the user imports it.
+    expect(view.container.querySelectorAll("table tbody tr")).toHaveLength(0);
+    expect(api.calls("POST", `/brand/imports/${imported.id}/commit`)).toHaveLength(0);
+
+    await click(getByRoleName(view.container, "button", "Import 6 rows"));
+    await waitFor(() =>
+      getByText(view.container, "Instagram posts: 6 of 6 rows stored. The figures are being recomputed."),
+    );
     await waitFor(() => expect(view.container.querySelectorAll("table tbody tr")).toHaveLength(1));
-    // Both went to the workspace's own brand (no brandId): one after the other.
-    expect(brandIds).toEqual([null, null]);
+    // Both went to the workspace's own brand (no brandId), to be read first: one after the other.
+    expect(sent).toEqual([
+      { brandId: null, preview: "true" },
+      { brandId: null, preview: "true" },
+    ]);
     view.unmount();
   });
 

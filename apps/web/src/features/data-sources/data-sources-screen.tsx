@@ -12,11 +12,11 @@ import { useState } from "react";
 import { ConfirmRemoval } from "~/lib/confirm-content";
 import { ButtonLink } from "~/lib/link";
 import { problemText } from "~/lib/problem";
-import { formatDate } from "../modules/format";
+import { formatDate, formatDateTime } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
-import { useRemoveImportMutation, useUploadExportMutation } from "./mutations";
+import { useCommitImportMutation, usePreviewExportMutation, useRemoveImportMutation } from "./mutations";
 import { importsOptions } from "./queries";
 import { YoutubeConnectorSection } from "./youtube-connector";
 
@@ -32,8 +32,8 @@ const OWN = "own";
 
 /**
  * Data sources (issue 16): upload the platforms' analytics exports for the brand or one of its competitors, and
- * see every import with what it stored. Files go one after another; each is imported whole or refused whole,
- * with its problems by line.
+ * see every import with what it stored. Files go one after another; each is read and checked first (refused whole,
+ * with its problems by line, or shown with what it holds), then imported whole or discarded by the user.
  */
 export function DataSourcesScreen() {
   return (
@@ -72,14 +72,18 @@ export function DataSourcesScreen() {
 
 function UploadSection({ brand }: { brand: Brand }) {
   const competitors = useQuery(brandCompetitorsOptions());
+  const imports = useQuery(importsOptions());
   const [target, setTarget] = useState(OWN);
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const upload = useUploadExportMutation();
+  const preview = usePreviewExportMutation();
   const busy = uploads.some((u) => u.status === "uploading");
   const targets = [
     { value: OWN, label: `${brand.name} (your brand)` },
     ...(competitors.data?.competitors ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
+  const names = useBrandNames(brand);
+  // Waiting files come from the server, so a reload or another tab still shows them.
+  const pending = (imports.data ?? []).filter((i) => i.status === "pending");
 
   const send = async (files: File[]) => {
     const brandId = target === OWN ? undefined : target;
@@ -90,29 +94,30 @@ function UploadSection({ brand }: { brand: Brand }) {
       status: "uploading" as const,
     }));
     setUploads((previous) => [...queued, ...previous]);
-    // One after another: each import recomputes the brand's figures, and the server takes one upload at a time.
+    // One after another: the server reads one large file at a time.
     for (const [index, file] of files.entries()) {
       const id = first + index;
-      let next: Upload;
       try {
-        next = {
-          id,
-          name: file.name,
-          status: "imported",
-          result: await upload.mutateAsync({ file, brandId }),
-        };
+        await preview.mutateAsync({ file, brandId });
+        // Read and waiting: the file now shows among the pending ones, from the server.
+        setUploads((previous) => previous.filter((u) => u.id !== id));
       } catch (error) {
-        next = {
+        const refused: Upload = {
           id,
           name: file.name,
           status: "refused",
           message: problemText(error),
           problems: problemsOf(error),
         };
+        setUploads((previous) => previous.map((u) => (u.id === id ? refused : u)));
       }
-      setUploads((previous) => previous.map((u) => (u.id === id ? next : u)));
     }
   };
+  const imported = (result: Import) =>
+    setUploads((previous) => [
+      { id: Date.now(), name: result.fileName, status: "imported", result },
+      ...previous,
+    ]);
 
   return (
     <SectionCard
@@ -130,16 +135,31 @@ function UploadSection({ brand }: { brand: Brand }) {
         />
         <FileDrop
           title="Drop your exports here"
-          description="One or several files; each is imported whole or not at all. Importing a file again changes nothing."
+          description="One or several files. Each is read and checked first: you see what it holds, then import it whole (or discard it). Importing a file again changes nothing."
           accept=".csv,text/csv"
           disabled={busy}
           onFiles={(files) => void send(files)}
         />
-        {uploads.length > 0 ? (
+        {uploads.length > 0 || pending.length > 0 ? (
           <ul aria-label="Uploads" className="flex flex-col gap-3">
-            {uploads.map((u) => (
-              <UploadRow key={u.id} upload={u} />
+            {uploads
+              .filter((u) => u.status !== "imported")
+              .map((u) => (
+                <UploadRow key={u.id} upload={u} />
+              ))}
+            {pending.map((item) => (
+              <PendingRow
+                key={item.id}
+                item={item}
+                brandName={names.get(item.brandId) ?? "A former competitor"}
+                onImported={imported}
+              />
             ))}
+            {uploads
+              .filter((u) => u.status === "imported")
+              .map((u) => (
+                <UploadRow key={u.id} upload={u} />
+              ))}
           </ul>
         ) : null}
       </div>
@@ -158,7 +178,7 @@ function UploadRow({ upload }: { upload: Upload }) {
           <Badge tone="error">Not imported</Badge>
         ) : null}
       </div>
-      {upload.status === "uploading" ? <Progress label={`Importing ${upload.name}`} /> : null}
+      {upload.status === "uploading" ? <Progress label={`Uploading and reading ${upload.name}`} /> : null}
       {upload.status === "imported" ? (
         <p className="text-muted-foreground">
           {formatLabel(upload.result.format)}: {upload.result.imported} of {upload.result.rows}{" "}
@@ -176,6 +196,73 @@ function UploadRow({ upload }: { upload: Upload }) {
             </ul>
           ) : null}
         </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** "1 Sep 2026 to 12 Sep 2026" for the days a file's rows cover; nothing when it stores no dated rows. */
+function daysText(item: Import): string {
+  if (!item.firstDay || !item.lastDay) return "";
+  return item.firstDay === item.lastDay
+    ? `, on ${formatDate(item.firstDay)}`
+    : `, ${formatDate(item.firstDay)} to ${formatDate(item.lastDay)}`;
+}
+
+/** A file read and checked, waiting for the user: what it holds, then Import or Discard. */
+function PendingRow(o: { item: Import; brandName: string; onImported: (result: Import) => void }) {
+  const { item } = o;
+  const commit = useCommitImportMutation();
+  const discard = useRemoveImportMutation();
+  const rows = `${item.rows} ${item.rows === 1 ? "row" : "rows"}`;
+  return (
+    <li className="flex flex-col gap-2 rounded-md border px-4 py-3 text-sm">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-foreground font-medium break-all">{item.fileName}</span>
+        <Badge tone="info">Ready to import</Badge>
+      </div>
+      <p>
+        {formatLabel(item.format)} of {o.brandName}: {rows}
+        {daysText(item)}. Importing stores {item.imported} of them
+        {item.imported < item.rows ? " (the others are repeats or hold nothing we use)" : ""}.
+      </p>
+      {item.errors.length > 0 ? (
+        <ul aria-label={`Notes on ${item.fileName}`} className="text-muted-foreground ml-5 list-disc">
+          {item.errors.map((note) => (
+            <li key={`${note.row} ${note.message}`}>{note.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {commit.isPending ? (
+        <Progress label={`Importing ${item.fileName}`} />
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            disabled={discard.isPending}
+            // Not mutate's own onSuccess: this row unmounts as soon as the list holds the imported file.
+            onClick={() => void commit.mutateAsync(item.id).then(o.onImported, () => undefined)}
+          >
+            Import {rows}
+          </Button>
+          <Button
+            size="sm"
+            emphasis="ghost"
+            aria-label={`Discard ${item.fileName}`}
+            disabled={discard.isPending}
+            onClick={() => discard.mutate(item.id)}
+          >
+            Discard
+          </Button>
+          {item.expiresAt ? (
+            <span className="text-muted-foreground text-xs">Kept until {formatDateTime(item.expiresAt)}</span>
+          ) : null}
+        </div>
+      )}
+      {commit.isError || discard.isError ? (
+        <p role="alert" className="text-destructive-strong">
+          {problemText(commit.error ?? discard.error)}
+        </p>
       ) : null}
     </li>
   );
@@ -207,14 +294,21 @@ export function holdsText({ holds }: Import): string {
   return parts.length > 0 ? parts.join(", ") : "Nothing";
 }
 
-function ImportHistory({ brand }: { brand: Brand }) {
-  const imports = useQuery(importsOptions());
-  const [removing, setRemoving] = useState<Import>();
+/** The names of the brand and its competitors by id, for the files uploaded for each. */
+function useBrandNames(brand: Brand): Map<string, string> {
   const competitors = useQuery(brandCompetitorsOptions());
-  const names = new Map<string, string>([
+  return new Map<string, string>([
     [brand.id, brand.name],
     ...(competitors.data?.competitors ?? []).map((c): [string, string] => [c.id, c.name]),
   ]);
+}
+
+function ImportHistory({ brand }: { brand: Brand }) {
+  const imports = useQuery(importsOptions());
+  const [removing, setRemoving] = useState<Import>();
+  const names = useBrandNames(brand);
+  // Files waiting to be imported are shown above, with their actions.
+  const history = (imports.data ?? []).filter((i) => i.status !== "pending");
   return (
     <SectionCard
       title="Import history"
@@ -229,8 +323,8 @@ function ImportHistory({ brand }: { brand: Brand }) {
           onRetry={() => void imports.refetch()}
           retrying={imports.isFetching}
         />
-      ) : imports.data.length === 0 ? (
-        <EmptyState title="No import yet" description="The files you upload above are listed here." />
+      ) : history.length === 0 ? (
+        <EmptyState title="No import yet" description="The files you import above are listed here." />
       ) : (
         <Table aria-label="Import history">
           <TableHeader>
@@ -248,7 +342,7 @@ function ImportHistory({ brand }: { brand: Brand }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {imports.data.map((item) => (
+            {history.map((item) => (
               <TableRow key={item.id}>
                 <TableCell className="break-all">{item.fileName}</TableCell>
                 <TableCell>{names.get(item.brandId) ?? "A former competitor"}</TableCell>

@@ -2,17 +2,35 @@ import { type components, formData, unwrap } from "@brandscope/api-client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 import { refetchBrandData } from "../modules/refetch-brand-data";
-import { connectorKeys } from "./queries";
+import { connectorKeys, importKeys } from "./queries";
+
+type Import = components["schemas"]["Import"];
 
 /**
- * POST /brand/imports: one export for the brand (or the competitor `brandId`). All rows or none; a refused file
- * is listed too, with why.
+ * POST /brand/imports with preview=true: one export for the brand (or the competitor `brandId`), read and checked,
+ * nothing stored yet. The answer is a pending import (what the file holds), put at the top of the list at once;
+ * a refused file is listed too, with why.
  */
-export function useUploadExportMutation() {
+export function usePreviewExportMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, brandId }: { file: File; brandId: string | undefined }) =>
-      unwrap(api.POST("/brand/imports", { body: formData({ file, ...(brandId ? { brandId } : {}) }) })),
+      unwrap(
+        api.POST("/brand/imports", {
+          body: formData({ file, preview: "true", ...(brandId ? { brandId } : {}) }),
+        }),
+      ),
+    onSuccess: (pending) =>
+      queryClient.setQueryData(importKeys.all, (list: Import[] | undefined) => [pending, ...(list ?? [])]),
+    onError: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
+
+/** POST /brand/imports/{id}/commit: a pending import's rows are stored; the brand's figures are recomputed. */
+export function useCommitImportMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.POST("/brand/imports/{id}/commit", { params: { path: { id } } })),
     onSettled: () => refetchBrandData(queryClient),
   });
 }
