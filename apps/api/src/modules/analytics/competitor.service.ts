@@ -61,7 +61,11 @@ async function competitorAnswer(
 }
 
 function landscapeOf(ctx: RequestCtx, companies: BrandPeriodFigures[]): LandscapeFigures {
-  const versions = companies.map((c) => (c.version === null ? null : `${c.brand.id}@${c.version}`));
+  // A row's version alone does not tell periods apart: the job writes every period of a brand in one transaction,
+  // so its rows share one version. The period's key does.
+  const versions = companies.map((c) =>
+    c.version === null ? null : `${c.brand.id}@${c.period.key}@${c.version}`,
+  );
   const key = versions.every((v) => v !== null) ? versions.join(",") : undefined;
   return keptLandscape(ctx.db, key, () => {
     const landscape = companies.map(({ brand, figures }) => ({

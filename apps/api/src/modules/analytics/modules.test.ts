@@ -30,6 +30,11 @@ const get = async (operationId: string, url: string, authorization: string) => {
   return response;
 };
 
+const competitorOf = async (period: string) =>
+  (await get("getCompetitorAnalytics", `/competitor?period=${period}`, professional)).json<
+    Schemas["CompetitorAnalytics"]
+  >();
+
 beforeAll(async () => {
   t = await buildTestApp();
   starter = await signIn("starter");
@@ -152,6 +157,23 @@ describe("the sample brand", () => {
       expect(post.z).toBeGreaterThanOrEqual(3.5);
       expect(companies.has(post.companyId)).toBe(true);
       expect(breakouts.platforms.find((p) => p.platform === post.platform)?.status).toBe("ok");
+    }
+  });
+
+  it("follows the chosen period in share of voice: 7 days hold fewer posts and engagements than 90", async () => {
+    // 30 days first, as the screen opens: a later period must not be answered with its landscape.
+    await competitorOf("30d");
+    const week = await competitorOf("7d");
+    const quarter = await competitorOf("90d");
+    const overall = (b: Schemas["CompetitorAnalytics"]) => b.shareOfVoice.scopes[0];
+    expect(overall(week)?.posts).toMatchObject({ status: "ok", n: 6 });
+    expect(overall(week)?.posts.total).toBeLessThan(overall(quarter)?.posts.total ?? 0);
+    expect(overall(week)?.engagement.total).toBeLessThan(overall(quarter)?.engagement.total ?? 0);
+    // The brand's share holds what its side-by-side figures of the same period hold.
+    for (const body of [week, quarter]) {
+      const engaged = body.common.brand.audienceByPlatform.reduce((s, p) => s + (p.engagement ?? 0), 0);
+      const share = overall(body)?.engagement.shares.find((s) => s.companyId === body.common.brand.id);
+      expect(share?.value).toBe(engaged);
     }
   });
 
