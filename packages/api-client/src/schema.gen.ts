@@ -1861,7 +1861,7 @@ export interface components {
             /** @description Modified z-score of ln ER among the landscape's posts on the platform, 0.6745·(x − median x)/MAD; a breakout from 3.5 */
             z: number;
         };
-        /** @description Breakout posts of the landscape (the brand and its competitors), per platform over the 30 days to the end of the period, mature posts only. A platform needs 30 landscape posts with an engagement rate above 0 and a spread (MAD) above 0; status is ok when at least one platform could be judged. */
+        /** @description Breakout posts of the landscape (the brand and its competitors), per platform over the period, mature posts only. A platform needs 30 landscape posts with an engagement rate above 0 in the period and a spread (MAD) above 0; status is ok when at least one platform could be judged. */
         BreakoutPosts: components["schemas"]["SectionState"] & {
             window: components["schemas"]["Window"];
             /** @description Highest z first, at most 10 */

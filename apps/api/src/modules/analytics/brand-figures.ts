@@ -103,7 +103,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
   return {
     posts: postCounts(series, period.window),
     traffic: monthVisits(series.traffic, period.window),
-    breakout: breakoutInputs(series.posts, series.followers, period.window.to, now),
+    breakout: breakoutInputs(series.posts, series.followers, period.window, now),
   };
 }
 
@@ -112,7 +112,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v3";
+export const FIGURES_METHOD_VERSION = "period-figures-v4";
 
 export interface ComputedPeriod {
   methodVersion: string;

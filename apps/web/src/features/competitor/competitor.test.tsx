@@ -136,7 +136,7 @@ const breakoutPosts: CompetitorAnalytics["breakoutPosts"] = {
     {
       platform: "tiktok",
       status: "insufficient_history",
-      reason: "needs 30 landscape posts in 30 days, has 12",
+      reason: "needs 30 landscape posts in the period, has 12",
       n: 12,
     },
   ],
@@ -342,7 +342,7 @@ describe("Competitor screen", () => {
     const item = link.closest("li");
     expect(item?.textContent).toContain("Grind House");
     expect(item?.textContent).toContain("Engagement rate 41.23% · z-score 4.05");
-    getByText(view.container, "TikTok: Not enough history (needs 30 landscape posts in 30 days, has 12)");
+    getByText(view.container, "TikTok: Not enough history (needs 30 landscape posts in the period, has 12)");
   });
 
   it("says why no breakout can be judged rather than showing an empty list", async () => {
@@ -364,7 +364,7 @@ describe("Competitor screen", () => {
     expect(state?.textContent).toBe(
       "Not enough historyneeds 30 landscape posts with varied engagement rates on a platformAdd data on Data sources",
     );
-    expect(queryByText(section, "No post broke out in these 30 days.")).toBeNull();
+    expect(queryByText(section, "No post broke out in this period.")).toBeNull();
   });
 
   it("invites to add competitors when there are none", async () => {

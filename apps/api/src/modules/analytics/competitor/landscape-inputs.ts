@@ -16,7 +16,7 @@ export interface LandscapeInputs {
   posts: { platform: Platform; posts: number }[];
   /** Website visits of the latest complete month by the window end. */
   traffic: { month: string; visits: number } | null;
-  /** The company's part of the landscape's breakout test over the 30 days to the window end. */
+  /** The company's part of the landscape's breakout test over the window. */
   breakout: BreakoutInputs;
 }
 
