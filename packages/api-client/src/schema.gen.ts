@@ -781,7 +781,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The brand against its competitors */
+        /**
+         * The brand against its competitors
+         * @description Every company over one window, `common.window`: a named period ends on the latest day any compared company has data for, a custom range is the same days for all. A company without data in it is listed in `shareOfVoice.leftOut` with the reason.
+         */
         get: operations["getCompetitorAnalytics"];
         put?: never;
         post?: never;
@@ -1828,7 +1831,7 @@ export interface components {
             /** @description Audience share, followers at the end of the period */
             audience: components["schemas"]["ShareOfVoiceSet"];
         };
-        /** @description Owned-channel share of voice: shares of the landscape's engagement, posts and followers on the companies' own accounts, per platform and overall, for the same period, and of website visits for the same month. Not mentions (Brandscope collects none). */
+        /** @description Owned-channel share of voice: shares of the landscape's engagement, posts and followers on the companies' own accounts, per platform and overall, over the comparison's window (`common.window`, the same days for every company), and of website visits for the same month. Not mentions (Brandscope collects none). */
         ShareOfVoice: {
             /** @description All platforms together first, then each platform any company has */
             scopes: components["schemas"]["ShareOfVoiceScope"][];
@@ -1837,7 +1840,7 @@ export interface components {
                 /** @description The month compared (the brand's latest complete month, else the latest of any company) */
                 month: string | null;
             };
-            /** @description Companies left out of the social shares because their figures cover another period */
+            /** @description Companies left out of the social shares: without data in the comparison's window, or with data ending days before it does. The reason names the company and the window and says what to do. */
             leftOut: {
                 /** Format: uuid */
                 companyId: string;
