@@ -1,9 +1,12 @@
 import type { components } from "@brandscope/api-client/schema";
+import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type SeededUser, seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
+import { createWorkerDeps } from "../../jobs/worker-deps";
+import { computeBrandJob } from "./compute-brand.job";
 import { addDays, daysBetween } from "./periods";
 
 type Schemas = components["schemas"];
@@ -21,11 +24,15 @@ let user: SeededUser;
 let brandId: string;
 let rivalId: string;
 
-async function insertCompany(name: string, days: { from: string; to: string }): Promise<string> {
+async function insertCompany(
+  name: string,
+  days: { from: string; to: string },
+  workspaceId = user.workspaceId,
+): Promise<string> {
   const { rows } = await t.database.pool.query<{ id: string }>(
     `insert into brands (workspace_id, name, website, country, sample, status)
      values ($1, $2, 'https://example.com/', 'US', false, 'active') returning id`,
-    [user.workspaceId, name],
+    [workspaceId, name],
   );
   const id = rows[0]?.id ?? "";
   // One Instagram post a day with rates that vary, and a daily follower count.
@@ -45,30 +52,35 @@ async function insertCompany(name: string, days: { from: string; to: string }): 
   return id;
 }
 
-const read = async (query: string): Promise<Analytics> => {
+async function follow(workspaceId: string, brand: string, competitor: string) {
+  await t.database.pool.query("insert into workspace_brands (workspace_id, brand_id) values ($1, $2)", [
+    workspaceId,
+    brand,
+  ]);
+  await t.database.pool.query(
+    "insert into brand_competitors (workspace_id, brand_id, competitor_id) values ($1, $2, $3)",
+    [workspaceId, brand, competitor],
+  );
+}
+
+const readAs = async (caller: SeededUser, query: string) => {
   const response = await t.app.inject({
     method: "GET",
     url: `/api/competitor${query}`,
-    headers: { authorization: user.authorization },
+    headers: { authorization: caller.authorization },
   });
   expectContractResponse("getCompetitorAnalytics", response);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Analytics>();
+  return response;
 };
+const read = async (query: string): Promise<Analytics> => (await readAs(user, query)).json<Analytics>();
 
 beforeAll(async () => {
   t = await buildTestApp();
   user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
   brandId = await insertCompany("Lumora Test", BRAND_DAYS);
   rivalId = await insertCompany("Acme Roasters", RIVAL_DAYS);
-  await t.database.pool.query("insert into workspace_brands (workspace_id, brand_id) values ($1, $2)", [
-    user.workspaceId,
-    brandId,
-  ]);
-  await t.database.pool.query(
-    "insert into brand_competitors (workspace_id, brand_id, competitor_id) values ($1, $2, $3)",
-    [user.workspaceId, brandId, rivalId],
-  );
+  await follow(user.workspaceId, brandId, rivalId);
   // The app's clock stood still while the data went in: move it past the data's change, as time would.
   t.clock.advance(60_000);
   return () => t.close();
@@ -152,5 +164,55 @@ describe("a brand whose data ends months before its competitor's", () => {
           "No posts or follower counts from Acme Roasters in 14 Jul–12 Aug 2025: import a newer export or connect YouTube on Data sources.",
       },
     ]);
+  });
+});
+
+describe("the compute job", () => {
+  it("stores the shared window of every company behind, so the first read computes nothing", async () => {
+    const other = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    const brand = await insertCompany("Early Brand", BRAND_DAYS, other.workspaceId);
+    const rival = await insertCompany("Late Rival", RIVAL_DAYS, other.workspaceId);
+    await follow(other.workspaceId, brand, rival);
+    t.clock.advance(60_000);
+    const deps = createWorkerDeps({
+      db: t.database.db,
+      config: t.config,
+      log: pino({ level: "silent" }),
+      clock: t.clock,
+      jobs: { enqueue: async () => undefined, work: async () => undefined, stop: async () => undefined },
+    });
+    // The rival's new data sets the window: its job stores the brand's figures for it too.
+    await computeBrandJob(deps, { brandId: rival });
+    const keys = async (id: string) =>
+      (
+        await t.database.pool.query<{ period_key: string }>(
+          "select period_key from figures where brand_id = $1 and module = 'content' order by period_key",
+          [id],
+        )
+      ).rows.map((r) => r.period_key);
+    expect(await keys(brand)).toEqual([
+      "12m@2025-11-24",
+      "30d@2025-11-24",
+      "7d@2025-11-24",
+      "90d@2025-11-24",
+    ]);
+    // The brand's own job keeps them beside its own periods; the rival, whose data sets the window, needs none.
+    await computeBrandJob(deps, { brandId: brand });
+    expect(await keys(brand)).toEqual([
+      "12m",
+      "12m@2025-11-24",
+      "30d",
+      "30d@2025-11-24",
+      "7d",
+      "7d@2025-11-24",
+      "90d",
+      "90d@2025-11-24",
+    ]);
+    expect(await keys(rival)).toEqual(["12m", "30d", "7d", "90d"]);
+    await t.settle();
+    // Read from what the job stored: the first answer is the later ones, to the byte.
+    const first = (await readAs(other, "?period=90d")).body;
+    expect((await readAs(other, "?period=90d")).body).toBe(first);
+    expect(JSON.parse(first).common.window).toEqual({ from: "2025-08-27", to: "2025-11-24" });
   });
 });

@@ -8,10 +8,12 @@ import { brandTotals } from "./brand-totals";
 import type { PillarModel } from "./content/pillar-model";
 import { deleteFigures, findFigure, saveFigure } from "./figures.repo";
 import { resolvePeriod } from "./periods";
+import { periodsEndingOn, sharedWindowDays, storeSharedWindows } from "./shared-windows";
 
 /**
  * Recomputes every stored figure of a brand from its raw data: pillars, the named periods of the content and
- * competitor figures, personas with their keywords and influencers, and the brand's influencer ranking. Runs
+ * competitor figures (also ending on the days its comparisons share: shared-windows.ts), personas with their
+ * keywords and influencers, and the brand's influencer ranking. Runs
  * after a collection or an import; replaces the old figures in one transaction, so readers never see a mix.
  */
 export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compute-brand"]): Promise<void> {
@@ -27,10 +29,15 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compu
     periodKey: "all",
   });
   const pillars = pillarsFor(brand, series, previousPillars?.payload);
-  const periods = NAMED_PERIODS.map((name) => {
-    const period = resolvePeriod({ period: name }, historyOrToday(series.history, now));
-    return { key: period.key, payload: computePeriod(brand, series, period, now, pillars) };
-  });
+  const own = NAMED_PERIODS.map((name) =>
+    resolvePeriod({ period: name }, historyOrToday(series.history, now)),
+  );
+  // The windows the brand's comparisons share, where its own data ends earlier than another company's.
+  const shared = await sharedWindowDays(deps.db, brand.id, series.history?.to ?? null);
+  const periods = [...own, ...[...(shared.get(brand.id) ?? [])].flatMap(periodsEndingOn)].map((period) => ({
+    key: period.key,
+    payload: computePeriod(brand, series, period, now, pillars),
+  }));
   await deps.db.transaction(async (tx) => {
     await deleteFigures(tx, { brandId: brand.id });
     if (pillars) {
@@ -54,6 +61,10 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compu
       });
     }
   });
+  // The other companies of its comparisons, for a window its data now sets (or no longer sets).
+  for (const [companyId, days] of shared) {
+    if (companyId !== brand.id) await storeSharedWindows(deps.db, companyId, days, now);
+  }
   await computeAudience(deps.db, brand, series, now);
   await saveFigure(deps.db, {
     brandId: brand.id,
