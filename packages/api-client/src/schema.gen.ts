@@ -801,7 +801,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The brand against its competitors */
+        /**
+         * The brand against its competitors
+         * @description Every company over one window, `common.window`: a named period ends on the latest day any compared company has data for, a custom range is the same days for all. A company without data in it is listed in `shareOfVoice.leftOut` with the reason.
+         */
         get: operations["getCompetitorAnalytics"];
         put?: never;
         post?: never;
@@ -1864,7 +1867,7 @@ export interface components {
             /** @description Audience share, followers at the end of the period */
             audience: components["schemas"]["ShareOfVoiceSet"];
         };
-        /** @description Owned-channel share of voice: shares of the landscape's engagement, posts and followers on the companies' own accounts, per platform and overall, for the same period, and of website visits for the same month. Not mentions (Brandscope collects none). */
+        /** @description Owned-channel share of voice: shares of the landscape's engagement, posts and followers on the companies' own accounts, per platform and overall, over the comparison's window (`common.window`, the same days for every company), and of website visits for the same month. Not mentions (Brandscope collects none). */
         ShareOfVoice: {
             /** @description All platforms together first, then each platform any company has */
             scopes: components["schemas"]["ShareOfVoiceScope"][];
@@ -1873,7 +1876,7 @@ export interface components {
                 /** @description The month compared (the brand's latest complete month, else the latest of any company) */
                 month: string | null;
             };
-            /** @description Companies left out of the social shares because their figures cover another period */
+            /** @description Companies left out of the social shares: without data in the comparison's window, or with data ending days before it does. The reason names the company and the window and says what to do. */
             leftOut: {
                 /** Format: uuid */
                 companyId: string;
@@ -1897,7 +1900,7 @@ export interface components {
             /** @description Modified z-score of ln ER among the landscape's posts on the platform, 0.6745·(x − median x)/MAD; a breakout from 3.5 */
             z: number;
         };
-        /** @description Breakout posts of the landscape (the brand and its competitors), per platform over the 30 days to the end of the period, mature posts only. A platform needs 30 landscape posts with an engagement rate above 0 and a spread (MAD) above 0; status is ok when at least one platform could be judged. */
+        /** @description Breakout posts of the landscape (the brand and its competitors), per platform over the period, mature posts only. A platform needs 30 landscape posts with an engagement rate above 0 in the period and a spread (MAD) above 0; status is ok when at least one platform could be judged. */
         BreakoutPosts: components["schemas"]["SectionState"] & {
             window: components["schemas"]["Window"];
             /** @description Highest z first, at most 10 */

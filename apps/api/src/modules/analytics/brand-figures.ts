@@ -103,7 +103,8 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
   return {
     posts: postCounts(series, period.window),
     traffic: monthVisits(series.traffic, period.window),
-    breakout: breakoutInputs(series.posts, series.followers, period.window.to, now),
+    breakout: breakoutInputs(series.posts, series.followers, period.window, now),
+    history: series.history,
   };
 }
 
@@ -112,7 +113,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v3";
+export const FIGURES_METHOD_VERSION = "period-figures-v5";
 
 export interface ComputedPeriod {
   methodVersion: string;
@@ -143,6 +144,13 @@ export function computePeriod(
   };
 }
 
+export interface ComputedBrandFigures {
+  period: ResolvedPeriod;
+  figures: ComputedPeriod;
+  dataAsOf: Date | null;
+  computedAt: Date;
+}
+
 /**
  * The figures of one brand for one period, computed now and stored: for a period with no current stored figures
  * (a custom period, or a named one the job has not reached yet, or one stored by an older version of the methods).
@@ -154,9 +162,22 @@ export async function computeBrandFigures(
   brand: Pick<BrandRow, "id" | "name" | "logo">,
   query: Parameters<typeof resolvePeriod>[0],
   now: Date,
-): Promise<{ period: ResolvedPeriod; figures: ComputedPeriod; dataAsOf: Date | null; computedAt: Date }> {
+): Promise<ComputedBrandFigures> {
   const span = await readDataSpan(db, { brandId: brand.id });
-  const period = resolvePeriod(query, historyOrToday(span.history, now));
+  return computeFiguresFor(db, brand, resolvePeriod(query, historyOrToday(span.history, now)), now, span);
+}
+
+/**
+ * The figures of one brand for a period resolved already, whatever days its own data covers: a comparison's
+ * window (module-context.ts), computed now and stored under the period's key.
+ */
+export async function computeFiguresFor(
+  db: Queryable,
+  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  period: ResolvedPeriod,
+  now: Date,
+  span?: DataSpan,
+): Promise<ComputedBrandFigures> {
   const series = await loadBrandSeries(db, brand.id, span);
   const pillarRow = await findFigure<PillarModel>(db, {
     brandId: brand.id,

@@ -4,7 +4,7 @@ import type { CompetitorFigures } from "./brand-figures";
 import { breakoutPosts } from "./competitor/breakout-posts";
 import { shareOfVoice } from "./competitor/share-of-voice";
 import { type BrandPeriodFigures, provenanceFrom, readBrandFigures } from "./module-context";
-import type { PeriodQuery } from "./periods";
+import type { DayWindow, PeriodQuery } from "./periods";
 import {
   COMPETITOR_ANSWERS,
   keptAnswer,
@@ -16,8 +16,9 @@ import { queueRefresh } from "./refresh";
 type Schemas = components["schemas"];
 
 /**
- * The brand against each competitor for one period. Each company's figures are stored per brand and period, so
- * a competitor followed by many workspaces is computed once. `refresh` queues a recompute (refresh.ts) and answers
+ * The brand against each competitor for one period, every company over the same days (module-context.ts
+ * readBrandFigures). Each company's figures are stored per brand and period, so a competitor followed by many
+ * workspaces is computed once. `refresh` queues a recompute (refresh.ts) and answers
  * with the figures stored now.
  */
 export async function getCompetitorAnalytics(
@@ -52,26 +53,37 @@ async function competitorAnswer(
       sample: brand.sample,
       ...figures.competitor,
     });
+    // Every company's figures cover the brand's window: the one window of the comparison.
     return {
       common: { window: own.period.window, provenance, brand: entry(own, true) },
       competitors: competitors.map((c) => entry(c, false)),
-      ...landscapeOf(ctx, [own, ...competitors]),
+      ...landscapeOf(ctx, own.period.window, [own, ...competitors]),
     };
   });
 }
 
-function landscapeOf(ctx: RequestCtx, companies: BrandPeriodFigures[]): LandscapeFigures {
-  const versions = companies.map((c) => (c.version === null ? null : `${c.brand.id}@${c.version}`));
+/**
+ * Share of voice and breakouts of the companies, whose figures all cover `window` (module-context.ts
+ * readBrandFigures), combined from their stored inputs.
+ */
+function landscapeOf(ctx: RequestCtx, window: DayWindow, companies: BrandPeriodFigures[]): LandscapeFigures {
+  // A row's version alone does not tell periods apart: the job writes every period of a brand in one transaction,
+  // so its rows share one version. The period's key does. Names are in the reasons.
+  const versions = companies.map((c) =>
+    c.version === null ? null : `${c.brand.id}@${c.period.key}@${c.version}@${c.brand.name}`,
+  );
   const key = versions.every((v) => v !== null) ? versions.join(",") : undefined;
   return keptLandscape(ctx.db, key, () => {
     const landscape = companies.map(({ brand, figures }) => ({
       id: brand.id,
+      name: brand.name,
+      history: figures.landscape.history,
       window: figures.period.window,
       platforms: figures.competitor.audienceByPlatform,
       inputs: figures.landscape,
     }));
     return {
-      shareOfVoice: shareOfVoice(landscape),
+      shareOfVoice: shareOfVoice(window, landscape),
       breakoutPosts: breakoutPosts(landscape.map((c) => ({ ...c, inputs: c.inputs?.breakout }))),
     };
   });

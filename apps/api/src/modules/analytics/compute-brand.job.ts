@@ -16,10 +16,12 @@ import { brandTotals } from "./brand-totals";
 import type { PillarModel } from "./content/pillar-model";
 import { deleteFigures, findFigure, saveFigure } from "./figures.repo";
 import { resolvePeriod } from "./periods";
+import { periodsEndingOn, sharedWindowDays, storeSharedWindows } from "./shared-windows";
 
 /**
  * Recomputes every stored figure of a brand from its raw data: pillars, the named periods of the content and
- * competitor figures, personas with their keywords and influencers, and the brand's influencer ranking. Runs
+ * competitor figures (also ending on the days its comparisons share: shared-windows.ts), personas with their
+ * keywords and influencers, and the brand's influencer ranking. Runs
  * after a collection or an import; replaces the old figures in one transaction, so readers never see a mix.
  */
 export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compute-brand"]): Promise<void> {
@@ -35,11 +37,15 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compu
     periodKey: "all",
   });
   const pillars = await pillarsFor(brand, series, previousPillars?.payload);
+  const own = NAMED_PERIODS.map((name) =>
+    resolvePeriod({ period: name }, historyOrToday(series.history, now)),
+  );
+  // The windows the brand's comparisons share, where its own data ends earlier than another company's.
+  const shared = await sharedWindowDays(deps.db, brand.id, series.history?.to ?? null);
   const periods: { key: string; payload: ComputedPeriod }[] = [];
-  for (const name of NAMED_PERIODS) {
+  for (const period of [...own, ...[...(shared.get(brand.id) ?? [])].flatMap(periodsEndingOn)]) {
     // Each period is a few hundred milliseconds for a brand of 100,000 posts: requests run between them.
     await yieldToRequests();
-    const period = resolvePeriod({ period: name }, historyOrToday(series.history, now));
     periods.push({ key: period.key, payload: computePeriod(brand, series, period, now, pillars) });
   }
   await deps.db.transaction(async (tx) => {
@@ -65,6 +71,10 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compu
       });
     }
   });
+  // The other companies of its comparisons, for a window its data now sets (or no longer sets).
+  for (const [companyId, days] of shared) {
+    if (companyId !== brand.id) await storeSharedWindows(deps.db, companyId, days, now);
+  }
   await computeAudience(deps.db, brand, series, now);
   await saveFigure(deps.db, {
     brandId: brand.id,

@@ -3,11 +3,24 @@ import { clientOf } from "../../db/client";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { type ComputedPeriod, computeBrandFigures } from "./brand-figures";
+import { type ComputedPeriod, computeBrandFigures, computeFiguresFor } from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";
 import { type DataCadence, isStale } from "./freshness";
-import { type FiguredBrand, findModuleBrands, type ModuleBrand } from "./module-reads.repo";
-import { PeriodError, type PeriodQuery, periodKeyOf, type ResolvedPeriod } from "./periods";
+import {
+  type FiguredBrand,
+  findModuleBrands,
+  type ModuleBrand,
+  type ModuleBrands,
+} from "./module-reads.repo";
+import {
+  type DayWindow,
+  PeriodError,
+  type PeriodQuery,
+  periodEndingOn,
+  periodKeyOf,
+  type ResolvedPeriod,
+  toDay,
+} from "./periods";
 import { readModelOf } from "./read-model/read-model";
 import { storedPeriodFigures } from "./read-model/stored-figures";
 
@@ -79,7 +92,8 @@ export interface ModuleFigures {
  * What the content, competitor and dashboard reads start from: the workspace's brand (and competitors) with their
  * figures for the period. Stored figures come from memory when their row has not changed
  * (read-model/stored-figures.ts), so a hot read is one query, or none while its rows are kept; figures not stored
- * yet are computed and stored now (brand-figures.ts).
+ * yet are computed and stored now (brand-figures.ts). With competitors, every company's figures cover one window
+ * (`inOneWindow`).
  */
 export async function readBrandFigures(
   ctx: RequestCtx,
@@ -98,21 +112,72 @@ export async function readBrandFigures(
   if (!ownBrand) throw noBrand();
   const stored = key ? await storedPeriodFigures(ctx.db, found.brands, key) : new Map();
   const now = ctx.clock.now();
-  const figuresOf = async (brand: FiguredBrand): Promise<BrandPeriodFigures> => {
+  const figuresOf = async (brand: FiguredBrand, period?: ResolvedPeriod): Promise<BrandPeriodFigures> => {
     const hit = stored.get(brand.id);
     // Figures computed before the brand's data last changed (an import, a removed one, a connector's read) are
     // recomputed now rather than shown until the compute job gets to them (brand/imports.repo.ts
     // markBrandDataChanged).
     if (hit && hit.computedAt >= brand.dataChangedAt) return { brand, period: hit.figures.period, ...hit };
-    const computed = await withPeriod(() => computeBrandFigures(ctx.db, brand, query, now));
+    const computed = await withPeriod(() =>
+      period ? computeFiguresFor(ctx.db, brand, period, now) : computeBrandFigures(ctx.db, brand, query, now),
+    );
     return { brand, ...computed, version: null };
   };
+  // The custom range is checked against the brand's history; its competitors are read for the same days,
+  // whatever days their own data covers.
   const own = await figuresOf(ownBrand);
-  const competitors: BrandPeriodFigures[] = [];
+  const custom = (query.period ?? "30d") === "custom" ? own.period : undefined;
+  let companies: BrandPeriodFigures[] = [own];
   // One at a time: computing eleven companies' figures must not take every pooled connection at once.
-  for (const brand of others) competitors.push(await figuresOf(brand));
-  const allStored = [own, ...competitors].every((c) => c.version !== null);
+  for (const brand of others) companies.push(await figuresOf(brand, custom));
+  if (o.competitors && !custom) companies = await inOneWindow(ctx, query, found, companies);
+  const allStored = companies.every((c) => c.version !== null);
   // This read stored figures: the next one must not find them missing in rows kept before (read-model.ts settle).
   if (!allStored) await readModelOf(clientOf(ctx.db)).settle();
-  return { own, competitors, totals: found.totals, unchangedAs: allStored ? found : undefined };
+  const [first = own, ...competitors] = companies;
+  return { own: first, competitors, totals: found.totals, unchangedAs: allStored ? found : undefined };
+}
+
+const sameWindow = (a: DayWindow, b: DayWindow) => a.from === b.from && a.to === b.to;
+
+/**
+ * The companies of a comparison with figures of one window. A named period ends on each company's own last day of
+ * data, so a brand whose import ends in September and a competitor collected to November would be compared on
+ * different months under one "30 days". The comparison's window is the period ending on the latest day any of them
+ * has data for; a company whose own period ends elsewhere gets its figures for that window (stored under
+ * `<period>@<day>`, so the next read finds them, and the company's own modules keep its own period). A company
+ * with no data in the window then shows none, and share of voice says so (competitor/share-of-voice.ts).
+ */
+async function inOneWindow(
+  ctx: RequestCtx,
+  query: PeriodQuery,
+  found: ModuleBrands,
+  companies: BrandPeriodFigures[],
+): Promise<BrandPeriodFigures[]> {
+  const ends = companies.flatMap((c) => (c.dataAsOf ? [toDay(c.dataAsOf)] : []));
+  const last = ends.sort().at(-1);
+  const apart = last ? companies.filter((c) => c.period.window.to !== last) : [];
+  if (!last || apart.length === 0) return companies;
+  const period = periodEndingOn(query, last);
+  const versions = (brand: FiguredBrand) =>
+    found.alignedKey === period.key ? brand.alignedFigures : undefined;
+  const stored = await storedPeriodFigures(
+    ctx.db,
+    apart.map((c) => ({ id: c.brand.id, figures: versions(c.brand) })),
+    period.key,
+  );
+  const now = ctx.clock.now();
+  const aligned: BrandPeriodFigures[] = [];
+  for (const company of companies) {
+    const { brand } = company;
+    const hit = stored.get(brand.id);
+    if (sameWindow(company.period.window, period.window)) aligned.push(company);
+    else if (hit && hit.computedAt >= brand.dataChangedAt) {
+      aligned.push({ brand, period: hit.figures.period, ...hit });
+    } else {
+      const computed = await computeFiguresFor(ctx.db, brand, period, now);
+      aligned.push({ brand, ...computed, version: null });
+    }
+  }
+  return aligned;
 }

@@ -106,9 +106,23 @@ export interface FigureVersion {
 export interface FiguredBrand extends ModuleBrand {
   /** The brand's stored content/competitor figures of the period, or null when not computed yet. */
   figures: FigureVersion | null;
+  /**
+   * Its stored figures of the period ending on the comparison's last day of data (`ModuleBrands.alignedKey`), or
+   * null when there are none.
+   */
+  alignedFigures: FigureVersion | null;
 }
 
 const versionOf = (xmin: string, computedAt: Date) => `${xmin}:${computedAt.getTime()}`;
+
+const figureVersion = (
+  xmin: string | null,
+  computedAt: Date | null,
+  dataAsOf: Date | null,
+): FigureVersion | null =>
+  xmin !== null && computedAt !== null
+    ? { version: versionOf(xmin, computedAt), computedAt, dataAsOf }
+    : null;
 
 const MODULE_BRANDS = `with own as (${OWN_BRAND}),
 companies as (
@@ -117,25 +131,41 @@ companies as (
   select bc.competitor_id, row_number() over (order by bc.created_at, bc.competitor_id)
   from brand_competitors bc join own on bc.brand_id = own.id
   where $2::boolean and bc.workspace_id = $1
+),
+aligned as (
+  select $3 || '@' || to_char(max(f.data_as_of) at time zone 'UTC', 'YYYY-MM-DD') as period_key
+  from companies c join figures f on f.brand_id = c.id and f.module = 'content' and f.period_key = $3
+  where $2::boolean and $3 not like 'custom:%'
 )
 select ${BRAND_COLUMNS},
   f.xmin::text as figure_xmin, f.computed_at as figure_computed_at, f.data_as_of as figure_data_as_of,
+  (select period_key from aligned) as aligned_key,
+  g.xmin::text as aligned_xmin, g.computed_at as aligned_computed_at, g.data_as_of as aligned_data_as_of,
   case when $4::boolean and c.ord = 0 then (select t.payload from figures t
     where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') end as totals
 from companies c join brands b on b.id = c.id
 left join figures f on f.brand_id = b.id and f.module = 'content' and f.period_key = $3
+left join figures g on g.brand_id = b.id and g.module = 'content'
+  and g.period_key = (select period_key from aligned)
 order by c.ord`;
 
 export interface ModuleBrands {
   brands: readonly FiguredBrand[];
   totals: BrandTotals | null;
+  /**
+   * With competitors and a named period: the key of that period ending on the latest day any company's stored
+   * figures have data for ("30d@2026-11-24", periods.ts periodEndingOn), where `alignedFigures` were looked up.
+   */
+  alignedKey: string | null;
 }
 
 const MODULE_BRANDS_ROWS = derivedSlot<ModuleBrands>("module-brands");
 
 /**
  * The workspace's brand (first) and, when asked, its competitors in the order they were added, each with the
- * version of its stored figures for the period; with `totals`, the brand's stored totals too. Empty without a brand.
+ * version of its stored figures for the period and of those of the period ending on the companies' latest day of
+ * data (the comparison's one window: module-context.ts); with `totals`, the brand's stored totals too. Empty
+ * without a brand.
  * While the statement's rows are kept (read-model/read-model.ts) the answer is the same object: it changes when they do.
  */
 export async function findModuleBrands(
@@ -147,6 +177,10 @@ export async function findModuleBrands(
       figure_xmin: string | null;
       figure_computed_at: Date | null;
       figure_data_as_of: Date | null;
+      aligned_key: string | null;
+      aligned_xmin: string | null;
+      aligned_computed_at: Date | null;
+      aligned_data_as_of: Date | null;
       totals: BrandTotals | null;
     },
     ModuleBrands
@@ -162,16 +196,11 @@ export async function findModuleBrands(
     (rows) => ({
       brands: rows.map((r) => ({
         ...toModuleBrand(r),
-        figures:
-          r.figure_xmin !== null && r.figure_computed_at !== null
-            ? {
-                version: versionOf(r.figure_xmin, r.figure_computed_at),
-                computedAt: r.figure_computed_at,
-                dataAsOf: r.figure_data_as_of,
-              }
-            : null,
+        figures: figureVersion(r.figure_xmin, r.figure_computed_at, r.figure_data_as_of),
+        alignedFigures: figureVersion(r.aligned_xmin, r.aligned_computed_at, r.aligned_data_as_of),
       })),
       totals: rows[0]?.totals ?? null,
+      alignedKey: rows[0]?.aligned_key ?? null,
     }),
   );
 }

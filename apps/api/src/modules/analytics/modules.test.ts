@@ -30,6 +30,11 @@ const get = async (operationId: string, url: string, authorization: string) => {
   return response;
 };
 
+const competitorOf = async (period: string) =>
+  (await get("getCompetitorAnalytics", `/competitor?period=${period}`, professional)).json<
+    Schemas["CompetitorAnalytics"]
+  >();
+
 beforeAll(async () => {
   t = await buildTestApp();
   starter = await signIn("starter");
@@ -139,19 +144,41 @@ describe("the sample brand", () => {
     expect(starterVoice.scopes[0]?.posts.shares).toHaveLength(2);
   });
 
-  it("judges breakout posts among the landscape's posts of the 30 days to the period's end", async () => {
-    const body = (await get("getCompetitorAnalytics", "/competitor?period=7d", professional)).json<
-      Schemas["CompetitorAnalytics"]
-    >();
-    const breakouts = body.breakoutPosts;
-    expect(breakouts.window.to).toBe(body.common.window.to);
-    expect(breakouts.window.from < body.common.window.from).toBe(true);
-    expect(breakouts.platforms.length).toBeGreaterThan(0);
-    const companies = new Set([body.common.brand.id, ...body.competitors.map((c) => c.id)]);
-    for (const post of breakouts.items) {
-      expect(post.z).toBeGreaterThanOrEqual(3.5);
-      expect(companies.has(post.companyId)).toBe(true);
-      expect(breakouts.platforms.find((p) => p.platform === post.platform)?.status).toBe("ok");
+  it("judges breakout posts among the landscape's posts of the chosen period: fewer in 7 days than in 90", async () => {
+    const week = await competitorOf("7d");
+    const quarter = await competitorOf("90d");
+    const judged = (b: Schemas["CompetitorAnalytics"]) =>
+      b.breakoutPosts.platforms.reduce((s, p) => s + (p.n ?? 0), 0);
+    expect(judged(week)).toBeGreaterThan(0);
+    expect(judged(week)).toBeLessThan(judged(quarter));
+    for (const body of [week, quarter]) {
+      const breakouts = body.breakoutPosts;
+      expect(breakouts.window).toEqual(body.common.window);
+      expect(breakouts.platforms.length).toBeGreaterThan(0);
+      const companies = new Set([body.common.brand.id, ...body.competitors.map((c) => c.id)]);
+      for (const post of breakouts.items) {
+        expect(post.z).toBeGreaterThanOrEqual(3.5);
+        expect(companies.has(post.companyId)).toBe(true);
+        expect(post.publishedAt.slice(0, 10) >= body.common.window.from).toBe(true);
+        expect(breakouts.platforms.find((p) => p.platform === post.platform)?.status).toBe("ok");
+      }
+    }
+  });
+
+  it("follows the chosen period in share of voice: 7 days hold fewer posts and engagements than 90", async () => {
+    // 30 days first, as the screen opens: a later period must not be answered with its landscape.
+    await competitorOf("30d");
+    const week = await competitorOf("7d");
+    const quarter = await competitorOf("90d");
+    const overall = (b: Schemas["CompetitorAnalytics"]) => b.shareOfVoice.scopes[0];
+    expect(overall(week)?.posts).toMatchObject({ status: "ok", n: 6 });
+    expect(overall(week)?.posts.total).toBeLessThan(overall(quarter)?.posts.total ?? 0);
+    expect(overall(week)?.engagement.total).toBeLessThan(overall(quarter)?.engagement.total ?? 0);
+    // The brand's share holds what its side-by-side figures of the same period hold.
+    for (const body of [week, quarter]) {
+      const engaged = body.common.brand.audienceByPlatform.reduce((s, p) => s + (p.engagement ?? 0), 0);
+      const share = overall(body)?.engagement.shares.find((s) => s.companyId === body.common.brand.id);
+      expect(share?.value).toBe(engaged);
     }
   });
 

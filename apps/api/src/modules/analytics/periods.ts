@@ -42,11 +42,6 @@ function previousOf(window: DayWindow): DayWindow {
 }
 
 /**
- * The window of a module read. Named periods end on the last day the brand has data (`dataEnd`), so a brand whose
- * newest import is a week old still shows its last 30 days rather than an empty chart; the provenance says how old
- * the data is. A custom range must lie within the stored history.
- */
-/**
  * The key a period query's figures are stored under ("30d", "12m", "custom:<from>:<to>"), read from the query
  * alone; undefined when it is malformed (resolvePeriod says why).
  */
@@ -56,6 +51,11 @@ export function periodKeyOf(query: PeriodQuery): string | undefined {
   return query.from && query.to ? `custom:${query.from}:${query.to}` : undefined;
 }
 
+/**
+ * The window of a module read. Named periods end on the last day the brand has data (`history.to`), so a brand
+ * whose newest import is a week old still shows its last 30 days rather than an empty chart; the provenance says
+ * how old the data is. A custom range must lie within the stored history.
+ */
 export function resolvePeriod(query: PeriodQuery, history: DayWindow): ResolvedPeriod {
   const period = query.period ?? "30d";
   if (period !== "custom") {
@@ -78,4 +78,40 @@ export function resolvePeriod(query: PeriodQuery, history: DayWindow): ResolvedP
   }
   const window = { from: query.from, to: query.to };
   return { key: periodKeyOf(query) ?? "custom", window, previous: previousOf(window) };
+}
+
+/**
+ * A named period ending on `day` rather than on the company's own last day of data: the one window a comparison
+ * of several companies shares (module-context.ts). Stored under `<name>@<day>` ("30d@2026-11-24"), apart from the
+ * company's own period, which its other modules keep showing.
+ */
+export function periodEndingOn(query: PeriodQuery, day: string): ResolvedPeriod {
+  const period = resolvePeriod(query, { from: day, to: day });
+  return { ...period, key: `${period.key}@${day}` };
+}
+
+const dayOnly = new Intl.DateTimeFormat("en-GB", { day: "numeric", timeZone: "UTC" });
+const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A day as a reason sentence names it: "24 Nov 2026". */
+export const dayLabel = (day: string) => dayMonthYear.format(dayToDate(day));
+
+/**
+ * A window as a reason sentence names it: "2–31 Oct 2026", "26 Oct–24 Nov 2026", or "28 Dec 2025–26 Jan 2026"
+ * across a year.
+ */
+export function windowLabel(window: DayWindow): string {
+  const from =
+    window.from.slice(0, 7) === window.to.slice(0, 7)
+      ? dayOnly
+      : window.from.slice(0, 4) === window.to.slice(0, 4)
+        ? dayMonth
+        : dayMonthYear;
+  return `${from.format(dayToDate(window.from))}–${dayLabel(window.to)}`;
 }

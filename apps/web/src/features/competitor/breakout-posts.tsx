@@ -8,8 +8,8 @@ import type { CompetitorAnalytics } from "./queries";
 
 /**
  * Posts of the brand and its competitors far above their platform's usual engagement rate
- * (docs/analytics-methods.md §1.5: modified z-score of ln ER ≥ 3.5 over the landscape's last 30 days), each with
- * its company and a link to it.
+ * (docs/analytics-methods.md §1.5: modified z-score of ln ER ≥ 3.5 over the landscape's posts of the period), each
+ * with its company and a link to it.
  */
 export function BreakoutPostsSection({ data }: { data: CompetitorAnalytics }) {
   const breakouts = data.breakoutPosts;
@@ -23,7 +23,7 @@ export function BreakoutPostsSection({ data }: { data: CompetitorAnalytics }) {
       className="lg:col-span-2"
     >
       {breakouts.items.length === 0 ? (
-        <EmptyState className="py-8" icon={null} title="No post broke out in these 30 days." />
+        <EmptyState className="py-8" icon={null} title="No post broke out in this period." />
       ) : (
         <ul className="flex flex-col gap-3">
           {breakouts.items.map((post) => (

@@ -5,14 +5,21 @@ import { FigureDelta } from "@brandscope/ui/figure-delta";
 import { SelectField } from "@brandscope/ui/select";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
 import { ChoroplethChart, PlatformBarChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
 import { type Figure, hasValue, missingText } from "../modules/figure-card";
-import { formatChange, formatCount, formatDecimal, formatDuration } from "../modules/format";
-import { ModulePage, SectionCard } from "../modules/module-page";
+import {
+  formatChange,
+  formatCount,
+  formatDate,
+  formatDecimal,
+  formatDuration,
+  sentence,
+} from "../modules/format";
+import { ModulePage, SectionCard, TakesImports } from "../modules/module-page";
 import { type PeriodParams, usePeriod } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
@@ -143,14 +150,21 @@ function CompetitorSections({
   ];
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <div className="lg:col-span-2">
-        <SelectField
-          label="Competitor"
-          className="w-72"
-          value={selected.id}
-          onValueChange={onChoose}
-          options={data.competitors.map((entry) => ({ value: entry.id, label: entry.name }))}
-        />
+      <div className="flex flex-col gap-2 lg:col-span-2">
+        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+          <SelectField
+            label="Competitor"
+            className="w-72"
+            value={selected.id}
+            onValueChange={onChoose}
+            options={data.competitors.map((entry) => ({ value: entry.id, label: entry.name }))}
+          />
+          <p data-slot="comparison-window" className="text-muted-foreground text-sm">
+            Every company over the same days: {formatDate(data.common.window.from)} to{" "}
+            {formatDate(data.common.window.to)}
+          </p>
+        </div>
+        <MissingData data={data} companies={[brand, selected]} />
       </div>
       <SectionCard title="Audience by platform" description={`Followers: ${brand.name} and ${selected.name}`}>
         <PlatformBarChart
@@ -196,6 +210,34 @@ function CompetitorSections({
           />
         </SectionCard>
       ))}
+    </div>
+  );
+}
+
+/**
+ * Why the brand or the chosen competitor has no figures, or only part of them, in the comparison's window (the
+ * server's sentences, with what to do), above the charts that would otherwise show them as missing bars.
+ */
+function MissingData({ data, companies }: { data: CompetitorAnalytics; companies: CompetitorEntry[] }) {
+  const takesImports = useContext(TakesImports);
+  const notes = data.shareOfVoice.leftOut.filter((left) => companies.some((c) => c.id === left.companyId));
+  if (notes.length === 0) return null;
+  return (
+    <div
+      role="note"
+      aria-label="Missing data in this window"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed px-3 py-2"
+    >
+      <ul className="text-muted-foreground flex flex-col gap-1 text-sm">
+        {notes.map((note) => (
+          <li key={note.companyId}>{sentence(note.reason)}</li>
+        ))}
+      </ul>
+      {takesImports ? (
+        <ButtonLink to="/data-sources" emphasis="secondary" size="sm">
+          Data sources
+        </ButtonLink>
+      ) : null}
     </div>
   );
 }

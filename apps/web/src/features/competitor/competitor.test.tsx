@@ -136,7 +136,7 @@ const breakoutPosts: CompetitorAnalytics["breakoutPosts"] = {
     {
       platform: "tiktok",
       status: "insufficient_history",
-      reason: "needs 30 landscape posts in 30 days, has 12",
+      reason: "needs 30 landscape posts in the period, has 12",
       n: 12,
     },
   ],
@@ -319,17 +319,40 @@ describe("Competitor screen", () => {
     expect(row("c2")).toEqual(["Grind House", "26%", "—", "28%", "50%"]);
   });
 
-  it("names a competitor left out of the social shares for covering another period", async () => {
-    const reason = "Its figures cover 2026-09-20 to 2026-10-19, not 2026-10-01 to 2026-10-31";
+  it("shows the days every company is compared over, and why a company has no data in them", async () => {
+    const reason =
+      "No posts or follower counts from Lumora Coffee in 1–31 Oct 2026: import a newer export or connect YouTube on Data sources.";
+    const partial =
+      "Data from Grind House ends on 20 Oct 2026, 11 days before the end of 1–31 Oct 2026, so its engagement and posts would count fewer days than the others': import a newer export or connect YouTube on Data sources.";
     mockApi({
       ...routes,
       "GET /competitor": () =>
-        json({ ...analytics, shareOfVoice: { ...shareOfVoice, leftOut: [{ companyId: "c2", reason }] } }),
+        json({
+          ...analytics,
+          shareOfVoice: {
+            ...shareOfVoice,
+            leftOut: [
+              { companyId: "b0", reason },
+              { companyId: "c2", reason: partial },
+            ],
+          },
+        }),
     });
-    view = await renderScreen(() => <CompetitorScreen />);
-    await waitFor(() =>
-      getByText(current().container, `Grind House is left out of the social shares. ${reason}.`),
-    );
+    view = await renderScreen(() => <CompetitorScreen requestedId="c1" />);
+    const window = await waitFor(() => {
+      const found = current().container.querySelector("[data-slot=comparison-window]");
+      if (!found) throw new Error("No window yet");
+      return found;
+    });
+    expect(window.textContent).toBe("Every company over the same days: 1 Oct 2026 to 31 Oct 2026");
+    // Above the charts: the brand's reason, not the unselected competitor's, with the way to Data sources.
+    const note = view.container.querySelector("[role=note][aria-label='Missing data in this window']");
+    if (!note) throw new Error("No note about missing data");
+    expect(Array.from(note.querySelectorAll("li"), (li) => li.textContent)).toEqual([reason]);
+    expect(getByRoleName(note, "link", "Data sources").getAttribute("href")).toBe("/data-sources");
+    // Share of voice lists every company it left out, each once, as a sentence.
+    getByText(view.container, "Left out of the social shares, never counted as 0%:");
+    getByText(view.container, partial);
   });
 
   it("lists breakout posts with their company, rate and z-score, linking to the post", async () => {
@@ -342,7 +365,7 @@ describe("Competitor screen", () => {
     const item = link.closest("li");
     expect(item?.textContent).toContain("Grind House");
     expect(item?.textContent).toContain("Engagement rate 41.23% · z-score 4.05");
-    getByText(view.container, "TikTok: Not enough history (needs 30 landscape posts in 30 days, has 12)");
+    getByText(view.container, "TikTok: Not enough history (needs 30 landscape posts in the period, has 12)");
   });
 
   it("says why no breakout can be judged rather than showing an empty list", async () => {
@@ -364,7 +387,7 @@ describe("Competitor screen", () => {
     expect(state?.textContent).toBe(
       "Not enough historyneeds 30 landscape posts with varied engagement rates on a platformAdd data on Data sources",
     );
-    expect(queryByText(section, "No post broke out in these 30 days.")).toBeNull();
+    expect(queryByText(section, "No post broke out in this period.")).toBeNull();
   });
 
   it("invites to add competitors when there are none", async () => {

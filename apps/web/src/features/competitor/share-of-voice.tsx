@@ -3,6 +3,7 @@ import { NETWORK_LABELS } from "@brandscope/charts/networks";
 import { Button } from "@brandscope/ui/button";
 import { sectionStateText } from "@brandscope/ui/section-state";
 import * as React from "react";
+import { sentence } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import type { CompetitorAnalytics } from "./queries";
 
@@ -61,8 +62,6 @@ function ShareBar({
 export function ShareOfVoiceSection({ data }: { data: CompetitorAnalytics }) {
   const voice = data.shareOfVoice;
   const companies = [data.common.brand, ...data.competitors];
-  const names = new Map(companies.map((company) => [company.id, company.name]));
-  const nameOf = (id: string) => names.get(id) ?? "Unknown company";
   const colorOf = (id: string) =>
     companyColor(
       Math.max(
@@ -90,7 +89,7 @@ export function ShareOfVoiceSection({ data }: { data: CompetitorAnalytics }) {
   return (
     <SectionCard
       title="Share of voice (owned channels)"
-      description="Each company's share of the engagement, posts and followers on the companies' own accounts in this period, and of website visits. Not mentions."
+      description="Each company's share of the engagement, posts and followers on the companies' own accounts over the same days, and of website visits. Not mentions."
       className="lg:col-span-2"
     >
       <div className="flex flex-col gap-4">
@@ -158,13 +157,14 @@ export function ShareOfVoiceSection({ data }: { data: CompetitorAnalytics }) {
           </tbody>
         </table>
         {voice.leftOut.length > 0 ? (
-          <ul className="text-muted-foreground text-xs">
-            {voice.leftOut.map((left) => (
-              <li key={left.companyId}>
-                {nameOf(left.companyId)} is left out of the social shares. {left.reason}.
-              </li>
-            ))}
-          </ul>
+          <div className="text-muted-foreground text-xs">
+            <p>Left out of the social shares, never counted as 0%:</p>
+            <ul>
+              {voice.leftOut.map((left) => (
+                <li key={left.companyId}>{sentence(left.reason)}</li>
+              ))}
+            </ul>
+          </div>
         ) : null}
       </div>
     </SectionCard>

@@ -111,8 +111,9 @@ export const helpTopics: readonly HelpTopicData[] = [
     body: [
       "For your brand and each competitor, per network: followers, follower growth over the period, posts per week, engagement per post and engagement rate, measured the same way for everyone.",
       "The competitor average leaves your brand out; a company without that network, or without data for it, is left out rather than counted as zero, and the number of companies is shown.",
+      "Every company is compared over the same days, shown above the charts: the period ends on the latest day any of them has data for. A company whose imported data stops before then says so, with what to do, instead of showing zeros.",
     ],
-    source: "Public profiles and posts of each company, over the same period.",
+    source: "Public profiles and posts of each company, over the same days.",
   },
   {
     id: "competitor-audience-by-platform",

@@ -6,7 +6,7 @@ const now = new Date("2026-11-01T00:00:00.000Z");
 const followers = dailyFollowers("instagram", "2026-09-01", 70, 1000);
 
 describe("breakoutInputs", () => {
-  it("keeps ln ER of the mature posts with ER > 0 in the 30 days, and the best as candidates", () => {
+  it("keeps ln ER of the mature posts with ER > 0 in the window, and the best as candidates", () => {
     const posts = [
       // ERf = 50 / 1000 = 0.05 ⇒ x = ln 0.05 = −2.9957.
       makePost("a", { at: "2026-10-02T00:00:00Z", likes: 50 }),
@@ -26,7 +26,7 @@ describe("breakoutInputs", () => {
       // Younger than 72 hours at `now`: engagement still accruing.
       makePost("young", { at: "2026-10-30T00:00:01Z", likes: 900 }),
     ];
-    const inputs = breakoutInputs(posts, followers, "2026-10-31", now);
+    const inputs = breakoutInputs(posts, followers, { from: "2026-10-02", to: "2026-10-31" }, now);
     expect(inputs.window).toEqual({ from: "2026-10-02", to: "2026-10-31" });
     expect(inputs.platforms.map((p) => [p.platform, p.xs])).toEqual([
       ["instagram", [-2.9957, -1.6094]],
@@ -36,5 +36,16 @@ describe("breakoutInputs", () => {
     expect(best).toMatchObject({ id: "b", x: -1.6094, engagementRate: 0.2, url: "https://example.com/p/b" });
     expect(Array.from(best?.text ?? "")).toHaveLength(140);
     expect(next?.id).toBe("a");
+  });
+
+  it("follows the window it is given: a week keeps only the week's posts", () => {
+    const posts = [
+      makePost("early", { at: "2026-10-03T00:00:00Z", likes: 50 }),
+      makePost("late", { at: "2026-10-26T00:00:00Z", likes: 80 }),
+    ];
+    const week = breakoutInputs(posts, followers, { from: "2026-10-25", to: "2026-10-31" }, now);
+    expect(week.platforms[0]?.candidates.map((c) => c.id)).toEqual(["late"]);
+    const quarter = breakoutInputs(posts, followers, { from: "2026-08-03", to: "2026-10-31" }, now);
+    expect(quarter.platforms[0]?.candidates.map((c) => c.id)).toEqual(["late", "early"]);
   });
 });

@@ -1,12 +1,10 @@
 import type { components } from "@brandscope/api-client/schema";
 import { type ContentPost, type FollowerPoint, headlineRate, indexFollowers, isMature } from "../content";
-import { addDays, type DayWindow } from "../periods";
+import type { DayWindow } from "../periods";
 import { PLATFORM_ORDER } from "./platform-figures";
 
 type Platform = components["schemas"]["SocialNetwork"];
 
-/** §1.5: a breakout is judged among the landscape's posts of the last 30 days. */
-export const BREAKOUT_DAYS = 30;
 /** The posts a company keeps per platform as possible breakouts: the most it can show there. */
 const CANDIDATES = 5;
 const TEXT_LIMIT = 140;
@@ -26,7 +24,7 @@ export interface BreakoutCandidate {
 
 export interface PlatformBreakoutInputs {
   platform: Platform;
-  /** ln ER of every mature post with ER > 0 on the platform in the days, ascending. */
+  /** ln ER of every mature post with ER > 0 on the platform in the window, ascending. */
   xs: number[];
   /** The highest x of the company, highest first. */
   candidates: BreakoutCandidate[];
@@ -44,18 +42,17 @@ function truncate(text: string): string {
 
 /**
  * What one company contributes to the landscape's breakout test (§1.5), computed by the job so a read combines
- * short lists of numbers and never scans posts: x = ln ER of its mature posts (ER > 0) in the 30 days to `to`, per
+ * short lists of numbers and never scans posts: x = ln ER of its mature posts (ER > 0) in the period's window, per
  * platform, and its best few posts as candidates. ER is the platform's headline rate (§1.2).
  */
 export function breakoutInputs(
   posts: readonly ContentPost[],
   followers: readonly FollowerPoint[],
-  to: string,
+  window: DayWindow,
   now: Date,
 ): BreakoutInputs {
-  const window = { from: addDays(to, -(BREAKOUT_DAYS - 1)), to };
   const start = new Date(`${window.from}T00:00:00.000Z`).getTime();
-  const end = new Date(`${to}T00:00:00.000Z`).getTime() + 86_400_000;
+  const end = new Date(`${window.to}T00:00:00.000Z`).getTime() + 86_400_000;
   const index = indexFollowers(followers);
   const byPlatform = new Map<Platform, { post: ContentPost; rate: number; x: number }[]>();
   for (const post of posts) {

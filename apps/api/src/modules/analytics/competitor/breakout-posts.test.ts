@@ -14,10 +14,10 @@ const candidate = (id: string, x: number): BreakoutCandidate => ({
   engagementRate: Math.exp(x),
   x,
 });
-const company = (id: string, platforms: BreakoutInputs["platforms"], to = days.to): BreakoutCompany => ({
+const company = (id: string, platforms: BreakoutInputs["platforms"], from = days.from): BreakoutCompany => ({
   id,
-  window: { ...window, to },
-  inputs: { window: { ...days, to }, platforms },
+  window,
+  inputs: { window: { ...days, from }, platforms },
 });
 
 /*
@@ -38,11 +38,11 @@ const brand = company("a", [
 const rival = company("b", [
   { platform: "instagram", xs: repeat(-3, 14), candidates: [candidate("r1", -3)] },
 ]);
-/** Its 30 days end earlier: left out, or its posts would move the median. */
+/** Its inputs cover other days (another period's): left out, or its posts would move the median. */
 const behind = company(
   "c",
   [{ platform: "instagram", xs: repeat(5, 40), candidates: [candidate("c1", 5)] }],
-  "2026-10-20",
+  "2026-10-25",
 );
 /** Stored before breakout inputs were kept. */
 const older: BreakoutCompany = { id: "d", window, inputs: undefined };
@@ -72,7 +72,7 @@ describe("breakoutPosts", () => {
         platform: "tiktok",
         status: "insufficient_history",
         reason:
-          "Breakouts need 30 posts from you and your competitors in 30 days; there are 10. Import more posts.",
+          "Breakouts need 30 posts from you and your competitors in the period; there are 10. Choose a longer period or import more posts.",
         n: 10,
       },
     ]);

@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
-import { addDays, type DayWindow } from "../periods";
+import type { DayWindow } from "../periods";
 import { median } from "../statistics";
-import { BREAKOUT_DAYS, type BreakoutInputs, type BreakoutCandidate as Candidate } from "./breakout-inputs";
+import type { BreakoutInputs, BreakoutCandidate as Candidate } from "./breakout-inputs";
 import { PLATFORM_ORDER } from "./platform-figures";
 
 type Schemas = components["schemas"];
@@ -17,24 +17,24 @@ const LIST_SIZE = 10;
 
 export interface BreakoutCompany {
   id: string;
-  /** The company's period window; the breakout days are the 30 to its end. */
+  /** The days the company's figures cover. */
   window: DayWindow;
   /** undefined: the company has no such inputs; it is left out. */
   inputs: BreakoutInputs | undefined;
 }
 
-const daysTo = (to: string): DayWindow => ({ from: addDays(to, -(BREAKOUT_DAYS - 1)), to });
-
 /**
  * Breakout posts of a landscape (docs/analytics-methods.md §1.5, after Rival IQ, made robust): per platform,
- * x = ln ER of every company's mature posts in the 30 days to the end of the focus brand's period (the first
- * company), and a post breaks out when z = 0.6745·(x − median x)/MAD ≥ 3.5. A company whose 30 days end on another
- * day is left out, so the landscape shares its days. Pure: from the companies' stored inputs.
+ * x = ln ER of every company's mature posts in the period of the focus brand (the first company), and a post breaks
+ * out when z = 0.6745·(x − median x)/MAD ≥ 3.5. A company whose inputs cover other days is left out, so the
+ * landscape shares its days. Pure: from the companies' stored inputs.
  */
 export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["BreakoutPosts"] {
   const [focus] = companies;
-  const window = focus ? daysTo(focus.window.to) : { from: "", to: "" };
-  const included = companies.filter((c) => c.inputs?.window.to === window.to);
+  const window = focus ? focus.window : { from: "", to: "" };
+  const included = companies.filter(
+    (c) => c.inputs?.window.from === window.from && c.inputs.window.to === window.to,
+  );
   const platforms = new Map<
     Platform,
     { xs: number[]; candidates: { companyId: string; post: Candidate }[] }
@@ -57,7 +57,7 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
       states.push({
         platform,
         status: "insufficient_history",
-        reason: `Breakouts need ${MIN_POSTS} posts from you and your competitors in ${BREAKOUT_DAYS} days; there are ${n}. Import more posts.`,
+        reason: `Breakouts need ${MIN_POSTS} posts from you and your competitors in the period; there are ${n}. Choose a longer period or import more posts.`,
         n,
       });
       continue;
@@ -87,7 +87,8 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
     return {
       ...base,
       status: "no_data",
-      reason: `No posts with an engagement rate in the last ${BREAKOUT_DAYS} days.`,
+      reason:
+        "No posts with an engagement rate in this period. Choose another period, or import posts on Data sources.",
       n: 0,
     };
   }
@@ -95,7 +96,7 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
     return {
       ...base,
       status: "insufficient_history",
-      reason: `Breakouts need ${MIN_POSTS} posts with varied engagement rates on one platform. Import more posts.`,
+      reason: `Breakouts need ${MIN_POSTS} posts with varied engagement rates on one platform. Choose a longer period or import more posts.`,
       n: states.reduce((sum, s) => sum + (s.n ?? 0), 0),
     };
   }

@@ -16,8 +16,13 @@ export interface LandscapeInputs {
   posts: { platform: Platform; posts: number }[];
   /** Website visits of the latest complete month by the window end. */
   traffic: { month: string; visits: number } | null;
-  /** The company's part of the landscape's breakout test over the 30 days to the window end. */
+  /** The company's part of the landscape's breakout test over the window. */
   breakout: BreakoutInputs;
+  /**
+   * The days the company has posts or follower counts for, first to last (null: none), so a landscape can tell a
+   * company without data in its window from one that did not post.
+   */
+  history: DayWindow | null;
 }
 
 export function postCounts(

@@ -59,6 +59,17 @@ describe("platformFigures", () => {
     expect(facebook?.engagementRate).toBeCloseTo(1.9604 / 5, 12);
   });
 
+  it("leaves engagement unknown, not 0, when the company has no data at all in the window", () => {
+    // The data ends on 12 January: nothing says whether it posted in February.
+    const figures = platformFigures(data, { from: "2026-02-01", to: "2026-02-28" });
+    expect(figures.map((f) => [f.platform, f.audience, f.engagement, f.engagementRate])).toEqual([
+      ["instagram", null, null, null],
+      ["youtube", null, null, null],
+      ["tiktok", null, null, null],
+      ["twitter", null, null, null],
+    ]);
+  });
+
   it("reports 0 engagement when the account posted nothing in the window", () => {
     const figures = platformFigures(data, { from: "2026-01-10", to: "2026-01-12" });
     expect(figures.find((f) => f.platform === "instagram")).toMatchObject({

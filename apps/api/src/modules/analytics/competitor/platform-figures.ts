@@ -42,14 +42,27 @@ function winsorisedMean(rates: readonly number[]): number | null {
   return rates.reduce((sum, r) => sum + Math.min(r, cap), 0) / rates.length;
 }
 
+/** Whether any of the company's posts or follower counts, on any platform, falls in the window. */
+function hasDataIn(data: BrandSocialData, window: DayWindow): boolean {
+  return (
+    data.followers.some((f) => f.day >= window.from && f.day <= window.to) ||
+    data.posts.some((p) => {
+      const day = toDay(p.postedAt);
+      return day >= window.from && day <= window.to;
+    })
+  );
+}
+
 /**
  * Side by side per platform (§2): followers at the window end, Σ E_p of the posts in the window, and the
  * account ER = mean per-post ER over posts with a valid denominator (§1.2: by follower, or by views on TikTok and
  * YouTube). A platform appears when the company has followers or posts on it; engagement is null (not 0) when
- * no posts were ever collected for that platform.
+ * no posts were ever collected for that platform, or when the company has no data at all in the window (its
+ * import ends before it, say): nothing says it did not post then.
  */
 export function platformFigures(data: BrandSocialData, window: DayWindow): Schemas["PlatformFigures"][] {
   const result: Schemas["PlatformFigures"][] = [];
+  const covered = hasDataIn(data, window);
   for (const platform of PLATFORM_ORDER) {
     const snapshots: DaySnapshot[] = data.followers
       .filter((f) => f.platform === platform)
@@ -72,7 +85,8 @@ export function platformFigures(data: BrandSocialData, window: DayWindow): Schem
     result.push({
       platform,
       audience: latestFollowers(snapshots, window.to, AUDIENCE_MAX_AGE_DAYS),
-      engagement: allPosts.length === 0 ? null : posts.reduce((sum, p) => sum + engagementOf(p), 0),
+      engagement:
+        allPosts.length === 0 || !covered ? null : posts.reduce((sum, p) => sum + engagementOf(p), 0),
       engagementRate: winsorisedMean(rates),
     });
   }

@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { DayWindow } from "../periods";
+import { type DayWindow, dayLabel, daysBetween, windowLabel } from "../periods";
 import { largestRemainder } from "../statistics";
 import type { LandscapeInputs } from "./landscape-inputs";
 import { PLATFORM_ORDER } from "./platform-figures";
@@ -8,10 +8,12 @@ type Schemas = components["schemas"];
 type Platform = Schemas["SocialNetwork"];
 type ShareSet = Schemas["ShareOfVoiceSet"];
 
-/** One company of the landscape, as its stored figures hold it. */
+/** One company of the landscape, as its stored figures for the landscape's window hold it. */
 export interface VoiceCompany {
   id: string;
-  window: DayWindow;
+  name: string;
+  /** The days the company has posts or follower counts for, first to last; null without any. */
+  history: DayWindow | null;
   platforms: readonly Schemas["PlatformFigures"][];
   /** undefined: the company has no such inputs; it is left out of what needs them. */
   inputs: Pick<LandscapeInputs, "posts" | "traffic"> | undefined;
@@ -19,6 +21,13 @@ export interface VoiceCompany {
 
 /** §6: a landscape figure needs 2 companies with the metric. */
 const MIN_COMPANIES = 2;
+/**
+ * A company whose data ends more than this many days before the window does is left out of the social shares:
+ * its engagement and posts would count fewer days than the others'. The same tolerance as followers at the window
+ * end (platform-figures.ts).
+ */
+const MAX_DAYS_SHORT = 3;
+const WHAT_TO_DO = "import a newer export or connect YouTube on Data sources.";
 
 interface Known {
   companyId: string;
@@ -82,25 +91,31 @@ function scopeValue<T extends { platform: Platform }>(
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0);
 }
 
-const sameWindow = (a: DayWindow, b: DayWindow) => a.from === b.from && a.to === b.to;
+/** Why a company is left out of the social shares of `window`, with what to do; undefined when it is not. */
+function shortOf(company: VoiceCompany, window: DayWindow): string | undefined {
+  const { name, history } = company;
+  if (history === null || history.to < window.from || history.from > window.to) {
+    return `No posts or follower counts from ${name} in ${windowLabel(window)}: ${WHAT_TO_DO}`;
+  }
+  const short = daysBetween(history.to, window.to);
+  if (short <= MAX_DAYS_SHORT) return undefined;
+  return `Data from ${name} ends on ${dayLabel(history.to)}, ${short} days before the end of ${windowLabel(window)}, so its engagement and posts would count fewer days than the others': ${WHAT_TO_DO}`;
+}
 
 /**
  * Owned-channel share of voice (docs/analytics-methods.md §2): engagement, activity (posts) and audience (followers)
  * shares of the landscape, per platform and over all platforms, plus the web traffic share of one month. The first
- * company is the focus brand. Engagement and posts are flows over the period, so a company whose figures cover
- * another window (its data ends on another day) is left out of the social shares and listed as such; over all
- * platforms a company counts the platforms it has figures on. Pure: from stored figures only.
+ * company is the focus brand; every company's figures cover `window`. Engagement and posts are flows over the
+ * window, so a company without data in it, or whose data ends days before it does, is left out of the social
+ * shares (not counted as 0) and listed with the reason; over all platforms a company counts the platforms it has
+ * figures on. Pure: from stored figures only.
  */
-export function shareOfVoice(companies: readonly VoiceCompany[]): Schemas["ShareOfVoice"] {
+export function shareOfVoice(window: DayWindow, companies: readonly VoiceCompany[]): Schemas["ShareOfVoice"] {
   const [focus] = companies;
   if (!focus) return { scopes: [], traffic: { ...shareSet([]), month: null }, leftOut: [] };
-  const social = companies.filter((c) => sameWindow(c.window, focus.window));
-  const leftOut = companies
-    .filter((c) => !sameWindow(c.window, focus.window))
-    .map((c) => ({
-      companyId: c.id,
-      reason: `Its figures cover ${c.window.from} to ${c.window.to}, not ${focus.window.from} to ${focus.window.to}: its latest data is from another day.`,
-    }));
+  const reasons = companies.map((c) => ({ companyId: c.id, reason: shortOf(c, window) }));
+  const social = companies.filter((_, i) => reasons[i]?.reason === undefined);
+  const leftOut = reasons.filter((r): r is { companyId: string; reason: string } => r.reason !== undefined);
   const present = new Set<Platform>();
   for (const c of social) {
     for (const f of c.platforms) present.add(f.platform);

@@ -20,18 +20,24 @@ const keyOf = (brandId: string, periodKey: string) => `${brandId}|${periodKey}`;
 
 /**
  * The current stored figures of each brand that has them for the period (by brand id), one query for all misses.
- * A brand left out has none (or figures of an older version of the methods): its figures are to be computed.
+ * A brand left out has none (or figures of an older version of the methods): its figures are to be computed. A
+ * brand's `figures` is the version of its stored row, null when it has none, undefined when it is not known (then
+ * the row is read).
  */
 export async function storedPeriodFigures(
   db: Db,
-  brands: readonly FiguredBrand[],
+  brands: readonly (Pick<FiguredBrand, "id"> & { figures: FigureVersion | null | undefined })[],
   periodKey: string,
 ): Promise<Map<string, StoredPeriodFigures>> {
   const memo = readModelOf(clientOf(db)).memo(PERIOD_FIGURES);
   const found = new Map<string, StoredPeriodFigures>();
   const misses: string[] = [];
   for (const brand of brands) {
-    if (!brand.figures) continue;
+    if (brand.figures === null) continue;
+    if (brand.figures === undefined) {
+      misses.push(brand.id);
+      continue;
+    }
     const figures = memo.get(keyOf(brand.id, periodKey), brand.figures.version);
     if (figures) found.set(brand.id, { ...brand.figures, figures });
     else misses.push(brand.id);

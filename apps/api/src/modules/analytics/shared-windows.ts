@@ -1,0 +1,83 @@
+import { setImmediate as yieldToRequests } from "node:timers/promises";
+import type { Queryable } from "../../db/client";
+import { findBrandById } from "../brand/brand.repo";
+import { readComparisons, readDataSpan } from "./brand-data.repo";
+import { computePeriod, loadBrandSeries, NAMED_PERIODS } from "./brand-figures";
+import type { PillarModel } from "./content/pillar-model";
+import { findFigure, saveFigure } from "./figures.repo";
+import { periodEndingOn } from "./periods";
+
+/**
+ * The days each company of the brand's comparisons needs figures ending on, besides its own last day of data (by
+ * company id): a comparison shares the period ending on the latest day any of its companies has data for
+ * (module-context.ts inOneWindow), and every company whose data ends earlier, or that has none, is read for it.
+ * `brandEnd` is the brand's own last day of data, known to the caller.
+ */
+export async function sharedWindowDays(
+  db: Queryable,
+  brandId: string,
+  brandEnd: string | null,
+): Promise<Map<string, Set<string>>> {
+  const ends = new Map<string, string | null>([[brandId, brandEnd]]);
+  const days = new Map<string, Set<string>>();
+  for (const companies of await readComparisons(db, { brandId })) {
+    for (const id of companies) {
+      if (!ends.has(id)) ends.set(id, (await readDataSpan(db, { brandId: id })).history?.to ?? null);
+    }
+    const last = companies
+      .map((id) => ends.get(id) ?? null)
+      .filter((end): end is string => end !== null)
+      .sort()
+      .at(-1);
+    if (!last) continue;
+    for (const id of companies.filter((c) => ends.get(c) !== last)) {
+      days.set(id, (days.get(id) ?? new Set()).add(last));
+    }
+  }
+  return days;
+}
+
+/** The stored-figure keys of the named periods ending on `day` ("7d@2026-11-24", …), with their periods. */
+export const periodsEndingOn = (day: string) =>
+  NAMED_PERIODS.map((name) => periodEndingOn({ period: name }, day));
+
+/**
+ * Stores the figures of another company of the brand's comparisons for the shared windows it lacks, so the
+ * competitor module finds them rather than computing them in a request. Figures stored since the company's data
+ * last changed are kept.
+ */
+export async function storeSharedWindows(
+  db: Queryable,
+  companyId: string,
+  days: Iterable<string>,
+  now: Date,
+): Promise<void> {
+  const company = await findBrandById(db, { brandId: companyId });
+  if (!company) return;
+  const missing: string[] = [];
+  for (const day of days) {
+    const [first] = periodsEndingOn(day);
+    const stored =
+      first && (await findFigure(db, { brandId: companyId, module: "content", periodKey: first.key }));
+    if (!stored || stored.computedAt < company.dataChangedAt) missing.push(day);
+  }
+  if (missing.length === 0) return;
+  const series = await loadBrandSeries(db, companyId);
+  const pillars = await findFigure<PillarModel>(db, {
+    brandId: companyId,
+    module: "pillars",
+    periodKey: "all",
+  });
+  for (const period of missing.flatMap(periodsEndingOn)) {
+    // As in compute-brand.job.ts: requests run between periods.
+    await yieldToRequests();
+    await saveFigure(db, {
+      brandId: companyId,
+      module: "content",
+      periodKey: period.key,
+      payload: computePeriod(company, series, period, now, pillars?.payload),
+      dataAsOf: series.dataAsOf,
+      computedAt: now,
+    });
+  }
+}
