@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runInWorker, WorkerLimitError } from "./worker-thread";
+import { runInWorker, WORKER_NICE, WorkerLimitError } from "./worker-thread";
 
 let folder: string;
 const script = async (name: string, source: string) => {
@@ -45,6 +45,19 @@ describe("runInWorker", () => {
       "const kept = []; for (;;) kept.push(new Array(1e5).fill(kept.length));",
     );
     await expect(runInWorker(hungry, {}, limits)).rejects.toMatchObject({ reason: "memory" });
+  });
+
+  it("lowers a worker thread's priority below the event loop's (Linux)", async () => {
+    const lib = pathToFileURL(join(import.meta.dirname, "worker-thread.ts")).href;
+    const nice = await script(
+      "nice.mjs",
+      `import { getPriority } from "node:os";\nimport { lowerThreadPriority } from "${lib}";\n` +
+        "parentPort.postMessage(getPriority(lowerThreadPriority()));",
+    );
+    const before = getPriority();
+    expect(await runInWorker<number>(nice, {}, limits)).toBe(WORKER_NICE);
+    // Only the worker's thread: this (main) thread keeps its priority.
+    expect(getPriority()).toBe(before);
   });
 
   it("passes on an error the worker throws", async () => {

@@ -1,4 +1,6 @@
+import { readlinkSync } from "node:fs";
 import { createRequire } from "node:module";
+import { setPriority } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
@@ -52,4 +54,24 @@ export function runInWorker<Output>(
       settle(() => reject(new Error(`The worker thread exited (${code}) without an answer`))),
     );
   });
+}
+
+/** The nice value of worker threads: below the event loop, which answers requests, above nothing else. */
+export const WORKER_NICE = 10;
+
+/**
+ * Lowers the calling worker thread's CPU priority (Linux: setpriority on its thread id, read from
+ * /proc/thread-self), so on a busy machine the event loop's requests get the cores first and background work
+ * (an export read, a pillar fit) takes what is left. Elsewhere, or where not allowed, it runs at normal priority.
+ * Returns the thread id it lowered, if any.
+ */
+export function lowerThreadPriority(): number | undefined {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").at(-1));
+    if (!Number.isInteger(tid)) return undefined;
+    setPriority(tid, WORKER_NICE);
+    return tid;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,3 @@
-import { setImmediate as yieldToRequests } from "node:timers/promises";
 import type { Queryable } from "../../db/client";
 import { findBrandById } from "../brand/brand.repo";
 import { readComparisons, readDataSpan } from "./brand-data.repo";
@@ -69,13 +68,11 @@ export async function storeSharedWindows(
     periodKey: "all",
   });
   for (const period of missing.flatMap(periodsEndingOn)) {
-    // As in compute-brand.job.ts: requests run between periods.
-    await yieldToRequests();
     await saveFigure(db, {
       brandId: companyId,
       module: "content",
       periodKey: period.key,
-      payload: computePeriod(company, series, period, now, pillars?.payload),
+      payload: await computePeriod(company, series, period, now, pillars?.payload),
       dataAsOf: series.dataAsOf,
       computedAt: now,
     });
