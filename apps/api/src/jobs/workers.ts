@@ -8,6 +8,7 @@ import {
   cancelSubscriptionJob,
 } from "../modules/billing/cancel-subscription";
 import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
+import { discardExpiredImportsJob } from "../modules/brand/imports-housekeeping.job";
 import { refreshSourcesJob } from "../modules/connectors/refresh-sources.job";
 import { syncYoutubeJob } from "../modules/connectors/youtube-sync.job";
 import { deliverDueMail } from "../modules/mail/outbox";
@@ -27,6 +28,7 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "cancel-subscription-failed": (data) => cancelSubscriptionAbandonedJob(deps, data),
     "mail-outbox": () => deliverDueMail(deps),
     "refresh-sources": () => refreshSourcesJob(deps),
+    "discard-expired-imports": () => discardExpiredImportsJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
   };
 }

@@ -25,6 +25,8 @@ export interface JobPayloads {
   "sync-youtube": { workspaceId: string };
   /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
   "mail-outbox": Record<string, never>;
+  /** Discards the pending imports nobody imported in time, with their files (modules/brand/imports-housekeeping.job.ts). */
+  "discard-expired-imports": Record<string, never>;
 }
 export type JobKind = keyof JobPayloads;
 
@@ -88,6 +90,7 @@ const settings: Record<JobKind, QueueSettings> = {
     logData: true,
   },
   "mail-outbox": scheduled,
+  "discard-expired-imports": scheduled,
   "refresh-sources": scheduled,
   // One run per workspace at a time; a YouTube outage is tried again from 30 s, doubling, three times.
   "sync-youtube": {
@@ -180,10 +183,12 @@ export async function startJobQueue(
       });
     }
     // Ended trials and (sandbox) renewals every 5 minutes, undelivered mail every minute, the connectors' daily
-    // refresh hourly (each workspace at its own hour): by whichever instance's cron fires first.
+    // refresh hourly (each workspace at its own hour), expired pending imports hourly: by whichever instance's cron
+    // fires first.
     await boss.schedule("billing-housekeeping", "*/5 * * * *");
     await boss.schedule("mail-outbox", "* * * * *");
     await boss.schedule("refresh-sources", `${REFRESH_SOURCES_MINUTE} * * * *`);
+    await boss.schedule("discard-expired-imports", "41 * * * *");
   });
   // A request that queues a job fails at once while the database is away, rather than waiting for it.
   const direct = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };

@@ -122,17 +122,22 @@ export async function completePendingImport(
   return row;
 }
 
-/** Pending imports of the workspace uploaded before `before` go, with their files (the foreign key cascades). */
-export async function deleteExpiredPendingImports(db: Queryable, p: { workspaceId: string; before: Date }) {
-  await db
+/**
+ * Pending imports uploaded before `before` go, with their files (the foreign key cascades): the workspace's, or
+ * every workspace's. How many went.
+ */
+export async function deleteExpiredPendingImports(db: Queryable, p: { workspaceId?: string; before: Date }) {
+  const removed = await db
     .delete(imports)
     .where(
       and(
-        eq(imports.workspaceId, p.workspaceId),
+        p.workspaceId ? eq(imports.workspaceId, p.workspaceId) : undefined,
         eq(imports.status, "pending"),
         lt(imports.createdAt, p.before),
       ),
-    );
+    )
+    .returning({ id: imports.id });
+  return removed.length;
 }
 
 /**

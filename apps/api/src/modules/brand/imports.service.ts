@@ -244,7 +244,7 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
 }
 
 /** Pending imports uploaded before this have expired. */
-const pendingSince = (now: Date) => new Date(now.getTime() - PENDING_IMPORT_HOURS * HOUR_MS);
+export const pendingSince = (now: Date) => new Date(now.getTime() - PENDING_IMPORT_HOURS * HOUR_MS);
 
 /**
  * Stores a pending import (uploaded with preview=true): its kept file is read again with the same export day, so

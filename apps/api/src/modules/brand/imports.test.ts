@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { and, asc, eq, sql } from "drizzle-orm";
+import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
@@ -14,6 +15,7 @@ import {
   brandCompetitors,
   brands,
   followerSnapshots,
+  importFiles,
   imports,
   keywords,
   posts,
@@ -21,6 +23,7 @@ import {
 } from "../../db/schema";
 import { WORKER_FROM_BYTES } from "./export-reads";
 import { keywordCompetition, keywordCpc, postFormat, postUrl, publishedInstant } from "./import-rows";
+import { discardExpiredImportsJob } from "./imports-housekeeping.job";
 
 // shared/ sits beside the repository (CI clones it that way too).
 const FIXTURES = join(import.meta.dirname, "../../../../../../shared/fixtures/imports");
@@ -770,5 +773,22 @@ describe("preview, then commit", () => {
 
     const wrong = await upload(authorization, { name: "c.csv", data }, { preview: "yes" });
     expect(wrong.statusCode).toBe(400);
+  });
+
+  it("are discarded with their files by the hourly job once expired, in every workspace", async () => {
+    const mine = await withBrand();
+    const theirs = await withBrand();
+    const data = fixture("instagram-content.csv");
+    const old = (await upload(mine.authorization, { name: "old.csv", data }, { preview: "true" })).json();
+    const fresh = (await upload(theirs.authorization, { name: "new.csv", data }, { preview: "true" })).json();
+    await t.database.db.execute(
+      sql`update imports set created_at = created_at - interval '25 hours' where id = ${old.id}`,
+    );
+    await discardExpiredImportsJob({ db: t.database.db, clock: t.clock, log: pino({ level: "silent" }) });
+    expect(await list(mine.authorization)).toEqual([]);
+    expect((await list(theirs.authorization)).map((i) => i.id)).toEqual([fresh.id]);
+    const files = await t.database.db.select({ id: importFiles.importId }).from(importFiles);
+    expect(files.map((f) => f.id)).not.toContain(old.id);
+    expect(files.map((f) => f.id)).toContain(fresh.id);
   });
 });
