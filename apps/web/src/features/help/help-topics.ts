@@ -329,7 +329,7 @@ export const helpTopics: readonly HelpTopicData[] = [
     module: "all",
     title: "Importing the networks' exports",
     body: [
-      "On Data sources, drop the CSV files the networks let you export (Facebook, Instagram, TikTok, LinkedIn, X, YouTube, Google Ads Keyword Planner, Search Console) for your brand or a competitor. A file is imported whole or not at all: a row that cannot be read is shown with its line, and nothing of that file is stored until it is fixed. Importing the same file again changes nothing.",
+      "On Data sources, drop the CSV files the networks let you export (Facebook, Instagram, TikTok, LinkedIn, X, YouTube, Google Ads Keyword Planner, Search Console) for your brand or a competitor. Each file is read and checked first: you see what it holds (which export, whose, how many rows, which days) and import it or discard it; a file waits 24 hours. A file is imported whole or not at all: a row that cannot be read is shown with its line, and nothing of that file is stored until it is fixed. Importing the same file again changes nothing. Files of up to 50 MB are read (about 200,000 rows).",
       "The import history says who uploaded each file and what it still holds. Removing an import removes its posts, follower totals and keywords, and the figures are worked out again without them.",
     ],
     source:
