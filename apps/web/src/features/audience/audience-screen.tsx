@@ -111,11 +111,15 @@ function AudienceModule({ brand }: { brand: Brand }) {
             empty={
               <EmptyState
                 className="border-0"
-                title="No personas match"
+                title={
+                  filters.country || filters.industry || filters.search
+                    ? "No personas match"
+                    : "No personas yet"
+                }
                 description={
                   filters.country || filters.industry || filters.search
                     ? "Try other filters, or clear them."
-                    : "Personas appear once your audience data has been analysed."
+                    : "Personas are built from audience segments (age, gender, country and interests). None of the exports or connectors we read carries them yet, so your own brand has none; the sample brand shows what they look like."
                 }
                 action={
                   filters.country || filters.industry || filters.search ? (

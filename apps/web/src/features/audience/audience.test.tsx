@@ -142,6 +142,20 @@ describe("Audience screen", () => {
     expect(view.container.querySelector("tbody")?.textContent).not.toContain("0%");
   });
 
+  it("says why an own brand has no personas, and what shows them", async () => {
+    mockApi({
+      ...base,
+      "GET /user/me": () => json({ ...me, defaultCountry: null, defaultIndustry: null }),
+      "GET /audience": () => json(page([], 0)),
+    });
+    view = await renderScreen(AudienceScreen);
+    await waitFor(() => getByText(current().container, "No personas yet"));
+    getByText(
+      current().container,
+      /^Personas are built from audience segments .* the sample brand shows what they look like\.$/,
+    );
+  });
+
   it("applies the user's defaults when asked", async () => {
     const api = mockApi({ ...base, "GET /audience": () => json(page(["a"], 1)) });
     view = await renderScreen(AudienceScreen);
