@@ -12,7 +12,7 @@ import {
   renderScreen,
   waitFor,
 } from "../modules/test-utils";
-import { DataSourcesScreen } from "./data-sources-screen";
+import { DataSourcesScreen, holdsText } from "./data-sources-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,6 +52,17 @@ async function choose(container: HTMLElement, files: File[]) {
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 }
+
+describe("holdsText", () => {
+  it("says what an import holds in exact counts, with thousands separated", () => {
+    expect(
+      holdsText({ ...imported, errors: [], holds: { posts: 100_000, followerDays: 1, keywords: 0 } }),
+    ).toBe("100,000 posts, 1 day of followers");
+    expect(holdsText({ ...imported, errors: [], holds: { posts: 0, followerDays: 0, keywords: 0 } })).toBe(
+      "Nothing",
+    );
+  });
+});
 
 describe("Data sources", () => {
   it("reads each chosen file first, says what it holds, imports it on request, and reports a refused one", async () => {

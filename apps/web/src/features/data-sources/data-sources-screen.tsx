@@ -12,7 +12,7 @@ import { useState } from "react";
 import { ConfirmRemoval } from "~/lib/confirm-content";
 import { ButtonLink } from "~/lib/link";
 import { problemText } from "~/lib/problem";
-import { formatDate, formatDateTime } from "../modules/format";
+import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
@@ -181,8 +181,9 @@ function UploadRow({ upload }: { upload: Upload }) {
       {upload.status === "uploading" ? <Progress label={`Uploading and reading ${upload.name}`} /> : null}
       {upload.status === "imported" ? (
         <p className="text-muted-foreground">
-          {formatLabel(upload.result.format)}: {upload.result.imported} of {upload.result.rows}{" "}
-          {upload.result.rows === 1 ? "row" : "rows"} stored. The figures are being recomputed.
+          {formatLabel(upload.result.format)}: {formatWhole(upload.result.imported)} of{" "}
+          {formatWhole(upload.result.rows)} {upload.result.rows === 1 ? "row" : "rows"} stored. The figures
+          are being recomputed.
         </p>
       ) : null}
       {upload.status === "refused" ? (
@@ -214,7 +215,7 @@ function PendingRow(o: { item: Import; brandName: string; onImported: (result: I
   const { item } = o;
   const commit = useCommitImportMutation();
   const discard = useRemoveImportMutation();
-  const rows = `${item.rows} ${item.rows === 1 ? "row" : "rows"}`;
+  const rows = `${formatWhole(item.rows)} ${item.rows === 1 ? "row" : "rows"}`;
   return (
     <li className="flex flex-col gap-2 rounded-md border px-4 py-3 text-sm">
       <div className="flex items-center justify-between gap-3">
@@ -223,7 +224,7 @@ function PendingRow(o: { item: Import; brandName: string; onImported: (result: I
       </div>
       <p>
         {formatLabel(item.format)} of {o.brandName}: {rows}
-        {daysText(item)}. Importing stores {item.imported} of them
+        {daysText(item)}. Importing stores {formatWhole(item.imported)} of them
         {item.imported < item.rows ? " (the others are repeats or hold nothing we use)" : ""}.
       </p>
       {item.errors.length > 0 ? (
@@ -285,11 +286,13 @@ function formatLabel(format: string): string {
 /** What an import still holds, e.g. "6 posts, 7 days of followers": what removing it takes away. */
 export function holdsText({ holds }: Import): string {
   const parts = [
-    holds.posts > 0 ? `${holds.posts} ${holds.posts === 1 ? "post" : "posts"}` : "",
+    holds.posts > 0 ? `${formatWhole(holds.posts)} ${holds.posts === 1 ? "post" : "posts"}` : "",
     holds.followerDays > 0
-      ? `${holds.followerDays} ${holds.followerDays === 1 ? "day" : "days"} of followers`
+      ? `${formatWhole(holds.followerDays)} ${holds.followerDays === 1 ? "day" : "days"} of followers`
       : "",
-    holds.keywords > 0 ? `${holds.keywords} ${holds.keywords === 1 ? "keyword" : "keywords"}` : "",
+    holds.keywords > 0
+      ? `${formatWhole(holds.keywords)} ${holds.keywords === 1 ? "keyword" : "keywords"}`
+      : "",
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : "Nothing";
 }
@@ -357,7 +360,7 @@ function ImportHistory({ brand }: { brand: Brand }) {
                   )}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
-                  {item.imported} of {item.rows}
+                  {formatWhole(item.imported)} of {formatWhole(item.rows)}
                 </TableCell>
                 <TableCell>{item.status === "completed" ? holdsText(item) : "Nothing"}</TableCell>
                 <TableCell>

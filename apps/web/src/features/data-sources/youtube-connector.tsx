@@ -6,7 +6,7 @@ import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
 import { useAppForm } from "~/lib/form";
 import { FormProblem, problemText } from "~/lib/problem";
-import { formatDate, formatDateTime } from "../modules/format";
+import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import {
   useConnectYoutubeMutation,
@@ -71,8 +71,8 @@ function ConnectorBody({ connector }: { connector: Connector }) {
           <p>
             {connector.lastSuccessAt ? `Last read ${formatDate(connector.lastSuccessAt)}` : "Not read yet"} ·{" "}
             {connector.nextRunAt ? `next read ${formatDateTime(connector.nextRunAt)} · ` : ""}
-            {connector.quotaUsedToday.toLocaleString("en-GB")} of{" "}
-            {connector.dailyQuota.toLocaleString("en-GB")} quota units used today
+            {formatWhole(connector.quotaUsedToday)} of {formatWhole(connector.dailyQuota)} quota units used
+            today
             {connector.keySource === "operator" ? " · using Brandscope's key" : ""}
           </p>
         ) : null}
@@ -89,7 +89,7 @@ function ConnectorBody({ connector }: { connector: Connector }) {
                 {c.problem && c.subscribers === null
                   ? c.problem
                   : c.subscribers !== null
-                    ? `${c.title ?? "Channel"}: ${c.subscribers.toLocaleString("en-GB")} subscribers`
+                    ? `${c.title ?? "Channel"}: ${formatWhole(c.subscribers)} subscribers`
                     : c.channel
                       ? "Not read yet"
                       : "No channel"}

@@ -13,6 +13,10 @@ export const formatChange = (value: number | null | undefined) =>
 /** A count, abbreviated per docs/product.md §9: 1.28M. */
 export const formatCount = (value: number | null | undefined) => abbreviateNumber(value);
 
+const wholeFormat = new Intl.NumberFormat("en-GB");
+/** '100,000': an exact count (rows, quota units), not abbreviated. */
+export const formatWhole = (value: number) => wholeFormat.format(value);
+
 /** Seconds as '2m 41s'. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
