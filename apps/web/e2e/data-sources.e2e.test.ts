@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
+import { largeFacebookExport } from "../../api/test/large-export";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
 import { launchChromium, signedInContext } from "./browser";
 
@@ -73,7 +74,8 @@ describe("data sources", () => {
       ...exports.map((name) => ({ name, mimeType: "text/csv", buffer: readFileSync(join(FIXTURES, name)) })),
       { name: "tiktok-content.csv", mimeType: "text/csv", buffer: Buffer.from(bad) },
     ]);
-    await page.getByRole("progressbar", { name: "Uploading and reading instagram-content.csv" }).waitFor();
+    // Sent through XMLHttpRequest (its progress), then held back: the server is reading it.
+    await page.getByRole("progressbar", { name: "Reading instagram-content.csv" }).waitFor();
 
     // Each file is read and checked first, and says what it holds; nothing is stored until it is imported.
     const uploads = page.getByRole("list", { name: "Uploads" });
@@ -159,4 +161,39 @@ describe("data sources", () => {
     await page.getByRole("heading", { name: "Intent", level: 1 }).waitFor();
     await expect.poll(() => page.getByText(/\(CSV import\)/).count(), { timeout: 15_000 }).toBe(0);
   }, 180_000);
+
+  it("shows how much of a large file has been sent, on a slow line", async () => {
+    const page = await context.newPage();
+    // About 1 MB/s up: a 2 MB export takes two seconds to send.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 10_000_000,
+      uploadThroughput: 1_000_000,
+    });
+    await page.goto(`${baseUrl}/data-sources`);
+    await page.getByRole("heading", { name: "Data sources", level: 1 }).waitFor();
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Choose files" }).click();
+    const data = largeFacebookExport(8_000, { lastDay: "2026-11-20", everyHours: 3 });
+    await (await chooser).setFiles([{ name: "facebook-8000.csv", mimeType: "text/csv", buffer: data }]);
+    const sending = page.getByRole("progressbar", { name: "Uploading facebook-8000.csv" });
+    await expect
+      .poll(
+        async () =>
+          Number((await sending.getAttribute("aria-valuenow", { timeout: 500 }).catch(() => null)) ?? 0),
+        {
+          timeout: 15_000,
+          interval: 50,
+        },
+      )
+      .toBeGreaterThan(0);
+    const part = Number(await sending.getAttribute("aria-valuenow"));
+    expect(part).toBeLessThan(100);
+    await page.getByText(/^Meta facebook posts of [^:]+: 8,000 rows/).waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Discard facebook-8000.csv" }).click();
+    await expect.poll(() => page.getByText("Ready to import", { exact: true }).count()).toBe(0);
+  }, 60_000);
 });

@@ -3,6 +3,18 @@ import type { SessionBridge } from "./session";
 import { type CrossTabLock, createTokenRefresh } from "./token-refresh";
 
 /**
+ * How a request reaches the server within `timeoutMs`: fetch (the whole exchange), or an XMLHttpRequest that
+ * reports upload progress and counts the time from the last progress (upload-transport.ts).
+ */
+export type Transport = (request: Request, timeoutMs: number) => Promise<Response>;
+
+const fetchTransport: Transport = (request, timeoutMs) =>
+  fetch(new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) }));
+
+/** The fetch of createAuthFetch, with the transport of one request (fetch when not given). */
+export type AuthFetch = (request: Request, transport?: Transport) => Promise<Response>;
+
+/**
  * The fetch openapi-fetch calls: bearer header, no caching, timeout, and one retry after a token refresh.
  * It lives in fetch rather than middleware because middleware cannot re-send a request.
  */
@@ -11,16 +23,19 @@ export function createAuthFetch(o: {
   session: SessionBridge;
   timeoutMs: number;
   lock: CrossTabLock;
-}): (request: Request) => Promise<Response> {
+}): AuthFetch {
   const refresh = createTokenRefresh(o);
 
-  const send = async (request: Request, idToken: string | undefined): Promise<Response> => {
+  const send = async (
+    request: Request,
+    idToken: string | undefined,
+    transport: Transport,
+  ): Promise<Response> => {
     const headers = new Headers(request.headers);
     if (idToken) headers.set("Authorization", `Bearer ${idToken}`);
-    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(o.timeoutMs)]);
-    const outgoing = new Request(request, { headers, signal, cache: "no-store" });
+    const outgoing = new Request(request, { headers, cache: "no-store" });
     try {
-      return await fetch(outgoing);
+      return await transport(outgoing, o.timeoutMs);
     } catch (error) {
       // The caller's own abort (e.g. TanStack Query cancelling) is not a lost response.
       if (request.signal.aborted) throw error;
@@ -28,16 +43,16 @@ export function createAuthFetch(o: {
     }
   };
 
-  return async (request) => {
-    if (isAuthCall(request.url, o.baseUrl)) return send(request, o.session.getIdToken());
+  return async (request, transport = fetchTransport) => {
+    if (isAuthCall(request.url, o.baseUrl)) return send(request, o.session.getIdToken(), transport);
     const spare = request.clone(); // a body can be read once; the retry needs its own copy
     const sent = { idToken: o.session.getIdToken(), email: o.session.getRefreshCredentials()?.email };
-    const response = await send(request, sent.idToken);
+    const response = await send(request, sent.idToken, transport);
     if (response.status !== 401) return response;
     // Read the 401 now: its body is still under this attempt's timeout, which may run out during the refresh.
     const unauthorized = await buffered(response);
     const freshToken = await refresh(sent);
-    return freshToken ? send(spare, freshToken) : unauthorized;
+    return freshToken ? send(spare, freshToken, transport) : unauthorized;
   };
 }
 

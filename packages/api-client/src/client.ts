@@ -1,9 +1,10 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { createAuthFetch } from "./auth-fetch";
+import { type AuthFetch, createAuthFetch } from "./auth-fetch";
 import { newRequestId } from "./request-id";
 import type { paths } from "./schema.gen";
 import type { SessionBridge } from "./session";
 import { type CrossTabLock, webLock } from "./token-refresh";
+import { type UploadProgress, uploadTransport } from "./upload-transport";
 
 export type ApiClient = Client<paths>;
 
@@ -32,11 +33,33 @@ export function createApiClient({
   ...o
 }: ApiClientOptions): ApiClient {
   const baseUrl = o.baseUrl.replace(/\/+$/, "");
+  const authFetch = createAuthFetch({ baseUrl, session, timeoutMs, lock });
   const client = createClient<paths>({
     baseUrl,
     headers: { Accept: "application/json" },
-    fetch: createAuthFetch({ baseUrl, session, timeoutMs, lock }),
+    fetch: (request) => authFetch(request),
   });
   client.use(requestId);
+  authFetches.set(client, authFetch);
   return client;
+}
+
+const authFetches = new WeakMap<ApiClient, AuthFetch>();
+
+/**
+ * The fetch of one upload that reports its progress, for openapi-fetch's per-call `fetch` option, with the client's
+ * bearer, refresh and error handling:
+ *
+ *   api.POST("/brand/imports", { body: formData({ file }), fetch: withUploadProgress(api, setProgress) })
+ *
+ * Where XMLHttpRequest does not exist (a server, a test environment without it) it is the client's own fetch.
+ */
+export function withUploadProgress(
+  client: ApiClient,
+  onProgress: (progress: UploadProgress) => void,
+): (request: Request) => Promise<Response> {
+  const authFetch = authFetches.get(client);
+  if (!authFetch) throw new Error("withUploadProgress needs a client made by createApiClient");
+  if (typeof XMLHttpRequest === "undefined") return (request) => authFetch(request);
+  return (request) => authFetch(request, uploadTransport(onProgress));
 }

@@ -100,6 +100,9 @@ describe("Data sources", () => {
         return json(imported);
       },
     });
+    // happy-dom's XMLHttpRequest goes to the network, past mockApi: uploads fall back to fetch without it (the
+    // browser tests upload through XMLHttpRequest, with its progress).
+    vi.stubGlobal("XMLHttpRequest", undefined);
     const view = await renderScreen(DataSourcesScreen);
     await waitFor(() => getByText(view.container, "No import yet"));
 

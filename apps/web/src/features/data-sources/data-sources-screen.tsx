@@ -24,7 +24,8 @@ type Import = components["schemas"]["Import"];
 
 /** One file dropped or chosen, and what became of it. */
 type Upload =
-  | { id: number; name: string; status: "uploading" }
+  /** `sent`: the share of the file sent so far (0–1); once all of it, the server is reading it. */
+  | { id: number; name: string; status: "uploading"; sent: number }
   | { id: number; name: string; status: "imported"; result: Import }
   | { id: number; name: string; status: "refused"; message: string; problems: string[] };
 
@@ -92,13 +93,18 @@ function UploadSection({ brand }: { brand: Brand }) {
       id: first + index,
       name: file.name,
       status: "uploading" as const,
+      sent: 0,
     }));
     setUploads((previous) => [...queued, ...previous]);
     // One after another: the server reads one large file at a time.
     for (const [index, file] of files.entries()) {
       const id = first + index;
       try {
-        await preview.mutateAsync({ file, brandId });
+        const onProgress = (sent: number) =>
+          setUploads((previous) =>
+            previous.map((u) => (u.id === id && u.status === "uploading" ? { ...u, sent } : u)),
+          );
+        await preview.mutateAsync({ file, brandId, onProgress });
         // Read and waiting: the file now shows among the pending ones, from the server.
         setUploads((previous) => previous.filter((u) => u.id !== id));
       } catch (error) {
@@ -178,7 +184,7 @@ function UploadRow({ upload }: { upload: Upload }) {
           <Badge tone="error">Not imported</Badge>
         ) : null}
       </div>
-      {upload.status === "uploading" ? <Progress label={`Uploading and reading ${upload.name}`} /> : null}
+      {upload.status === "uploading" ? <UploadProgressBar name={upload.name} sent={upload.sent} /> : null}
       {upload.status === "imported" ? (
         <p className="text-muted-foreground">
           {formatLabel(upload.result.format)}: {formatWhole(upload.result.imported)} of{" "}
@@ -199,6 +205,23 @@ function UploadRow({ upload }: { upload: Upload }) {
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** Uploading with the share sent, then reading (no measure of how far the server is: the bar moves on its own). */
+function UploadProgressBar({ name, sent }: { name: string; sent: number }) {
+  const reading = sent >= 1;
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-muted-foreground text-xs" aria-hidden="true">
+        {reading ? "Reading and checking the file…" : `Uploading… ${Math.floor(sent * 100)}%`}
+      </span>
+      {reading ? (
+        <Progress label={`Reading ${name}`} />
+      ) : (
+        <Progress label={`Uploading ${name}`} value={sent * 100} />
+      )}
+    </div>
   );
 }
 

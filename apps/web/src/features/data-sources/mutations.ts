@@ -1,4 +1,4 @@
-import { type components, formData, unwrap } from "@brandscope/api-client";
+import { type components, formData, unwrap, withUploadProgress } from "@brandscope/api-client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 import { refetchBrandData } from "../modules/refetch-brand-data";
@@ -8,16 +8,17 @@ type Import = components["schemas"]["Import"];
 
 /**
  * POST /brand/imports with preview=true: one export for the brand (or the competitor `brandId`), read and checked,
- * nothing stored yet. The answer is a pending import (what the file holds), put at the top of the list at once;
+ * nothing stored yet; `onProgress` hears the share of the file sent (0–1). The answer is a pending import (what the file holds), put at the top of the list at once;
  * a refused file is listed too, with why.
  */
 export function usePreviewExportMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, brandId }: { file: File; brandId: string | undefined }) =>
+    mutationFn: (o: { file: File; brandId: string | undefined; onProgress: (sent: number) => void }) =>
       unwrap(
         api.POST("/brand/imports", {
-          body: formData({ file, preview: "true", ...(brandId ? { brandId } : {}) }),
+          body: formData({ file: o.file, preview: "true", ...(o.brandId ? { brandId: o.brandId } : {}) }),
+          fetch: withUploadProgress(api, ({ loaded, total }) => o.onProgress(total > 0 ? loaded / total : 0)),
         }),
       ),
     onSuccess: (pending) =>
