@@ -194,6 +194,10 @@ describe("data sources", () => {
     expect(part).toBeLessThan(100);
     await page.getByText(/^Meta facebook posts of [^:]+: 8,000 rows/).waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: "Discard facebook-8000.csv" }).click();
-    await expect.poll(() => page.getByText("Ready to import", { exact: true }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole("button", { name: "Discard facebook-8000.csv" }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(0);
   }, 60_000);
 });

@@ -45,7 +45,11 @@ export function uploadTransport(onProgress: (progress: UploadProgress) => void):
         stillMoving();
         onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : body.size });
       };
-      xhr.upload.onload = stillMoving;
+      // A small body may be sent without a single progress event: its end says all of it went.
+      xhr.upload.onload = () => {
+        stillMoving();
+        onProgress({ loaded: body.size, total: body.size });
+      };
       xhr.onload = () => {
         clearTimeout(timer);
         const empty = xhr.status === 204 || xhr.status === 304;
