@@ -74,8 +74,9 @@ describe("data sources", () => {
       ...exports.map((name) => ({ name, mimeType: "text/csv", buffer: readFileSync(join(FIXTURES, name)) })),
       { name: "tiktok-content.csv", mimeType: "text/csv", buffer: Buffer.from(bad) },
     ]);
-    // Sent through XMLHttpRequest (its progress), then held back: the server is reading it.
-    await page.getByRole("progressbar", { name: "Reading instagram-content.csv" }).waitFor();
+    // Held back by the route: sending it or waiting for the server's reading of it, as the browser reports it
+    // (the slow-line test below follows both phases).
+    await page.getByRole("progressbar", { name: /^(Uploading|Reading) instagram-content\.csv$/ }).waitFor();
 
     // Each file is read and checked first, and says what it holds; nothing is stored until it is imported.
     const uploads = page.getByRole("list", { name: "Uploads" });
@@ -192,6 +193,8 @@ describe("data sources", () => {
       .toBeGreaterThan(0);
     const part = Number(await sending.getAttribute("aria-valuenow"));
     expect(part).toBeLessThan(100);
+    // All sent: the server reads the 2 MB file (in a worker thread) while the bar says so.
+    await page.getByRole("progressbar", { name: "Reading facebook-8000.csv" }).waitFor({ timeout: 15_000 });
     await page.getByText(/^Meta facebook posts of [^:]+: 8,000 rows/).waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: "Discard facebook-8000.csv" }).click();
     await expect
