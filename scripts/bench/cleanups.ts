@@ -12,8 +12,11 @@ export async function cleanUp(): Promise<void> {
   }
 }
 
-/** Runs a benchmark's main function: cleans up after it, on failure (exit code 1) and on Ctrl-C (130). */
-export async function runAndCleanUp(main: () => Promise<void>): Promise<void> {
+/**
+ * Runs a script's main function (the benchmarks, measure:web): cleans up after it, on failure (exit code 1,
+ * its message after `failed`) and on Ctrl-C (130).
+ */
+export async function runAndCleanUp(main: () => Promise<void>, failed = "Benchmark failed"): Promise<void> {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       process.stderr.write(`\n${signal}: cleaning up\n`);
@@ -24,7 +27,7 @@ export async function runAndCleanUp(main: () => Promise<void>): Promise<void> {
     await main();
   } catch (error) {
     process.exitCode = 1;
-    process.stderr.write(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${failed}: ${error instanceof Error ? error.message : String(error)}\n`);
   } finally {
     await cleanUp();
   }

@@ -16,7 +16,7 @@ import type { Browser } from "playwright-core";
 import { type AppServer, repoRoot, startAppServer } from "../../apps/web/e2e/app-server";
 import { launchChromium, seedStorage, sessionFrom } from "../../apps/web/e2e/browser";
 import { startSmtpSink } from "../../apps/web/e2e/smtp-sink";
-import { cleanUp, cleanups } from "../bench/cleanups";
+import { cleanups, runAndCleanUp } from "../bench/cleanups";
 import { signUpWithSample } from "./account";
 import { type ContentLoad, measureContent, measureSignIn, type ScriptLoad } from "./measure";
 import { buildReport, formatReport, writeReport } from "./report";
@@ -89,18 +89,4 @@ async function measure(): Promise<void> {
   say(`\nResults written to ${RESULTS_FILE}`);
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    process.stderr.write(`\n${signal}: cleaning up\n`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-try {
-  await measure();
-} catch (error) {
-  process.exitCode = 1;
-  process.stderr.write(`Measuring failed: ${error instanceof Error ? error.message : String(error)}\n`);
-} finally {
-  await cleanUp();
-}
+await runAndCleanUp(measure, "Measuring failed");
