@@ -760,6 +760,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connectors/websites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The websites of the brand and its competitors as sources of articles, and where their reads stand
+         * @description Each company's website is read when it is collected and then every day: its facts, and its articles from its RSS or Atom feed or else its sitemaps (robots.txt respected). Empty for the sample brand.
+         */
+        get: operations["listWebsiteSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/websites/{brandId}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a company's website again now
+         * @description Shares the brand's collection limit (a few per quarter hour).
+         */
+        post: operations["refreshWebsiteSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -1726,6 +1766,62 @@ export interface components {
             reason?: string;
             n?: number;
         };
+        WebsiteSourceList: {
+            websites: components["schemas"]["WebsiteSource"][];
+        };
+        WebsiteSource: {
+            /** Format: uuid */
+            brandId: string;
+            name: string;
+            website: string;
+            /** @description The brand itself rather than a competitor */
+            own: boolean;
+            /**
+             * @description waiting: not read yet; reading: a read is queued or running; connected: the last read found articles; problem: the last read found none or failed (problem says why).
+             * @enum {string}
+             */
+            status: "waiting" | "reading" | "connected" | "problem";
+            /** Format: date-time */
+            lastRunAt: string | null;
+            /** Format: date-time */
+            lastSuccessAt: string | null;
+            /**
+             * Format: date-time
+             * @description The next daily read
+             */
+            nextRunAt: string | null;
+            /** @description Articles stored for the company */
+            articles: number;
+            /** @enum {string|null} */
+            datedBy: "feed" | "sitemap" | null;
+            sourceUrl: string | null;
+            problem: string | null;
+        };
+        /** @description The brand's website as a content channel: the articles its RSS or Atom feed (or else its sitemaps) lists, read when the brand is collected and every day. Only days the reads cover count; reason says from when when that is after the period's start. */
+        WebsiteChannel: components["schemas"]["SectionState"] & {
+            articlesPerWeek: components["schemas"]["Figure"];
+            /** @description Articles in seven-day blocks from the first covered day of the period. */
+            weeks: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                articles: number;
+            }[];
+            latest: {
+                title: string;
+                url: string;
+                /** Format: date-time */
+                publishedAt: string;
+            }[];
+            /**
+             * @description feed: each article's publication date in the website's feed; sitemap: the page's date in the sitemap (its last change, or its news publication date), which can be later than its publication.
+             * @enum {string|null}
+             */
+            datedBy: "feed" | "sitemap" | null;
+            /** @description The feed or sitemap the articles were read from. */
+            sourceUrl: string | null;
+        };
         ModuleEnvelope: {
             window: components["schemas"]["Window"];
             provenance: components["schemas"]["Provenance"];
@@ -1772,6 +1868,7 @@ export interface components {
         };
         ContentAnalytics: components["schemas"]["ModuleEnvelope"] & {
             brand: components["schemas"]["Brand"];
+            website: components["schemas"]["WebsiteChannel"];
             contentBreakdown: components["schemas"]["SectionState"] & {
                 items: components["schemas"]["ChartSlice"][];
             };
@@ -3478,6 +3575,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebsiteSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The websites, the brand's first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteSourceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    refreshWebsiteSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brandId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the website source as it is now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteSource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

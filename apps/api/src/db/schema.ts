@@ -10,3 +10,4 @@ export * from "./connectors.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
 export * from "./secrets.schema";
+export * from "./website.schema";

@@ -174,6 +174,10 @@ const cases: Record<string, Case> = {
   ),
   refreshYoutube: own(409, { why: "B never connected YouTube: nothing of A's is read again" }),
   disconnectYoutube: own(204),
+  listWebsiteSources: own(200),
+  refreshWebsiteSource: foreign((a) =>
+    [a.brandId, ...a.competitorIds].map((brandId) => ({ params: { brandId } })),
+  ),
   addBrandCompetitor: own(201, {
     probes: () => [{ body: { websiteUrl: `${siteUrl}${sitePaths.brand}`, brandName: "Kettle & Co" } }],
     why: "the website of A's brand, followed by B, is a brand of B's own",

@@ -28,6 +28,8 @@ export async function startFakeWebsite(): Promise<FakeWebsite> {
   const server = createServer((request, response) => {
     if (request.url === "/logo.png")
       return void response.writeHead(200, { "content-type": "image/png" }).end(logo);
+    // robots.txt, feeds and sitemaps: this site has none (the collection asks for them after the page).
+    if (request.url !== "/") return void response.writeHead(404).end();
     requests++;
     const answer = () => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
     if (!held) return answer();

@@ -1,6 +1,14 @@
 import { and, asc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { audienceSegments, followerSnapshots, posts, trafficMonths } from "../../db/schema";
+import {
+  audienceSegments,
+  followerSnapshots,
+  posts,
+  trafficMonths,
+  websiteArticles,
+  websiteReads,
+} from "../../db/schema";
+import type { ArticlePoint, WebsiteCoverage } from "./content/website";
 import { addDays, type DayWindow, toDay } from "./periods";
 
 export type PostRecord = Pick<
@@ -149,4 +157,34 @@ export async function readComparisons(db: Queryable, p: { brandId: string }): Pr
     ) m
     group by c.workspace_id, c.brand_id`);
   return result.rows.map((r) => r.companies);
+}
+
+/** Where the company's website reads stand; null before its first read. */
+export async function readWebsiteCoverage(
+  db: Queryable,
+  p: { brandId: string },
+): Promise<WebsiteCoverage | null> {
+  const [row] = await db
+    .select({
+      coveredFrom: websiteReads.coveredFrom,
+      datedBy: websiteReads.datedBy,
+      sourceUrl: websiteReads.sourceUrl,
+      problem: websiteReads.problem,
+    })
+    .from(websiteReads)
+    .where(eq(websiteReads.brandId, p.brandId));
+  return row ?? null;
+}
+
+/** The company's website articles, oldest first. */
+export function readArticles(db: Queryable, p: { brandId: string }): Promise<ArticlePoint[]> {
+  return db
+    .select({
+      url: websiteArticles.url,
+      title: websiteArticles.title,
+      publishedAt: websiteArticles.publishedAt,
+    })
+    .from(websiteArticles)
+    .where(eq(websiteArticles.brandId, p.brandId))
+    .orderBy(asc(websiteArticles.publishedAt), asc(websiteArticles.url));
 }

@@ -2,7 +2,15 @@ import { setImmediate as yieldToRequests } from "node:timers/promises";
 import type { components } from "@brandscope/api-client/schema";
 import type { Queryable } from "../../db/client";
 import type { BrandRow } from "../brand/brand.repo";
-import { type DataSpan, readDataSpan, readFollowers, readPosts, readTraffic } from "./brand-data.repo";
+import {
+  type DataSpan,
+  readArticles,
+  readDataSpan,
+  readFollowers,
+  readPosts,
+  readTraffic,
+  readWebsiteCoverage,
+} from "./brand-data.repo";
 import { breakoutInputs } from "./competitor/breakout-inputs";
 import { type LandscapeInputs, monthVisits, postCounts } from "./competitor/landscape-inputs";
 import { platformFigures } from "./competitor/platform-figures";
@@ -15,11 +23,14 @@ import {
 } from "./content";
 import type { PillarModel } from "./content/pillar-model";
 import { keepPillarIdentity } from "./content/pillar-stability";
+import { type ArticlePoint, type WebsiteCoverage, websiteChannel } from "./content/website";
 import { findFigure, saveFigure } from "./figures.repo";
 import { addDays, type DayWindow, type ResolvedPeriod, resolvePeriod, toDay } from "./periods";
 import { fitPillarsOffLoop } from "./pillars-off-loop";
 
 type Schemas = components["schemas"];
+/** The content module's figures: those computed from posts, and the website channel. */
+export type ContentFigures = ContentAnalyticsSections & Pick<Schemas["ContentAnalytics"], "website">;
 export type CompetitorFigures = Pick<
   Schemas["CompetitorEntry"],
   "audienceByPlatform" | "trafficByCountry" | "metrics"
@@ -37,17 +48,23 @@ export interface BrandSeries {
   posts: ContentPost[];
   followers: FollowerPoint[];
   traffic: TrafficMonth[];
+  /** The website's articles and how far its reads reach; outside `history`, which the posts and followers set. */
+  articles: ArticlePoint[];
+  website: WebsiteCoverage | null;
 }
 
 export async function loadBrandSeries(db: Queryable, brandId: string, span?: DataSpan): Promise<BrandSeries> {
   const { history, dataAsOf } = span ?? (await readDataSpan(db, { brandId }));
   const traffic = await readTraffic(db, { brandId });
-  if (!history) return { history: null, dataAsOf: null, posts: [], followers: [], traffic };
+  const website = await readWebsiteCoverage(db, { brandId });
+  const articles = website?.coveredFrom ? await readArticles(db, { brandId }) : [];
+  if (!history)
+    return { history: null, dataAsOf: null, posts: [], followers: [], traffic, articles, website };
   // A custom period reaches back two years at most, its previous period as far again, plus the reference window.
   const from = addDays(history.to, -(4 * 366 + LOOKBACK_DAYS));
   const posts = await readPosts(db, { brandId, window: { from, to: history.to } });
   const followers = await readFollowers(db, { brandId });
-  return { history, dataAsOf, posts, followers, traffic };
+  return { history, dataAsOf, posts, followers, traffic, articles, website };
 }
 
 /** Where periods end when the brand has no data yet: yesterday, the last complete day. */
@@ -63,11 +80,11 @@ export function contentFor(
   period: ResolvedPeriod,
   now: Date,
   pillars: PillarModel | undefined,
-): ContentAnalyticsSections {
+): ContentFigures {
   const from = addDays(period.previous.from, -LOOKBACK_DAYS);
   const fromTime = new Date(`${from}T00:00:00.000Z`).getTime();
   const toTime = new Date(`${addDays(period.window.to, 1)}T00:00:00.000Z`).getTime();
-  return computeContent({
+  const content = computeContent({
     brand: { id: brand.id, name: brand.name, logo: brand.logo },
     posts: series.posts.filter((p) => p.postedAt.getTime() >= fromTime && p.postedAt.getTime() < toTime),
     followers: series.followers,
@@ -76,6 +93,10 @@ export function contentFor(
     now,
     ...(pillars ? { pillars } : {}),
   });
+  return {
+    ...content,
+    website: websiteChannel(series.articles, series.website, period.window, period.previous),
+  };
 }
 
 export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod): CompetitorFigures {
@@ -114,13 +135,13 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v5";
+export const FIGURES_METHOD_VERSION = "period-figures-v6";
 
 export interface ComputedPeriod {
   methodVersion: string;
   /** The days the figures cover (and, with `previous`, compare), as resolved when they were computed. */
   period: ResolvedPeriod;
-  content: ContentAnalyticsSections;
+  content: ContentFigures;
   competitor: CompetitorFigures;
   landscape: LandscapeInputs;
 }

@@ -6,14 +6,17 @@ import { brandscopeUserAgent, safeFetch } from "../../lib/safe-fetch";
 import { reencodePicture } from "../user/profile-picture";
 import { collectWebsite } from "../website/collect-website";
 import type { SocialPlatform } from "../website/social-links";
+import { noteWebsiteProblem, refreshArticles } from "../website/website-articles";
 import { findBrandById, setBrandStatus, updateBrandFacts, upsertSocialLinks } from "./brand.repo";
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * Collects a connected brand's website: pending → in-progress → active, or error with a reason the user can act
- * on. A retryable failure (timeout, 5xx) is thrown so pg-boss tries again with back-off; the last try, or a
- * refusal that no retry can fix (private address, not HTML), ends in the error status.
+ * Collects a connected brand's website: its facts, logo and social links, and its articles (feed or sitemaps):
+ * pending → in-progress → active, or error with a reason the user can act on. A retryable failure (timeout, 5xx)
+ * is thrown so pg-boss tries again with back-off; the last try, or a refusal that no retry can fix (private
+ * address, not HTML), ends in the error status. The daily re-read of a brand that is active already keeps it so
+ * when the website fails that day: the failure shows as the website source's problem on the Data sources screen.
  */
 export async function collectBrandJob(
   deps: WorkerDeps,
@@ -23,7 +26,8 @@ export async function collectBrandJob(
   const brand = await findBrandById(deps.db, { brandId: data.brandId });
   // Deleted meanwhile (reset, competitor removed): nothing to do.
   if (!brand || brand.sample) return;
-  await setBrandStatus(deps.db, { brandId: brand.id, status: "in-progress", reason: null });
+  const quiet = data.daily === true && brand.status === "active";
+  if (!quiet) await setBrandStatus(deps.db, { brandId: brand.id, status: "in-progress", reason: null });
   const fetchOptions = {
     allowPrivate: deps.config.websiteFetch.allowPrivate,
     allowPorts: deps.config.websiteFetch.allowPorts,
@@ -33,6 +37,12 @@ export async function collectBrandJob(
   if (!site.ok) {
     deps.log.warn({ brandId: brand.id, code: site.code, detail: site.detail }, "Website collection failed");
     const lastTry = job.retryCount >= job.retryLimit;
+    if (quiet) {
+      if (site.retryable && !lastTry) throw new Error(`Website collection failed: ${site.code}`);
+      const problem = `The website could not be read on the last daily refresh: ${site.reason}.`;
+      await noteWebsiteProblem(deps.db, { brandId: brand.id, problem, now: deps.clock.now() });
+      return;
+    }
     if (site.retryable && !lastTry) {
       await setBrandStatus(deps.db, {
         brandId: brand.id,
@@ -42,9 +52,16 @@ export async function collectBrandJob(
       throw new Error(`Website collection failed: ${site.code}`);
     }
     await setBrandStatus(deps.db, { brandId: brand.id, status: "error", reason: site.reason });
+    await noteWebsiteProblem(deps.db, { brandId: brand.id, problem: site.reason, now: deps.clock.now() });
     return;
   }
   const logo = site.logoUrl ? await storeLogo(deps, brand.id, site.logoUrl, fetchOptions) : undefined;
+  await refreshArticles(deps.db, {
+    brandId: brand.id,
+    site: { url: site.finalUrl, feedUrls: site.feedUrls },
+    fetch: fetchOptions,
+    now: deps.clock.now(),
+  });
   const found = Object.entries(site.socialLinks) as [SocialPlatform, string][];
   await deps.db.transaction(async (tx) => {
     await upsertSocialLinks(tx, {
@@ -90,6 +107,11 @@ export async function collectBrandFailedJob(
   if (await hasLiveJob(deps.db, { kind: "collect-brand", singletonKey: brand.id })) return;
   deps.log.error({ brandId: brand.id }, "A brand's collection failed on every try: marked as error");
   await setBrandStatus(deps.db, { brandId: brand.id, status: "error", reason: COLLECTION_FAILED_REASON });
+  await noteWebsiteProblem(deps.db, {
+    brandId: brand.id,
+    problem: COLLECTION_FAILED_REASON,
+    now: deps.clock.now(),
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Handlers } from "../../kernel/handler-types";
+import { listWebsiteSources, refreshWebsiteSource } from "./websites.service";
 import { connectYoutube, disconnectYoutube, getYoutubeConnector, refreshYoutube } from "./youtube.service";
 
 export const connectorHandlers = {
@@ -6,4 +7,13 @@ export const connectorHandlers = {
   connectYoutube: ({ ctx, body }) => connectYoutube(ctx, body),
   refreshYoutube: ({ ctx }) => refreshYoutube(ctx),
   disconnectYoutube: ({ ctx }) => disconnectYoutube(ctx),
-} satisfies Handlers<"getYoutubeConnector" | "connectYoutube" | "refreshYoutube" | "disconnectYoutube">;
+  listWebsiteSources: ({ ctx }) => listWebsiteSources(ctx),
+  refreshWebsiteSource: ({ ctx, params }) => refreshWebsiteSource(ctx, params.brandId),
+} satisfies Handlers<
+  | "getYoutubeConnector"
+  | "connectYoutube"
+  | "refreshYoutube"
+  | "disconnectYoutube"
+  | "listWebsiteSources"
+  | "refreshWebsiteSource"
+>;

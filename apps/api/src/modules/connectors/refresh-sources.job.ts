@@ -1,11 +1,13 @@
 import type { WorkerDeps } from "../../kernel/worker-deps";
+import { findWebsiteReadTimes } from "../website/articles.repo";
 import { findRefreshableConnections } from "./connections.repo";
 import { isDue } from "./refresh-schedule";
 
 /**
- * The hourly run of the daily refresh: queues a read of every connection whose hour it is, or that is overdue.
- * A refused key waits for the user; a run already queued for a workspace absorbs another (one per workspace). The reads themselves are
- * `sync-youtube` jobs, one per workspace, which recompute the brands' figures.
+ * The hourly run of the daily refresh: queues a read of every connection and every company's website whose hour
+ * it is (its workspace's), or that is overdue. A refused key waits for the user; a run already queued absorbs
+ * another (one per workspace for a connection, one per company for a website). The reads themselves are
+ * `sync-youtube` jobs, one per workspace, and `collect-brand` jobs marked daily; each recomputes the figures.
  */
 export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
   const now = deps.clock.now();
@@ -15,5 +17,13 @@ export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
   for (const connection of due) {
     await deps.jobs.enqueue("sync-youtube", { workspaceId: connection.workspaceId });
   }
-  if (due.length > 0) deps.log.info({ connections: due.length }, "Daily refresh queued");
+  const websites = (await findWebsiteReadTimes(deps.db)).filter(
+    (w) => w.workspaceId !== null && isDue(w.workspaceId, w.lastRunAt, now),
+  );
+  for (const website of websites) {
+    await deps.jobs.enqueue("collect-brand", { brandId: website.brandId, daily: true });
+  }
+  if (due.length > 0 || websites.length > 0) {
+    deps.log.info({ connections: due.length, websites: websites.length }, "Daily refresh queued");
+  }
 }

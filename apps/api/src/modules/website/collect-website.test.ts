@@ -60,6 +60,7 @@ describe("collectWebsite", () => {
         facebook: "https://www.facebook.com/cafelumiere",
         instagram: "https://www.instagram.com/cafelumiere",
       },
+      feedUrls: [],
     });
   });
 

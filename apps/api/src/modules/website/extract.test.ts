@@ -89,6 +89,7 @@ describe("extractWebsiteFacts", () => {
       logoUrl: "https://plain.example/shop/favicon.ico",
       canonicalUrl: undefined,
       socialLinks: { twitter: "https://x.com/plainshop" },
+      feedUrls: [],
     });
     const ogOnly = `<meta property="og:image" content="/img/brand.png"><meta property="og:url" content="/home">`;
     expect(extractWebsiteFacts(ogOnly, "https://og.example/a/b")).toMatchObject({
@@ -119,6 +120,19 @@ describe("extractWebsiteFacts", () => {
       logoUrl: undefined,
       canonicalUrl: undefined,
       socialLinks: {},
+      feedUrls: [],
     });
+  });
+
+  it("finds the RSS and Atom feeds the page declares, resolved and once each", () => {
+    const page = `<head><link rel="alternate" type="application/rss+xml" title="Posts" href="/feed/">
+      <link rel="alternate" type="application/atom+xml" href="https://brand.example/atom.xml">
+      <link rel="alternate" type="application/rss+xml" href="/feed/">
+      <link rel="alternate" hreflang="fr" href="/fr/">
+      <link rel="alternate" type="application/json+oembed" href="/oembed"></head>`;
+    expect(extractWebsiteFacts(page, "https://brand.example/").feedUrls).toEqual([
+      "https://brand.example/feed/",
+      "https://brand.example/atom.xml",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { Parser } from "htmlparser2";
+import { absoluteHttpUrl } from "./absolute-url";
 import { pickSocialProfiles, type SocialPlatform, type SocialProfile, toSocialProfile } from "./social-links";
 
 export interface WebsiteFacts {
@@ -8,7 +9,11 @@ export interface WebsiteFacts {
   logoUrl: string | undefined;
   canonicalUrl: string | undefined;
   socialLinks: Partial<Record<SocialPlatform, string>>;
+  /** The RSS or Atom feeds the page declares (`<link rel="alternate">`), absolute, in page order. */
+  feedUrls: string[];
 }
+
+const FEED_TYPES = new Set(["application/rss+xml", "application/atom+xml", "application/rdf+xml"]);
 
 interface IconLink {
   href: string;
@@ -24,6 +29,7 @@ export function extractWebsiteFacts(html: string, pageUrl: string): WebsiteFacts
   const meta = new Map<string, string>();
   const icons: IconLink[] = [];
   const anchors: string[] = [];
+  const feeds: string[] = [];
   let canonical: string | undefined;
   let base = pageUrl;
   let title = "";
@@ -37,7 +43,7 @@ export function extractWebsiteFacts(html: string, pageUrl: string): WebsiteFacts
         if (name === "svg") inSvg += 1; // an inline SVG's <title> is an icon label, not the page's
         if (name === "title" && !titleDone && inSvg === 0) inTitle = true;
         if (name === "base" && attrs.href && base === pageUrl)
-          base = absolute(attrs.href, pageUrl) ?? pageUrl;
+          base = absoluteHttpUrl(attrs.href, pageUrl) ?? pageUrl;
         if (name === "meta") {
           const key = (attrs.property ?? attrs.name ?? "").trim().toLowerCase();
           // First one wins, as crawlers such as Facebook's do.
@@ -51,6 +57,8 @@ export function extractWebsiteFacts(html: string, pageUrl: string): WebsiteFacts
             : rels.includes("icon")
               ? "icon"
               : undefined;
+          const type = (attrs.type ?? "").toLowerCase();
+          if (rels.includes("alternate") && FEED_TYPES.has(type)) feeds.push(attrs.href);
           if (kind) icons.push({ href: attrs.href, kind, size: iconSize(attrs.sizes, attrs.type) });
         }
         if (name === "a" && attrs.href) anchors.push(attrs.href);
@@ -85,9 +93,10 @@ export function extractWebsiteFacts(html: string, pageUrl: string): WebsiteFacts
   return {
     title: clean(meta.get("og:title")) ?? clean(title),
     description: clean(meta.get("description")) ?? clean(meta.get("og:description")),
-    logoUrl: pickLogo(icons, base) ?? absolute(meta.get("og:image"), base),
-    canonicalUrl: absolute(canonical, base) ?? absolute(meta.get("og:url"), base),
+    logoUrl: pickLogo(icons, base) ?? absoluteHttpUrl(meta.get("og:image"), base),
+    canonicalUrl: absoluteHttpUrl(canonical, base) ?? absoluteHttpUrl(meta.get("og:url"), base),
     socialLinks: pickSocialProfiles(social),
+    feedUrls: [...new Set(feeds.flatMap((href) => absoluteHttpUrl(href, base) ?? []))],
   };
 }
 
@@ -95,7 +104,7 @@ export function extractWebsiteFacts(html: string, pageUrl: string): WebsiteFacts
 function pickLogo(icons: IconLink[], base: string): string | undefined {
   for (const kind of ["apple-touch-icon", "icon"] as const) {
     const ranked = icons
-      .map((icon, order) => ({ ...icon, order, url: absolute(icon.href, base) }))
+      .map((icon, order) => ({ ...icon, order, url: absoluteHttpUrl(icon.href, base) }))
       .filter((icon) => icon.kind === kind && icon.url)
       .sort((a, b) => b.size - a.size || a.order - b.order);
     if (ranked[0]?.url) return ranked[0].url;
@@ -108,17 +117,6 @@ function iconSize(sizes: string | undefined, type: string | undefined): number {
   if (sizes?.toLowerCase().includes("any") || type === "image/svg+xml") return 10_000;
   const widths = [...(sizes ?? "").matchAll(/(\d+)x\d+/gi)].map((m) => Number(m[1]));
   return widths.length > 0 ? Math.max(...widths) : 0;
-}
-
-function absolute(href: string | undefined, base: string): string | undefined {
-  if (!href?.trim()) return undefined;
-  try {
-    const url = new URL(href.trim(), base);
-    // data: icons can be megabytes and javascript: is never a logo; keep links we could fetch.
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function clean(text: string | undefined): string | undefined {

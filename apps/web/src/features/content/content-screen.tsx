@@ -14,6 +14,7 @@ import { comparisonText, type PeriodParams, usePeriod } from "../modules/period"
 import { PostCard } from "../modules/post-card";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
+import { BarList } from "./bar-list";
 import {
   type ContentAnalytics,
   contentOptions,
@@ -22,6 +23,7 @@ import {
   type Pillar,
   type PostRef,
 } from "./queries";
+import { WebsiteSection } from "./website-section";
 
 export function ContentScreen() {
   return <BrandGate title="Content">{(brand) => <ContentModule brand={brand} />}</BrandGate>;
@@ -51,7 +53,7 @@ function ContentModule({ brand }: { brand: Brand }) {
       ) : !data ? (
         <ContentSkeleton />
       ) : (
-        <ContentSections data={data} period={period} />
+        <ContentSections brand={brand} data={data} period={period} />
       )}
     </ModulePage>
   );
@@ -68,7 +70,15 @@ function ContentSkeleton() {
   );
 }
 
-function ContentSections({ data, period }: { data: ContentAnalytics; period: PeriodParams }) {
+function ContentSections({
+  brand,
+  data,
+  period,
+}: {
+  brand: Brand;
+  data: ContentAnalytics;
+  period: PeriodParams;
+}) {
   const { audit, contentBreakdown, keywordAnalysis, performance, architecture } = data;
   const slices = contentBreakdown.items.map((slice) => ({
     id: slice.label,
@@ -131,6 +141,7 @@ function ContentSections({ data, period }: { data: ContentAnalytics; period: Per
         <PostList posts={performance.under} empty="No post fell behind in this period." />
       </SectionCard>
       <AuditSection audit={audit} />
+      <WebsiteSection website={data.website} sample={brand.sample} comparison={comparison} />
       <SectionCard
         title="Content architecture"
         description="The themes your posts fall into, with their sub-themes"
@@ -145,43 +156,6 @@ function ContentSections({ data, period }: { data: ContentAnalytics; period: Per
 
 function networkLabel(label: string): string {
   return NETWORK_LABELS[label as keyof typeof NETWORK_LABELS] ?? label;
-}
-
-/** Values as labelled horizontal bars, in a list a screen reader reads as 'coffee: 42 posts'. */
-function BarList({
-  label,
-  unit,
-  items,
-}: {
-  label: string;
-  unit: string;
-  items: readonly { label: string; value: number; color?: string }[];
-}) {
-  if (items.length === 0) return <p className="text-muted-foreground text-sm">Nothing to show yet.</p>;
-  const largest = Math.max(...items.map((item) => item.value), 1);
-  return (
-    <ol aria-label={label} className="flex flex-col gap-2">
-      {items.map((item) => (
-        <li key={item.label} className="grid grid-cols-[10rem_1fr_auto] items-center gap-3 text-sm">
-          <span className="truncate" title={item.label}>
-            {item.label}
-          </span>
-          <span aria-hidden="true" className="bg-muted h-2 overflow-hidden rounded-full">
-            <span
-              className="block h-full rounded-full"
-              style={{
-                width: `${(item.value / largest) * 100}%`,
-                background: item.color || "var(--chart-1)",
-              }}
-            />
-          </span>
-          <span className="text-muted-foreground tabular-nums">
-            {item.value} <span className="sr-only">{unit}</span>
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 function PostList({ posts, empty }: { posts: readonly PostRef[]; empty: string }) {

@@ -66,6 +66,25 @@ const analytics = (overrides: Partial<ContentAnalytics> = {}): ContentAnalytics 
     reason: "needs 100 posts, has 50",
     pillars: [],
   },
+  website: {
+    ...ok,
+    n: 5,
+    reason: "Counted from 7 Nov 2026: the website's articles are known from then.",
+    articlesPerWeek: { value: 2.5, previous: null, change: null, direction: null, status: "ok", n: 5 },
+    weeks: [
+      { from: "2026-11-07", to: "2026-11-13", articles: 2 },
+      { from: "2026-11-14", to: "2026-11-20", articles: 3 },
+    ],
+    latest: [
+      {
+        title: "First flush is in",
+        url: "https://oat.example/blog/first-flush",
+        publishedAt: "2026-11-19T08:00:00.000Z",
+      },
+    ],
+    datedBy: "feed",
+    sourceUrl: "https://oat.example/feed.xml",
+  },
   ...overrides,
 });
 
@@ -113,6 +132,26 @@ describe("Content screen", () => {
     expect(post.getAttribute("href")).toBe("https://www.instagram.com/p/abc");
     expect(getByText(view.container, "Engagement rate 8.1% · 2.4× your median")).toBeTruthy();
     await waitFor(() => getByText(current().container, "Posts by network"), { timeout: 5000 });
+  });
+
+  it("shows the website's articles per week, by week, and the latest, with how they are dated", async () => {
+    mockApi({ "GET /brand": () => json({ brand: activeBrand }), "GET /content": () => json(analytics()) });
+    view = await renderScreen(ContentScreen);
+    const section = await waitFor(() => {
+      const found = [...current().container.querySelectorAll("[data-slot=section-card]")].find(
+        (card) => card.querySelector("h2")?.textContent === "Website",
+      );
+      if (!found) throw new Error("No Website section");
+      return found as HTMLElement;
+    });
+    expect(section.textContent).toContain("2.5");
+    expect(section.textContent).toContain("Counted from 7 Nov 2026");
+    expect(section.textContent).toContain("Dated by the website's feed");
+    const weeks = section.querySelector("ol[aria-label='Articles by week']");
+    expect(weeks?.textContent).toContain("7 Nov – 13 Nov2 articles");
+    const latest = getByRoleName(section, "link", "First flush is in");
+    expect(latest.getAttribute("href")).toBe("https://oat.example/blog/first-flush");
+    expect(latest.getAttribute("rel")).toBe("noopener noreferrer");
   });
 
   it("asks again for the chosen period and remembers it in the content area", async () => {
@@ -179,5 +218,6 @@ describe("Content screen", () => {
     expect(view.container.querySelector("[data-slot=sample-badge]")).toBeNull();
     // The sample's data comes with it: nothing to add.
     expect(queryByText(view.container, "Add data on Data sources")).toBeNull();
+    expect(getByText(view.container, /The sample brand has no website articles/)).toBeTruthy();
   });
 });

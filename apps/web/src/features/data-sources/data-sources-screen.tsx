@@ -18,6 +18,7 @@ import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
 import { useCommitImportMutation, usePreviewExportMutation, useRemoveImportMutation } from "./mutations";
 import { importsOptions } from "./queries";
+import { WebsiteSourcesSection } from "./website-sources";
 import { YoutubeConnectorSection } from "./youtube-connector";
 
 type Import = components["schemas"]["Import"];
@@ -61,6 +62,7 @@ export function DataSourcesScreen() {
           ) : (
             <>
               <UploadSection brand={brand} />
+              <WebsiteSourcesSection />
               <YoutubeConnectorSection />
               <ImportHistory brand={brand} />
             </>

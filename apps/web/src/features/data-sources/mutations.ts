@@ -76,3 +76,19 @@ export function useDisconnectYoutubeMutation() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: connectorKeys.youtube }),
   });
 }
+
+/**
+ * POST /connectors/websites/{brandId}/refresh: the website is read again (its facts and articles); the list polls
+ * until the read has ended, and the figures are fetched again then.
+ */
+export function useRefreshWebsiteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (brandId: string) =>
+      unwrap(api.POST("/connectors/websites/{brandId}/refresh", { params: { path: { brandId } } })),
+    onSuccess: (source) =>
+      queryClient.setQueryData(connectorKeys.websites, (list: { websites: (typeof source)[] } | undefined) =>
+        list ? { websites: list.websites.map((w) => (w.brandId === source.brandId ? source : w)) } : list,
+      ),
+  });
+}

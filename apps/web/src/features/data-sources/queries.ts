@@ -8,6 +8,7 @@ export const importKeys = {
 
 export const connectorKeys = {
   youtube: ["connectors", "youtube"] as const,
+  websites: ["connectors", "websites"] as const,
 };
 
 /** While the channels are being read, look again every few seconds: the status changes by itself. */
@@ -19,6 +20,15 @@ export const youtubeConnectorOptions = () =>
     queryKey: connectorKeys.youtube,
     queryFn: ({ signal }) => unwrap(api.GET("/connectors/youtube", { signal })),
     refetchInterval: (query) => (query.state.data?.status === "reading" ? READING_POLL_MS : false),
+  });
+
+/** GET /connectors/websites: the brand's and its competitors' websites as sources of articles. */
+export const websiteSourcesOptions = () =>
+  queryOptions({
+    queryKey: connectorKeys.websites,
+    queryFn: ({ signal }) => unwrap(api.GET("/connectors/websites", { signal })),
+    refetchInterval: (query) =>
+      query.state.data?.websites.some((w) => w.status === "reading") ? READING_POLL_MS : false,
   });
 
 /** GET /brand/imports: the workspace's imports, newest first. */
