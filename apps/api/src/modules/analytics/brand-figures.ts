@@ -1,7 +1,7 @@
 import { setImmediate as yieldToRequests } from "node:timers/promises";
 import type { components } from "@brandscope/api-client/schema";
 import type { Queryable } from "../../db/client";
-import type { BrandRow } from "../brand/brand.repo";
+import { type BrandRow, findCompetitorNames } from "../brand/brand.repo";
 import { type DataSpan, readDataSpan, readFollowers, readPosts, readTraffic } from "./brand-data.repo";
 import { breakoutInputs } from "./competitor/breakout-inputs";
 import { type LandscapeInputs, monthVisits, postCounts } from "./competitor/landscape-inputs";
@@ -37,17 +37,20 @@ export interface BrandSeries {
   posts: ContentPost[];
   followers: FollowerPoint[];
   traffic: TrafficMonth[];
+  /** The names the brand is compared with, which its keywords and pillars keep (§1.4). */
+  competitorNames: string[];
 }
 
 export async function loadBrandSeries(db: Queryable, brandId: string, span?: DataSpan): Promise<BrandSeries> {
   const { history, dataAsOf } = span ?? (await readDataSpan(db, { brandId }));
   const traffic = await readTraffic(db, { brandId });
-  if (!history) return { history: null, dataAsOf: null, posts: [], followers: [], traffic };
+  const competitorNames = await findCompetitorNames(db, { brandId });
+  if (!history) return { history: null, dataAsOf: null, posts: [], followers: [], traffic, competitorNames };
   // A custom period reaches back two years at most, its previous period as far again, plus the reference window.
   const from = addDays(history.to, -(4 * 366 + LOOKBACK_DAYS));
   const posts = await readPosts(db, { brandId, window: { from, to: history.to } });
   const followers = await readFollowers(db, { brandId });
-  return { history, dataAsOf, posts, followers, traffic };
+  return { history, dataAsOf, posts, followers, traffic, competitorNames };
 }
 
 /** Where periods end when the brand has no data yet: yesterday, the last complete day. */
@@ -58,7 +61,7 @@ export function historyOrToday(history: DayWindow | null, now: Date): DayWindow 
 }
 
 export function contentFor(
-  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
   series: BrandSeries,
   period: ResolvedPeriod,
   now: Date,
@@ -68,7 +71,13 @@ export function contentFor(
   const fromTime = new Date(`${from}T00:00:00.000Z`).getTime();
   const toTime = new Date(`${addDays(period.window.to, 1)}T00:00:00.000Z`).getTime();
   return computeContent({
-    brand: { id: brand.id, name: brand.name, logo: brand.logo },
+    brand: {
+      id: brand.id,
+      name: brand.name,
+      logo: brand.logo,
+      country: brand.country,
+      competitorNames: series.competitorNames,
+    },
     posts: series.posts.filter((p) => p.postedAt.getTime() >= fromTime && p.postedAt.getTime() < toTime),
     followers: series.followers,
     window: period.window,
@@ -91,11 +100,11 @@ export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod
  * labels and colours of the pillars the previous model already had (step 8).
  */
 export async function pillarsFor(
-  brand: Pick<BrandRow, "id" | "name">,
+  brand: Pick<BrandRow, "id" | "name" | "country">,
   series: BrandSeries,
   previous?: PillarModel,
 ): Promise<PillarModel | undefined> {
-  const model = await fitPillarsOffLoop(series.posts, brand);
+  const model = await fitPillarsOffLoop(series.posts, { ...brand, competitorNames: series.competitorNames });
   return "status" in model ? undefined : keepPillarIdentity(model, previous);
 }
 
@@ -114,7 +123,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v5";
+export const FIGURES_METHOD_VERSION = "period-figures-v6";
 
 export interface ComputedPeriod {
   methodVersion: string;
@@ -133,7 +142,7 @@ export const isCurrentFigures = (figures: ComputedPeriod) => figures.methodVersi
  * for a brand of 100,000 posts, so requests run between them (`npm run bench:import`).
  */
 export async function computePeriod(
-  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
   series: BrandSeries,
   period: ResolvedPeriod,
   now: Date,
@@ -167,7 +176,7 @@ export interface ComputedBrandFigures {
  */
 export async function computeBrandFigures(
   db: Queryable,
-  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
   query: Parameters<typeof resolvePeriod>[0],
   now: Date,
 ): Promise<ComputedBrandFigures> {
@@ -181,7 +190,7 @@ export async function computeBrandFigures(
  */
 export async function computeFiguresFor(
   db: Queryable,
-  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
   period: ResolvedPeriod,
   now: Date,
   span?: DataSpan,
