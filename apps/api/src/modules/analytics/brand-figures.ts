@@ -1,7 +1,7 @@
 import { setImmediate as yieldToRequests } from "node:timers/promises";
 import type { components } from "@brandscope/api-client/schema";
 import type { Queryable } from "../../db/client";
-import type { BrandRow } from "../brand/brand.repo";
+import { type BrandRow, findCompetitorNames } from "../brand/brand.repo";
 import {
   type DataSpan,
   readArticles,
@@ -48,6 +48,8 @@ export interface BrandSeries {
   posts: ContentPost[];
   followers: FollowerPoint[];
   traffic: TrafficMonth[];
+  /** The names the brand is compared with, which its keywords and pillars keep (§1.4). */
+  competitorNames: string[];
   /** The website's articles and how far its reads reach; outside `history`, which the posts and followers set. */
   articles: ArticlePoint[];
   website: WebsiteCoverage | null;
@@ -56,15 +58,18 @@ export interface BrandSeries {
 export async function loadBrandSeries(db: Queryable, brandId: string, span?: DataSpan): Promise<BrandSeries> {
   const { history, dataAsOf } = span ?? (await readDataSpan(db, { brandId }));
   const traffic = await readTraffic(db, { brandId });
+  const competitorNames = await findCompetitorNames(db, { brandId });
   const website = await readWebsiteCoverage(db, { brandId });
   const articles = website?.coveredFrom ? await readArticles(db, { brandId }) : [];
-  if (!history)
-    return { history: null, dataAsOf: null, posts: [], followers: [], traffic, articles, website };
+  if (!history) {
+    const empty = { history: null, dataAsOf: null, posts: [], followers: [] };
+    return { ...empty, traffic, competitorNames, articles, website };
+  }
   // A custom period reaches back two years at most, its previous period as far again, plus the reference window.
   const from = addDays(history.to, -(4 * 366 + LOOKBACK_DAYS));
   const posts = await readPosts(db, { brandId, window: { from, to: history.to } });
   const followers = await readFollowers(db, { brandId });
-  return { history, dataAsOf, posts, followers, traffic, articles, website };
+  return { history, dataAsOf, posts, followers, traffic, competitorNames, articles, website };
 }
 
 /** Where periods end when the brand has no data yet: yesterday, the last complete day. */
@@ -75,7 +80,7 @@ export function historyOrToday(history: DayWindow | null, now: Date): DayWindow 
 }
 
 export function contentFor(
-  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
   series: BrandSeries,
   period: ResolvedPeriod,
   now: Date,
@@ -85,7 +90,13 @@ export function contentFor(
   const fromTime = new Date(`${from}T00:00:00.000Z`).getTime();
   const toTime = new Date(`${addDays(period.window.to, 1)}T00:00:00.000Z`).getTime();
   const content = computeContent({
-    brand: { id: brand.id, name: brand.name, logo: brand.logo },
+    brand: {
+      id: brand.id,
+      name: brand.name,
+      logo: brand.logo,
+      country: brand.country,
+      competitorNames: series.competitorNames,
+    },
     posts: series.posts.filter((p) => p.postedAt.getTime() >= fromTime && p.postedAt.getTime() < toTime),
     followers: series.followers,
     window: period.window,
@@ -112,11 +123,11 @@ export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod
  * labels and colours of the pillars the previous model already had (step 8).
  */
 export async function pillarsFor(
-  brand: Pick<BrandRow, "id" | "name">,
+  brand: Pick<BrandRow, "id" | "name" | "country">,
   series: BrandSeries,
   previous?: PillarModel,
 ): Promise<PillarModel | undefined> {
-  const model = await fitPillarsOffLoop(series.posts, brand);
+  const model = await fitPillarsOffLoop(series.posts, { ...brand, competitorNames: series.competitorNames });
   return "status" in model ? undefined : keepPillarIdentity(model, previous);
 }
 
@@ -135,7 +146,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v6";
+export const FIGURES_METHOD_VERSION = "period-figures-v7";
 
 export interface ComputedPeriod {
   methodVersion: string;
@@ -154,7 +165,7 @@ export const isCurrentFigures = (figures: ComputedPeriod) => figures.methodVersi
  * for a brand of 100,000 posts, so requests run between them (`npm run bench:import`).
  */
 export async function computePeriod(
-  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
   series: BrandSeries,
   period: ResolvedPeriod,
   now: Date,
@@ -188,7 +199,7 @@ export interface ComputedBrandFigures {
  */
 export async function computeBrandFigures(
   db: Queryable,
-  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
   query: Parameters<typeof resolvePeriod>[0],
   now: Date,
 ): Promise<ComputedBrandFigures> {
@@ -202,7 +213,7 @@ export async function computeBrandFigures(
  */
 export async function computeFiguresFor(
   db: Queryable,
-  brand: Pick<BrandRow, "id" | "name" | "logo">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
   period: ResolvedPeriod,
   now: Date,
   span?: DataSpan,

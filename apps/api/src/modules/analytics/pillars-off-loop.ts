@@ -2,6 +2,7 @@ import { Semaphore } from "../../lib/semaphore";
 import { runInWorker } from "../../lib/worker-thread";
 import { fitPillars } from "./content/fit-pillars";
 import type { InsufficientPillars, PillarModel } from "./content/pillar-model";
+import type { ContentBrand } from "./content/types";
 
 /**
  * From this many posts the pillars are fitted in a worker thread (docs/analytics-methods.md §1.7 asks for one):
@@ -24,12 +25,17 @@ const pillarFits = new Semaphore({
 /** fitPillars, in a worker thread for a brand with many posts; only the posts' ids and texts are passed to it. */
 export async function fitPillarsOffLoop(
   posts: readonly { id: string; text: string }[],
-  brand: { id: string; name: string },
+  brand: ContentBrand,
 ): Promise<PillarModel | InsufficientPillars> {
   if (posts.length < PILLARS_WORKER_FROM_POSTS) return fitPillars(posts, brand);
   const input = {
     posts: posts.map((p) => ({ id: p.id, text: p.text })),
-    brand: { id: brand.id, name: brand.name },
+    brand: {
+      id: brand.id,
+      name: brand.name,
+      country: brand.country ?? null,
+      competitorNames: [...(brand.competitorNames ?? [])],
+    },
   };
   return pillarFits.run(() =>
     runInWorker<PillarModel | InsufficientPillars>(

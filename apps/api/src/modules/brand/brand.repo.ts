@@ -70,6 +70,20 @@ export async function findCompetitors(db: Queryable, p: { workspaceId: string; b
   );
 }
 
+/**
+ * The names of the competitors any workspace follows for a brand: its keywords keep them even when a stop-word
+ * list holds their words (docs/analytics-methods.md §1.4).
+ */
+export async function findCompetitorNames(db: Queryable, p: { brandId: string }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ name: brands.name })
+    .from(brandCompetitors)
+    .innerJoin(brands, eq(brands.id, brandCompetitors.competitorId))
+    .where(eq(brandCompetitors.brandId, p.brandId))
+    .orderBy(asc(brands.name));
+  return rows.map((r) => r.name);
+}
+
 export async function countCompetitors(db: Queryable, p: { workspaceId: string; brandId: string }) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -6,7 +6,7 @@ import { fitPillars } from "./fit-pillars";
 import { keywordAnalysis } from "./keywords";
 import { performanceSection } from "./performance";
 import { relativePerformance } from "./relative-performance";
-import { createTokenizer, type PostTokens, type Tokenizer } from "./text-tokens";
+import { brandTokenizer, type PostTokens, type Tokenizer } from "./text-tokens";
 import type { ContentAnalyticsSections, ContentInput, ContentPost } from "./types";
 import { byTimeThenId, postsInWindow } from "./window";
 
@@ -32,7 +32,7 @@ export function computeContent(input: ContentInput): ContentAnalyticsSections {
   const followers = indexFollowers(input.followers);
   const windowPosts = postsInWindow(posts, input.window);
   const previousPosts = postsInWindow(posts, input.previous);
-  const tokenize = memoise(createTokenizer(input.brand.name));
+  const tokenize = memoise(brandTokenizer(input.brand));
   const rated = relativePerformance(windowPosts, posts, followers, input.now);
   const model = input.pillars ?? fitPillars(posts, input.brand);
   return {

@@ -12,8 +12,8 @@ import {
   type SparseVector,
 } from "./pillar-model";
 import { bestOfSeeds } from "./spherical-kmeans";
-import { createTokenizer } from "./text-tokens";
-import type { ContentPost } from "./types";
+import { brandTokenizer } from "./text-tokens";
+import type { ContentBrand, ContentPost } from "./types";
 import { compareIds } from "./window";
 
 export const MIN_PILLAR_POSTS = 100;
@@ -234,9 +234,9 @@ function pruneVocabulary(nodes: PillarNode[], corpusTerms: readonly string[], id
  */
 export function fitPillars(
   posts: readonly Pick<ContentPost, "id" | "text">[],
-  brand: { id: string; name: string },
+  brand: ContentBrand,
 ): PillarModel | InsufficientPillars {
-  const tokenize = createTokenizer(brand.name);
+  const tokenize = brandTokenizer(brand);
   const unique = new Map<string, Pick<ContentPost, "id" | "text">>();
   for (const post of [...posts].sort((a, b) => compareIds(a.id, b.id)))
     if (!unique.has(post.id)) unique.set(post.id, post);

@@ -73,6 +73,41 @@ describe("keywordAnalysis", () => {
     }
   });
 
+  it("drops filler: number words, weekdays, times of day and marketing adjectives", () => {
+    const texts = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0 ? "Three perfect new pastries this Friday at 6pm!" : "Our best pastries, today from 10am",
+    );
+    const keywords = keywordAnalysis(posts(texts), tokenize, noRate).items.map((i) => i.keyword);
+    expect(keywords).toEqual(["pastries"]);
+    for (const dropped of ["three", "perfect", "new", "friday", "6pm", "10am", "best", "today"]) {
+      expect(keywords).not.toContain(dropped);
+    }
+  });
+
+  it("drops the function words of German and French posts", () => {
+    const texts = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0
+        ? "Der Kaffee und der Kuchen sind für die ganze Familie"
+        : "Les croissants avec du beurre pour les enfants",
+    );
+    const keywords = keywordAnalysis(posts(texts), tokenize, noRate).items.map((i) => i.keyword);
+    expect(keywords).toEqual(expect.arrayContaining(["kaffee", "kuchen", "familie", "croissants", "beurre"]));
+    for (const dropped of ["und", "der", "die", "für", "les", "avec", "du", "pour"]) {
+      expect(keywords).not.toContain(dropped);
+    }
+  });
+
+  it("keeps brand and competitor names that a filler list holds", () => {
+    const texts = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0 ? "New arrivals in store" : "Better than Three Sixty trainers",
+    );
+    const own = createTokenizer("New Balance", { keep: ["Three Sixty"] });
+    const keywords = keywordAnalysis(posts(texts), own, noRate).items.map((i) => i.keyword);
+    expect(keywords).toContain("new arrivals");
+    expect(keywords).toContain("three sixty trainers");
+    expect(keywords).not.toContain("better");
+  });
+
   it("needs 20 posts with text", () => {
     const result = keywordAnalysis(
       [...posts(Array(7).fill("latte")), ...posts(Array(5).fill("  "))],

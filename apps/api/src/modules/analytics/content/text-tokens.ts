@@ -1,4 +1,13 @@
-import { ENGLISH_STOP_WORDS } from "./stop-words";
+import {
+  brandLanguage,
+  CLOCK_OR_ORDINAL,
+  ELIDING_LANGUAGES,
+  ELISION,
+  isFunctionWord,
+  postLanguage,
+  STOP_WORDS,
+} from "./stop-words";
+import type { ContentBrand } from "./types";
 import { wordSegments } from "./word-segments";
 
 /** What one post's text yields for keywords and pillars (§1.4). */
@@ -29,9 +38,8 @@ const SINGLE_LATIN = /^\p{Script=Latin}$/u;
 const BREAK = "\n";
 
 /*
- * Language: the data is English, so every post is tokenised and filtered as English. franc-min would cost a
- * dependency and is unreliable on short captions (§0 table); per-post language detection is left for when a
- * non-English brand arrives.
+ * Lower-casing and segmenting need no language for the scripts §1.4 filters (Latin letters with diacritics stay
+ * inside words on both paths of wordSegments); which stop words go is decided per post (stop-words.ts postLanguage).
  */
 const LANGUAGE = "en";
 
@@ -48,19 +56,44 @@ function wordsOf(text: string, segmenter: Intl.Segmenter): string[] {
     .map((s) => s.segment);
 }
 
+export interface TokenizerOptions {
+  /** The brand's ISO country: its language is assumed for posts whose words do not show one. */
+  country?: string | null;
+  /** Names the brand is compared with (its competitors): their words are kept even when a stop-word list has them. */
+  keep?: readonly string[];
+}
+
 /**
  * A tokenizer that also drops the brand's own name (§1.4): a one-word name is a stop word, a longer one is removed
- * where its words appear in sequence, and its hashtag (#acmecoffee) is dropped too.
+ * where its words appear in sequence, and its hashtag (#acmecoffee) is dropped too. Brand terms outrank the
+ * stop-word lists: a word of the brand's longer name ("new" of New Balance) or of a competitor's name is never
+ * dropped as filler; only function words of a longer name ("the" of The Body Shop) still go.
  */
-export function createTokenizer(brandName: string): Tokenizer {
+export function createTokenizer(brandName: string, options: TokenizerOptions = {}): Tokenizer {
   const segmenter = new Intl.Segmenter(LANGUAGE, { granularity: "word" });
-  const nameWords = wordsOf(brandName.normalize("NFC").replaceAll("’", "'"), segmenter);
+  const nameOf = (name: string) => wordsOf(name.normalize("NFC").replaceAll("’", "'"), segmenter);
+  const nameWords = nameOf(brandName);
   const nameJoined = nameWords.join("");
-  const stopWords = new Set(ENGLISH_STOP_WORDS);
-  if (nameWords.length === 1) stopWords.add(nameJoined);
-  if (nameJoined.length > 0) stopWords.add(nameJoined);
+  const fallback = brandLanguage(options.country);
+  const kept = new Set<string>();
+  for (const name of [brandName, ...(options.keep ?? [])]) {
+    const parts = nameOf(name);
+    if (parts.length === 1) kept.add(parts[0] as string);
+    else for (const part of parts) if (!isFunctionWord(part)) kept.add(part);
+  }
+  // The brand's own one-word name is dropped all the same: §1.4 shows what the brand talks about, not its name.
+  kept.delete(nameJoined);
 
-  const isDropped = (token: string) => stopWords.has(token) || NUMBER.test(token) || SINGLE_LATIN.test(token);
+  const isDropped = (token: string, stopWords: ReadonlySet<string>) =>
+    token === nameJoined ||
+    (!kept.has(token) &&
+      (stopWords.has(token) ||
+        NUMBER.test(token) ||
+        SINGLE_LATIN.test(token) ||
+        CLOCK_OR_ORDINAL.test(token)));
+  /** "l'été" is "été" once its article is off; the names kept, and the brand's own, keep their apostrophe. */
+  const unElided = (word: string) =>
+    kept.has(word) || word === nameJoined ? word : word.replace(ELISION, "");
 
   /** Splits a run wherever the brand's multi-word name occurs in it. */
   const withoutName = (run: string[]): string[][] => {
@@ -105,11 +138,15 @@ export function createTokenizer(brandName: string): Tokenizer {
     }
     close();
 
+    const language = postLanguage(runs.flat(), fallback);
+    const stopWords = STOP_WORDS[language];
+    const elides = ELIDING_LANGUAGES.has(language);
     const filtered: string[][] = [];
     for (const r of runs) {
       let part: string[] = [];
-      for (const token of r) {
-        if (isDropped(token)) {
+      for (const word of r) {
+        const token = elides ? unElided(word) : word;
+        if (isDropped(token, stopWords)) {
           if (part.length > 0) filtered.push(part);
           part = [];
         } else part.push(token);
@@ -126,3 +163,7 @@ export function createTokenizer(brandName: string): Tokenizer {
     };
   };
 }
+
+/** The tokenizer of one brand's posts. */
+export const brandTokenizer = (brand: Omit<ContentBrand, "id">): Tokenizer =>
+  createTokenizer(brand.name, { country: brand.country ?? null, keep: brand.competitorNames ?? [] });

@@ -18,8 +18,17 @@ export interface FollowerPoint {
   followers: number;
 }
 
+/** What the tokenizer needs of a brand (§1.4): its name, its country's language and the names it is compared with. */
+export interface ContentBrand {
+  id: string;
+  name: string;
+  country?: string | null;
+  /** Competitors' names: kept in keywords and pillars even when a stop-word list holds their words. */
+  competitorNames?: readonly string[];
+}
+
 export interface ContentInput {
-  brand: { id: string; name: string; logo: string | null };
+  brand: ContentBrand & { logo: string | null };
   /** Every post of the brand from (previous.from − 90 days) to window.to, any order. */
   posts: ContentPost[];
   followers: FollowerPoint[];
