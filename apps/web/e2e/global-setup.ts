@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // The YouTube Data API's stand-in is the API's own test fake: one fake of Google's shapes for both suites.
+import { articlesEvery, homePage, robotsTxt, rssFeed, startFakeWebsite } from "../../api/test/fake-website";
 import { startFakeYoutube } from "../../api/test/fake-youtube";
 import { repoRoot, startAppServer } from "./app-server";
 import { startSmtpSink } from "./smtp-sink";
@@ -18,12 +19,14 @@ declare module "vitest" {
     smtpUrl: string;
     /** A key the fake YouTube Data API accepts (the server's YOUTUBE_API_BASE_URL points at the fake). */
     youtubeKey: string;
+    /** A brand's website on loopback that the server may read: its home page declares a feed of twelve articles. */
+    websiteUrl: string;
   }
 }
 
 /**
  * Starts the production server (API + built web app) on a fresh data folder and a free port, with a real SMTP sink
- * for its e-mail and a local fake of the YouTube Data API.
+ * for its e-mail, a local fake of the YouTube Data API and a brand's website with a feed.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, "apps/web/dist/index.html"))) {
@@ -34,9 +37,19 @@ export default async function setup(project: TestProject) {
   const smtp = await startSmtpSink(mailDir);
   const youtubeKey = "AIzaE2eYoutubeKey00000000000000000000";
   const youtube = await startFakeYoutube({ keys: [youtubeKey] });
+  const website = await startFakeWebsite();
+  website.pages.set("/", homePage("Larkspur Tea", "/feed.xml"));
+  website.pages.set("/robots.txt", robotsTxt("User-agent: *\nDisallow: /cart/\n"));
+  // Twelve articles, one every four days, the newest two days ago.
+  const newest = new Date(Date.now() - 2 * 86_400_000);
+  website.pages.set(
+    "/feed.xml",
+    rssFeed("Larkspur Tea", articlesEvery(12, 4, newest, `${website.origin}/blog/notes`)),
+  );
   const stopMail = async () => {
     await smtp.stop();
     await youtube.close();
+    await website.close();
     await rm(mailDir, { recursive: true, force: true });
   };
 
@@ -50,6 +63,7 @@ export default async function setup(project: TestProject) {
         // per-IP sign-up limit only counts the sign-ups a journey makes in the browser.
         TRUST_PROXY: "127.0.0.1",
         YOUTUBE_API_BASE_URL: youtube.baseUrl,
+        ...website.env,
       },
     });
   } catch (error) {
@@ -60,6 +74,7 @@ export default async function setup(project: TestProject) {
   project.provide("mailDir", mailDir);
   project.provide("smtpUrl", smtp.url);
   project.provide("youtubeKey", youtubeKey);
+  project.provide("websiteUrl", `${website.origin}/`);
 
   return async () => {
     await server.stop();

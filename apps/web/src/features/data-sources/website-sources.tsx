@@ -8,6 +8,7 @@ import { useEffect, useRef } from "react";
 import { FormProblem, problemText } from "~/lib/problem";
 import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
+import { brandKeys } from "../modules/queries";
 import { refetchBrandData } from "../modules/refetch-brand-data";
 import { useRefreshWebsiteMutation } from "./mutations";
 import { websiteSourcesOptions } from "./queries";
@@ -101,13 +102,19 @@ function readLine(source: WebsiteSource): string {
   return parts.length > 0 ? parts.join(" · ") : "Not read yet";
 }
 
-/** When a read ends (a website leaves "reading"), its articles may have changed the figures: fetch them again. */
+/**
+ * When a read ends (a website leaves "reading"), its articles may have changed the figures, and a first collection
+ * the brand's status and logo: fetch both again rather than wait for the brand's own poll.
+ */
 function useFiguresAfterReads(websites: readonly WebsiteSource[] | undefined) {
   const queryClient = useQueryClient();
   const reading = websites?.some((w) => w.status === "reading") ?? false;
   const wasReading = useRef(reading);
   useEffect(() => {
-    if (wasReading.current && !reading) void refetchBrandData(queryClient);
+    if (wasReading.current && !reading) {
+      void queryClient.invalidateQueries({ queryKey: brandKeys.current() });
+      void refetchBrandData(queryClient);
+    }
     wasReading.current = reading;
   }, [reading, queryClient]);
 }
