@@ -144,6 +144,7 @@ describe("modules with the sample brand", () => {
         "Pages per visit",
         "Average visit duration",
         "Backlinks",
+        "Articles per week",
       ]);
 
       for (const name of [brandName, competitorName]) {

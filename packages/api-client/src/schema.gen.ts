@@ -1908,8 +1908,11 @@ export interface components {
                 pillars: components["schemas"]["Pillar"][];
             };
         };
-        /** @enum {string} */
-        MetricName: "overallTraffic" | "searchTraffic" | "pagesPerVisit" | "avgDuration" | "backLinks";
+        /**
+         * @description The website metrics of a company; articlesPerWeek counts the articles of its feed or sitemaps over the days its reads cover (ContentAnalytics.website), the others come from monthly traffic data.
+         * @enum {string}
+         */
+        MetricName: "overallTraffic" | "searchTraffic" | "pagesPerVisit" | "avgDuration" | "backLinks" | "articlesPerWeek";
         PlatformFigures: {
             platform: components["schemas"]["SocialNetwork"];
             /** @description Followers at the end of the window */

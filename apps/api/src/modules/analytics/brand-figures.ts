@@ -111,10 +111,14 @@ export function contentFor(
 }
 
 export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod): CompetitorFigures {
+  const { articlesPerWeek } = websiteChannel(series.articles, series.website, period.window, period.previous);
   return {
     audienceByPlatform: platformFigures({ followers: series.followers, posts: series.posts }, period.window),
     trafficByCountry: trafficByCountry(series.traffic, period.window).entries,
-    metrics: websiteMetrics(series.traffic, period.window),
+    metrics: [
+      ...websiteMetrics(series.traffic, period.window),
+      { metric: "articlesPerWeek", ...articlesPerWeek },
+    ],
   };
 }
 
@@ -146,7 +150,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v7";
+export const FIGURES_METHOD_VERSION = "period-figures-v8";
 
 export interface ComputedPeriod {
   methodVersion: string;

@@ -97,7 +97,7 @@ describe("the sample brand", () => {
     expect(outside.json().message).toMatch(/^Choose dates between/);
   });
 
-  it("sets the brand against its competitors with the five website metrics", async () => {
+  it("sets the brand against its competitors with the six website metrics", async () => {
     const body = (await get("getCompetitorAnalytics", "/competitor", professional)).json<
       Schemas["CompetitorAnalytics"]
     >();
@@ -109,6 +109,7 @@ describe("the sample brand", () => {
       "pagesPerVisit",
       "avgDuration",
       "backLinks",
+      "articlesPerWeek",
     ]);
     const shares = body.common.brand.trafficByCountry.reduce((sum, t) => sum + t.visitsShare, 0);
     expect(shares).toBeCloseTo(1, 6);

@@ -135,6 +135,16 @@ describe("websites as sources of articles", () => {
     });
     expect(website.articlesPerWeek.value).toBeCloseTo(2.5, 5);
     expect(website.latest.map((a) => a.title)).toEqual(["Post 10", "Post 9", "Post 8", "Post 7", "Post 6"]);
+
+    // The competitor's cadence sits with its website metrics: 3 articles over the 16 days its sitemap covers.
+    const comparison = await send("GET", "/competitor", authorization);
+    expectContractResponse("getCompetitorAnalytics", comparison);
+    const rivalEntry = comparison
+      .json<Schemas["CompetitorAnalytics"]>()
+      .competitors.find((c) => c.id === rivalId);
+    const rivalRate = rivalEntry?.metrics.find((m) => m.metric === "articlesPerWeek");
+    expect(rivalRate).toMatchObject({ status: "ok", n: 3, previous: null });
+    expect(rivalRate?.value).toBeCloseTo((3 / 16) * 7, 5);
   });
 
   it("reads a website again on demand, within the collection's limit, and only the workspace's own", async () => {

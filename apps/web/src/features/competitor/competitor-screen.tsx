@@ -20,7 +20,7 @@ import {
   sentence,
 } from "../modules/format";
 import { ModulePage, SectionCard, TakesImports } from "../modules/module-page";
-import { type PeriodParams, usePeriod } from "../modules/period";
+import { comparisonText, type PeriodParams, usePeriod } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
@@ -186,11 +186,11 @@ function CompetitorSections({
       </SectionCard>
       <SectionCard
         title="Website metrics"
-        description="From the latest complete month, against the month before"
+        description="Traffic from the latest complete month, against the month before; articles per week over the period, from each website's feed or sitemap"
         className="lg:col-span-2"
         actions={<ExportButton dataset="competitor-metrics" period={period} />}
       >
-        <MetricTable brand={brand} competitor={selected} comparison="vs the month before" />
+        <MetricTable brand={brand} competitor={selected} periodComparison={comparisonText(period)} />
       </SectionCard>
       <ShareOfVoiceSection data={data} />
       <BreakoutPostsSection data={data} />
@@ -248,6 +248,7 @@ const metricFormat: Record<MetricName, (value: number) => string> = {
   pagesPerVisit: formatDecimal,
   avgDuration: formatDuration,
   backLinks: formatCount,
+  articlesPerWeek: formatDecimal,
 };
 
 function MetricCell({
@@ -277,14 +278,20 @@ function MetricCell({
 function MetricTable({
   brand,
   competitor,
-  comparison,
+  periodComparison,
 }: {
   brand: CompetitorEntry;
   competitor: CompetitorEntry;
-  comparison: string;
+  /** What articles per week is compared with; the traffic metrics compare months. */
+  periodComparison: string;
 }) {
+  const comparisonOf = (metric: MetricName) =>
+    metric === "articlesPerWeek" ? periodComparison : "vs the month before";
+  // The sample's companies have no website to read: their articles per week is simply not there.
   const figureOf = (entry: CompetitorEntry, metric: MetricName) =>
-    entry.metrics.find((item) => item.metric === metric);
+    entry.sample && metric === "articlesPerWeek"
+      ? undefined
+      : entry.metrics.find((item) => item.metric === metric);
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">
@@ -310,10 +317,18 @@ function MetricTable({
               {metricLabels[metric]}
             </th>
             <td className="py-3 pr-4">
-              <MetricCell figure={figureOf(brand, metric)} metric={metric} comparison={comparison} />
+              <MetricCell
+                figure={figureOf(brand, metric)}
+                metric={metric}
+                comparison={comparisonOf(metric)}
+              />
             </td>
             <td className="py-3">
-              <MetricCell figure={figureOf(competitor, metric)} metric={metric} comparison={comparison} />
+              <MetricCell
+                figure={figureOf(competitor, metric)}
+                metric={metric}
+                comparison={comparisonOf(metric)}
+              />
             </td>
           </tr>
         ))}

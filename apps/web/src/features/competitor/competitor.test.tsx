@@ -51,6 +51,15 @@ const entry = (id: string, name: string, overrides: Partial<CompetitorEntry> = {
       status: "insufficient_history",
       reason: "needs 2 complete months, has 1",
     },
+    {
+      metric: "articlesPerWeek",
+      value: 2.5,
+      previous: 2,
+      change: 0.25,
+      direction: "increase",
+      status: "ok",
+      n: 10,
+    },
   ],
   ...overrides,
 });
@@ -184,12 +193,14 @@ afterEach(() => {
 const routes = { "GET /brand": () => json({ brand: activeBrand }), "GET /competitor": () => json(analytics) };
 
 describe("Competitor screen", () => {
-  it("shows the requested competitor against the brand, with the five metrics", async () => {
+  it("shows the requested competitor against the brand, with the six metrics", async () => {
     mockApi(routes);
     view = await renderScreen(() => <CompetitorScreen requestedId="c2" />);
     await waitFor(() => getByText(current().container, "Website metrics of Lumora Coffee and Grind House"));
     const rows = view.container.querySelectorAll("tr[data-metric]");
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
+    const articles = view.container.querySelector("tr[data-metric=articlesPerWeek]")?.textContent;
+    expect(articles).toContain("2.5Increased by 25%vs previous 30 days");
     const overall = view.container.querySelector("tr[data-metric=overallTraffic]")?.textContent;
     expect(overall).toContain("120K");
     expect(overall).toContain("Increased by 20%");

@@ -60,6 +60,7 @@ export const metricOrder: readonly MetricName[] = [
   "pagesPerVisit",
   "avgDuration",
   "backLinks",
+  "articlesPerWeek",
 ];
 
 export const metricLabels: Record<MetricName, string> = {
@@ -68,4 +69,5 @@ export const metricLabels: Record<MetricName, string> = {
   pagesPerVisit: "Pages per visit",
   avgDuration: "Average visit duration",
   backLinks: "Backlinks",
+  articlesPerWeek: "Articles per week",
 };

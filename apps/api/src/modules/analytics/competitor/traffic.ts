@@ -21,6 +21,8 @@ export interface TrafficMonth {
 }
 
 export type WebsiteMetric = { metric: Schemas["MetricName"] } & Schemas["Figure"];
+/** The metrics monthly traffic data gives; articles per week comes from the website's articles (content/website.ts). */
+type TrafficMetric = Exclude<Schemas["MetricName"], "articlesPerWeek">;
 
 /**
  * Visit shares by country for the latest complete month by the window end (§2 "Traffic by country"), largest
@@ -87,7 +89,7 @@ function monthValues(rows: readonly TrafficMonth[], month: string): MonthValues 
 }
 
 /** The smallest change worth showing per metric (§2): below it the direction is "unchanged". */
-const RESOLUTION: Readonly<Record<Schemas["MetricName"], number>> = {
+const RESOLUTION: Readonly<Record<TrafficMetric, number>> = {
   overallTraffic: 0,
   searchTraffic: 0,
   pagesPerVisit: 0.05,
@@ -95,7 +97,7 @@ const RESOLUTION: Readonly<Record<Schemas["MetricName"], number>> = {
   backLinks: 1,
 };
 
-const METRICS: readonly Schemas["MetricName"][] = [
+const METRICS: readonly TrafficMetric[] = [
   "overallTraffic",
   "searchTraffic",
   "pagesPerVisit",
