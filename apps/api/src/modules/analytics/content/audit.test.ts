@@ -64,6 +64,15 @@ describe("audit: posting frequency and engagement rate", () => {
   it("has no previous value when the history does not reach the previous period", () => {
     expect(audit(current).postsPerWeek).toMatchObject({ value: 2, previous: null, direction: null });
   });
+
+  it("says there is no figure, not zero, for a brand without posts, and zero for one that stopped posting", () => {
+    expect(audit([]).postsPerWeek).toMatchObject({
+      value: null,
+      status: "no_data",
+      reason: expect.stringMatching(/^No posts in this period/),
+    });
+    expect(audit(before).postsPerWeek).toMatchObject({ value: 0, previous: 1, direction: "decrease" });
+  });
 });
 
 describe("audit: formats", () => {

@@ -39,6 +39,9 @@ function postsPerWeek(input: AuditInput): Figure {
       reason: `Posts per week needs a period of ${MIN_WINDOW_DAYS} days or more; this one has ${days}. Choose a longer period.`,
     });
   }
+  // No post at all in the loaded history (nothing imported yet, or a period before the first post): the rate is
+  // unknown, not zero. A brand that posted before and then stopped does have a zero.
+  if (input.posts.length === 0) return compareFigure(null, null, { n: 0, reason: NO_POSTS });
   const weeks = days / 7;
   // Zero posts last period is a real zero only when the stored history reaches back that far.
   const historyReachesPrevious = input.posts.some((post) => postDayOf(post) <= input.previous.to);
