@@ -61,6 +61,13 @@ export function clientOf(db: Db): pg.Pool {
   return client;
 }
 
+/** The address the pool connects to: a worker thread opens a connection of its own to the same database. */
+export function databaseUrlOf(db: Db): string {
+  const url = clientOf(db).options.connectionString;
+  if (!url) throw new Error("The database pool has no connection string");
+  return url;
+}
+
 /**
  * The connection a transaction runs on, for a library that sends SQL of its own in it (pg-boss's `db` option, so a
  * job is queued together with the writes that call for it). Drizzle keeps that connection on the transaction's

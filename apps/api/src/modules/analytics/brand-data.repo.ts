@@ -29,6 +29,14 @@ const postColumns = {
   views: posts.views,
 };
 
+export async function countPosts(db: Queryable, p: { brandId: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(eq(posts.brandId, p.brandId));
+  return row?.n ?? 0;
+}
+
 /**
  * Rows a read of posts takes at a time: turning rows into objects is synchronous, about 1.5 ms per thousand, so a
  * brand of 100,000 posts read at once held the event loop for some 150 ms (npm run bench:import); in pages of this

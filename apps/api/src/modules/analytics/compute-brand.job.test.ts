@@ -82,4 +82,35 @@ describe("the compute-brand job", () => {
     expect(shown.length).toBeGreaterThan(0);
     for (const label of shown) expect(label).toMatch(/^(Earlier name \d|Other)$/);
   });
+
+  it("computes the same figures in a worker thread, on a connection of its own, as on the event loop", async () => {
+    const brandId = (await findSampleCatalogue(database.db))?.focusBrandId ?? "";
+    const deps = createWorkerDeps({
+      db: database.db,
+      config: testConfig(),
+      log: pino({ level: "silent" }),
+      clock: { now: () => SAMPLE_NOW },
+      storage: createStorage(testConfig(), database.db),
+      jobs: noJobs,
+    });
+    const stored = async () =>
+      (
+        await database.pool.query<{ key: string; payload: unknown; computed_at: Date }>(
+          `select module || '/' || period_key as key, payload, computed_at from figures
+           where brand_id = $1 order by module, period_key`,
+          [brandId],
+        )
+      ).rows;
+    await computeBrandJob(deps, { brandId }, { workerFromPosts: Number.POSITIVE_INFINITY });
+    const inline = await stored();
+    // The job replaces every figure (the pillars keep the inline run's names), a minute later.
+    const later = new Date(SAMPLE_NOW.getTime() + 60_000);
+    await computeBrandJob({ ...deps, clock: { now: () => later } }, { brandId }, { workerFromPosts: 1 });
+    const offLoop = await stored();
+    expect(offLoop.map((r) => r.computed_at)).toEqual(offLoop.map(() => later));
+    expect(offLoop.map(({ key, payload }) => ({ key, payload }))).toEqual(
+      inline.map(({ key, payload }) => ({ key, payload })),
+    );
+    expect(inline.length).toBeGreaterThan(4);
+  }, 120_000);
 });

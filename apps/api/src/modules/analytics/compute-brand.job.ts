@@ -1,8 +1,12 @@
+import { databaseUrlOf } from "../../db/client";
 import type { JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
+import { Semaphore } from "../../lib/semaphore";
+import { runInWorker } from "../../lib/worker-thread";
 import { findBrandById } from "../brand/brand.repo";
 import { computeAudience } from "./audience.compute";
 import { refreshReadStatistics } from "./audience.repo";
+import { countPosts } from "./brand-data.repo";
 import {
   type ComputedPeriod,
   computePeriod,
@@ -18,14 +22,66 @@ import { resolvePeriod } from "./periods";
 import { periodsEndingOn, sharedWindowDays, storeSharedWindows } from "./shared-windows";
 
 /**
+ * From this many posts the whole recompute runs in a worker thread with a database connection of its own: for a
+ * brand of 100,000 posts its parts (caption sentiment, per-platform figures, audience) each held the event loop
+ * for up to ~100 ms, and module reads waited behind them (npm run bench:import, "while the figures were
+ * computed"). Smaller brands compute in less time than a worker takes to start.
+ */
+export const COMPUTE_WORKER_FROM_POSTS = 20_000;
+const COMPUTE_TIMEOUT_MS = 10 * 60_000;
+const COMPUTE_HEAP_MB = 3072;
+
+/** One recompute in a worker at a time in the process: on two cores the other stays free for requests. */
+const computesOffLoop = new Semaphore({
+  slots: 1,
+  queue: 256,
+  maxWaitMs: 30 * 60_000,
+  refuse: () => new Error("Too many recomputes are waiting: the job will be retried"),
+});
+
+/** What a recompute did, for the log line. */
+export interface RecomputeSummary {
+  posts: number;
+  ms: number;
+}
+
+/**
+ * The compute-brand job: recomputes a brand's figures (recomputeBrand), in a worker thread for a brand with many
+ * posts (compute-brand.worker.ts), here otherwise.
+ */
+export async function computeBrandJob(
+  deps: WorkerDeps,
+  data: JobPayloads["compute-brand"],
+  o: { workerFromPosts?: number } = {},
+): Promise<void> {
+  const offLoop =
+    (await countPosts(deps.db, { brandId: data.brandId })) >=
+    (o.workerFromPosts ?? COMPUTE_WORKER_FROM_POSTS);
+  const summary = offLoop
+    ? await computesOffLoop.run(() =>
+        runInWorker<RecomputeSummary | null>(
+          new URL("./compute-brand.worker.ts", import.meta.url),
+          { brandId: data.brandId, databaseUrl: databaseUrlOf(deps.db), now: deps.clock.now().toISOString() },
+          { transfer: [], timeoutMs: COMPUTE_TIMEOUT_MS, maxHeapMb: COMPUTE_HEAP_MB },
+        ),
+      )
+    : await recomputeBrand(deps, data.brandId);
+  if (summary) deps.log.info({ brandId: data.brandId, ...summary, offLoop }, "Brand figures computed");
+}
+
+/**
  * Recomputes every stored figure of a brand from its raw data: pillars, the named periods of the content and
  * competitor figures (also ending on the days its comparisons share: shared-windows.ts), personas with their
  * keywords and influencers, and the brand's influencer ranking. Runs
  * after a collection or an import; replaces the old figures in one transaction, so readers never see a mix.
+ * Null when the brand is gone.
  */
-export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compute-brand"]): Promise<void> {
-  const brand = await findBrandById(deps.db, { brandId: data.brandId });
-  if (!brand) return;
+export async function recomputeBrand(
+  deps: Pick<WorkerDeps, "db" | "clock">,
+  brandId: string,
+): Promise<RecomputeSummary | null> {
+  const brand = await findBrandById(deps.db, { brandId });
+  if (!brand) return null;
   const now = deps.clock.now();
   const started = performance.now();
   const series = await loadBrandSeries(deps.db, brand.id);
@@ -82,8 +138,5 @@ export async function computeBrandJob(deps: WorkerDeps, data: JobPayloads["compu
     computedAt: now,
   });
   await refreshReadStatistics(deps.db);
-  deps.log.info(
-    { brandId: brand.id, posts: series.posts.length, ms: Math.round(performance.now() - started) },
-    "Brand figures computed",
-  );
+  return { posts: series.posts.length, ms: Math.round(performance.now() - started) };
 }

@@ -1,3 +1,4 @@
+import { isMainThread } from "node:worker_threads";
 import { Semaphore } from "../../lib/semaphore";
 import { runInWorker } from "../../lib/worker-thread";
 import { fitPillars } from "./content/fit-pillars";
@@ -27,7 +28,8 @@ export async function fitPillarsOffLoop(
   posts: readonly { id: string; text: string }[],
   brand: ContentBrand,
 ): Promise<PillarModel | InsufficientPillars> {
-  if (posts.length < PILLARS_WORKER_FROM_POSTS) return fitPillars(posts, brand);
+  // Inside a worker already (a large brand's whole recompute: compute-brand.worker.ts), the fit runs there.
+  if (posts.length < PILLARS_WORKER_FROM_POSTS || !isMainThread) return fitPillars(posts, brand);
   const input = {
     posts: posts.map((p) => ({ id: p.id, text: p.text })),
     brand: {
