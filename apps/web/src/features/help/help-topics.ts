@@ -130,7 +130,7 @@ export const helpTopics: readonly HelpTopicData[] = [
     title: "Website metrics",
     body: [
       "Overall traffic: visits to the website in the month (a visit ends after 30 minutes without activity). Search traffic: the visits that came from search engines. Pages per visit and average visit duration: averages over all visits, with visits that leave at once counting as 0 seconds. Backlinks: links from other sites pointing to it, at the latest reading of the month.",
-      "Each figure compares the latest complete month with the month before, so the current month never shows half-counted.",
+      "Each figure compares the latest complete month with the month before, so the current month never shows half-counted. Articles per week is the exception: it counts the articles of each website's feed or sitemap over the period, against the period before.",
     ],
     source:
       "Web-traffic panel estimates, published monthly around the 10th of the next month. They are estimates: read trends, not exact counts.",
@@ -345,6 +345,17 @@ export const helpTopics: readonly HelpTopicData[] = [
     ],
     source:
       "The YouTube Data API v3: channels, uploads playlists and videos. Subscribers appear as the channel's YouTube audience; hidden counts are never guessed.",
+  },
+  {
+    id: "all-websites",
+    module: "all",
+    title: "Your website's articles",
+    body: [
+      "When you connect your brand or add a competitor, we read its website: its name, logo and social links, and the articles it lists in its RSS or Atom feed, or else in its sitemap (pages under /blog/, /news/ and the like). Then we read it again every day; 'Read again now' on Data sources reads it at once. We follow each site's robots.txt.",
+      "The Content module's Website section shows your articles per week, by week and your latest ones; the competitor comparison shows each company's articles per week. A feed lists only its newest articles, so we count from the oldest one we have read: the figure says 'Counted from …' until the daily reads have covered the whole period. A sitemap gives a page's last change, so an edited article counts on the day of its edit.",
+    ],
+    source:
+      "The websites themselves: their feeds and sitemaps, read by BrandscopeBot. Nothing is read from a site that refuses it in robots.txt.",
   },
   {
     id: "all-plans",
