@@ -11,7 +11,12 @@ import {
   startFakeWebsite,
   urlSitemap,
 } from "../../../test/fake-website";
-import { ARTICLE_READ_LIMITS, NO_ARTICLES_PROBLEM, readWebsiteArticles } from "./read-articles";
+import {
+  ARTICLE_READ_LIMITS,
+  NO_ARTICLES_PROBLEM,
+  ROBOTS_REFUSED_PROBLEM,
+  readWebsiteArticles,
+} from "./read-articles";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 let site: FakeWebsite;
@@ -103,6 +108,14 @@ describe("readWebsiteArticles", () => {
     expect(site.requested.indexOf("/post-sitemap.xml")).toBeLessThan(
       site.requested.indexOf("/page-sitemap.xml"),
     );
+  });
+
+  it("says so when robots.txt refuses every feed and sitemap", async () => {
+    site.pages.set("/robots.txt", robotsTxt("User-agent: BrandscopeBot\nDisallow: /\n"));
+    site.pages.set("/feed", rssFeed("Acme", articlesEvery(2, 1, NOW, `${site.origin}/blog/p`)));
+    site.pages.set("/sitemap.xml", urlSitemap([{ path: `${site.origin}/blog/a`, lastmod: NOW }]));
+    expect(await read()).toEqual({ ok: false, problem: ROBOTS_REFUSED_PROBLEM });
+    expect(site.requested).toEqual(["/robots.txt"]);
   });
 
   it("reads nothing while robots.txt cannot be read, and says so", async () => {

@@ -33,6 +33,8 @@ export type ArticlesRead =
   | { ok: true; articles: ListedArticle[]; datedBy: ArticleDating; sourceUrl: string }
   | { ok: false; problem: string };
 
+export const ROBOTS_REFUSED_PROBLEM =
+  "No articles read: the website's robots.txt does not allow Brandscope (BrandscopeBot) to read its feed or sitemap.";
 export const NO_ARTICLES_PROBLEM =
   "No articles found: the website has no RSS or Atom feed, and its sitemap lists no dated articles (pages under /blog/ or /news/ with a date).";
 
@@ -65,7 +67,7 @@ export async function readWebsiteArticles(
         sourceUrl: fromSitemaps.url,
       };
     }
-    return { ok: false, problem: NO_ARTICLES_PROBLEM };
+    return { ok: false, problem: rules.refusedAny ? ROBOTS_REFUSED_PROBLEM : NO_ARTICLES_PROBLEM };
   } catch (error) {
     if (error instanceof RobotsUnavailable) {
       return {
@@ -157,6 +159,8 @@ function newest(articles: ListedArticle[]): ListedArticle[] {
  */
 class SiteRulesCache {
   private readonly byOrigin = new Map<string, Promise<SiteRules>>();
+  /** Whether robots.txt refused an address this read wanted: said when it then finds nothing. */
+  refusedAny = false;
   constructor(
     private readonly home: string,
     private readonly options: SafeFetchOptions,
@@ -174,7 +178,9 @@ class SiteRulesCache {
   async allows(url: string): Promise<boolean> {
     const { origin } = new URL(url);
     try {
-      return (await this.of(origin)).allows(url);
+      const allowed = (await this.of(origin)).allows(url);
+      if (!allowed) this.refusedAny = true;
+      return allowed;
     } catch (error) {
       if (error instanceof RobotsUnavailable && origin !== this.home) return false;
       throw error;
