@@ -27,6 +27,8 @@ export interface KeywordAnswer {
    * Undefined when every keyword came with the sample data.
    */
   importFormat: string | null | undefined;
+  /** Whether a keyword came from a connector (Google Search Console): the brand's own queries. */
+  fromProvider: boolean;
   rows: KeywordRow[];
 }
 
@@ -104,6 +106,7 @@ function toAnswer(rows: readonly AnswerRow[]): KeywordAnswer | undefined {
     brandId: first.brand_id,
     sampleBrand: first.brand_sample,
     importFormat: imported ? imported.import_format : undefined,
+    fromProvider: rows.some((r) => r.source === "provider"),
     rows: rows.flatMap(({ keyword, country, volume, cpc, competition, trend, source }) =>
       keyword === null ? [] : [{ keyword, country, volume, cpc, competition, trend, source }],
     ),
