@@ -2296,6 +2296,16 @@ export interface components {
             competition: number | null;
             /** @description Monthly searches, oldest first */
             trend: number[];
+            searchConsole?: components["schemas"]["SearchConsoleFigures"];
+        };
+        /** @description Present on the brand's own queries read from Google Search Console (last 28 complete days), whose volume is their impressions over those days. */
+        SearchConsoleFigures: {
+            clicks: number;
+            impressions: number;
+            /** @description Click-through rate, 0–1 */
+            ctr: number;
+            /** @description Average position in Google's results (1 = top) */
+            position: number;
         };
         KeywordList: {
             keywordData: components["schemas"]["Keyword"][];

@@ -38,7 +38,11 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
         )
       : provenanceFrom({ sample: false, importFormat: found.importFormat }, times, freshness);
   return {
-    keywordData: found.rows.map(({ source: _source, ...k }) => k),
+    keywordData: found.rows.map(({ source: _source, clicks, impressions, ctr, position, ...k }) =>
+      clicks !== null && impressions !== null && ctr !== null && position !== null
+        ? { ...k, searchConsole: { clicks, impressions, ctr, position } }
+        : k,
+    ),
     provenance,
   };
 }

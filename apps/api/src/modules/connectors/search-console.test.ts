@@ -6,9 +6,17 @@ import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeGoogle, startFakeGoogle } from "../../../test/fake-google";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
-import { brands, connections, keywords, users, workspaceBrands } from "../../db/schema";
+import {
+  brands,
+  connections,
+  connectorAuthorizations,
+  keywords,
+  users,
+  workspaceBrands,
+} from "../../db/schema";
 import { insertWorkspace } from "../accounts/workspace.repo";
 import { findRefreshableConnections } from "./connections.repo";
+import { deleteExpiredAuthorizations } from "./search-console.repo";
 import { CONSENT_COOKIE, CONSENT_MS } from "./search-console.service";
 
 type Schemas = components["schemas"];
@@ -225,6 +233,12 @@ describe("the Search Console connector", () => {
       ["lumora coffee", "GB", 1830],
       ["how to brew pour over coffee", "GB", 960],
     ]);
+    expect(list.keywordData[1]?.searchConsole).toEqual({
+      clicks: 412,
+      impressions: 1830,
+      ctr: expect.closeTo(0.2251, 4),
+      position: 1.2,
+    });
   });
 
   it("refuses a state that is missing, of another browser, used, expired, or of a user who left", async () => {
@@ -262,6 +276,11 @@ describe("the Search Console connector", () => {
       .from(connections)
       .where(eq(connections.workspaceId, other.workspaceId));
     expect(left).toBeUndefined();
+
+    // Housekeeping drops the consents nobody finished.
+    t.clock.advance(CONSENT_MS + 1000);
+    await deleteExpiredAuthorizations(t.database.db, { now: t.clock.now() });
+    expect(await t.database.db.select().from(connectorAuthorizations)).toEqual([]);
   });
 
   it("says when the user declined, when Google refuses the code, and refuses a malformed callback with a 400", async () => {
