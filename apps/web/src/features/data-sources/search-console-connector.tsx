@@ -60,7 +60,7 @@ function useReturnFromGoogle(): { message: string; failed: boolean } | null {
 }
 
 /**
- * The Google Search Console connector (issue 16 §2): the user consents on Google's page, the server reads the
+ * The Google Search Console connector (issue 16, docs/data-sources.md): the user consents on Google's page, the server reads the
  * property that is the brand's website (the queries of the last 28 days by country, with clicks, impressions, CTR
  * and position), then every day; they feed the intent module as the brand's own search demand.
  */
