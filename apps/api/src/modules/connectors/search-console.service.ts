@@ -251,7 +251,10 @@ async function callbackOutcome(
   }
   const brand = await findCurrentBrand(ctx.db, { workspaceId });
   const website = brand && !brand.sample ? brand.website : null;
-  const property = website ? matchingProperty(website, properties) : null;
+  // A reconnection keeps the property the user chose before, while the account can still read it.
+  const before = await findConnection(ctx.db, { workspaceId, provider: "search_console" });
+  const kept = properties.find((p) => p.siteUrl === before?.property)?.siteUrl;
+  const property = kept ?? (website ? matchingProperty(website, properties) : null);
   const sealedCredential = seal(ctx.keys.seal, tokens.refreshToken);
   await ctx.db.transaction(async (tx) => {
     await saveSearchConsoleConnection(tx, {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeGoogle, startFakeGoogle } from "../../../test/fake-google";
+import { capturedLog } from "../../../test/log";
+import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import {
@@ -14,8 +16,10 @@ import {
   users,
   workspaceBrands,
 } from "../../db/schema";
+import { createWorkerDeps } from "../../jobs/worker-deps";
 import { insertWorkspace } from "../accounts/workspace.repo";
 import { findRefreshableConnections } from "./connections.repo";
+import { refreshSourcesJob } from "./refresh-sources.job";
 import { deleteExpiredAuthorizations } from "./search-console.repo";
 import { CONSENT_COOKIE, CONSENT_MS } from "./search-console.service";
 
@@ -334,6 +338,10 @@ describe("the Search Console connector", () => {
     await jobsDone(t);
     expect(await connector(w.authorization)).toMatchObject({ status: "connected", queries: 4 });
     expect(google.calls).toContain("POST query https://shop.lumora.example/ startRow=0");
+
+    // Connecting again (a new consent) keeps the property chosen.
+    expect(await connect(w.authorization)).toEqual({ status: "connected" });
+    expect((await connector(w.authorization)).property).toBe("https://shop.lumora.example/");
   });
 
   it("pages with startRow, stops at the cap, and stores a long read in several statements", async () => {
@@ -430,6 +438,25 @@ describe("the Search Console connector", () => {
   it("asks to reconnect when Google refuses the grant (invalid_grant), and the daily refresh leaves it", async () => {
     const w = await workspace();
     await connect(w.authorization);
+    // Not read for two days: the daily refresh queues its read.
+    await t.database.db
+      .update(connections)
+      .set({ lastRunAt: new Date(t.clock.now().getTime() - 2 * 24 * 60 * 60 * 1000) })
+      .where(eq(connections.workspaceId, w.workspaceId));
+    const daily = recordedJobs();
+    await refreshSourcesJob(
+      createWorkerDeps({
+        db: t.database.db,
+        config: t.config,
+        log: capturedLog().log,
+        clock: t.clock,
+        jobs: daily.jobs,
+      }),
+    );
+    expect(daily.queued).toContainEqual({
+      kind: "sync-search-console",
+      data: { workspaceId: w.workspaceId },
+    });
     google.revoked.add(google.refreshToken);
     await send("POST", "/connectors/search-console/refresh", w.authorization);
     await jobsDone(t);
