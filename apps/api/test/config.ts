@@ -14,6 +14,12 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
     DATA_DIR: join(tmpdir(), "brandscope-api-test-data"),
     // No test reaches Google: a connector a test does not point at test/fake-youtube.ts is refused at once.
     YOUTUBE_API_BASE_URL: "http://127.0.0.1:9/youtube/v3",
+    // Nor Google's OAuth or Search Console (test/fake-google.ts stands in for them); without a client id the
+    // Search Console connector is not available at all.
+    GOOGLE_OAUTH_AUTHORIZE_URL: "http://127.0.0.1:9/o/oauth2/v2/auth",
+    GOOGLE_OAUTH_TOKEN_URL: "http://127.0.0.1:9/token",
+    GOOGLE_OAUTH_REVOKE_URL: "http://127.0.0.1:9/revoke",
+    SEARCH_CONSOLE_API_BASE_URL: "http://127.0.0.1:9/webmasters/v3",
     ...env,
   });
   return { ...config, jwtSecret: TEST_JWT_SECRET };

@@ -760,6 +760,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connectors/search-console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Google Search Console connector of the workspace, its status and the property it reads */
+        get: operations["getSearchConsoleConnector"];
+        /** Choose which of the account's Search Console properties is read; it is read at once */
+        put: operations["selectSearchConsoleProperty"];
+        post?: never;
+        /** Forget the workspace's Google grant (revoked at Google too); the queries read stay with the brand */
+        delete: operations["disconnectSearchConsole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/search-console/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting Google Search Console; answers Google's consent page to send the browser to
+         * @description The consent asks for read-only Search Console access (webmasters.readonly), offline, with PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Google sends the browser back to GET /connectors/search-console/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Google OAuth client (GOOGLE_OAUTH_CLIENT_ID).
+         */
+        post: operations["authorizeSearchConsole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/search-console/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Google's redirect after the consent (a browser navigation, not an API call)
+         * @description Checks the state (issued by authorizeSearchConsole to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a grant (stored encrypted), lists the account's Search Console properties and picks the brand website's; then answers 303 to the app's `/data-sources?connector=search-console` with `status=connected`, `status=choose_property` or `error=…` (access_denied, state_invalid, exchange_failed, no_offline_access, sites_failed, not_available). Never puts a token in the redirect.
+         */
+        get: operations["receiveSearchConsoleCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/search-console/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the Search Console property again now */
+        post: operations["refreshSearchConsole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connectors/websites": {
         parameters: {
             query?: never;
@@ -1226,6 +1302,48 @@ export interface components {
                 brandId: string;
                 channel: string | null;
             }[];
+        };
+        SearchConsoleConnector: {
+            /**
+             * @description not_available: the server has no Google OAuth client; token_expired: Google refused the grant (revoked or expired), connect again; no_access: the account cannot read the property (any more); choose_property: no property of the account is the brand's website, choose one.
+             * @enum {string}
+             */
+            status: "not_available" | "not_connected" | "reading" | "connected" | "quota_exhausted" | "token_expired" | "no_access" | "choose_property" | "error";
+            /** @description What happened and what to do, as a sentence. */
+            statusReason: string | null;
+            /** @description The property read, as Search Console names it (`sc-domain:example.com` or a URL prefix). */
+            property: string | null;
+            /** @description The properties the Google account could read when it was connected. */
+            properties: components["schemas"]["SearchConsoleProperty"][];
+            /** @description The website of the workspace's brand, which the property should be. */
+            brandWebsite: string | null;
+            /** @description Queries stored from the last read (query × country), as the brand's own keywords. */
+            queries: number;
+            /** Format: date-time */
+            lastSuccessAt: string | null;
+            /** Format: date-time */
+            lastRunAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the daily refresh reads the property next; null when it waits for the user.
+             */
+            nextRunAt: string | null;
+        };
+        SearchConsoleProperty: {
+            siteUrl: string;
+            /** @description siteOwner, siteFullUser or siteRestrictedUser (Search Console's names). */
+            permissionLevel: string;
+        };
+        SearchConsoleAuthorization: {
+            /**
+             * Format: uri
+             * @description Google's consent page; send the browser there.
+             */
+            url: string;
+        };
+        SelectSearchConsolePropertyRequest: {
+            /** @description One of the connector's `properties`, by its siteUrl. */
+            property: string;
         };
         /**
          * @example {
@@ -2178,6 +2296,16 @@ export interface components {
             competition: number | null;
             /** @description Monthly searches, oldest first */
             trend: number[];
+            searchConsole?: components["schemas"]["SearchConsoleFigures"];
+        };
+        /** @description Present on the brand's own queries read from Google Search Console (last 28 complete days), whose volume is their impressions over those days. */
+        SearchConsoleFigures: {
+            clicks: number;
+            impressions: number;
+            /** @description Click-through rate, 0–1 */
+            ctr: number;
+            /** @description Average position in Google's results (1 = top) */
+            position: number;
         };
         KeywordList: {
             keywordData: components["schemas"]["Keyword"][];
@@ -3577,6 +3705,145 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSearchConsoleConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchConsoleConnector"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    selectSearchConsoleProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectSearchConsolePropertyRequest"];
+            };
+        };
+        responses: {
+            /** @description The connector, reading the property */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchConsoleConnector"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    disconnectSearchConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    authorizeSearchConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchConsoleAuthorization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveSearchConsoleCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the app's Data sources page, with the outcome */
+            303: {
+                headers: {
+                    /** @description The app's `/data-sources` page with `connector=search-console` and the outcome */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    refreshSearchConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the connector as it is now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchConsoleConnector"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };

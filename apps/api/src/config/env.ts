@@ -96,6 +96,18 @@ const envSchema = z.object({
     .regex(/^\d{1,7}$/, "must be a number of units")
     .transform(Number)
     .default(10_000),
+  /**
+   * Google OAuth for the Search Console connector (modules/connectors/search-console*.ts): a web client of a Google
+   * Cloud project with the Search Console API enabled, whose authorised redirect URI is
+   * APP_URL/api/connectors/search-console/callback. Unset: the connector shows as not available.
+   */
+  GOOGLE_OAUTH_CLIENT_ID: secret.optional(),
+  GOOGLE_OAUTH_CLIENT_SECRET: secret.optional(),
+  /** Google's endpoints; tests point them at a local fake (test/fake-google.ts). */
+  GOOGLE_OAUTH_AUTHORIZE_URL: httpUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_OAUTH_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
+  GOOGLE_OAUTH_REVOKE_URL: httpUrl.default("https://oauth2.googleapis.com/revoke"),
+  SEARCH_CONSOLE_API_BASE_URL: httpUrl.default("https://www.googleapis.com/webmasters/v3"),
   /** Load the sample brand data at start (default); tests that bring their own data turn it off. */
   SAMPLE_DATA: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   PASSWORD_HASHING: z
@@ -153,6 +165,7 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
   requireTogether(e, ["OIDC_GOOGLE_ISSUER", "OIDC_GOOGLE_CLIENT_ID", "OIDC_GOOGLE_CLIENT_SECRET"], ctx);
   checkFacebook(env, ctx);
   checkApple(env, ctx);
+  requireTogether(e, ["GOOGLE_OAUTH_CLIENT_ID", "GOOGLE_OAUTH_CLIENT_SECRET"], ctx);
   requireTogether(e, ["STORAGE_BUCKET", "STORAGE_ACCESS_KEY_ID", "STORAGE_SECRET_ACCESS_KEY"], ctx);
   // Cheap password hashing keeps the test suite fast; it must never weaken a running server.
   if (env.PASSWORD_HASHING === "fast-test-only" && env.NODE_ENV !== "test") {
@@ -336,6 +349,17 @@ function toConfig(env: Env) {
       baseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/+$/, ""),
       operatorKey: env.YOUTUBE_API_KEY,
       dailyQuota: env.YOUTUBE_DAILY_QUOTA,
+    },
+    searchConsole: {
+      /** Undefined without a Google OAuth client: the connector is not available. */
+      client:
+        env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET
+          ? { id: env.GOOGLE_OAUTH_CLIENT_ID, secret: env.GOOGLE_OAUTH_CLIENT_SECRET }
+          : undefined,
+      authorizeUrl: env.GOOGLE_OAUTH_AUTHORIZE_URL,
+      tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL,
+      revokeUrl: env.GOOGLE_OAUTH_REVOKE_URL,
+      baseUrl: env.SEARCH_CONSOLE_API_BASE_URL.replace(/\/+$/, ""),
     },
     sampleData: env.SAMPLE_DATA === "on",
     /** argon2id cost: OWASP's parameters, or (NODE_ENV=test only) cheap ones. */

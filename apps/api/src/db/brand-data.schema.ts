@@ -200,6 +200,14 @@ export const keywords = pgTable(
     trend: integer("trend").array().notNull(),
     trendStart: date("trend_start"),
     intent: text("intent").notNull(),
+    /**
+     * The brand's own search demand (Google Search Console, over the 28 days read): clicks, impressions, CTR (0–1)
+     * and average position. Null for keyword planner and sample rows, which have volumes instead.
+     */
+    clicks: integer("clicks"),
+    impressions: integer("impressions"),
+    ctr: doublePrecision("ctr"),
+    position: doublePrecision("position"),
     source: text("source", { enum: dataSources }).notNull(),
     /** The import that stored the row last (removing it removes the row); null for collected or sample data. */
     importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),

@@ -1,9 +1,20 @@
-import { check, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { workspaces } from "./accounts.schema";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users, workspaces } from "./accounts.schema";
 import { brands } from "./brand-data.schema";
 import { createdAt, oneOf } from "./columns";
 
-export const connectorProviders = ["youtube"] as const;
+export const connectorProviders = ["youtube", "search_console"] as const;
 export type ConnectorProvider = (typeof connectorProviders)[number];
 
 export const connectorStatuses = [
@@ -11,9 +22,21 @@ export const connectorStatuses = [
   "connected",
   "quota_exhausted",
   "key_rejected",
+  /** OAuth connectors: the provider refused the refresh token (revoked, expired): the user must connect again. */
+  "token_expired",
+  /** OAuth connectors: the account cannot read the chosen property (any more). */
+  "no_access",
+  /** OAuth connectors: connected, but no property matches the brand's website: the user must choose one. */
+  "choose_property",
   "error",
 ] as const;
 export type ConnectorStatus = (typeof connectorStatuses)[number];
+
+/** A property an OAuth account can read (Search Console: its siteUrl and the account's permission level). */
+export interface ConnectorProperty {
+  siteUrl: string;
+  permissionLevel: string;
+}
 
 /**
  * A workspace's connection to a platform's API (modules/connectors/): its credential sealed at rest (lib/crypto.ts
@@ -33,6 +56,10 @@ export const connections = pgTable(
     /** The provider's quota day (Pacific time for YouTube) the units below were spent on. */
     quotaDay: date("quota_day"),
     quotaUsed: integer("quota_used").notNull().default(0),
+    /** What the connection reads at the provider (Search Console: the property's siteUrl); null for YouTube. */
+    property: text("property"),
+    /** The properties the account could read when it was connected, for the user to choose from. */
+    properties: jsonb("properties").$type<ConnectorProperty[]>(),
     lastRunAt: timestamp("last_run_at", { withTimezone: true }),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -60,4 +87,31 @@ export const connectedChannels = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("connected_channels_connection_brand_key").on(t.connectionId, t.brandId)],
+);
+
+/**
+ * An OAuth consent under way (modules/connectors/google-oauth.ts): the SHA-256 of the state handed to the provider,
+ * bound to the workspace and user who started it and to their browser (the SHA-256 of a cookie only that browser
+ * holds), with the PKCE verifier. Taken once by the callback; short-lived.
+ */
+export const connectorAuthorizations = pgTable(
+  "connector_authorizations",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    browserHash: text("browser_hash").notNull(),
+    provider: text("provider", { enum: connectorProviders }).notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeVerifier: text("code_verifier").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("connector_authorizations_expires_at_idx").on(t.expiresAt),
+    check("connector_authorizations_provider_check", oneOf("provider", connectorProviders)),
+  ],
 );

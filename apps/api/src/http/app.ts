@@ -13,6 +13,7 @@ import type { HandlerMap } from "../kernel/handler-types";
 import { BODY_LIMIT_BYTES } from "../kernel/limits";
 import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
+import { deleteExpiredAuthorizations } from "../modules/connectors/search-console.repo";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { loadContract } from "./contract";
 import { createDeps } from "./deps";
@@ -139,8 +140,9 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   registerSampleLogos(app);
 
   const housekeeping = setInterval(() => {
-    runHousekeeping(o.db, deps.clock.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, "Housekeeping failed"),
+    const now = deps.clock.now();
+    Promise.all([runHousekeeping(o.db, now), deleteExpiredAuthorizations(o.db, { now })]).catch(
+      (error: unknown) => app.log.warn({ err: error }, "Housekeeping failed"),
     );
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();

@@ -174,6 +174,19 @@ const cases: Record<string, Case> = {
   ),
   refreshYoutube: own(409, { why: "B never connected YouTube: nothing of A's is read again" }),
   disconnectYoutube: own(204),
+  getSearchConsoleConnector: own(200),
+  authorizeSearchConsole: own(404, {
+    why: "no Google OAuth client in this suite: 404 CONNECTOR_UNAVAILABLE before any state is kept",
+  }),
+  receiveSearchConsoleCallback: open(
+    "Google's redirect; the state Brandscope issued to the browser is the credential",
+  ),
+  selectSearchConsoleProperty: own(409, {
+    probes: () => [{ body: { property: "sc-domain:lumora.example" } }],
+    why: "B never connected Search Console: nothing of A's is chosen",
+  }),
+  refreshSearchConsole: own(409, { why: "B never connected Search Console: nothing of A's is read again" }),
+  disconnectSearchConsole: own(204),
   listWebsiteSources: own(200),
   refreshWebsiteSource: foreign((a) =>
     [a.brandId, ...a.competitorIds].map((brandId) => ({ params: { brandId } })),

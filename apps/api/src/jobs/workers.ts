@@ -10,6 +10,7 @@ import {
 import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
 import { discardExpiredImportsJob } from "../modules/brand/imports-housekeeping.job";
 import { refreshSourcesJob } from "../modules/connectors/refresh-sources.job";
+import { syncSearchConsoleJob } from "../modules/connectors/search-console-sync.job";
 import { syncYoutubeJob } from "../modules/connectors/youtube-sync.job";
 import { deliverDueMail } from "../modules/mail/outbox";
 
@@ -30,5 +31,6 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "refresh-sources": () => refreshSourcesJob(deps),
     "discard-expired-imports": () => discardExpiredImportsJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
+    "sync-search-console": (data, job) => syncSearchConsoleJob(deps, data, job),
   };
 }

@@ -24,6 +24,8 @@ export interface JobPayloads {
   "refresh-sources": Record<string, never>;
   /** Reads a workspace's YouTube channels (modules/connectors/youtube-sync.job.ts). */
   "sync-youtube": { workspaceId: string };
+  /** Reads a workspace's Google Search Console property (modules/connectors/search-console-sync.job.ts). */
+  "sync-search-console": { workspaceId: string };
   /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
   "mail-outbox": Record<string, never>;
   /** Discards the pending imports nobody imported in time, with their files (modules/brand/imports-housekeeping.job.ts). */
@@ -95,6 +97,14 @@ const settings: Record<JobKind, QueueSettings> = {
   "refresh-sources": scheduled,
   // One run per workspace at a time; a YouTube outage is tried again from 30 s, doubling, three times.
   "sync-youtube": {
+    policy: "stately",
+    singletonKey: (data: { workspaceId: string }) => data.workspaceId,
+    retryLimit: 3,
+    retryDelay: 30,
+    logData: true,
+  },
+  // The same for Search Console: one run per workspace, a Google outage tried again from 30 s, doubling, three times.
+  "sync-search-console": {
     policy: "stately",
     singletonKey: (data: { workspaceId: string }) => data.workspaceId,
     retryLimit: 3,

@@ -90,6 +90,8 @@ export const notReread: Record<string, string> = {
   setDefaultPaymentMethod: "answers the cards, which the contract check validates",
   connectYoutube:
     "stores links normalised from what was typed, read back in src/modules/connectors/youtube.test.ts",
+  selectSearchConsoleProperty:
+    "accepts only a property Google listed for the account, read back in src/modules/connectors/search-console.test.ts",
   handlePaymentWebhook: "events of the payment provider: refused without its signature",
 };
 

@@ -16,6 +16,11 @@ export interface KeywordRow {
   competition: number | null;
   trend: number[];
   source: string;
+  /** Search Console's figures, on the brand's queries read by the connector; null on other keywords. */
+  clicks: number | null;
+  impressions: number | null;
+  ctr: number | null;
+  position: number | null;
 }
 
 export interface KeywordAnswer {
@@ -27,13 +32,16 @@ export interface KeywordAnswer {
    * Undefined when every keyword came with the sample data.
    */
   importFormat: string | null | undefined;
+  /** Whether a keyword came from a connector (Google Search Console): the brand's own queries. */
+  fromProvider: boolean;
   rows: KeywordRow[];
 }
 
 const OWN = `own as (select b.id, b.industry, b.country, b.sample from brands b where b.id = (${OWN_BRAND}))`;
 /** The country asked for ($2), else the brand's; with neither, any country. */
 const COUNTRY = "coalesce($2::text, own.country)";
-const KEYWORD_COLUMNS = "k.id, k.keyword, k.country, k.volume, k.cpc, k.competition, k.trend, k.source";
+const KEYWORD_COLUMNS =
+  "k.id, k.keyword, k.country, k.volume, k.cpc, k.competition, k.trend, k.source, k.clicks, k.impressions, k.ctr, k.position";
 
 /**
  * The answer's rows: the brand on each (one row with null keyword columns when no keyword matches), the page in
@@ -42,7 +50,8 @@ const KEYWORD_COLUMNS = "k.id, k.keyword, k.country, k.volume, k.cpc, k.competit
  */
 const answerOf = (order: string) => `select own.id as brand_id, own.sample as brand_sample,
   case when page.source = 'csv_import' then ${importedFormats("own.id", ["keyword"])} end as import_format,
-  page.keyword, page.country, page.volume, page.cpc, page.competition, to_json(page.trend) as trend, page.source
+  page.keyword, page.country, page.volume, page.cpc, page.competition, to_json(page.trend) as trend, page.source,
+  page.clicks, page.impressions, page.ctr, page.position
 from own left join page on true
 order by ${order}`;
 
@@ -104,8 +113,9 @@ function toAnswer(rows: readonly AnswerRow[]): KeywordAnswer | undefined {
     brandId: first.brand_id,
     sampleBrand: first.brand_sample,
     importFormat: imported ? imported.import_format : undefined,
-    rows: rows.flatMap(({ keyword, country, volume, cpc, competition, trend, source }) =>
-      keyword === null ? [] : [{ keyword, country, volume, cpc, competition, trend, source }],
+    fromProvider: rows.some((r) => r.source === "provider"),
+    rows: rows.flatMap(({ brand_id: _b, brand_sample: _s, import_format: _f, keyword, ...rest }) =>
+      keyword === null ? [] : [{ keyword, ...rest }],
     ),
   };
 }

@@ -8,6 +8,9 @@ import { provenanceFrom } from "./module-context";
 
 type Schemas = components["schemas"];
 
+/** The provenance name of keywords read by the Search Console connector. */
+export const SEARCH_CONSOLE = "Search Console";
+
 /** Enough for the bubble chart and a readable table; search narrows further. */
 const KEYWORD_LIMIT = 50;
 /** Below this many characters a trigram index cannot help: prefix search instead. */
@@ -18,10 +21,16 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
   const now = ctx.clock.now();
   const times = { dataAsOf: null, computedAt: now };
   const freshness = { now, cadence: "keywords" } as const;
-  // Industry keywords come with the sample data set; a brand's own come from its keyword planner imports. A real
-  // brand with no keyword at all shows none from either: its empty list is its own, not sample data.
-  const provenance =
-    found.importFormat === undefined
+  // Industry keywords come with the sample data set; a brand's own come from its keyword planner imports or its
+  // Search Console connector, which names its source (with the exports beside it, if any). A real brand with no
+  // keyword at all shows none from either: its empty list is its own, not sample data.
+  const provenance = found.fromProvider
+    ? {
+        ...provenanceFrom({ sample: false, importFormat: null }, times, freshness),
+        source: "provider" as const,
+        sourceName: [SEARCH_CONSOLE, found.importFormat].filter(Boolean).join(", "),
+      }
+    : found.importFormat === undefined
       ? provenanceFrom(
           { sample: found.sampleBrand || found.rows.length > 0, importFormat: null },
           times,
@@ -29,7 +38,11 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
         )
       : provenanceFrom({ sample: false, importFormat: found.importFormat }, times, freshness);
   return {
-    keywordData: found.rows.map(({ source: _source, ...k }) => k),
+    keywordData: found.rows.map(({ source: _source, clicks, impressions, ctr, position, ...k }) =>
+      clicks !== null && impressions !== null && ctr !== null && position !== null
+        ? { ...k, searchConsole: { clicks, impressions, ctr, position } }
+        : k,
+    ),
     provenance,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import {
   type ConnectorProvider,
@@ -91,14 +91,19 @@ export async function recordRun(
 }
 
 /**
- * Every connection the daily refresh may read: all but those waiting for a new key. One still marked as being
- * read is included: a run whose worker died leaves it so, and the queue keeps one run per workspace anyway.
+ * Every connection the daily refresh may read: all but those waiting for the user (a new key, a new consent, a
+ * property to choose). One still marked as being read is included: a run whose worker died leaves it so, and the
+ * queue keeps one run per workspace anyway.
  */
 export function findRefreshableConnections(db: Queryable) {
   return db
-    .select({ workspaceId: connections.workspaceId, lastRunAt: connections.lastRunAt })
+    .select({
+      workspaceId: connections.workspaceId,
+      provider: connections.provider,
+      lastRunAt: connections.lastRunAt,
+    })
     .from(connections)
-    .where(ne(connections.status, "key_rejected"));
+    .where(notInArray(connections.status, ["key_rejected", "token_expired", "choose_property"]));
 }
 
 export async function deleteConnection(

@@ -1,4 +1,12 @@
 import type { Handlers } from "../../kernel/handler-types";
+import {
+  authorizeSearchConsole,
+  disconnectSearchConsole,
+  getSearchConsoleConnector,
+  receiveSearchConsoleCallback,
+  refreshSearchConsole,
+  selectSearchConsoleProperty,
+} from "./search-console.service";
 import { listWebsiteSources, refreshWebsiteSource } from "./websites.service";
 import { connectYoutube, disconnectYoutube, getYoutubeConnector, refreshYoutube } from "./youtube.service";
 
@@ -7,6 +15,14 @@ export const connectorHandlers = {
   connectYoutube: ({ ctx, body }) => connectYoutube(ctx, body),
   refreshYoutube: ({ ctx }) => refreshYoutube(ctx),
   disconnectYoutube: ({ ctx }) => disconnectYoutube(ctx),
+  getSearchConsoleConnector: ({ ctx }) => getSearchConsoleConnector(ctx),
+  authorizeSearchConsole: ({ ctx, reply }) => authorizeSearchConsole(ctx, reply),
+  receiveSearchConsoleCallback: async ({ ctx, query, request, reply }) => {
+    await reply.redirect(await receiveSearchConsoleCallback(ctx, query, request.headers.cookie), 303);
+  },
+  selectSearchConsoleProperty: ({ ctx, body }) => selectSearchConsoleProperty(ctx, body),
+  refreshSearchConsole: ({ ctx }) => refreshSearchConsole(ctx),
+  disconnectSearchConsole: ({ ctx }) => disconnectSearchConsole(ctx),
   listWebsiteSources: ({ ctx }) => listWebsiteSources(ctx),
   refreshWebsiteSource: ({ ctx, params }) => refreshWebsiteSource(ctx, params.brandId),
 } satisfies Handlers<
@@ -14,6 +30,12 @@ export const connectorHandlers = {
   | "connectYoutube"
   | "refreshYoutube"
   | "disconnectYoutube"
+  | "getSearchConsoleConnector"
+  | "authorizeSearchConsole"
+  | "receiveSearchConsoleCallback"
+  | "selectSearchConsoleProperty"
+  | "refreshSearchConsole"
+  | "disconnectSearchConsole"
   | "listWebsiteSources"
   | "refreshWebsiteSource"
 >;

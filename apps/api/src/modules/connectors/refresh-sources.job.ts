@@ -1,13 +1,21 @@
+import type { ConnectorProvider } from "../../db/schema";
+import type { JobKind } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { findWebsiteReadTimes } from "../website/articles.repo";
 import { findRefreshableConnections } from "./connections.repo";
 import { isDue } from "./refresh-schedule";
 
+/** The job that reads a connection of each provider. */
+const syncJobOf = {
+  youtube: "sync-youtube",
+  search_console: "sync-search-console",
+} as const satisfies Record<ConnectorProvider, JobKind>;
+
 /**
  * The hourly run of the daily refresh: queues a read of every connection and every company's website whose hour
- * it is (its workspace's), or that is overdue. A refused key waits for the user; a run already queued absorbs
+ * it is (its workspace's), or that is overdue. A refused key or grant, or a property to choose, waits for the user; a run already queued absorbs
  * another (one per workspace for a connection, one per company for a website). The reads themselves are
- * `sync-youtube` jobs, one per workspace, and `collect-brand` jobs marked daily; each recomputes the figures.
+ * `sync-youtube` and `sync-search-console` jobs, one per workspace and provider, and `collect-brand` jobs marked daily; each recomputes the figures.
  */
 export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
   const now = deps.clock.now();
@@ -15,7 +23,7 @@ export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
     isDue(c.workspaceId, c.lastRunAt, now),
   );
   for (const connection of due) {
-    await deps.jobs.enqueue("sync-youtube", { workspaceId: connection.workspaceId });
+    await deps.jobs.enqueue(syncJobOf[connection.provider], { workspaceId: connection.workspaceId });
   }
   const websites = (await findWebsiteReadTimes(deps.db)).filter(
     (w) => w.workspaceId !== null && isDue(w.workspaceId, w.lastRunAt, now),

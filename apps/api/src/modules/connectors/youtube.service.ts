@@ -1,4 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
+import type { ConnectorStatus } from "../../db/schema";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
@@ -33,7 +34,7 @@ export async function youtubeConnector(
   const readings = connection ? await findChannelReadings(ctx.db, { connectionId: connection.id }) : [];
   const keySource = keySourceOf(ctx, connection);
   return {
-    status: keySource === null ? "not_connected" : (connection?.status ?? "connected"),
+    status: keySource === null ? "not_connected" : youtubeStatus(connection?.status ?? "connected"),
     statusReason: keySource === null ? null : (connection?.statusReason ?? null),
     keySource,
     lastSuccessAt: connection?.lastSuccessAt?.toISOString() ?? null,
@@ -57,6 +58,13 @@ export async function youtubeConnector(
       };
     }),
   };
+}
+
+/** The statuses of OAuth connectors never apply to a YouTube key; shown as an error should one be stored. */
+function youtubeStatus(status: ConnectorStatus): Schemas["YoutubeConnector"]["status"] {
+  return status === "token_expired" || status === "no_access" || status === "choose_property"
+    ? "error"
+    : status;
 }
 
 function keySourceOf(ctx: Pick<RequestCtx, "config">, connection: ConnectionRow | undefined) {

@@ -18,6 +18,7 @@ import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
 import { useCommitImportMutation, usePreviewExportMutation, useRemoveImportMutation } from "./mutations";
 import { importsOptions } from "./queries";
+import { SearchConsoleConnectorSection } from "./search-console-connector";
 import { WebsiteSourcesSection } from "./website-sources";
 import { YoutubeConnectorSection } from "./youtube-connector";
 
@@ -64,6 +65,7 @@ export function DataSourcesScreen() {
               <UploadSection brand={brand} />
               <WebsiteSourcesSection />
               <YoutubeConnectorSection />
+              <SearchConsoleConnectorSection />
               <ImportHistory brand={brand} />
             </>
           )

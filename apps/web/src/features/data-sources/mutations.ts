@@ -78,6 +78,47 @@ export function useDisconnectYoutubeMutation() {
 }
 
 /**
+ * POST /connectors/search-console/authorize: Google's consent page, where the caller sends the browser. The
+ * server sets a short-lived cookie with the answer that binds the consent to this browser.
+ */
+export function useAuthorizeSearchConsoleMutation() {
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/connectors/search-console/authorize")),
+  });
+}
+
+/**
+ * PUT /connectors/search-console (the property to read), POST …/refresh and DELETE: the answer is the connector as
+ * it is now (reading); the intent module's keywords follow once the property has been read.
+ */
+export function useSelectSearchConsolePropertyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (property: string) => unwrap(api.PUT("/connectors/search-console", { body: { property } })),
+    onSuccess: (connector) => {
+      queryClient.setQueryData(connectorKeys.searchConsole, connector);
+      void refetchBrandData(queryClient);
+    },
+  });
+}
+
+export function useRefreshSearchConsoleMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/connectors/search-console/refresh")),
+    onSuccess: (connector) => queryClient.setQueryData(connectorKeys.searchConsole, connector),
+  });
+}
+
+export function useDisconnectSearchConsoleMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE("/connectors/search-console")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectorKeys.searchConsole }),
+  });
+}
+
+/**
  * POST /connectors/websites/{brandId}/refresh: the website is read again (its facts and articles); the list polls
  * until the read has ended, and the figures are fetched again then.
  */

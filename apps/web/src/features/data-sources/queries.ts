@@ -9,6 +9,7 @@ export const importKeys = {
 export const connectorKeys = {
   youtube: ["connectors", "youtube"] as const,
   websites: ["connectors", "websites"] as const,
+  searchConsole: ["connectors", "search-console"] as const,
 };
 
 /** While the channels are being read, look again every few seconds: the status changes by itself. */
@@ -19,6 +20,14 @@ export const youtubeConnectorOptions = () =>
   queryOptions({
     queryKey: connectorKeys.youtube,
     queryFn: ({ signal }) => unwrap(api.GET("/connectors/youtube", { signal })),
+    refetchInterval: (query) => (query.state.data?.status === "reading" ? READING_POLL_MS : false),
+  });
+
+/** GET /connectors/search-console: the connector's status and the property it reads. */
+export const searchConsoleConnectorOptions = () =>
+  queryOptions({
+    queryKey: connectorKeys.searchConsole,
+    queryFn: ({ signal }) => unwrap(api.GET("/connectors/search-console", { signal })),
     refetchInterval: (query) => (query.state.data?.status === "reading" ? READING_POLL_MS : false),
   });
 

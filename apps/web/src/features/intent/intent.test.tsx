@@ -96,6 +96,37 @@ describe("Intent screen", () => {
     ).toBeTruthy();
   });
 
+  it("shows the brand's own Search Console clicks, CTR and position, and names Search Console", async () => {
+    mockApi({
+      ...baseRoutes,
+      "GET /intent": () =>
+        json({
+          keywordData: [
+            keyword({
+              keyword: "lumora coffee",
+              volume: 1830,
+              cpc: null,
+              competition: null,
+              trend: [],
+              searchConsole: { clicks: 412, impressions: 1830, ctr: 0.225, position: 1.2 },
+            }),
+            keyword({}),
+          ],
+          provenance: { ...provenance, source: "provider", sourceName: "Search Console" },
+        }),
+    });
+    view = await renderScreen(IntentScreen);
+    await waitFor(() => getByText(current().container, "lumora coffee"));
+    const headers = [...view.container.querySelectorAll("th")].map((th) => th.textContent);
+    expect(headers).toContain("Your clicks · CTR · position");
+    const row = [...view.container.querySelectorAll("tr")].find((tr) =>
+      tr.textContent?.includes("lumora coffee"),
+    );
+    expect(row?.textContent).toContain("412 · 23% · 1.2");
+    expect(getByText(view.container, "Not in Search Console")).toBeTruthy();
+    expect(getByText(view.container, /Search Console · updated/)).toBeTruthy();
+  });
+
   it("searches 500 ms after typing stops, with a loading flag", async () => {
     const api = mockApi({
       ...baseRoutes,

@@ -1,0 +1,163 @@
+import { and, count, eq, gt, lte } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import {
+  type ConnectorProperty,
+  type ConnectorStatus,
+  connections,
+  connectorAuthorizations,
+  keywords,
+  users,
+} from "../../db/schema";
+import type { ConnectionRow } from "./connections.repo";
+
+export async function insertAuthorization(
+  db: Queryable,
+  p: {
+    stateHash: string;
+    browserHash: string;
+    workspaceId: string;
+    userId: string;
+    codeVerifier: string;
+    now: Date;
+    expiresAt: Date;
+  },
+) {
+  await db.insert(connectorAuthorizations).values({ ...p, provider: "search_console", createdAt: p.now });
+}
+
+/**
+ * Takes (deletes and returns) the unexpired consent of this state started in this browser: single use. A state
+ * presented by another browser is left alone, so that a stranger cannot spend the user's consent.
+ */
+export async function takeAuthorization(
+  db: Queryable,
+  p: { stateHash: string; browserHash: string; now: Date },
+) {
+  const [row] = await db
+    .delete(connectorAuthorizations)
+    .where(
+      and(
+        eq(connectorAuthorizations.stateHash, p.stateHash),
+        eq(connectorAuthorizations.browserHash, p.browserHash),
+        eq(connectorAuthorizations.provider, "search_console"),
+        gt(connectorAuthorizations.expiresAt, p.now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Housekeeping: consents abandoned at Google. */
+export async function deleteExpiredAuthorizations(db: Queryable, p: { now: Date }) {
+  await db.delete(connectorAuthorizations).where(lte(connectorAuthorizations.expiresAt, p.now));
+}
+
+/** Whether the user still belongs to the workspace (a consent outlives no change of membership). */
+export async function isMember(db: Queryable, p: { userId: string; workspaceId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
+  return row !== undefined;
+}
+
+/** Stores a new grant: the sealed refresh token, the properties it can read and the one chosen. */
+export async function saveSearchConsoleConnection(
+  db: Queryable,
+  p: {
+    workspaceId: string;
+    sealedCredential: string;
+    properties: ConnectorProperty[];
+    property: string | null;
+    status: ConnectorStatus;
+    reason: string | null;
+  },
+): Promise<ConnectionRow> {
+  const values = {
+    sealedCredential: p.sealedCredential,
+    properties: p.properties,
+    property: p.property,
+    status: p.status,
+    statusReason: p.reason,
+  };
+  const [row] = await db
+    .insert(connections)
+    .values({ workspaceId: p.workspaceId, provider: "search_console", ...values })
+    .onConflictDoUpdate({ target: [connections.workspaceId, connections.provider], set: values })
+    .returning();
+  if (!row) throw new Error("The connection was not stored");
+  return row;
+}
+
+export async function setProperty(
+  db: Queryable,
+  p: { id: string; property: string; status: ConnectorStatus; reason: string | null },
+) {
+  await db
+    .update(connections)
+    .set({ property: p.property, status: p.status, statusReason: p.reason })
+    .where(eq(connections.id, p.id));
+}
+
+export interface ProviderKeyword {
+  country: string;
+  keyword: string;
+  clicks: number;
+  impressions: number;
+  ctr: number;
+  position: number;
+  intent: string;
+}
+
+/** Rows per insert statement: 12 values a row stays far below PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 2_000;
+
+/**
+ * Replaces the brand's Search Console keywords with this read's. Imported keywords (a keyword planner export) keep
+ * their row where both name the same query in the same country (the table's unique key): the import has the
+ * search volume and CPC the intent module ranks by, which Search Console does not give. Returns the rows stored.
+ */
+export async function replaceProviderKeywords(
+  db: Queryable,
+  p: { brandId: string; rows: ProviderKeyword[] },
+): Promise<number> {
+  await db.delete(keywords).where(and(eq(keywords.brandId, p.brandId), eq(keywords.source, "provider")));
+  let stored = 0;
+  for (let at = 0; at < p.rows.length; at += INSERT_CHUNK) {
+    const inserted = await db
+      .insert(keywords)
+      .values(
+        p.rows.slice(at, at + INSERT_CHUNK).map((r) => ({
+          brandId: p.brandId,
+          country: r.country,
+          keyword: r.keyword,
+          // Search Console gives no cost per click: the currency is a placeholder next to a null CPC.
+          currency: "USD",
+          cpc: null,
+          competition: null,
+          // The brand's own search demand: impressions over the 28 days read, about a month.
+          volume: r.impressions,
+          trend: [],
+          trendStart: null,
+          intent: r.intent,
+          clicks: r.clicks,
+          impressions: r.impressions,
+          ctr: r.ctr,
+          position: r.position,
+          source: "provider" as const,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: keywords.id });
+    stored += inserted.length;
+  }
+  return stored;
+}
+
+export async function countProviderKeywords(db: Queryable, p: { brandId: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(keywords)
+    .where(and(eq(keywords.brandId, p.brandId), eq(keywords.source, "provider")));
+  return row?.n ?? 0;
+}
