@@ -8,7 +8,7 @@ import { join } from "node:path";
  * A local stand-in for Google's OAuth 2.0 endpoints (consent, token, revoke) and the Search Console API v3, answered
  * from test/fixtures/search-console/ in Google's documented shapes. The consent page is not a page: `consent()` plays
  * the user who agrees, checking what Google checks (client, redirect URI, scope, PKCE) and answering the code and
- * state Google would put on the redirect. The token endpoint checks the PKCE verifier against the challenge.
+ * state Google would put on the redirect; a browser sent to the consent URL is redirected back at once. The token endpoint checks the PKCE verifier against the challenge.
  */
 
 const FIXTURES = join(import.meta.dirname, "fixtures/search-console");
@@ -170,6 +170,19 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (path === "/token") {
       fake.calls.push(`POST /token ${new URLSearchParams(body).get("grant_type")}`);
       return tokenEndpoint(res, new URLSearchParams(body));
+    }
+    if (req.method === "GET" && path === "/o/oauth2/v2/auth") {
+      // A browser on the consent page, and the user choosing Allow: Google redirects back with the code and state.
+      try {
+        const granted = fake.consent(`${baseUrl}${req.url}`);
+        const back = new URL(granted.redirectUri);
+        back.searchParams.set("code", granted.code);
+        back.searchParams.set("state", granted.state);
+        res.writeHead(302, { location: back.href }).end();
+      } catch (error) {
+        send(res, 400, { error: "invalid_request", error_description: (error as Error).message });
+      }
+      return;
     }
     if (path === "/revoke") {
       const revoked = new URLSearchParams(body).get("token") ?? "";

@@ -31,9 +31,18 @@ export async function startAppServer({
   const dataDir = await mkdtemp(join(tmpdir(), "brandscope-e2e-"));
   await chmod(dataDir, 0o755);
 
+  const baseUrl = `http://127.0.0.1:${listenPort}`;
   const server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(listenPort), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(listenPort),
+      DATA_DIR: dataDir,
+      // The address the browser uses: an OAuth provider sends it back there, with the cookie set on it.
+      APP_URL: baseUrl,
+      ...env,
+    },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -44,7 +53,6 @@ export async function startAppServer({
   server.stdout?.on("data", keep);
   server.stderr?.on("data", keep);
 
-  const baseUrl = `http://127.0.0.1:${listenPort}`;
   try {
     await waitForHealth(`${baseUrl}/api/health`, server);
   } catch (error) {
