@@ -836,6 +836,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connectors/instagram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Instagram connector of the workspace, its status and what it read of each brand */
+        get: operations["getInstagramConnector"];
+        /** Choose which Instagram professional account of the user's Facebook Pages the reads go through */
+        put: operations["selectInstagramAccount"];
+        post?: never;
+        /** Forget the workspace's Meta token (its permissions removed at Meta too); what was read stays */
+        delete: operations["disconnectInstagram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/instagram/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting Instagram with Facebook Login; answers Meta's dialog to send the browser to
+         * @description Facebook Login asks for instagram_basic, pages_show_list, pages_read_engagement and business_management, with PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Meta sends the browser back to GET /connectors/instagram/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Meta app (META_APP_ID).
+         */
+        post: operations["authorizeInstagram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/instagram/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Facebook Login's redirect after the dialog (a browser navigation, not an API call)
+         * @description Checks the state (issued by authorizeInstagram to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a long-lived user token (stored encrypted, with its expiry), lists the Instagram professional accounts of the user's Pages and picks the brand's; then answers 303 to the app's `/data-sources?connector=instagram` with `status=connected`, `status=choose_account` or `error=…` (access_denied, state_invalid, exchange_failed, no_account, accounts_failed, not_available). Never puts a token in the redirect.
+         */
+        get: operations["receiveInstagramCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/instagram/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the brands' Instagram accounts again now */
+        post: operations["refreshInstagram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connectors/websites": {
         parameters: {
             query?: never;
@@ -1344,6 +1420,70 @@ export interface components {
         SelectSearchConsolePropertyRequest: {
             /** @description One of the connector's `properties`, by its siteUrl. */
             property: string;
+        };
+        InstagramConnector: {
+            /**
+             * @description not_available: the server has no Meta app; rate_limited: Meta's rate limit is reached, reading resumes at rateLimitedUntil; token_expired: Meta refused the token (expired or revoked), reconnect; choose_account: none of the Pages' Instagram accounts is the brand's, choose the one to read through.
+             * @enum {string}
+             */
+            status: "not_available" | "not_connected" | "reading" | "connected" | "rate_limited" | "token_expired" | "choose_account" | "error";
+            /** @description What happened and what to do, as a sentence. */
+            statusReason: string | null;
+            /** @description The Instagram professional account the reads go through (business_discovery). */
+            account: components["schemas"]["InstagramAccount"] | null;
+            /** @description The Instagram professional accounts of the user's Facebook Pages when connected. */
+            accounts: components["schemas"]["InstagramAccount"][];
+            /**
+             * Format: date-time
+             * @description When Meta's long-lived user token expires (about 60 days after connecting); reconnect before.
+             */
+            tokenExpiresAt: string | null;
+            /** Format: date-time */
+            rateLimitedUntil: string | null;
+            /** Format: date-time */
+            lastSuccessAt: string | null;
+            /** Format: date-time */
+            lastRunAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the daily refresh reads the accounts next; null when it waits for the user.
+             */
+            nextRunAt: string | null;
+            profiles: components["schemas"]["InstagramProfile"][];
+        };
+        InstagramAccount: {
+            /** @description The Instagram user id. */
+            id: string;
+            username: string;
+            /** @description The Facebook Page the account is linked to. */
+            pageName: string | null;
+        };
+        InstagramProfile: {
+            /** Format: uuid */
+            brandId: string;
+            brandName: string;
+            isOwnBrand: boolean;
+            /** @description The username of the brand's Instagram link; null without one. */
+            username: string | null;
+            /** @description Followers at the last read; null when not read (yet). */
+            followers: number | null;
+            /** @description The account's number of posts at the last read. */
+            mediaCount: number | null;
+            /** @description Why the account could not be read (e.g. not a business or creator account), or what was left out. */
+            problem: string | null;
+            /** Format: date-time */
+            readAt: string | null;
+        };
+        InstagramAuthorization: {
+            /**
+             * Format: uri
+             * @description Meta's Facebook Login dialog; send the browser there.
+             */
+            url: string;
+        };
+        SelectInstagramAccountRequest: {
+            /** @description One of the connector's `accounts`, by its id. */
+            accountId: string;
         };
         /**
          * @example {
@@ -3841,6 +3981,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchConsoleConnector"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInstagramConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstagramConnector"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    selectInstagramAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectInstagramAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The connector, reading the brands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstagramConnector"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    disconnectInstagram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    authorizeInstagram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstagramAuthorization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveInstagramCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_code?: string;
+                error_reason?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the app's Data sources page, with the outcome */
+            303: {
+                headers: {
+                    /** @description The app's `/data-sources` page with `connector=instagram` and the outcome */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    refreshInstagram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the connector as it is now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstagramConnector"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -108,6 +108,15 @@ const envSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
   GOOGLE_OAUTH_REVOKE_URL: httpUrl.default("https://oauth2.googleapis.com/revoke"),
   SEARCH_CONSOLE_API_BASE_URL: httpUrl.default("https://www.googleapis.com/webmasters/v3"),
+  /**
+   * A Meta app for the Instagram connector (modules/connectors/instagram*.ts): Facebook Login for Business, with
+   * APP_URL/api/connectors/instagram/callback as a valid OAuth redirect URI. Unset: the connector is not available.
+   */
+  META_APP_ID: secret.optional(),
+  META_APP_SECRET: secret.optional(),
+  /** Meta's endpoints; tests point them at a local fake (test/fake-meta.ts). */
+  META_OAUTH_DIALOG_URL: httpUrl.default("https://www.facebook.com/v21.0/dialog/oauth"),
+  META_GRAPH_API_BASE_URL: httpUrl.default("https://graph.facebook.com/v21.0"),
   /** Load the sample brand data at start (default); tests that bring their own data turn it off. */
   SAMPLE_DATA: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   PASSWORD_HASHING: z
@@ -166,6 +175,7 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
   checkFacebook(env, ctx);
   checkApple(env, ctx);
   requireTogether(e, ["GOOGLE_OAUTH_CLIENT_ID", "GOOGLE_OAUTH_CLIENT_SECRET"], ctx);
+  requireTogether(e, ["META_APP_ID", "META_APP_SECRET"], ctx);
   requireTogether(e, ["STORAGE_BUCKET", "STORAGE_ACCESS_KEY_ID", "STORAGE_SECRET_ACCESS_KEY"], ctx);
   // Cheap password hashing keeps the test suite fast; it must never weaken a running server.
   if (env.PASSWORD_HASHING === "fast-test-only" && env.NODE_ENV !== "test") {
@@ -360,6 +370,15 @@ function toConfig(env: Env) {
       tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL,
       revokeUrl: env.GOOGLE_OAUTH_REVOKE_URL,
       baseUrl: env.SEARCH_CONSOLE_API_BASE_URL.replace(/\/+$/, ""),
+    },
+    instagram: {
+      /** Undefined without a Meta app: the connector is not available. */
+      app:
+        env.META_APP_ID && env.META_APP_SECRET
+          ? { id: env.META_APP_ID, secret: env.META_APP_SECRET }
+          : undefined,
+      dialogUrl: env.META_OAUTH_DIALOG_URL,
+      graphUrl: env.META_GRAPH_API_BASE_URL.replace(/\/+$/, ""),
     },
     sampleData: env.SAMPLE_DATA === "on",
     /** argon2id cost: OWASP's parameters, or (NODE_ENV=test only) cheap ones. */

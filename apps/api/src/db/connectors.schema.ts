@@ -14,7 +14,7 @@ import { users, workspaces } from "./accounts.schema";
 import { brands } from "./brand-data.schema";
 import { createdAt, oneOf } from "./columns";
 
-export const connectorProviders = ["youtube", "search_console"] as const;
+export const connectorProviders = ["youtube", "search_console", "instagram"] as const;
 export type ConnectorProvider = (typeof connectorProviders)[number];
 
 export const connectorStatuses = [
@@ -28,6 +28,8 @@ export const connectorStatuses = [
   "no_access",
   /** OAuth connectors: connected, but no property matches the brand's website: the user must choose one. */
   "choose_property",
+  /** Instagram: Meta's rate limit is reached; `rateLimitedUntil` says when reading resumes. */
+  "rate_limited",
   "error",
 ] as const;
 export type ConnectorStatus = (typeof connectorStatuses)[number];
@@ -36,6 +38,15 @@ export type ConnectorStatus = (typeof connectorStatuses)[number];
 export interface ConnectorProperty {
   siteUrl: string;
   permissionLevel: string;
+}
+
+/** An Instagram professional account the connected Facebook user can read through (Instagram connector). */
+export interface InstagramAccount {
+  /** The Instagram user id (ig-user-id) the business_discovery calls go through. */
+  id: string;
+  username: string;
+  /** The Facebook Page the account is linked to. */
+  pageName: string | null;
 }
 
 /**
@@ -60,6 +71,12 @@ export const connections = pgTable(
     property: text("property"),
     /** The properties the account could read when it was connected, for the user to choose from. */
     properties: jsonb("properties").$type<ConnectorProperty[]>(),
+    /** Instagram: the Instagram professional accounts the Facebook user could read through when connected. */
+    accounts: jsonb("accounts").$type<InstagramAccount[]>(),
+    /** When the sealed credential stops working (Meta's long-lived user token, about 60 days); null: unknown. */
+    credentialExpiresAt: timestamp("credential_expires_at", { withTimezone: true }),
+    /** Until when the provider's rate limit holds (status rate_limited). */
+    rateLimitedUntil: timestamp("rate_limited_until", { withTimezone: true }),
     lastRunAt: timestamp("last_run_at", { withTimezone: true }),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -83,6 +100,8 @@ export const connectedChannels = pgTable(
       .references(() => brands.id, { onDelete: "cascade" }),
     title: text("title"),
     subscribers: integer("subscribers"),
+    /** Instagram: the account's number of posts (media_count). */
+    mediaCount: integer("media_count"),
     problem: text("problem"),
     readAt: timestamp("read_at", { withTimezone: true }).notNull(),
   },

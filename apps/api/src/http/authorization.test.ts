@@ -187,6 +187,19 @@ const cases: Record<string, Case> = {
   }),
   refreshSearchConsole: own(409, { why: "B never connected Search Console: nothing of A's is read again" }),
   disconnectSearchConsole: own(204),
+  getInstagramConnector: own(200),
+  authorizeInstagram: own(404, {
+    why: "no Meta app in this suite: 404 CONNECTOR_UNAVAILABLE before any state is kept",
+  }),
+  receiveInstagramCallback: open(
+    "Facebook Login's redirect; the state Brandscope issued to the browser is the credential",
+  ),
+  selectInstagramAccount: own(409, {
+    probes: () => [{ body: { accountId: "17841400000000002" } }],
+    why: "B never connected Instagram: nothing of A's is chosen",
+  }),
+  refreshInstagram: own(409, { why: "B never connected Instagram: nothing of A's is read again" }),
+  disconnectInstagram: own(204),
   listWebsiteSources: own(200),
   refreshWebsiteSource: foreign((a) =>
     [a.brandId, ...a.competitorIds].map((brandId) => ({ params: { brandId } })),

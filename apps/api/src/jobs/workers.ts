@@ -9,6 +9,7 @@ import {
 } from "../modules/billing/cancel-subscription";
 import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
 import { discardExpiredImportsJob } from "../modules/brand/imports-housekeeping.job";
+import { syncInstagramJob } from "../modules/connectors/instagram-sync.job";
 import { refreshSourcesJob } from "../modules/connectors/refresh-sources.job";
 import { syncSearchConsoleJob } from "../modules/connectors/search-console-sync.job";
 import { syncYoutubeJob } from "../modules/connectors/youtube-sync.job";
@@ -32,5 +33,6 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "discard-expired-imports": () => discardExpiredImportsJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
     "sync-search-console": (data, job) => syncSearchConsoleJob(deps, data, job),
+    "sync-instagram": (data, job) => syncInstagramJob(deps, data, job),
   };
 }

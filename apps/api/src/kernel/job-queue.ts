@@ -26,6 +26,8 @@ export interface JobPayloads {
   "sync-youtube": { workspaceId: string };
   /** Reads a workspace's Google Search Console property (modules/connectors/search-console-sync.job.ts). */
   "sync-search-console": { workspaceId: string };
+  /** Reads the Instagram accounts of a workspace's brands (modules/connectors/instagram-sync.job.ts). */
+  "sync-instagram": { workspaceId: string };
   /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
   "mail-outbox": Record<string, never>;
   /** Discards the pending imports nobody imported in time, with their files (modules/brand/imports-housekeeping.job.ts). */
@@ -105,6 +107,14 @@ const settings: Record<JobKind, QueueSettings> = {
   },
   // The same for Search Console: one run per workspace, a Google outage tried again from 30 s, doubling, three times.
   "sync-search-console": {
+    policy: "stately",
+    singletonKey: (data: { workspaceId: string }) => data.workspaceId,
+    retryLimit: 3,
+    retryDelay: 30,
+    logData: true,
+  },
+  // The same for Instagram: one run per workspace, a Meta outage tried again from 30 s, doubling, three times.
+  "sync-instagram": {
     policy: "stately",
     singletonKey: (data: { workspaceId: string }) => data.workspaceId,
     retryLimit: 3,

@@ -92,6 +92,8 @@ export const notReread: Record<string, string> = {
     "stores links normalised from what was typed, read back in src/modules/connectors/youtube.test.ts",
   selectSearchConsoleProperty:
     "accepts only a property Google listed for the account, read back in src/modules/connectors/search-console.test.ts",
+  selectInstagramAccount:
+    "accepts only an account Meta listed for the Facebook user, read back in src/modules/connectors/instagram.test.ts",
   handlePaymentWebhook: "events of the payment provider: refused without its signature",
 };
 

@@ -119,26 +119,33 @@ export function findChannelReadings(db: Queryable, p: { connectionId: string }):
   return db.select().from(connectedChannels).where(eq(connectedChannels.connectionId, p.connectionId));
 }
 
-export async function saveChannelReading(db: Queryable, p: ChannelReading) {
+export async function saveChannelReading(
+  db: Queryable,
+  p: Omit<ChannelReading, "mediaCount"> & { mediaCount?: number | null },
+) {
+  const mediaCount = p.mediaCount ?? null;
   await db
     .insert(connectedChannels)
-    .values(p)
+    .values({ ...p, mediaCount })
     .onConflictDoUpdate({
       target: [connectedChannels.connectionId, connectedChannels.brandId],
-      set: { title: p.title, subscribers: p.subscribers, problem: p.problem, readAt: p.readAt },
+      set: { title: p.title, subscribers: p.subscribers, mediaCount, problem: p.problem, readAt: p.readAt },
     });
 }
 
-/** A channel's subscribers on `day` as the brand's YouTube audience (one row a day: a later read replaces it). */
+/**
+ * An account's followers on `day` as the brand's audience on the platform (YouTube subscribers, Instagram
+ * followers; one row a day: a later read replaces it).
+ */
 export async function upsertChannelAudience(
   db: Queryable,
-  p: { brandId: string; day: string; followers: number },
+  p: { brandId: string; day: string; followers: number; platform?: "youtube" | "instagram" },
 ) {
   await db
     .insert(followerSnapshots)
     .values({
       brandId: p.brandId,
-      platform: "youtube",
+      platform: p.platform ?? "youtube",
       day: p.day,
       followers: p.followers,
       source: "provider",
@@ -146,6 +153,53 @@ export async function upsertChannelAudience(
     .onConflictDoUpdate({
       target: [followerSnapshots.brandId, followerSnapshots.platform, followerSnapshots.day],
       set: { followers: sql`excluded.followers`, source: sql`excluded.source`, importId: null },
+    });
+}
+
+/** An Instagram account's media as the brand's Instagram posts, keyed by their permalink like an export's. */
+export async function upsertInstagramPosts(
+  db: Queryable,
+  p: {
+    brandId: string;
+    media: {
+      url: string;
+      postedAt: Date;
+      caption: string;
+      format: string;
+      likes: number;
+      comments: number;
+    }[];
+  },
+) {
+  if (p.media.length === 0) return;
+  await db
+    .insert(posts)
+    .values(
+      p.media.map((m) => ({
+        brandId: p.brandId,
+        platform: "instagram" as const,
+        url: m.url,
+        postedAt: m.postedAt,
+        text: m.caption,
+        format: m.format,
+        likes: m.likes,
+        comments: m.comments,
+        shares: null,
+        views: null,
+        source: "provider" as const,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [posts.brandId, posts.platform, posts.url],
+      set: {
+        postedAt: sql`excluded.posted_at`,
+        text: sql`excluded.text`,
+        format: sql`excluded.format`,
+        likes: sql`excluded.likes`,
+        comments: sql`excluded.comments`,
+        source: sql`excluded.source`,
+        importId: null,
+      },
     });
 }
 

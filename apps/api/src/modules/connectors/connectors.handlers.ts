@@ -1,5 +1,13 @@
 import type { Handlers } from "../../kernel/handler-types";
 import {
+  authorizeInstagram,
+  disconnectInstagram,
+  getInstagramConnector,
+  receiveInstagramCallback,
+  refreshInstagram,
+  selectInstagramAccount,
+} from "./instagram.service";
+import {
   authorizeSearchConsole,
   disconnectSearchConsole,
   getSearchConsoleConnector,
@@ -23,6 +31,14 @@ export const connectorHandlers = {
   selectSearchConsoleProperty: ({ ctx, body }) => selectSearchConsoleProperty(ctx, body),
   refreshSearchConsole: ({ ctx }) => refreshSearchConsole(ctx),
   disconnectSearchConsole: ({ ctx }) => disconnectSearchConsole(ctx),
+  getInstagramConnector: ({ ctx }) => getInstagramConnector(ctx),
+  authorizeInstagram: ({ ctx, reply }) => authorizeInstagram(ctx, reply),
+  receiveInstagramCallback: async ({ ctx, query, request, reply }) => {
+    await reply.redirect(await receiveInstagramCallback(ctx, query, request.headers.cookie), 303);
+  },
+  selectInstagramAccount: ({ ctx, body }) => selectInstagramAccount(ctx, body),
+  refreshInstagram: ({ ctx }) => refreshInstagram(ctx),
+  disconnectInstagram: ({ ctx }) => disconnectInstagram(ctx),
   listWebsiteSources: ({ ctx }) => listWebsiteSources(ctx),
   refreshWebsiteSource: ({ ctx, params }) => refreshWebsiteSource(ctx, params.brandId),
 } satisfies Handlers<
@@ -36,6 +52,12 @@ export const connectorHandlers = {
   | "selectSearchConsoleProperty"
   | "refreshSearchConsole"
   | "disconnectSearchConsole"
+  | "getInstagramConnector"
+  | "authorizeInstagram"
+  | "receiveInstagramCallback"
+  | "selectInstagramAccount"
+  | "refreshInstagram"
+  | "disconnectInstagram"
   | "listWebsiteSources"
   | "refreshWebsiteSource"
 >;

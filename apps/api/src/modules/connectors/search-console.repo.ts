@@ -2,6 +2,7 @@ import { and, count, eq, gt, lte } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import {
   type ConnectorProperty,
+  type ConnectorProvider,
   type ConnectorStatus,
   connections,
   connectorAuthorizations,
@@ -10,9 +11,11 @@ import {
 } from "../../db/schema";
 import type { ConnectionRow } from "./connections.repo";
 
+/** An OAuth consent under way (Search Console, Instagram): see connectorAuthorizations. */
 export async function insertAuthorization(
   db: Queryable,
   p: {
+    provider: ConnectorProvider;
     stateHash: string;
     browserHash: string;
     workspaceId: string;
@@ -22,7 +25,7 @@ export async function insertAuthorization(
     expiresAt: Date;
   },
 ) {
-  await db.insert(connectorAuthorizations).values({ ...p, provider: "search_console", createdAt: p.now });
+  await db.insert(connectorAuthorizations).values({ ...p, createdAt: p.now });
 }
 
 /**
@@ -31,7 +34,7 @@ export async function insertAuthorization(
  */
 export async function takeAuthorization(
   db: Queryable,
-  p: { stateHash: string; browserHash: string; now: Date },
+  p: { provider: ConnectorProvider; stateHash: string; browserHash: string; now: Date },
 ) {
   const [row] = await db
     .delete(connectorAuthorizations)
@@ -39,7 +42,7 @@ export async function takeAuthorization(
       and(
         eq(connectorAuthorizations.stateHash, p.stateHash),
         eq(connectorAuthorizations.browserHash, p.browserHash),
-        eq(connectorAuthorizations.provider, "search_console"),
+        eq(connectorAuthorizations.provider, p.provider),
         gt(connectorAuthorizations.expiresAt, p.now),
       ),
     )

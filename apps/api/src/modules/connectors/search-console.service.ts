@@ -89,7 +89,10 @@ export async function searchConsoleConnector(
   const waiting = ["token_expired", "choose_property", "key_rejected"].includes(connection.status);
   return {
     ...base,
-    status: connection.status === "key_rejected" ? "error" : connection.status,
+    status:
+      connection.status === "key_rejected" || connection.status === "rate_limited"
+        ? "error"
+        : connection.status,
     statusReason: connection.statusReason,
     property: connection.property,
     properties: connection.properties ?? [],
@@ -129,6 +132,7 @@ export async function authorizeSearchConsole(
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const now = ctx.clock.now();
   await insertAuthorization(ctx.db, {
+    provider: "search_console",
     stateHash: sha256(state),
     browserHash: sha256(browser),
     workspaceId,
@@ -160,7 +164,7 @@ export async function authorizeSearchConsole(
   return { url: url.href };
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
     if (key === name) return rest.join("=");
@@ -214,6 +218,7 @@ async function callbackOutcome(
   const browser = cookieValue(cookieHeader, CONSENT_COOKIE);
   if (!query.state || !browser) return { error: "state_invalid" };
   const consent = await takeAuthorization(ctx.db, {
+    provider: "search_console",
     stateHash: sha256(query.state),
     browserHash: sha256(browser),
     now: ctx.clock.now(),

@@ -6,9 +6,11 @@ export interface ConnectorBrand {
   isOwnBrand: boolean;
   /** The brand's YouTube link, named by the user or found on its website. */
   channel: string | null;
+  /** The brand's Instagram link (read by the Instagram connector). */
+  instagram: string | null;
 }
 
-/** The workspace's own brand and its competitors, with their YouTube links; none for a sample workspace. */
+/** The workspace's own brand and its competitors, with their YouTube and Instagram links; none for a sample workspace. */
 export async function connectorBrands(db: Queryable, workspaceId: string): Promise<ConnectorBrand[]> {
   const own = await findCurrentBrand(db, { workspaceId });
   if (!own || own.sample) return [];
@@ -17,5 +19,6 @@ export async function connectorBrands(db: Queryable, workspaceId: string): Promi
     brand,
     isOwnBrand: index === 0,
     channel: brand.socialLinks.find((link) => link.platform === "youtube")?.url ?? null,
+    instagram: brand.socialLinks.find((link) => link.platform === "instagram")?.url ?? null,
   }));
 }

@@ -62,7 +62,10 @@ export async function youtubeConnector(
 
 /** The statuses of OAuth connectors never apply to a YouTube key; shown as an error should one be stored. */
 function youtubeStatus(status: ConnectorStatus): Schemas["YoutubeConnector"]["status"] {
-  return status === "token_expired" || status === "no_access" || status === "choose_property"
+  return status === "token_expired" ||
+    status === "no_access" ||
+    status === "choose_property" ||
+    status === "rate_limited"
     ? "error"
     : status;
 }

@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
+import { InstagramConnectorSection } from "./instagram-connector";
 import { useCommitImportMutation, usePreviewExportMutation, useRemoveImportMutation } from "./mutations";
 import { importsOptions } from "./queries";
 import { SearchConsoleConnectorSection } from "./search-console-connector";
@@ -66,6 +67,7 @@ export function DataSourcesScreen() {
               <WebsiteSourcesSection />
               <YoutubeConnectorSection />
               <SearchConsoleConnectorSection />
+              <InstagramConnectorSection />
               <ImportHistory brand={brand} />
             </>
           )

@@ -119,6 +119,47 @@ export function useDisconnectSearchConsoleMutation() {
 }
 
 /**
+ * POST /connectors/instagram/authorize: Facebook Login's dialog, where the caller sends the browser. The server
+ * sets a short-lived cookie with the answer that binds the consent to this browser.
+ */
+export function useAuthorizeInstagramMutation() {
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/connectors/instagram/authorize")),
+  });
+}
+
+/**
+ * PUT /connectors/instagram (the account to read through), POST …/refresh and DELETE: the answer is the connector
+ * as it is now; the brands' Instagram audiences and posts follow once read.
+ */
+export function useSelectInstagramAccountMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) => unwrap(api.PUT("/connectors/instagram", { body: { accountId } })),
+    onSuccess: (connector) => {
+      queryClient.setQueryData(connectorKeys.instagram, connector);
+      void refetchBrandData(queryClient);
+    },
+  });
+}
+
+export function useRefreshInstagramMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/connectors/instagram/refresh")),
+    onSuccess: (connector) => queryClient.setQueryData(connectorKeys.instagram, connector),
+  });
+}
+
+export function useDisconnectInstagramMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE("/connectors/instagram")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectorKeys.instagram }),
+  });
+}
+
+/**
  * POST /connectors/websites/{brandId}/refresh: the website is read again (its facts and articles); the list polls
  * until the read has ended, and the figures are fetched again then.
  */

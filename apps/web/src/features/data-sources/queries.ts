@@ -10,6 +10,7 @@ export const connectorKeys = {
   youtube: ["connectors", "youtube"] as const,
   websites: ["connectors", "websites"] as const,
   searchConsole: ["connectors", "search-console"] as const,
+  instagram: ["connectors", "instagram"] as const,
 };
 
 /** While the channels are being read, look again every few seconds: the status changes by itself. */
@@ -28,6 +29,14 @@ export const searchConsoleConnectorOptions = () =>
   queryOptions({
     queryKey: connectorKeys.searchConsole,
     queryFn: ({ signal }) => unwrap(api.GET("/connectors/search-console", { signal })),
+    refetchInterval: (query) => (query.state.data?.status === "reading" ? READING_POLL_MS : false),
+  });
+
+/** GET /connectors/instagram: the connector's status, the account it reads through and each brand's profile. */
+export const instagramConnectorOptions = () =>
+  queryOptions({
+    queryKey: connectorKeys.instagram,
+    queryFn: ({ signal }) => unwrap(api.GET("/connectors/instagram", { signal })),
     refetchInterval: (query) => (query.state.data?.status === "reading" ? READING_POLL_MS : false),
   });
 

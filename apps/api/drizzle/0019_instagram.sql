@@ -1,0 +1,10 @@
+ALTER TABLE "connections" DROP CONSTRAINT "connections_provider_check";--> statement-breakpoint
+ALTER TABLE "connections" DROP CONSTRAINT "connections_status_check";--> statement-breakpoint
+ALTER TABLE "connector_authorizations" DROP CONSTRAINT "connector_authorizations_provider_check";--> statement-breakpoint
+ALTER TABLE "connected_channels" ADD COLUMN "media_count" integer;--> statement-breakpoint
+ALTER TABLE "connections" ADD COLUMN "accounts" jsonb;--> statement-breakpoint
+ALTER TABLE "connections" ADD COLUMN "credential_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "connections" ADD COLUMN "rate_limited_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "connections" ADD CONSTRAINT "connections_provider_check" CHECK ("provider" in ('youtube', 'search_console', 'instagram'));--> statement-breakpoint
+ALTER TABLE "connections" ADD CONSTRAINT "connections_status_check" CHECK ("status" in ('reading', 'connected', 'quota_exhausted', 'key_rejected', 'token_expired', 'no_access', 'choose_property', 'rate_limited', 'error'));--> statement-breakpoint
+ALTER TABLE "connector_authorizations" ADD CONSTRAINT "connector_authorizations_provider_check" CHECK ("provider" in ('youtube', 'search_console', 'instagram'));

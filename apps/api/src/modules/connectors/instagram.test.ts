@@ -1,0 +1,422 @@
+import type { components } from "@brandscope/api-client/schema";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { expectContractResponse } from "../../../test/contract-response";
+import { type FakeMeta, startFakeMeta } from "../../../test/fake-meta";
+import { capturedLog } from "../../../test/log";
+import { recordedJobs } from "../../../test/recorded-jobs";
+import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
+import {
+  brandCompetitors,
+  brands,
+  connections,
+  followerSnapshots,
+  posts,
+  socialAccounts,
+  workspaceBrands,
+} from "../../db/schema";
+import { createWorkerDeps } from "../../jobs/worker-deps";
+import { HOUR_MS, MINUTE_MS } from "../../lib/clock";
+import { CONSENT_COOKIE } from "./instagram.service";
+import { syncInstagramJob } from "./instagram-sync.job";
+import { refreshSourcesJob } from "./refresh-sources.job";
+
+type Schemas = components["schemas"];
+type Connector = Schemas["InstagramConnector"];
+
+// The Instagram connector against a local fake of Facebook Login and the Graph API (test/fake-meta.ts), with the
+// real job queue: the consent, the long-lived token, the account chosen, business_discovery of each brand stored as
+// its Instagram audience and posts and shown by the competitor module, and every way Meta says no.
+let meta: FakeMeta;
+let t: TestApp;
+beforeAll(async () => {
+  meta = await startFakeMeta();
+  t = await buildTestApp({
+    env: { ...meta.env, SAMPLE_DATA: "off", APP_URL: "https://app.brandscope.test" },
+    jobs: { retryDelaySeconds: 1 },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await meta?.close();
+});
+beforeEach(() => {
+  meta.calls.length = 0;
+  meta.discoveryError = undefined;
+  meta.malformed = false;
+  meta.noAccounts = false;
+  meta.usage = { app: 5, business: 3, regainMinutes: 0 };
+});
+
+async function insertBrand(workspaceId: string, name: string, instagram: string | null) {
+  const [brand] = await t.database.db
+    .insert(brands)
+    .values({
+      workspaceId,
+      name,
+      website: `https://${name.toLowerCase().replace(/ /g, "")}.example/`,
+      country: "GB",
+      status: "active",
+    })
+    .returning();
+  if (!brand) throw new Error("no brand");
+  if (instagram) {
+    await t.database.db
+      .insert(socialAccounts)
+      .values({ brandId: brand.id, platform: "instagram", url: instagram });
+  }
+  return brand;
+}
+
+/** Lumora (instagram.com/lumoracoffee) with competitors Brewhaus and Ghost Beans (no business account). */
+async function workspace(ownInstagram: string | null = "https://www.instagram.com/lumoracoffee/") {
+  const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const own = await insertBrand(user.workspaceId, "Lumora", ownInstagram);
+  const rival = await insertBrand(user.workspaceId, "Brewhaus", "instagram.com/brewhaus");
+  const ghost = await insertBrand(user.workspaceId, "Ghost Beans", "@ghostbeans");
+  await t.database.db.insert(workspaceBrands).values({ workspaceId: user.workspaceId, brandId: own.id });
+  for (const competitor of [rival, ghost]) {
+    await t.database.db
+      .insert(brandCompetitors)
+      .values({ workspaceId: user.workspaceId, brandId: own.id, competitorId: competitor.id });
+  }
+  return { ...user, own, rival, ghost };
+}
+
+const OPERATIONS = {
+  "GET /connectors/instagram": "getInstagramConnector",
+  "PUT /connectors/instagram": "selectInstagramAccount",
+  "DELETE /connectors/instagram": "disconnectInstagram",
+  "POST /connectors/instagram/authorize": "authorizeInstagram",
+  "POST /connectors/instagram/refresh": "refreshInstagram",
+} as const;
+
+async function send(
+  method: "GET" | "PUT" | "POST" | "DELETE",
+  url: keyof typeof OPERATIONS extends `${string} ${infer U}` ? U : never,
+  authorization: string,
+  payload?: object,
+) {
+  const response = await t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
+  expectContractResponse(OPERATIONS[`${method} ${url}` as keyof typeof OPERATIONS], response);
+  return response;
+}
+
+const connector = async (authorization: string) =>
+  (await send("GET", "/connectors/instagram", authorization)).json<Connector>();
+
+async function authorize(authorization: string) {
+  const response = await send("POST", "/connectors/instagram/authorize", authorization);
+  expect(response.statusCode).toBe(200);
+  return {
+    url: response.json<{ url: string }>().url,
+    cookie: String(response.headers["set-cookie"]).split(";")[0] ?? "",
+    setCookie: String(response.headers["set-cookie"]),
+  };
+}
+
+async function callback(query: Record<string, string>, cookie: string | undefined) {
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/connectors/instagram/callback?${new URLSearchParams(query)}`,
+    headers: cookie ? { cookie } : {},
+  });
+  expectContractResponse("receiveInstagramCallback", response);
+  return response;
+}
+
+const outcome = (response: { statusCode: number; headers: Record<string, unknown> }) => {
+  expect(response.statusCode).toBe(303);
+  const location = new URL(String(response.headers.location));
+  expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
+  expect(location.searchParams.get("connector")).toBe("instagram");
+  return Object.fromEntries([...location.searchParams].filter(([name]) => name !== "connector"));
+};
+
+async function connect(authorization: string) {
+  const started = await authorize(authorization);
+  const { code, state } = meta.consent(started.url);
+  const answer = outcome(await callback({ code, state }, started.cookie));
+  await jobsDone(t);
+  return answer;
+}
+
+const profileOf = (c: Connector, brandId: string) => c.profiles.find((p) => p.brandId === brandId);
+
+async function refresh(authorization: string) {
+  const response = await send("POST", "/connectors/instagram/refresh", authorization);
+  await jobsDone(t);
+  return response;
+}
+
+describe("the Instagram connector", () => {
+  it("connects with Facebook Login and reads each brand's followers, media count and posts, which the competitor module shows", async () => {
+    const w = await workspace();
+    expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", nextRunAt: null });
+
+    const started = await authorize(w.authorization);
+    const dialog = new URL(started.url);
+    expect(Object.fromEntries(dialog.searchParams)).toMatchObject({
+      client_id: meta.env.META_APP_ID,
+      redirect_uri: "https://app.brandscope.test/api/connectors/instagram/callback",
+      response_type: "code",
+      scope: "instagram_basic,pages_show_list,pages_read_engagement,business_management",
+      code_challenge_method: "S256",
+    });
+    expect(started.cookie).toMatch(new RegExp(`^${CONSENT_COOKIE}=[\\w-]{43}$`));
+    expect(started.setCookie).toContain("Path=/api/connectors/instagram/callback");
+    expect(started.setCookie).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
+
+    const { code, state } = meta.consent(started.url);
+    const back = await callback({ code, state }, started.cookie);
+    expect(outcome(back)).toEqual({ status: "connected" });
+    expect(String(back.headers.location)).not.toContain(code);
+    await jobsDone(t);
+
+    const after = await connector(w.authorization);
+    expect(after).toMatchObject({
+      status: "connected",
+      statusReason: null,
+      rateLimitedUntil: null,
+      // The account of the brand's own Instagram link is chosen, found on the second page of /me/accounts.
+      account: { id: "17841400000000002", username: "lumoracoffee", pageName: "Lumora Coffee" },
+      accounts: [
+        { id: "17841400000000001", username: "brewhausfans", pageName: "Brewhaus Fans" },
+        { id: "17841400000000002", username: "lumoracoffee", pageName: "Lumora Coffee" },
+      ],
+    });
+    // The long-lived token's expiry (expires_in 5183944 s, about 60 days) is shown.
+    const expiresIn = Date.parse(after.tokenExpiresAt ?? "") - t.clock.now().getTime();
+    expect(expiresIn).toBeGreaterThan(59 * 24 * HOUR_MS);
+    expect(expiresIn).toBeLessThan(61 * 24 * HOUR_MS);
+    expect(after.nextRunAt).toMatch(/T\d\d:17:00\.000Z$/);
+    expect(profileOf(after, w.own.id)).toMatchObject({
+      isOwnBrand: true,
+      username: "lumoracoffee",
+      followers: 12840,
+      mediaCount: 230,
+      problem: null,
+    });
+    expect(profileOf(after, w.rival.id)).toMatchObject({
+      username: "brewhaus",
+      followers: 48210,
+      mediaCount: 612,
+      problem: "1 post hides its like count and was left out rather than counted as 0.",
+    });
+    expect(profileOf(after, w.ghost.id)).toMatchObject({
+      username: "ghostbeans",
+      followers: null,
+      problem: expect.stringMatching(/^Instagram has no business or creator account @ghostbeans/),
+    });
+    expect(meta.calls).toEqual([
+      "POST oauth/access_token code",
+      "POST oauth/access_token fb_exchange_token",
+      "GET me/accounts",
+      "GET me/accounts after=QVFIUmFrZTI",
+      "GET business_discovery lumoracoffee",
+      "GET business_discovery brewhaus",
+      "GET business_discovery brewhaus after=QVFIUmVkaWEy",
+      "GET business_discovery ghostbeans",
+    ]);
+
+    const stored = await t.database.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.brandId, w.rival.id), eq(posts.platform, "instagram")));
+    expect(stored.map((p) => [p.url, p.format, p.likes, p.comments, p.source]).sort()).toEqual([
+      ["https://www.instagram.com/p/C0aAaAaAaA1/", "image", 1288, 41, "provider"],
+      ["https://www.instagram.com/reel/C0aAaAaAaA2/", "reel", 5402, 97, "provider"],
+    ]);
+    const audience = await t.database.db
+      .select()
+      .from(followerSnapshots)
+      .where(and(eq(followerSnapshots.brandId, w.rival.id), eq(followerSnapshots.platform, "instagram")));
+    expect(audience).toMatchObject([{ followers: 48210, source: "provider" }]);
+
+    // The token is sealed at rest.
+    const [row] = await t.database.db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.workspaceId, w.workspaceId), eq(connections.provider, "instagram")));
+    expect(row?.sealedCredential).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain(meta.longLivedToken);
+
+    const competitor = await t.app.inject({
+      method: "GET",
+      url: "/api/competitor?period=90d",
+      headers: { authorization: w.authorization },
+    });
+    expectContractResponse("getCompetitorAnalytics", competitor);
+    const entry = competitor
+      .json<Schemas["CompetitorAnalytics"]>()
+      .competitors.find((c: { id: string }) => c.id === w.rival.id);
+    expect(entry?.audienceByPlatform).toContainEqual(
+      expect.objectContaining({ platform: "instagram", audience: 48210 }),
+    );
+
+    // Disconnecting forgets the token and removes the app's permissions at Meta; what was read stays.
+    expect((await send("DELETE", "/connectors/instagram", w.authorization)).statusCode).toBe(204);
+    expect(meta.calls.at(-1)).toBe("DELETE me/permissions");
+    expect((await connector(w.authorization)).status).toBe("not_connected");
+  });
+
+  it("refuses a state of another browser or used, and says when the user declined or Meta refuses the code", async () => {
+    const w = await workspace();
+    const mine = await authorize(w.authorization);
+    const { code, state } = meta.consent(mine.url);
+    expect(outcome(await callback({ code, state }, undefined))).toEqual({ error: "state_invalid" });
+    expect(outcome(await callback({ code, state: "made-up" }, mine.cookie))).toEqual({
+      error: "state_invalid",
+    });
+
+    const declined = await authorize(w.authorization);
+    const declinedState = new URL(declined.url).searchParams.get("state") ?? "";
+    const denial = {
+      error: "access_denied",
+      error_code: "200",
+      error_description: "Permissions error",
+      error_reason: "user_denied",
+      state: declinedState,
+    };
+    expect(outcome(await callback(denial, declined.cookie))).toEqual({ error: "access_denied" });
+
+    const refused = await authorize(w.authorization);
+    const consent = meta.consent(refused.url);
+    expect(outcome(await callback({ code: "AQDnot-a-code", state: consent.state }, refused.cookie))).toEqual({
+      error: "exchange_failed",
+    });
+    const long = await callback({ code: "x", state: "s".repeat(5000) }, refused.cookie);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+
+    meta.noAccounts = true;
+    expect(await connect(w.authorization)).toEqual({ error: "no_account" });
+    expect((await connector(w.authorization)).status).toBe("not_connected");
+  });
+
+  it("lets the user choose the account when none is the brand's", async () => {
+    const w = await workspace(null);
+    expect(await connect(w.authorization)).toEqual({ status: "choose_account" });
+    const waiting = await connector(w.authorization);
+    expect(waiting).toMatchObject({ status: "choose_account", account: null, nextRunAt: null });
+    expect(profileOf(waiting, w.own.id)?.problem).toMatch(/^No Instagram link/);
+    expect((await refresh(w.authorization)).statusCode).toBe(409);
+
+    const unlisted = await send("PUT", "/connectors/instagram", w.authorization, { accountId: "999" });
+    expect(unlisted.statusCode).toBe(400);
+    const chosen = await send("PUT", "/connectors/instagram", w.authorization, {
+      accountId: "17841400000000001",
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ status: "reading", account: { username: "brewhausfans" } });
+    await jobsDone(t);
+    expect(profileOf(await connector(w.authorization), w.rival.id)?.followers).toBe(48210);
+  });
+
+  it("stops at Meta's rate limit, by its error codes and by its usage headers, and says until when", async () => {
+    const w = await workspace();
+    await connect(w.authorization);
+
+    meta.discoveryError = "rate";
+    expect((await refresh(w.authorization)).statusCode).toBe(202);
+    const limited = await connector(w.authorization);
+    expect(limited.status).toBe("rate_limited");
+    expect(Date.parse(limited.rateLimitedUntil ?? "") - t.clock.now().getTime()).toBe(HOUR_MS);
+    expect(limited.statusReason).toMatch(/rate limited until \d\d:\d\d UTC/);
+    // While it holds, nothing is asked of Meta: a refresh is refused, the daily refresh's run reads nothing.
+    const refused = await send("POST", "/connectors/instagram/refresh", w.authorization);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "RATE_LIMITED" });
+    await t.database.db
+      .update(connections)
+      .set({ lastRunAt: new Date(t.clock.now().getTime() - 48 * HOUR_MS) })
+      .where(eq(connections.workspaceId, w.workspaceId));
+    meta.calls.length = 0;
+    const daily = recordedJobs();
+    const deps = createWorkerDeps({
+      db: t.database.db,
+      config: t.config,
+      log: capturedLog().log,
+      clock: t.clock,
+      jobs: daily.jobs,
+    });
+    await refreshSourcesJob(deps);
+    expect(daily.queued).toContainEqual({ kind: "sync-instagram", data: { workspaceId: w.workspaceId } });
+    await syncInstagramJob(deps, { workspaceId: w.workspaceId }, { retryCount: 0, retryLimit: 3 });
+    expect(meta.calls).toEqual([]);
+    expect((await connector(w.authorization)).status).toBe("rate_limited");
+
+    // Code 17 (a user's limit) as well; then the usage headers: at 95 % of the business use case's limit the run
+    // stops after the first account, before Meta throttles it, until Meta's estimated time to regain access.
+    await t.database.db
+      .update(connections)
+      .set({ rateLimitedUntil: null })
+      .where(eq(connections.workspaceId, w.workspaceId));
+    meta.discoveryError = "user_rate";
+    await refresh(w.authorization);
+    expect((await connector(w.authorization)).status).toBe("rate_limited");
+
+    await t.database.db
+      .update(connections)
+      .set({ rateLimitedUntil: null })
+      .where(eq(connections.workspaceId, w.workspaceId));
+    meta.discoveryError = undefined;
+    meta.usage = { app: 20, business: 95, regainMinutes: 30 };
+    meta.calls.length = 0;
+    await refresh(w.authorization);
+    expect(meta.calls).toEqual(["GET business_discovery lumoracoffee"]);
+    const throttled = await connector(w.authorization);
+    expect(throttled.status).toBe("rate_limited");
+    expect(Date.parse(throttled.rateLimitedUntil ?? "") - t.clock.now().getTime()).toBe(30 * MINUTE_MS);
+  });
+
+  it("says 'token expired: reconnect' when Meta refuses the token or it has expired, with its date", async () => {
+    const w = await workspace();
+    await connect(w.authorization);
+    meta.discoveryError = "expired";
+    await refresh(w.authorization);
+    const expired = await connector(w.authorization);
+    expect(expired).toMatchObject({ status: "token_expired", nextRunAt: null });
+    expect(expired.statusReason).toMatch(/token expired, reconnect/);
+    expect((await send("POST", "/connectors/instagram/refresh", w.authorization)).statusCode).toBe(409);
+
+    // Reconnecting reads again; a token past its expiry date is not even tried.
+    meta.discoveryError = undefined;
+    expect(await connect(w.authorization)).toEqual({ status: "connected" });
+    expect((await connector(w.authorization)).status).toBe("connected");
+    await t.database.db
+      .update(connections)
+      .set({ credentialExpiresAt: new Date("2025-12-05T18:00:00Z") })
+      .where(eq(connections.workspaceId, w.workspaceId));
+    const lapsed = await connector(w.authorization);
+    expect(lapsed).toMatchObject({ status: "token_expired", tokenExpiresAt: "2025-12-05T18:00:00.000Z" });
+    expect(lapsed.statusReason).toContain("expired on 2025-12-05");
+  });
+
+  it("survives malformed data and retries a Meta outage", async () => {
+    const w = await workspace();
+    meta.malformed = true;
+    await connect(w.authorization);
+    const read = await connector(w.authorization);
+    expect(read.status).toBe("connected");
+    expect(profileOf(read, w.rival.id)).toMatchObject({
+      followers: null,
+      mediaCount: 612,
+      problem: "Meta gave no follower count. 5 posts Meta sent could not be read and were left out.",
+    });
+    const stored = await t.database.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.brandId, w.rival.id), eq(posts.platform, "instagram")));
+    expect(stored.map((p) => p.url)).toEqual(["https://www.instagram.com/p/C0aAaAaAaA4/"]);
+
+    meta.malformed = false;
+    meta.failNext(1);
+    meta.calls.length = 0;
+    await refresh(w.authorization);
+    expect(meta.calls[0]).toMatch(/ 500$/);
+    expect(await connector(w.authorization)).toMatchObject({ status: "connected", statusReason: null });
+  });
+});

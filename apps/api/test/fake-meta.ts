@@ -1,0 +1,228 @@
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+
+/*
+ * A local stand-in for Facebook Login (the OAuth dialog and the token endpoint) and the Graph API calls of the
+ * Instagram connector (`/me/accounts`, business_discovery, `/me/permissions`), answered from
+ * test/fixtures/instagram/ in Meta's documented shapes. The dialog is not a page: `consent()` plays the user who
+ * agrees, checking what Meta checks, and answers the code and state Meta puts on the redirect. Every Graph call must
+ * carry the long-lived token as a bearer and its appsecret_proof; every answer carries Meta's usage headers.
+ */
+
+const FIXTURES = join(import.meta.dirname, "fixtures/instagram");
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as Record<string, unknown>;
+
+export const FAKE_APP_ID = "1234567890123456";
+export const FAKE_APP_SECRET = "fakeMetaAppSecret0123456789abcdef";
+const VERSION = "/v21.0";
+
+export interface FakeMeta {
+  env: Record<string, string>;
+  /** The long-lived token the exchange hands out (token-long-lived.json). */
+  longLivedToken: string;
+  /** Every Graph call, as `METHOD path` plus what it asked for. */
+  calls: string[];
+  /** Answer business_discovery with this error while set. */
+  discoveryError: "expired" | "rate" | "user_rate" | undefined;
+  /** Answer Brewhaus's business_discovery with the malformed fixture while set. */
+  malformed: boolean;
+  /** The usage Meta reports in X-App-Usage and X-Business-Use-Case-Usage (percent, minutes to regain access). */
+  usage: { app: number; business: number; regainMinutes: number };
+  /** Leave the Instagram accounts out of /me/accounts (a user whose Pages have none). */
+  noAccounts: boolean;
+  /** Answer the next `n` Graph calls with 500. */
+  failNext(n: number): void;
+  consent(dialogUrl: string): { code: string; state: string; redirectUri: string };
+  close(): Promise<void>;
+}
+
+export async function startFakeMeta(): Promise<FakeMeta> {
+  const short = fixture("token.json");
+  const long = fixture("token-long-lived.json");
+  const codes = new Map<string, { redirectUri: string; challenge: string }>();
+  let failures = 0;
+  let baseUrl = "";
+
+  const fake: Omit<FakeMeta, "env" | "close"> = {
+    longLivedToken: String(long.access_token),
+    calls: [],
+    discoveryError: undefined,
+    malformed: false,
+    usage: { app: 5, business: 3, regainMinutes: 0 },
+    noAccounts: false,
+    failNext: (n) => {
+      failures = n;
+    },
+    consent(dialogUrl) {
+      const url = new URL(dialogUrl);
+      const q = url.searchParams;
+      if (`${url.origin}${url.pathname}` !== `${baseUrl}${VERSION}/dialog/oauth`)
+        throw new Error("not the fake's dialog");
+      if (q.get("client_id") !== FAKE_APP_ID || q.get("response_type") !== "code") {
+        throw new Error("Meta would refuse the client or response type");
+      }
+      const scopes = (q.get("scope") ?? "").split(",");
+      for (const needed of ["instagram_basic", "pages_show_list", "pages_read_engagement"]) {
+        if (!scopes.includes(needed)) throw new Error(`business_discovery needs ${needed}`);
+      }
+      const state = q.get("state");
+      const challenge = q.get("code_challenge");
+      const redirectUri = q.get("redirect_uri");
+      if (!state || !challenge || !redirectUri || q.get("code_challenge_method") !== "S256") {
+        throw new Error("Meta would refuse: state, PKCE and redirect_uri");
+      }
+      const code = `AQD${randomBytes(24).toString("base64url")}`;
+      codes.set(code, { redirectUri, challenge });
+      return { code, state, redirectUri };
+    },
+  };
+
+  const headers = () => ({
+    "content-type": "application/json; charset=UTF-8",
+    "x-app-usage": JSON.stringify({ call_count: fake.usage.app, total_cputime: 1, total_time: 1 }),
+    "x-business-use-case-usage": JSON.stringify({
+      "17841400000000002": [
+        {
+          type: "instagram",
+          call_count: fake.usage.business,
+          total_cputime: 1,
+          total_time: 1,
+          estimated_time_to_regain_access: fake.usage.regainMinutes,
+        },
+      ],
+    }),
+  });
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, headers());
+    res.end(JSON.stringify(body));
+  };
+  const oauthError = (message: string, code = 100) => ({
+    error: { message, type: "OAuthException", code, fbtrace_id: "AFakeTrace" },
+  });
+
+  async function bodyOf(req: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+
+  function tokenEndpoint(res: ServerResponse, form: URLSearchParams) {
+    if (form.get("client_id") !== FAKE_APP_ID || form.get("client_secret") !== FAKE_APP_SECRET) {
+      return send(res, 400, oauthError("Error validating client secret.", 1));
+    }
+    if (form.get("grant_type") === "fb_exchange_token") {
+      fake.calls.push("POST oauth/access_token fb_exchange_token");
+      if (form.get("fb_exchange_token") !== short.access_token) {
+        return send(res, 400, fixture("error-token-expired.json"));
+      }
+      return send(res, 200, long);
+    }
+    fake.calls.push("POST oauth/access_token code");
+    const code = codes.get(form.get("code") ?? "");
+    codes.delete(form.get("code") ?? "");
+    const challenge = createHash("sha256")
+      .update(form.get("code_verifier") ?? "")
+      .digest("base64url");
+    if (!code || code.redirectUri !== form.get("redirect_uri") || code.challenge !== challenge) {
+      return send(res, 400, oauthError("This authorization code has been used.", 100));
+    }
+    return send(res, 200, short);
+  }
+
+  function discovery(res: ServerResponse, fields: string) {
+    const match = /^business_discovery\.username\(([\w.]+)\)\{(.*)\}$/.exec(fields);
+    if (!match) return send(res, 400, oauthError("(#100) Unknown fields"));
+    const username = match[1] ?? "";
+    const after = /media\.after\(([\w=-]+)\)/.exec(match[2] ?? "")?.[1];
+    fake.calls.push(`GET business_discovery ${username}${after ? ` after=${after}` : ""}`);
+    if (fake.discoveryError === "expired") return send(res, 400, fixture("error-token-expired.json"));
+    if (fake.discoveryError === "rate") return send(res, 400, fixture("error-rate-limit.json"));
+    if (fake.discoveryError === "user_rate") return send(res, 400, fixture("error-user-rate-limit.json"));
+    if (username === "brewhaus") {
+      if (fake.malformed) return send(res, 200, fixture("business-discovery-malformed.json"));
+      if (after === "QVFIUmVkaWEy") return send(res, 200, fixture("business-discovery-brewhaus-page-2.json"));
+      if (after) return send(res, 400, oauthError("Invalid cursor"));
+      return send(res, 200, fixture("business-discovery-brewhaus.json"));
+    }
+    if (username === "lumoracoffee") return send(res, 200, fixture("business-discovery-lumora.json"));
+    return send(res, 400, fixture("error-no-profile.json"));
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const body = req.method === "POST" ? await bodyOf(req) : "";
+    if (!url.pathname.startsWith(VERSION)) return send(res, 404, oauthError("Unknown path"));
+    const path = url.pathname.slice(VERSION.length);
+    if (req.method === "POST" && path === "/oauth/access_token") {
+      return tokenEndpoint(res, new URLSearchParams(body));
+    }
+    const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+    if (url.searchParams.has("access_token")) throw new Error("a token in a URL");
+    if (bearer !== fake.longLivedToken) return send(res, 400, fixture("error-token-expired.json"));
+    const proof = createHmac("sha256", FAKE_APP_SECRET).update(bearer).digest("hex");
+    if (url.searchParams.get("appsecret_proof") !== proof) {
+      return send(res, 400, oauthError("Invalid appsecret_proof provided in the API argument"));
+    }
+    if (failures > 0) {
+      failures -= 1;
+      fake.calls.push(`${req.method} ${path} 500`);
+      return send(res, 500, {
+        error: {
+          message: "An unknown error has occurred.",
+          type: "OAuthException",
+          code: 1,
+          is_transient: true,
+        },
+      });
+    }
+    if (req.method === "DELETE" && path === "/me/permissions") {
+      fake.calls.push("DELETE me/permissions");
+      return send(res, 200, { success: true });
+    }
+    if (req.method === "GET" && path === "/me/accounts") {
+      const after = url.searchParams.get("after");
+      fake.calls.push(`GET me/accounts${after ? ` after=${after}` : ""}`);
+      const page = fixture(after === "QVFIUmFrZTI" ? "accounts-page-2.json" : "accounts-page-1.json");
+      if (fake.noAccounts) {
+        return send(res, 200, {
+          data: (page.data as Record<string, unknown>[]).map(
+            ({ instagram_business_account: _, ...rest }) => rest,
+          ),
+        });
+      }
+      return send(res, 200, page);
+    }
+    const user = /^\/(\d+)$/.exec(path);
+    if (req.method === "GET" && user) {
+      if (user[1] !== "17841400000000001" && user[1] !== "17841400000000002") {
+        return send(res, 400, oauthError("Unsupported get request.", 100));
+      }
+      return discovery(res, url.searchParams.get("fields") ?? "");
+    }
+    return send(res, 404, oauthError("Unknown path"));
+  }
+
+  const server = createServer((req, res) => {
+    answer(req, res).catch(() => send(res, 500, { error: { message: "fake failed", code: 1 } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+  return Object.assign(fake, {
+    env: {
+      META_APP_ID: FAKE_APP_ID,
+      META_APP_SECRET: FAKE_APP_SECRET,
+      META_OAUTH_DIALOG_URL: `${baseUrl}${VERSION}/dialog/oauth`,
+      META_GRAPH_API_BASE_URL: `${baseUrl}${VERSION}`,
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  }) as FakeMeta;
+}
