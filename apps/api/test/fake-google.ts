@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { redirectAfterConsent } from "./consent-redirect";
 
 /*
  * A local stand-in for Google's OAuth 2.0 endpoints (consent, token, revoke) and the Search Console API v3, answered
@@ -173,15 +174,11 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     }
     if (req.method === "GET" && path === "/o/oauth2/v2/auth") {
       // A browser on the consent page, and the user choosing Allow: Google redirects back with the code and state.
-      try {
-        const granted = fake.consent(`${baseUrl}${req.url}`);
-        const back = new URL(granted.redirectUri);
-        back.searchParams.set("code", granted.code);
-        back.searchParams.set("state", granted.state);
-        res.writeHead(302, { location: back.href }).end();
-      } catch (error) {
-        send(res, 400, { error: "invalid_request", error_description: (error as Error).message });
-      }
+      redirectAfterConsent(
+        res,
+        () => fake.consent(`${baseUrl}${req.url}`),
+        (message) => send(res, 400, { error: "invalid_request", error_description: message }),
+      );
       return;
     }
     if (path === "/revoke") {

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { redirectAfterConsent } from "./consent-redirect";
 
 /*
  * A local stand-in for Facebook Login (the OAuth dialog and the token endpoint) and the Graph API calls of the
@@ -159,6 +160,15 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     const path = url.pathname.slice(VERSION.length);
     if (req.method === "POST" && path === "/oauth/access_token") {
       return tokenEndpoint(res, new URLSearchParams(body));
+    }
+    if (req.method === "GET" && path === "/dialog/oauth") {
+      // A browser on the login dialog, and the user choosing Continue: Meta redirects back with the code and state.
+      redirectAfterConsent(
+        res,
+        () => fake.consent(`${baseUrl}${req.url}`),
+        (message) => send(res, 400, oauthError(message)),
+      );
+      return;
     }
     const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
     if (url.searchParams.has("access_token")) throw new Error("a token in a URL");

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // The YouTube Data API's stand-in is the API's own test fake: one fake of Google's shapes for both suites.
 import { startFakeGoogle } from "../../api/test/fake-google";
+import { startFakeMeta } from "../../api/test/fake-meta";
 import { articlesEvery, homePage, robotsTxt, rssFeed, startFakeWebsite } from "../../api/test/fake-website";
 import { startFakeYoutube } from "../../api/test/fake-youtube";
 import { repoRoot, startAppServer } from "./app-server";
@@ -27,8 +28,8 @@ declare module "vitest" {
 
 /**
  * Starts the production server (API + built web app) on a fresh data folder and a free port, with a real SMTP sink
- * for its e-mail, local fakes of the YouTube Data API and of Google's OAuth and Search Console API, and a brand's
- * website with a feed.
+ * for its e-mail, local fakes of the YouTube Data API, of Google's OAuth and Search Console API and of Facebook Login
+ * and the Graph API, and a brand's website with a feed.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, "apps/web/dist/index.html"))) {
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject) {
   const youtubeKey = "AIzaE2eYoutubeKey00000000000000000000";
   const youtube = await startFakeYoutube({ keys: [youtubeKey] });
   const google = await startFakeGoogle();
+  const meta = await startFakeMeta();
   const website = await startFakeWebsite();
   website.pages.set("/", homePage("Larkspur Tea", "/feed.xml"));
   website.pages.set("/robots.txt", robotsTxt("User-agent: *\nDisallow: /cart/\n"));
@@ -53,6 +55,7 @@ export default async function setup(project: TestProject) {
     await smtp.stop();
     await youtube.close();
     await google.close();
+    await meta.close();
     await website.close();
     await rm(mailDir, { recursive: true, force: true });
   };
@@ -69,6 +72,7 @@ export default async function setup(project: TestProject) {
         YOUTUBE_API_BASE_URL: youtube.baseUrl,
         ...website.env,
         ...google.env,
+        ...meta.env,
       },
     });
   } catch (error) {
