@@ -97,6 +97,8 @@ export async function syncGoogleAdsJob(
   const client = deps.config.googleAds.client;
   if (!connection?.sealedCredential || !connection.property || !client) return;
   const now = deps.clock.now();
+  // A spent quota: the daily refresh still queues the read, which asks Google nothing until Google's date.
+  if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) return;
   const run = { id: connection.id, at: now, quotaDay: now.toISOString().slice(0, 10), quotaUsed: 0 };
   const end = (status: ConnectorStatus, reason: string | null, succeeded = false) =>
     recordRun(deps.db, { ...run, status, reason, succeeded });
