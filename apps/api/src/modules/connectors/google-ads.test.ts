@@ -230,6 +230,18 @@ describe("the Google Ads keyword planning connector", () => {
       plannedAt: null,
     });
 
+    // The intent module shows Google's CPC, and names both connectors.
+    const intent = await t.app.inject({
+      method: "GET",
+      url: "/api/intent",
+      headers: { authorization: w.authorization },
+    });
+    expectContractResponse("getIntent", intent);
+    const list = intent.json<Schemas["KeywordList"]>();
+    expect(list.provenance).toMatchObject({ source: "provider" });
+    expect(list.provenance.sourceName).toContain("Search Console, Google Ads");
+    expect(list.keywordData.find((k) => k.keyword === "lumora")).toMatchObject({ cpc: 0.8, volume: 2900 });
+
     // Search Console reading again keeps Google Ads' figures on its query, and Google Ads' own row.
     await replaceProviderKeywords(t.database.db, {
       brandId: w.brand.id,
