@@ -2543,6 +2543,7 @@ export interface components {
          *       "country": "GB",
          *       "volume": 12100,
          *       "cpc": 0.84,
+         *       "currency": "GBP",
          *       "competition": 0.41,
          *       "trend": [
          *         9900,
@@ -2557,8 +2558,10 @@ export interface components {
             country: components["schemas"]["CountryCode"] | null;
             /** @description Average monthly searches */
             volume: number | null;
-            /** @description Cost per click in USD */
+            /** @description Cost per click, in `currency` */
             cpc: number | null;
+            /** @description ISO 4217 code of the cost per click (the planner export's or the Google Ads account's) */
+            currency: string;
             /** @description 0–1 */
             competition: number | null;
             /** @description Monthly searches, oldest first */
