@@ -10,11 +10,22 @@ import { redirectAfterConsent } from "./consent-redirect";
  * from test/fixtures/search-console/ in Google's documented shapes. The consent page is not a page: `consent()` plays
  * the user who agrees, checking what Google checks (client, redirect URI, scope, PKCE) and answering the code and
  * state Google would put on the redirect; a browser sent to the consent URL is redirected back at once. The token endpoint checks the PKCE verifier against the challenge.
+ * It also stands in for the Google Ads API (REST, /v18), answered from test/fixtures/google-ads/: every call must
+ * carry the access token and the developer token, as Google's does.
  */
 
 const FIXTURES = join(import.meta.dirname, "fixtures/search-console");
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as Record<string, unknown>;
+const ADS_FIXTURES = join(import.meta.dirname, "fixtures/google-ads");
+const adsFixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(ADS_FIXTURES, name), "utf8")) as Record<string, unknown>;
+
+export const FAKE_DEVELOPER_TOKEN = "fakeDevToken-ABCdef123";
+const SCOPES = [
+  "https://www.googleapis.com/auth/webmasters.readonly",
+  "https://www.googleapis.com/auth/adwords",
+];
 
 export const FAKE_CLIENT_ID = "1234567890-fake.apps.googleusercontent.com";
 export const FAKE_CLIENT_SECRET = "GOCSPX-fakeClientSecret";
@@ -30,7 +41,10 @@ interface Account {
 }
 
 export interface FakeGoogle {
-  /** Base URLs for GOOGLE_OAUTH_AUTHORIZE_URL, GOOGLE_OAUTH_TOKEN_URL, GOOGLE_OAUTH_REVOKE_URL and the API. */
+  /**
+   * Base URLs for GOOGLE_OAUTH_AUTHORIZE_URL, GOOGLE_OAUTH_TOKEN_URL, GOOGLE_OAUTH_REVOKE_URL and the APIs (no
+   * GOOGLE_ADS_DEVELOPER_TOKEN: a test that wants the Google Ads connector adds FAKE_DEVELOPER_TOKEN).
+   */
   env: Record<string, string>;
   /** The refresh token the code exchange hands out (fixtures/search-console/token.json). */
   refreshToken: string;
@@ -48,6 +62,14 @@ export interface FakeGoogle {
   extraRows: number;
   /** Their country: by default "zzz" (unknown), which the connector reads but does not store, so paging is fast. */
   extraRowsCountry: string;
+  /** Google Ads: the customers the user reaches (listAccessibleCustomers); others answer USER_PERMISSION_DENIED. */
+  adsCustomers: string[];
+  /** Google Ads: answer the API with this failure while set. */
+  adsError: "quota" | "permission" | "not_approved" | undefined;
+  /** Google Ads: answer generateKeywordHistoricalMetrics with the malformed results while set. */
+  adsMalformed: boolean;
+  /** Google Ads: the last generateKeywordHistoricalMetrics request body. */
+  lastMetricsRequest: Record<string, unknown> | undefined;
   /** Answer the next `n` API calls with 503. */
   failNext(n: number): void;
   /** The user agreeing on the consent page of `authorizeUrl`: the query Google redirects back with. */
@@ -82,6 +104,10 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     malformed: false,
     extraRows: 0,
     extraRowsCountry: "zzz",
+    adsCustomers: ["1234567890", "9876543210"],
+    adsError: undefined,
+    adsMalformed: false,
+    lastMetricsRequest: undefined,
     failNext: (n) => {
       failures = n;
     },
@@ -90,10 +116,11 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       const q = url.searchParams;
       if (`${url.origin}${url.pathname}` !== `${baseUrl}/o/oauth2/v2/auth`)
         throw new Error("not the fake's page");
+      if (!SCOPES.includes(q.get("scope") ?? ""))
+        throw new Error(`Google would refuse scope=${q.get("scope")}`);
       const expected = {
         client_id: FAKE_CLIENT_ID,
         response_type: "code",
-        scope: "https://www.googleapis.com/auth/webmasters.readonly",
         access_type: "offline",
         prompt: "consent",
         code_challenge_method: "S256",
@@ -202,6 +229,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       fake.calls.push(`${req.method} ${path} 503`);
       return send(res, 503, { error: { code: 503, message: "The service is currently unavailable." } });
     }
+    if (path.startsWith("/v18/")) return googleAds(req, res, path, body);
     if (req.method === "GET" && path === "/webmasters/v3/sites") {
       fake.calls.push("GET sites");
       // An account without a property answers an empty object, without siteEntry.
@@ -236,6 +264,55 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     return send(res, 404, { error: { code: 404, message: "Not Found" } });
   }
 
+  /** The Google Ads API: listAccessibleCustomers, googleAds:search on customer, generateKeywordHistoricalMetrics. */
+  function googleAds(req: IncomingMessage, res: ServerResponse, path: string, body: string) {
+    if (req.headers["developer-token"] !== FAKE_DEVELOPER_TOKEN) {
+      return send(res, 401, {
+        error: { code: 401, message: "Developer token is missing or invalid.", status: "UNAUTHENTICATED" },
+      });
+    }
+    fake.calls.push(`${req.method} ${path.slice("/v18/".length)}`);
+    if (fake.adsError === "quota") return send(res, 429, adsFixture("error-resource-exhausted.json"));
+    if (fake.adsError === "not_approved") {
+      return send(res, 403, adsFixture("error-developer-token-not-approved.json"));
+    }
+    if (req.method === "GET" && path === "/v18/customers:listAccessibleCustomers") {
+      return send(
+        res,
+        200,
+        fake.adsCustomers.length > 0
+          ? { resourceNames: fake.adsCustomers.map((id) => `customers/${id}`) }
+          : {},
+      );
+    }
+    const call = /^\/v18\/customers\/(\d+)(\/googleAds:search|:generateKeywordHistoricalMetrics)$/.exec(path);
+    if (req.method !== "POST" || !call) return send(res, 404, { error: { code: 404, message: "Not Found" } });
+    const [, customerId, method] = call;
+    if (fake.adsError === "permission" || !fake.adsCustomers.includes(customerId ?? "")) {
+      return send(res, 403, adsFixture("error-user-permission-denied.json"));
+    }
+    const request = JSON.parse(body || "{}") as Record<string, unknown>;
+    if (method === "/googleAds:search") {
+      const answer = adsFixture("customer-search.json");
+      const [row] = answer.results as { customer: Record<string, unknown> }[];
+      if (row) Object.assign(row.customer, { id: customerId, resourceName: `customers/${customerId}` });
+      return send(res, 200, answer);
+    }
+    fake.lastMetricsRequest = request;
+    if (!Array.isArray(request.keywords) || request.keywordPlanNetwork !== "GOOGLE_SEARCH") {
+      return send(res, 400, {
+        error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" },
+      });
+    }
+    if (fake.adsMalformed) return send(res, 200, adsFixture("keyword-historical-metrics-malformed.json"));
+    // Google answers for the keywords asked (case-insensitively), in its own spelling.
+    const asked = new Set(request.keywords.map((k) => String(k).toLowerCase()));
+    const results = (adsFixture("keyword-historical-metrics.json").results as { text: string }[]).filter(
+      (r) => asked.has(r.text.toLowerCase()),
+    );
+    return send(res, 200, results.length > 0 ? { results } : {});
+  }
+
   const server = createServer((req, res) => {
     answer(req, res).catch(() => send(res, 500, { error: { code: 500, message: "fake failed" } }));
   });
@@ -250,6 +327,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       GOOGLE_OAUTH_TOKEN_URL: `${baseUrl}/token`,
       GOOGLE_OAUTH_REVOKE_URL: `${baseUrl}/revoke`,
       SEARCH_CONSOLE_API_BASE_URL: `${baseUrl}/webmasters/v3`,
+      GOOGLE_ADS_API_BASE_URL: `${baseUrl}/v18`,
     },
     close: () =>
       new Promise<void>((resolve) => {

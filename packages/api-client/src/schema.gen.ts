@@ -836,6 +836,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connectors/google-ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Google Ads keyword planning connector of the workspace, its status and the account it reads */
+        get: operations["getGoogleAdsConnector"];
+        /** Choose which of the Google user's Google Ads accounts keyword planning is read through; it is read at once */
+        put: operations["selectGoogleAdsCustomer"];
+        post?: never;
+        /** Forget the workspace's Google Ads grant (revoked at Google too); the figures read stay with the brand */
+        delete: operations["disconnectGoogleAds"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/google-ads/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting Google Ads keyword planning; answers Google's consent page to send the browser to
+         * @description The consent asks for Google Ads API access (the adwords scope), offline, with PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Google sends the browser back to GET /connectors/google-ads/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Google Ads developer token (GOOGLE_ADS_DEVELOPER_TOKEN) or Google OAuth client.
+         */
+        post: operations["authorizeGoogleAds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/google-ads/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Google's redirect after the Google Ads consent (a browser navigation, not an API call)
+         * @description Checks the state (issued by authorizeGoogleAds to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a grant (stored encrypted), lists the Google Ads accounts the user can reach and chooses the only one; then answers 303 to the app's `/data-sources?connector=google-ads` with `status=connected`, `status=choose_customer` or `error=…` (access_denied, state_invalid, exchange_failed, no_offline_access, customers_failed, developer_token_not_approved, not_available). Never puts a token in the redirect.
+         */
+        get: operations["receiveGoogleAdsCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/google-ads/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read Google Ads keyword planning again now
+         * @description 409 when the grant was refused or no account is chosen; 429 within the rate limit (3 a quarter hour) and while Google Ads' quota is spent (`quotaExhaustedUntil`).
+         */
+        post: operations["refreshGoogleAds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connectors/instagram": {
         parameters: {
             query?: never;
@@ -1420,6 +1499,54 @@ export interface components {
         SelectSearchConsolePropertyRequest: {
             /** @description One of the connector's `properties`, by its siteUrl. */
             property: string;
+        };
+        GoogleAdsConnector: {
+            /**
+             * @description not_available: the server has no Google Ads developer token or Google OAuth client; token_expired: Google refused the grant (revoked or expired), connect again; no_access: the user cannot use the account (any more); developer_token_not_approved: the operator's developer token has test access only; quota_exhausted: Google Ads' quota is spent until `quotaExhaustedUntil`; choose_customer: the user can reach several Google Ads accounts, choose one.
+             * @enum {string}
+             */
+            status: "not_available" | "not_connected" | "reading" | "connected" | "quota_exhausted" | "token_expired" | "no_access" | "developer_token_not_approved" | "choose_customer" | "error";
+            /** @description What happened and what to do, as a sentence. */
+            statusReason: string | null;
+            /** @description The Google Ads account read through. */
+            customer: components["schemas"]["GoogleAdsCustomer"] | null;
+            /** @description The Google Ads accounts the Google user could reach when connected. */
+            customers: components["schemas"]["GoogleAdsCustomer"][];
+            /** @description The brand's keywords with Google Ads volumes and top-of-page bids. */
+            keywords: number;
+            /**
+             * Format: date-time
+             * @description Until when Google Ads' quota is spent; Refresh now is refused before.
+             */
+            quotaExhaustedUntil: string | null;
+            /** Format: date-time */
+            lastSuccessAt: string | null;
+            /** Format: date-time */
+            lastRunAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the daily refresh reads next; null when it waits for the user.
+             */
+            nextRunAt: string | null;
+        };
+        GoogleAdsCustomer: {
+            /** @description The customer id, ten digits without dashes. */
+            id: string;
+            /** @description The account's descriptive name, when Google gave it. */
+            name: string | null;
+            /** @description ISO 4217, the unit of the account's bids. */
+            currency: string | null;
+        };
+        GoogleAdsAuthorization: {
+            /**
+             * Format: uri
+             * @description Google's consent page; send the browser there.
+             */
+            url: string;
+        };
+        SelectGoogleAdsCustomerRequest: {
+            /** @description One of the connector's `customers`, by its id. */
+            customerId: string;
         };
         InstagramConnector: {
             /**
@@ -2416,6 +2543,7 @@ export interface components {
          *       "country": "GB",
          *       "volume": 12100,
          *       "cpc": 0.84,
+         *       "currency": "GBP",
          *       "competition": 0.41,
          *       "trend": [
          *         9900,
@@ -2430,8 +2558,10 @@ export interface components {
             country: components["schemas"]["CountryCode"] | null;
             /** @description Average monthly searches */
             volume: number | null;
-            /** @description Cost per click in USD */
+            /** @description Cost per click, in `currency` */
             cpc: number | null;
+            /** @description ISO 4217 code of the cost per click (the planner export's or the Google Ads account's) */
+            currency: string;
             /** @description 0–1 */
             competition: number | null;
             /** @description Monthly searches, oldest first */
@@ -3981,6 +4111,145 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchConsoleConnector"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getGoogleAdsConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleAdsConnector"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    selectGoogleAdsCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectGoogleAdsCustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description The connector, reading */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleAdsConnector"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    disconnectGoogleAds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    authorizeGoogleAds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleAdsAuthorization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveGoogleAdsCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the app's Data sources page, with the outcome */
+            303: {
+                headers: {
+                    /** @description The app's `/data-sources` page with `connector=google-ads` and the outcome */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    refreshGoogleAds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the connector as it is now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleAdsConnector"];
                 };
             };
             401: components["responses"]["Unauthorized"];

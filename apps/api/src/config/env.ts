@@ -109,6 +109,15 @@ const envSchema = z.object({
   GOOGLE_OAUTH_REVOKE_URL: httpUrl.default("https://oauth2.googleapis.com/revoke"),
   SEARCH_CONSOLE_API_BASE_URL: httpUrl.default("https://www.googleapis.com/webmasters/v3"),
   /**
+   * The Google Ads keyword planning connector (modules/connectors/google-ads*.ts) needs a Google Ads API developer
+   * token (a manager account's API Center, Basic access or above) besides the Google OAuth client above, with the
+   * Google Ads API enabled in its Cloud project and APP_URL/api/connectors/google-ads/callback as an authorised
+   * redirect URI. Unset: the connector shows as not available.
+   */
+  GOOGLE_ADS_DEVELOPER_TOKEN: secret.optional(),
+  /** The Google Ads API, up to its version; tests point it at a local fake (test/fake-google.ts). */
+  GOOGLE_ADS_API_BASE_URL: httpUrl.default("https://googleads.googleapis.com/v18"),
+  /**
    * A Meta app for the Instagram connector (modules/connectors/instagram*.ts): Facebook Login for Business, with
    * APP_URL/api/connectors/instagram/callback as a valid OAuth redirect URI. Unset: the connector is not available.
    */
@@ -370,6 +379,18 @@ function toConfig(env: Env) {
       tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL,
       revokeUrl: env.GOOGLE_OAUTH_REVOKE_URL,
       baseUrl: env.SEARCH_CONSOLE_API_BASE_URL.replace(/\/+$/, ""),
+    },
+    googleAds: {
+      /** Undefined without both the Google OAuth client and a developer token: the connector is not available. */
+      client:
+        env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET && env.GOOGLE_ADS_DEVELOPER_TOKEN
+          ? {
+              id: env.GOOGLE_OAUTH_CLIENT_ID,
+              secret: env.GOOGLE_OAUTH_CLIENT_SECRET,
+              developerToken: env.GOOGLE_ADS_DEVELOPER_TOKEN,
+            }
+          : undefined,
+      baseUrl: env.GOOGLE_ADS_API_BASE_URL.replace(/\/+$/, ""),
     },
     instagram: {
       /** Undefined without a Meta app: the connector is not available. */

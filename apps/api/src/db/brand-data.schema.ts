@@ -209,6 +209,11 @@ export const keywords = pgTable(
     ctr: doublePrecision("ctr"),
     position: doublePrecision("position"),
     source: text("source", { enum: dataSources }).notNull(),
+    /**
+     * When Google Ads keyword planning (modules/connectors/google-ads*.ts) last gave this provider row its volume,
+     * CPC, competition and trend; null when it did not (Search Console's own rows, imports, samples).
+     */
+    plannedAt: timestamp("planned_at", { withTimezone: true }),
     /** The import that stored the row last (removing it removes the row); null for collected or sample data. */
     importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),
   },

@@ -14,7 +14,7 @@ import { users, workspaces } from "./accounts.schema";
 import { brands } from "./brand-data.schema";
 import { createdAt, oneOf } from "./columns";
 
-export const connectorProviders = ["youtube", "search_console", "instagram"] as const;
+export const connectorProviders = ["youtube", "search_console", "instagram", "google_ads"] as const;
 export type ConnectorProvider = (typeof connectorProviders)[number];
 
 export const connectorStatuses = [
@@ -30,6 +30,8 @@ export const connectorStatuses = [
   "choose_property",
   /** Instagram: Meta's rate limit is reached; `rateLimitedUntil` says when reading resumes. */
   "rate_limited",
+  /** Google Ads: the operator's developer token is not approved (test access only): the operator must apply. */
+  "developer_token_not_approved",
   "error",
 ] as const;
 export type ConnectorStatus = (typeof connectorStatuses)[number];
@@ -47,6 +49,16 @@ export interface InstagramAccount {
   username: string;
   /** The Facebook Page the account is linked to. */
   pageName: string | null;
+}
+
+/** A Google Ads account (customer) the connected Google user can read keyword planning data through. */
+export interface GoogleAdsCustomer {
+  /** The customer id, ten digits without dashes. */
+  id: string;
+  /** Its descriptive name, when Google gave it. */
+  name: string | null;
+  /** ISO 4217, the account's currency (the bids' unit), when Google gave it. */
+  currency: string | null;
 }
 
 /**
@@ -73,6 +85,8 @@ export const connections = pgTable(
     properties: jsonb("properties").$type<ConnectorProperty[]>(),
     /** Instagram: the Instagram professional accounts the Facebook user could read through when connected. */
     accounts: jsonb("accounts").$type<InstagramAccount[]>(),
+    /** Google Ads: the accounts (customers) the Google user could read when connected; `property` is the one chosen. */
+    customers: jsonb("customers").$type<GoogleAdsCustomer[]>(),
     /** When the sealed credential stops working (Meta's long-lived user token, about 60 days); null: unknown. */
     credentialExpiresAt: timestamp("credential_expires_at", { withTimezone: true }),
     /** Until when the provider's rate limit holds (status rate_limited). */

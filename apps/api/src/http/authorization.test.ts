@@ -200,6 +200,19 @@ const cases: Record<string, Case> = {
   }),
   refreshInstagram: own(409, { why: "B never connected Instagram: nothing of A's is read again" }),
   disconnectInstagram: own(204),
+  getGoogleAdsConnector: own(200),
+  authorizeGoogleAds: own(404, {
+    why: "no Google Ads developer token in this suite: 404 CONNECTOR_UNAVAILABLE before any state is kept",
+  }),
+  receiveGoogleAdsCallback: open(
+    "Google's redirect; the state Brandscope issued to the browser is the credential",
+  ),
+  selectGoogleAdsCustomer: own(409, {
+    probes: () => [{ body: { customerId: "1234567890" } }],
+    why: "B never connected Google Ads: nothing of A's is chosen",
+  }),
+  refreshGoogleAds: own(409, { why: "B never connected Google Ads: nothing of A's is read again" }),
+  disconnectGoogleAds: own(204),
   listWebsiteSources: own(200),
   refreshWebsiteSource: foreign((a) =>
     [a.brandId, ...a.competitorIds].map((brandId) => ({ params: { brandId } })),

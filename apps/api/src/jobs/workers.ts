@@ -9,6 +9,7 @@ import {
 } from "../modules/billing/cancel-subscription";
 import { collectBrandFailedJob, collectBrandJob } from "../modules/brand/collect.job";
 import { discardExpiredImportsJob } from "../modules/brand/imports-housekeeping.job";
+import { syncGoogleAdsJob } from "../modules/connectors/google-ads-sync.job";
 import { syncInstagramJob } from "../modules/connectors/instagram-sync.job";
 import { refreshSourcesJob } from "../modules/connectors/refresh-sources.job";
 import { syncSearchConsoleJob } from "../modules/connectors/search-console-sync.job";
@@ -34,5 +35,6 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
     "sync-search-console": (data, job) => syncSearchConsoleJob(deps, data, job),
     "sync-instagram": (data, job) => syncInstagramJob(deps, data, job),
+    "sync-google-ads": (data, job) => syncGoogleAdsJob(deps, data, job),
   };
 }

@@ -28,6 +28,7 @@ export interface JobPayloads {
   "sync-search-console": { workspaceId: string };
   /** Reads the Instagram accounts of a workspace's brands (modules/connectors/instagram-sync.job.ts). */
   "sync-instagram": { workspaceId: string };
+  "sync-google-ads": { workspaceId: string };
   /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
   "mail-outbox": Record<string, never>;
   /** Discards the pending imports nobody imported in time, with their files (modules/brand/imports-housekeeping.job.ts). */
@@ -115,6 +116,14 @@ const settings: Record<JobKind, QueueSettings> = {
   },
   // The same for Instagram: one run per workspace, a Meta outage tried again from 30 s, doubling, three times.
   "sync-instagram": {
+    policy: "stately",
+    singletonKey: (data: { workspaceId: string }) => data.workspaceId,
+    retryLimit: 3,
+    retryDelay: 30,
+    logData: true,
+  },
+  // The same for Google Ads keyword planning: one run per workspace, an outage tried again from 30 s, doubling, three times.
+  "sync-google-ads": {
     policy: "stately",
     singletonKey: (data: { workspaceId: string }) => data.workspaceId,
     retryLimit: 3,

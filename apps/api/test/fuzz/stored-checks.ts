@@ -94,6 +94,8 @@ export const notReread: Record<string, string> = {
     "accepts only a property Google listed for the account, read back in src/modules/connectors/search-console.test.ts",
   selectInstagramAccount:
     "accepts only an account Meta listed for the Facebook user, read back in src/modules/connectors/instagram.test.ts",
+  selectGoogleAdsCustomer:
+    "accepts only a customer Google Ads listed for the Google user, read back in src/modules/connectors/google-ads.test.ts",
   handlePaymentWebhook: "events of the payment provider: refused without its signature",
 };
 

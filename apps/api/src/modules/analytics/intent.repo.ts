@@ -13,6 +13,7 @@ export interface KeywordRow {
   country: string;
   volume: number | null;
   cpc: number | null;
+  currency: string;
   competition: number | null;
   trend: number[];
   source: string;
@@ -41,7 +42,7 @@ const OWN = `own as (select b.id, b.industry, b.country, b.sample from brands b 
 /** The country asked for ($2), else the brand's; with neither, any country. */
 const COUNTRY = "coalesce($2::text, own.country)";
 const KEYWORD_COLUMNS =
-  "k.id, k.keyword, k.country, k.volume, k.cpc, k.competition, k.trend, k.source, k.clicks, k.impressions, k.ctr, k.position";
+  "k.id, k.keyword, k.country, k.volume, k.cpc, k.currency, k.competition, k.trend, k.source, k.clicks, k.impressions, k.ctr, k.position";
 
 /**
  * The answer's rows: the brand on each (one row with null keyword columns when no keyword matches), the page in
@@ -50,7 +51,7 @@ const KEYWORD_COLUMNS =
  */
 const answerOf = (order: string) => `select own.id as brand_id, own.sample as brand_sample,
   case when page.source = 'csv_import' then ${importedFormats("own.id", ["keyword"])} end as import_format,
-  page.keyword, page.country, page.volume, page.cpc, page.competition, to_json(page.trend) as trend, page.source,
+  page.keyword, page.country, page.volume, page.cpc, page.currency, page.competition, to_json(page.trend) as trend, page.source,
   page.clicks, page.impressions, page.ctr, page.position
 from own left join page on true
 order by ${order}`;

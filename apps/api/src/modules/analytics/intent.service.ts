@@ -10,6 +10,21 @@ type Schemas = components["schemas"];
 
 /** The provenance name of keywords read by the Search Console connector. */
 export const SEARCH_CONSOLE = "Search Console";
+/** The provenance name of keyword figures read by the Google Ads keyword planning connector. */
+export const GOOGLE_ADS = "Google Ads";
+
+/**
+ * The connectors behind the provider rows shown: Search Console's rows have its impressions, and a provider row
+ * has a CPC or competition only from Google Ads keyword planning (Search Console gives neither).
+ */
+function providerNames(rows: KeywordAnswer["rows"]): string[] {
+  const provider = rows.filter((r) => r.source === "provider");
+  const names = [
+    ...(provider.some((r) => r.impressions !== null) ? [SEARCH_CONSOLE] : []),
+    ...(provider.some((r) => r.cpc !== null || r.competition !== null) ? [GOOGLE_ADS] : []),
+  ];
+  return names.length > 0 ? names : [SEARCH_CONSOLE];
+}
 
 /** Enough for the bubble chart and a readable table; search narrows further. */
 const KEYWORD_LIMIT = 50;
@@ -22,13 +37,13 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
   const times = { dataAsOf: null, computedAt: now };
   const freshness = { now, cadence: "keywords" } as const;
   // Industry keywords come with the sample data set; a brand's own come from its keyword planner imports or its
-  // Search Console connector, which names its source (with the exports beside it, if any). A real brand with no
+  // Search Console and Google Ads connectors, which name their sources (with the exports beside it, if any). A real brand with no
   // keyword at all shows none from either: its empty list is its own, not sample data.
   const provenance = found.fromProvider
     ? {
         ...provenanceFrom({ sample: false, importFormat: null }, times, freshness),
         source: "provider" as const,
-        sourceName: [SEARCH_CONSOLE, found.importFormat].filter(Boolean).join(", "),
+        sourceName: [...providerNames(found.rows), found.importFormat].filter(Boolean).join(", "),
       }
     : found.importFormat === undefined
       ? provenanceFrom(

@@ -48,7 +48,7 @@ export interface PlanBrand {
 }
 
 /** Keyword rows land in the brand's market; a brand without a country is taken as a US one. */
-const DEFAULT_COUNTRY = "US";
+export const DEFAULT_COUNTRY = "US";
 /**
  * The Keyword Planner always writes a Currency column; a file without it (an edited re-save) is taken as USD,
  * the planner's default account currency.
@@ -203,7 +203,7 @@ export function keywordTrend(row: Pick<KeywordRow, "monthly">): {
  * The 75th percentile of the file's CPCs: the "country p75" the intent rule compares with
  * (docs/analytics-methods.md §5.1).
  */
-function cpcP75(cpcs: number[]): number | null {
+export function cpcP75(cpcs: number[]): number | null {
   if (cpcs.length === 0) return null;
   const sorted = [...cpcs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(0.75 * (sorted.length - 1)))] ?? null;

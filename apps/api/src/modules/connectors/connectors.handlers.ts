@@ -1,5 +1,13 @@
 import type { Handlers } from "../../kernel/handler-types";
 import {
+  authorizeGoogleAds,
+  disconnectGoogleAds,
+  getGoogleAdsConnector,
+  receiveGoogleAdsCallback,
+  refreshGoogleAds,
+  selectGoogleAdsCustomer,
+} from "./google-ads.service";
+import {
   authorizeInstagram,
   disconnectInstagram,
   getInstagramConnector,
@@ -39,6 +47,14 @@ export const connectorHandlers = {
   selectInstagramAccount: ({ ctx, body }) => selectInstagramAccount(ctx, body),
   refreshInstagram: ({ ctx }) => refreshInstagram(ctx),
   disconnectInstagram: ({ ctx }) => disconnectInstagram(ctx),
+  getGoogleAdsConnector: ({ ctx }) => getGoogleAdsConnector(ctx),
+  authorizeGoogleAds: ({ ctx, reply }) => authorizeGoogleAds(ctx, reply),
+  receiveGoogleAdsCallback: async ({ ctx, query, request, reply }) => {
+    await reply.redirect(await receiveGoogleAdsCallback(ctx, query, request.headers.cookie), 303);
+  },
+  selectGoogleAdsCustomer: ({ ctx, body }) => selectGoogleAdsCustomer(ctx, body),
+  refreshGoogleAds: ({ ctx }) => refreshGoogleAds(ctx),
+  disconnectGoogleAds: ({ ctx }) => disconnectGoogleAds(ctx),
   listWebsiteSources: ({ ctx }) => listWebsiteSources(ctx),
   refreshWebsiteSource: ({ ctx, params }) => refreshWebsiteSource(ctx, params.brandId),
 } satisfies Handlers<
@@ -58,6 +74,12 @@ export const connectorHandlers = {
   | "selectInstagramAccount"
   | "refreshInstagram"
   | "disconnectInstagram"
+  | "getGoogleAdsConnector"
+  | "authorizeGoogleAds"
+  | "receiveGoogleAdsCallback"
+  | "selectGoogleAdsCustomer"
+  | "refreshGoogleAds"
+  | "disconnectGoogleAds"
   | "listWebsiteSources"
   | "refreshWebsiteSource"
 >;

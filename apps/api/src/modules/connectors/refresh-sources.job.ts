@@ -10,13 +10,14 @@ const syncJobOf = {
   youtube: "sync-youtube",
   search_console: "sync-search-console",
   instagram: "sync-instagram",
+  google_ads: "sync-google-ads",
 } as const satisfies Record<ConnectorProvider, JobKind>;
 
 /**
  * The hourly run of the daily refresh: queues a read of every connection and every company's website whose hour
  * it is (its workspace's), or that is overdue. A refused key or grant, or a property to choose, waits for the user; a run already queued absorbs
  * another (one per workspace for a connection, one per company for a website). The reads themselves are
- * `sync-youtube`, `sync-search-console` and `sync-instagram` jobs, one per workspace and provider, and `collect-brand` jobs marked daily; each recomputes the figures.
+ * `sync-youtube`, `sync-search-console`, `sync-instagram` and `sync-google-ads` jobs, one per workspace and provider, and `collect-brand` jobs marked daily; each recomputes the figures.
  */
 export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
   const now = deps.clock.now();

@@ -1,35 +1,13 @@
 import type { ConnectorProperty } from "../../db/schema";
+import { GoogleError, type GoogleOAuthEndpoints, googleOAuthClient, reasonsOf, record } from "./google-oauth";
 
 /**
- * Google's OAuth token endpoint and the Search Console API v3 (webmasters/v3) over REST, as the connector calls
- * them: the code exchange (PKCE), the refresh of an access token, sites.list and searchAnalytics.query. Every call
- * has a timeout; tokens travel in bodies and the Authorization header only, never in a URL or a log.
+ * The Search Console API v3 (webmasters/v3) over REST, as the connector calls it: sites.list and
+ * searchAnalytics.query, with Google's OAuth token endpoint shared with the Google Ads connector (google-oauth.ts).
+ * Every call has a timeout; tokens travel in bodies and the Authorization header only, never in a URL or a log.
  */
 
-const TIMEOUT_MS = 15_000;
-
-/** Why a call failed, as the connector acts on it. */
-export type GoogleFailure =
-  /** The refresh token (or code) is refused: `invalid_grant`, revoked or expired; or the access token (401). */
-  | "token"
-  /** Search Console's quota is spent for now (403 quotaExceeded / rateLimitExceeded, or 429). */
-  | "quota"
-  /** The account has no (more) access to the property (403 forbidden / 404 on the site). */
-  | "no_access"
-  /** The request itself was refused (400 other than invalid_grant): a bug or a misconfigured client. */
-  | "refused"
-  /** A timeout, a 5xx or an answer we cannot read: worth another try later. */
-  | "unavailable";
-
-export class GoogleError extends Error {
-  override name = "GoogleError";
-  constructor(
-    readonly failure: GoogleFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { GoogleError, type GoogleFailure } from "./google-oauth";
 
 /** One row of searchAnalytics.query with dimensions ["query", "country"], checked. */
 export interface QueryRow {
@@ -51,14 +29,9 @@ export interface QueryPage {
   malformed: number;
 }
 
-export interface GoogleEndpoints {
-  clientId: string;
-  clientSecret: string;
-  tokenUrl: string;
-  revokeUrl: string;
+export interface GoogleEndpoints extends GoogleOAuthEndpoints {
   /** The Search Console API, up to /webmasters/v3. */
   baseUrl: string;
-  fetch?: typeof fetch;
 }
 
 const QUOTA_REASONS = new Set([
@@ -69,21 +42,6 @@ const QUOTA_REASONS = new Set([
   "RATE_LIMIT_EXCEEDED",
   "RESOURCE_EXHAUSTED",
 ]);
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
-/** The reasons of Google's API error body `{ error: { code, message, errors: [{ reason }], status, details } }`. */
-function reasonsOf(body: unknown): string[] {
-  const error = record(record(body).error);
-  const listed = [
-    ...(Array.isArray(error.errors) ? error.errors : []),
-    ...(Array.isArray(error.details) ? error.details : []),
-  ].map((e) => record(e).reason);
-  return [...listed, error.status].filter((r): r is string => typeof r === "string");
-}
 
 function apiFailure(status: number, body: unknown, what: string): GoogleError {
   const reasons = reasonsOf(body);
@@ -123,59 +81,8 @@ export function readRow(value: unknown): QueryRow | null {
 }
 
 export function searchConsoleClient(o: GoogleEndpoints) {
-  const send = o.fetch ?? fetch;
-
-  async function call(
-    url: string,
-    init: RequestInit,
-    what: string,
-  ): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await send(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch {
-      throw new GoogleError("unavailable", `Google did not answer (${what})`);
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      if (response.status >= 500 || response.ok) {
-        throw new GoogleError("unavailable", `Google's answer was not JSON (${what}, ${response.status})`);
-      }
-      body = {};
-    }
-    return { status: response.status, body };
-  }
-
-  /** The token endpoint: `invalid_grant` (a revoked, expired or used grant) is the user's to fix. */
-  async function token(params: Record<string, string>, what: string) {
-    const { status, body } = await call(
-      o.tokenUrl,
-      {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-        body: new URLSearchParams({ client_id: o.clientId, client_secret: o.clientSecret, ...params }),
-      },
-      what,
-    );
-    const answer = record(body);
-    if (status >= 500) throw new GoogleError("unavailable", `Google's token endpoint answered ${status}`);
-    if (status === 400 && answer.error === "invalid_grant") {
-      throw new GoogleError("token", "Google refused the grant (invalid_grant)");
-    }
-    if (status !== 200) {
-      throw new GoogleError("refused", `Google's token endpoint refused ${what} (${String(answer.error)})`);
-    }
-    if (typeof answer.access_token !== "string" || answer.access_token === "") {
-      throw new GoogleError("unavailable", `Google's token answer had no access token (${what})`);
-    }
-    return {
-      accessToken: answer.access_token,
-      refreshToken: typeof answer.refresh_token === "string" ? answer.refresh_token : null,
-      scope: typeof answer.scope === "string" ? answer.scope : "",
-    };
-  }
+  const oauth = googleOAuthClient(o);
+  const { call } = oauth;
 
   const authorized = (accessToken: string) => ({
     authorization: `Bearer ${accessToken}`,
@@ -183,21 +90,9 @@ export function searchConsoleClient(o: GoogleEndpoints) {
   });
 
   return {
-    exchangeCode: (p: { code: string; codeVerifier: string; redirectUri: string }) =>
-      token(
-        {
-          grant_type: "authorization_code",
-          code: p.code,
-          code_verifier: p.codeVerifier,
-          redirect_uri: p.redirectUri,
-        },
-        "the code exchange",
-      ),
-
-    async refresh(refreshToken: string): Promise<string> {
-      return (await token({ grant_type: "refresh_token", refresh_token: refreshToken }, "the refresh"))
-        .accessToken;
-    },
+    exchangeCode: oauth.exchangeCode,
+    refresh: oauth.refresh,
+    revoke: oauth.revoke,
 
     /** sites.list: the properties the account can see, unverified ones left out (they give no data). */
     async sites(accessToken: string): Promise<ConnectorProperty[]> {
@@ -250,20 +145,6 @@ export function searchConsoleClient(o: GoogleEndpoints) {
         received: rows.length,
         malformed: read.filter((r) => r === null).length,
       };
-    },
-
-    /** Revokes the grant at Google; best effort (the token is forgotten here whatever Google answers). */
-    async revoke(refreshToken: string): Promise<void> {
-      try {
-        await send(o.revokeUrl, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ token: refreshToken }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch {
-        // Google unreachable: the grant stays until the user removes it at myaccount.google.com.
-      }
     },
   };
 }

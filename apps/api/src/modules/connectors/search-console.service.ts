@@ -90,7 +90,9 @@ export async function searchConsoleConnector(
   return {
     ...base,
     status:
-      connection.status === "key_rejected" || connection.status === "rate_limited"
+      connection.status === "key_rejected" ||
+      connection.status === "rate_limited" ||
+      connection.status === "developer_token_not_approved"
         ? "error"
         : connection.status,
     statusReason: connection.statusReason,

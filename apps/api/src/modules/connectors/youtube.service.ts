@@ -65,7 +65,8 @@ function youtubeStatus(status: ConnectorStatus): Schemas["YoutubeConnector"]["st
   return status === "token_expired" ||
     status === "no_access" ||
     status === "choose_property" ||
-    status === "rate_limited"
+    status === "rate_limited" ||
+    status === "developer_token_not_approved"
     ? "error"
     : status;
 }

@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
+import { GoogleAdsConnectorSection } from "./google-ads-connector";
 import { InstagramConnectorSection } from "./instagram-connector";
 import { useCommitImportMutation, usePreviewExportMutation, useRemoveImportMutation } from "./mutations";
 import { importsOptions } from "./queries";
@@ -67,6 +68,7 @@ export function DataSourcesScreen() {
               <WebsiteSourcesSection />
               <YoutubeConnectorSection />
               <SearchConsoleConnectorSection />
+              <GoogleAdsConnectorSection />
               <InstagramConnectorSection />
               <ImportHistory brand={brand} />
             </>

@@ -5,10 +5,10 @@ import { ErrorState } from "@brandscope/ui/error-state";
 import { SelectField } from "@brandscope/ui/select";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
-import { useSearch } from "@tanstack/react-router";
 import { FormProblem, problemText } from "~/lib/problem";
 import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
+import { useConnectorReturn } from "./connector-return";
 import {
   useAuthorizeInstagramMutation,
   useDisconnectInstagramMutation,
@@ -47,7 +47,7 @@ function statusBadge(connector: Connector): { label: string; tone: BadgeProps["t
 
 /** What the server's redirect after Facebook Login says (?connector=instagram&status=… or &error=…). */
 const returnMessages: Record<string, string> = {
-  connected: "Instagram is connected: the brands' accounts are being read.",
+  connected: "Instagram is connected: the brands' accounts are read now, then every day.",
   choose_account: "Instagram is connected: choose the Instagram account to read through.",
   access_denied: "Instagram was not connected: access was not granted in Facebook Login.",
   state_invalid:
@@ -59,17 +59,6 @@ const returnMessages: Record<string, string> = {
   not_available: "Instagram is not available on this server.",
 };
 
-function useReturnFromFacebook(): { message: string; failed: boolean } | null {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  if (search.connector !== "instagram") return null;
-  const error = typeof search.error === "string" ? search.error : undefined;
-  const status = typeof search.status === "string" ? search.status : undefined;
-  if (error) {
-    return { message: returnMessages[error] ?? "Instagram was not connected. Try again.", failed: true };
-  }
-  return status && returnMessages[status] ? { message: returnMessages[status], failed: false } : null;
-}
-
 /**
  * The Instagram connector (issue 16, docs/data-sources.md): the user connects with Facebook Login, and the server
  * reads each brand's Instagram account (own and competitors') with business_discovery through the workspace's
@@ -77,7 +66,7 @@ function useReturnFromFacebook(): { message: string; failed: boolean } | null {
  */
 export function InstagramConnectorSection() {
   const connector = useQuery(instagramConnectorOptions());
-  const returned = useReturnFromFacebook();
+  const returned = useConnectorReturn("instagram", returnMessages, "Instagram was not connected. Try again.");
   const badge = connector.data ? statusBadge(connector.data) : null;
   return (
     <SectionCard

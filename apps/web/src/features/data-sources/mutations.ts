@@ -174,3 +174,41 @@ export function useRefreshWebsiteMutation() {
       ),
   });
 }
+
+/** POST /connectors/google-ads/authorize: Google's consent page (the adwords scope), where the caller sends the browser. */
+export function useAuthorizeGoogleAdsMutation() {
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/connectors/google-ads/authorize")),
+  });
+}
+
+/**
+ * PUT /connectors/google-ads (the account to plan with), POST …/refresh and DELETE: the answer is the connector as
+ * it is now; the intent module's volumes and bids follow once the keywords have been planned.
+ */
+export function useSelectGoogleAdsCustomerMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (customerId: string) => unwrap(api.PUT("/connectors/google-ads", { body: { customerId } })),
+    onSuccess: (connector) => {
+      queryClient.setQueryData(connectorKeys.googleAds, connector);
+      void refetchBrandData(queryClient);
+    },
+  });
+}
+
+export function useRefreshGoogleAdsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/connectors/google-ads/refresh")),
+    onSuccess: (connector) => queryClient.setQueryData(connectorKeys.googleAds, connector),
+  });
+}
+
+export function useDisconnectGoogleAdsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE("/connectors/google-ads")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectorKeys.googleAds }),
+  });
+}

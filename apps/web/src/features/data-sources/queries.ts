@@ -10,6 +10,7 @@ export const connectorKeys = {
   youtube: ["connectors", "youtube"] as const,
   websites: ["connectors", "websites"] as const,
   searchConsole: ["connectors", "search-console"] as const,
+  googleAds: ["connectors", "google-ads"] as const,
   instagram: ["connectors", "instagram"] as const,
 };
 
@@ -29,6 +30,14 @@ export const searchConsoleConnectorOptions = () =>
   queryOptions({
     queryKey: connectorKeys.searchConsole,
     queryFn: ({ signal }) => unwrap(api.GET("/connectors/search-console", { signal })),
+    refetchInterval: (query) => (query.state.data?.status === "reading" ? READING_POLL_MS : false),
+  });
+
+/** GET /connectors/google-ads: the connector's status and the Google Ads account it plans keywords with. */
+export const googleAdsConnectorOptions = () =>
+  queryOptions({
+    queryKey: connectorKeys.googleAds,
+    queryFn: ({ signal }) => unwrap(api.GET("/connectors/google-ads", { signal })),
     refetchInterval: (query) => (query.state.data?.status === "reading" ? READING_POLL_MS : false),
   });
 

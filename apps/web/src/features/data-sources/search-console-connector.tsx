@@ -5,10 +5,10 @@ import { ErrorState } from "@brandscope/ui/error-state";
 import { SelectField } from "@brandscope/ui/select";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
-import { useSearch } from "@tanstack/react-router";
 import { FormProblem, problemText } from "~/lib/problem";
 import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
+import { useConnectorReturn } from "./connector-return";
 import {
   useAuthorizeSearchConsoleMutation,
   useDisconnectSearchConsoleMutation,
@@ -44,21 +44,6 @@ const returnMessages: Record<string, string> = {
   not_available: "Google Search Console is not available on this server.",
 };
 
-/** The outcome the server's redirect put in the address, when the user is back from Google. */
-function useReturnFromGoogle(): { message: string; failed: boolean } | null {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  if (search.connector !== "search-console") return null;
-  const error = typeof search.error === "string" ? search.error : undefined;
-  const status = typeof search.status === "string" ? search.status : undefined;
-  if (error) {
-    return {
-      message: returnMessages[error] ?? "Google Search Console was not connected. Try again.",
-      failed: true,
-    };
-  }
-  return status && returnMessages[status] ? { message: returnMessages[status], failed: false } : null;
-}
-
 /**
  * The Google Search Console connector (issue 16, docs/data-sources.md): the user consents on Google's page, the server reads the
  * property that is the brand's website (the queries of the last 28 days by country, with clicks, impressions, CTR
@@ -66,7 +51,11 @@ function useReturnFromGoogle(): { message: string; failed: boolean } | null {
  */
 export function SearchConsoleConnectorSection() {
   const connector = useQuery(searchConsoleConnectorOptions());
-  const returned = useReturnFromGoogle();
+  const returned = useConnectorReturn(
+    "search-console",
+    returnMessages,
+    "Google Search Console was not connected. Try again.",
+  );
   return (
     <SectionCard
       title="Google Search Console"

@@ -10,7 +10,7 @@ import { BrandGate } from "../modules/brand-gate";
 import { KeywordBubbleChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
 import { FilterSelect } from "../modules/filters";
-import { formatChange, formatCount, formatCpc, formatShare } from "../modules/format";
+import { formatChange, formatCount, formatCpc, formatDecimal, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { DEFAULT_PERIOD } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
@@ -115,10 +115,12 @@ function IntentModule({ brand }: { brand: Brand }) {
         <KeywordBubbleChart
           data={bubbles.points}
           ariaLabel="Keywords by cost per click and monthly searches"
-          xLabel="Cost per click (USD)"
+          xLabel={
+            bubbles.currency ? `Cost per click (${bubbles.currency})` : "Cost per click (mixed currencies)"
+          }
           yLabel="Monthly searches"
           radiusLabel="Paid competition"
-          formatX={formatCpc}
+          formatX={(value) => (bubbles.currency ? formatCpc(value, bubbles.currency) : formatDecimal(value))}
           formatY={formatCount}
           emptyMessage={failed ? "No keywords to show" : "No keywords with cost per click yet"}
         />
@@ -188,7 +190,13 @@ const columns: DataTableColumn<Keyword>[] = [
     align: "end",
     sortable: true,
   },
-  { id: "cpc", header: "Cost per click", cell: (row) => formatCpc(row.cpc), align: "end", sortable: true },
+  {
+    id: "cpc",
+    header: "Cost per click",
+    cell: (row) => formatCpc(row.cpc, row.currency),
+    align: "end",
+    sortable: true,
+  },
   {
     id: "competition",
     header: "Paid competition",

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatCpc } from "../modules/format";
 import {
   activeBrand,
   getByText,
@@ -21,6 +22,7 @@ const keyword = (overrides: Partial<Keyword>): Keyword => ({
   country: "GB",
   volume: 12100,
   cpc: 0.84,
+  currency: "USD",
   competition: 0.41,
   trend: [9900, 10400, 11000, 12100],
   ...overrides,
@@ -37,6 +39,14 @@ describe("keyword helpers", () => {
       { id: "oat milk latte|GB", label: "oat milk latte", x: 0.84, y: 12100, radius: 0.41 },
     ]);
     expect(left).toBe(2);
+  });
+
+  it("names the cost per click's currency, and says when the drawn keywords mix currencies", () => {
+    expect(toKeywordBubbles([keyword({ currency: "GBP" })]).currency).toBe("GBP");
+    expect(
+      toKeywordBubbles([keyword({ currency: "GBP" }), keyword({ keyword: "mocha" })]).currency,
+    ).toBeNull();
+    expect(formatCpc(0.8, "GBP")).toBe("£0.80");
   });
 
   it("measures the trend from its first to its last month, or not at all", () => {

@@ -69,8 +69,14 @@ export type KeywordBubble = { id: string; label: string; x: number; y: number; r
  * Keywords as bubbles: cost per click across, monthly searches up, competition as the size. A keyword that
  * lacks any of the three stays in the table only (a missing value is never drawn as 0).
  */
-export function toKeywordBubbles(keywords: readonly Keyword[]): { points: KeywordBubble[]; left: number } {
+export function toKeywordBubbles(keywords: readonly Keyword[]): {
+  points: KeywordBubble[];
+  left: number;
+  /** The currency of every drawn cost per click; null when they differ (an axis cannot mix them). */
+  currency: string | null;
+} {
   const points: KeywordBubble[] = [];
+  const currencies = new Set<string>();
   for (const keyword of keywords) {
     if (keyword.cpc === null || keyword.volume === null || keyword.competition === null) continue;
     points.push({
@@ -80,8 +86,14 @@ export function toKeywordBubbles(keywords: readonly Keyword[]): { points: Keywor
       y: keyword.volume,
       radius: keyword.competition,
     });
+    currencies.add(keyword.currency);
   }
-  return { points, left: keywords.length - points.length };
+  const [only] = currencies;
+  return {
+    points,
+    left: keywords.length - points.length,
+    currency: currencies.size <= 1 ? (only ?? "USD") : null,
+  };
 }
 
 /** The change of monthly searches over the trend (oldest first), as a fraction; null without two months. */

@@ -31,14 +31,12 @@ export function formatDecimal(value: number | null | undefined): string {
   return new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value);
 }
 
-/** Cost per click in USD: '$0.84'. */
-export function formatCpc(value: number | null | undefined): string {
+/** Cost per click in its currency (ISO 4217): '$0.84', '£0.80'. */
+export function formatCpc(value: number | null | undefined, currency = "USD"): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "—";
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: 2,
-  }).format(value);
+  return new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 2 }).format(
+    value,
+  );
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });

@@ -1,0 +1,202 @@
+import type { ConnectorStatus } from "../../db/schema";
+import { classifyIntent } from "../../domain/search-intent/classify-intent";
+import type { JobContext, JobPayloads } from "../../kernel/job-queue";
+import type { WorkerDeps } from "../../kernel/worker-deps";
+import { addMs, SECOND_MS } from "../../lib/clock";
+import { unseal } from "../../lib/crypto";
+import { findCurrentBrand } from "../brand/brand.repo";
+import { cpcP75, DEFAULT_COUNTRY, keywordCompetition, keywordCpc, keywordTrend } from "../brand/import-rows";
+import { markBrandDataChanged } from "../brand/imports.repo";
+import { findConnection, recordRun } from "./connections.repo";
+import {
+  applyPlannedKeywords,
+  findSeedKeywords,
+  type PlannedKeyword,
+  setRateLimitedUntil,
+} from "./google-ads.repo";
+import { GoogleAdsQuotaError, googleAdsClient, type KeywordMetrics } from "./google-ads-api";
+import { planningTarget } from "./google-ads-geo";
+import { GoogleError } from "./google-oauth";
+import { nextRefreshAfter } from "./refresh-schedule";
+
+/** The brand's own keywords a read asks about (besides the brand's name): its most searched hundred. */
+export const SEED_LIMIT = 100;
+/** Google Ads refuses a keyword longer than 80 characters or of more than 10 words (KeywordPlanIdeaService). */
+const MAX_KEYWORD_CHARS = 80;
+const MAX_KEYWORD_WORDS = 10;
+
+const timeOf = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** The keywords sent: the brand's name first, then its own keywords, each once and within Google's limits. */
+export function seedKeywords(brandName: string, own: string[]): string[] {
+  const seen = new Set<string>();
+  return [brandName, ...own]
+    .map((k) => k.trim().replace(/\s+/g, " "))
+    .filter((k) => {
+      const key = k.toLowerCase();
+      if (
+        k === "" ||
+        k.length > MAX_KEYWORD_CHARS ||
+        k.split(" ").length > MAX_KEYWORD_WORDS ||
+        seen.has(key)
+      )
+        return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, SEED_LIMIT + 1);
+}
+
+/**
+ * Google's figures as keyword rows: the CPC is the middle of the top-of-page bid range (micros → currency units),
+ * as for an imported Keyword Planner export (keywordCpc), so that both sources rank alike; competition is the
+ * indexed value / 100; the trend the 12 monthly volumes; the intent classified with this read's CPC percentile.
+ * A keyword Google has no figure for at all is left out.
+ */
+export function toPlannedKeywords(metrics: KeywordMetrics[], brandName: string): PlannedKeyword[] {
+  const priced = metrics
+    .filter(
+      (m) =>
+        m.avgMonthlySearches !== null ||
+        m.lowTopOfPageBidMicros !== null ||
+        m.highTopOfPageBidMicros !== null ||
+        m.competitionIndex !== null,
+    )
+    .map((m) => ({
+      m,
+      cpc: keywordCpc({
+        cpcLow: m.lowTopOfPageBidMicros === null ? null : m.lowTopOfPageBidMicros / 1_000_000,
+        cpcHigh: m.highTopOfPageBidMicros === null ? null : m.highTopOfPageBidMicros / 1_000_000,
+      }),
+      competition: keywordCompetition({ competition: m.competition, competitionIndex: m.competitionIndex }),
+    }));
+  const p75 = cpcP75(priced.flatMap((k) => (k.cpc === null ? [] : [k.cpc])));
+  return priced.map(({ m, cpc, competition }) => ({
+    keyword: m.text,
+    volume: m.avgMonthlySearches === null ? null : Math.min(m.avgMonthlySearches, 2_147_483_647),
+    cpc,
+    competition,
+    ...keywordTrend({ monthly: m.monthly }),
+    intent: classifyIntent(m.text, [brandName], cpc, competition, p75).primary,
+  }));
+}
+
+/**
+ * Reads Google Ads keyword planning for the workspace's brand (google-ads.service.ts connects it): the historical
+ * metrics of its own keywords and its name in its country, stored on its keyword rows (volume, CPC, competition,
+ * trend; google-ads.repo.ts says which rows), then the brand's figures are recomputed. A refused grant, a lost
+ * customer, a spent quota or an unapproved developer token end the run with a status the Data sources screen
+ * shows; a Google outage is retried with back-off by the queue, and the last try says so.
+ */
+export async function syncGoogleAdsJob(
+  deps: WorkerDeps,
+  data: JobPayloads["sync-google-ads"],
+  job: JobContext,
+): Promise<void> {
+  const connection = await findConnection(deps.db, { workspaceId: data.workspaceId, provider: "google_ads" });
+  const client = deps.config.googleAds.client;
+  if (!connection?.sealedCredential || !connection.property || !client) return;
+  const now = deps.clock.now();
+  // A spent quota: the daily refresh still queues the read, which asks Google nothing until Google's date.
+  if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) return;
+  const run = { id: connection.id, at: now, quotaDay: now.toISOString().slice(0, 10), quotaUsed: 0 };
+  const end = (status: ConnectorStatus, reason: string | null, succeeded = false) =>
+    recordRun(deps.db, { ...run, status, reason, succeeded });
+  const brand = await findCurrentBrand(deps.db, { workspaceId: data.workspaceId });
+  if (!brand || brand.sample) {
+    await end("error", "Set up your brand first: Google Ads figures are stored on its keywords.");
+    return;
+  }
+  const google = googleAdsClient({
+    clientId: client.id,
+    clientSecret: client.secret,
+    developerToken: client.developerToken,
+    tokenUrl: deps.config.searchConsole.tokenUrl,
+    revokeUrl: deps.config.searchConsole.revokeUrl,
+    baseUrl: deps.config.googleAds.baseUrl,
+  });
+  const customerId = connection.property;
+  const country = brand.country ?? DEFAULT_COUNTRY;
+  try {
+    const accessToken = await google.refresh(unseal(deps.keys.seal, connection.sealedCredential));
+    const customer = await google.customer(accessToken, customerId);
+    const seeds = seedKeywords(
+      brand.name,
+      await findSeedKeywords(deps.db, { brandId: brand.id, limit: SEED_LIMIT }),
+    );
+    const read = await google.historicalMetrics(accessToken, {
+      customerId,
+      keywords: seeds,
+      ...planningTarget(country),
+    });
+    const planned = toPlannedKeywords(read.keywords, brand.name);
+    const written = await deps.db.transaction(async (tx) => {
+      const n = await applyPlannedKeywords(tx, {
+        brandId: brand.id,
+        country,
+        currency: customer.currency ?? "USD",
+        at: now,
+        rows: planned,
+      });
+      await markBrandDataChanged(tx, { brandId: brand.id, now });
+      await deps.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
+      return n;
+    });
+    await setRateLimitedUntil(deps.db, { id: connection.id, until: null });
+    await end(
+      "connected",
+      read.malformed > 0
+        ? `${read.malformed} ${read.malformed === 1 ? "keyword" : "keywords"} Google Ads sent could not be read and ${read.malformed === 1 ? "was" : "were"} left out.`
+        : null,
+      true,
+    );
+    deps.log.info(
+      {
+        workspaceId: data.workspaceId,
+        seeds: seeds.length,
+        planned: planned.length,
+        written,
+        malformed: read.malformed,
+      },
+      "Google Ads keyword planning read",
+    );
+  } catch (error) {
+    if (!(error instanceof GoogleError)) throw error;
+    deps.log.warn({ workspaceId: data.workspaceId, failure: error.failure }, "Google Ads read failed");
+    const lastTry = job.retryCount >= job.retryLimit;
+    if (error.failure === "unavailable" && !lastTry) {
+      await end("reading", "Google did not answer: trying again in a moment.");
+      throw error;
+    }
+    const nextRefresh = nextRefreshAfter(data.workspaceId, now);
+    if (error instanceof GoogleAdsQuotaError) {
+      const asked = error.retryAfterSeconds === null ? null : addMs(now, error.retryAfterSeconds * SECOND_MS);
+      const until = asked && asked > nextRefresh ? asked : nextRefresh;
+      await setRateLimitedUntil(deps.db, { id: connection.id, until });
+      await end(
+        "quota_exhausted",
+        `Google Ads' quota for this server is used up: Brandscope reads it again after ${timeOf(until)}.`,
+      );
+      return;
+    }
+    const next = timeOf(nextRefresh);
+    const outcome: Record<Exclude<typeof error.failure, "quota">, [ConnectorStatus, string]> = {
+      token: [
+        "token_expired",
+        "Google no longer accepts Brandscope's access to Google Ads (it was revoked or has expired): reconnect to read keyword planning again.",
+      ],
+      no_access: [
+        "no_access",
+        `Your Google account can no longer use the Google Ads account ${customerId}: ask its administrator for access, or choose another account.`,
+      ],
+      developer_token: [
+        "developer_token_not_approved",
+        "This server's Google Ads developer token is not approved for real accounts yet: its operator must apply for Basic access in the Google Ads API Center.",
+      ],
+      refused: ["error", `Google Ads refused the request: Brandscope tries again at ${next}.`],
+      unavailable: ["error", `Google did not answer: Brandscope tries again at ${next}.`],
+    };
+    const [status, reason] = outcome[error.failure === "quota" ? "refused" : error.failure];
+    await end(status, reason);
+  }
+}

@@ -1,0 +1,365 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { FastifyReply } from "fastify";
+import * as oidc from "openid-client";
+import { workspaceOf } from "../../kernel/caller";
+import { AppError, RateLimitError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { addMs, MINUTE_MS } from "../../lib/clock";
+import { randomToken, seal, sha256, unseal } from "../../lib/crypto";
+import { limitRequests } from "../auth/limits";
+import { findCurrentBrand } from "../brand/brand.repo";
+import {
+  type ConnectionRow,
+  deleteConnection,
+  findConnection,
+  setConnectionStatus,
+} from "./connections.repo";
+import { countPlannedKeywords, saveGoogleAdsConnection } from "./google-ads.repo";
+import { googleAdsClient } from "./google-ads-api";
+import { GoogleError } from "./google-oauth";
+import { nextRefreshAfter } from "./refresh-schedule";
+import { insertAuthorization, isMember, setProperty, takeAuthorization } from "./search-console.repo";
+import { cookieValue } from "./search-console.service";
+
+type Schemas = components["schemas"];
+type Connector = Schemas["GoogleAdsConnector"];
+
+/** Google Ads API access, the only scope asked (Google has no narrower, read-only one). */
+export const GOOGLE_ADS_SCOPE = "https://www.googleapis.com/auth/adwords";
+export const CONSENT_MS = 10 * MINUTE_MS;
+export const CONSENT_COOKIE = "brandscope_google_ads";
+const CALLBACK_PATH = "/api/connectors/google-ads/callback";
+/** A read is three calls and a few hundred keywords: a few a quarter hour is plenty. */
+export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
+const CONSENT_LIMIT = { windowMs: 15 * MINUTE_MS, max: 10 };
+/** The most customers whose name and currency the callback asks for. */
+const DESCRIBED_CUSTOMERS = 20;
+
+const callbackUrl = (ctx: Pick<RequestCtx, "config">) => `${ctx.config.appUrl}${CALLBACK_PATH}`;
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+function clientOf(ctx: Pick<RequestCtx, "config">) {
+  const client = ctx.config.googleAds.client;
+  if (!client) return undefined;
+  return googleAdsClient({
+    clientId: client.id,
+    clientSecret: client.secret,
+    developerToken: client.developerToken,
+    tokenUrl: ctx.config.searchConsole.tokenUrl,
+    revokeUrl: ctx.config.searchConsole.revokeUrl,
+    baseUrl: ctx.config.googleAds.baseUrl,
+  });
+}
+
+/** The connector as the Data sources screen shows it. */
+export async function googleAdsConnector(
+  ctx: Pick<RequestCtx, "db" | "config" | "clock">,
+  workspaceId: string,
+): Promise<Connector> {
+  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const realBrand = brand && !brand.sample ? brand : undefined;
+  const connection = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
+  const none = {
+    customer: null,
+    customers: [],
+    keywords: realBrand ? await countPlannedKeywords(ctx.db, { brandId: realBrand.id }) : 0,
+    quotaExhaustedUntil: null,
+    lastSuccessAt: null,
+    lastRunAt: null,
+    nextRunAt: null,
+  };
+  if (!ctx.config.googleAds.client) {
+    return {
+      ...none,
+      status: "not_available",
+      statusReason:
+        "Google Ads keyword planning is not set up on this server: its operator must add a Google Ads developer token (GOOGLE_ADS_DEVELOPER_TOKEN) and a Google OAuth client (GOOGLE_OAUTH_CLIENT_ID).",
+    };
+  }
+  if (!connection?.sealedCredential) return { ...none, status: "not_connected", statusReason: null };
+  const now = ctx.clock.now();
+  const status: Connector["status"] =
+    connection.status === "choose_property"
+      ? "choose_customer"
+      : connection.status === "key_rejected" || connection.status === "rate_limited"
+        ? "error"
+        : connection.status;
+  const customers = connection.customers ?? [];
+  const waiting = status === "token_expired" || status === "choose_customer";
+  return {
+    ...none,
+    status,
+    statusReason: connection.statusReason,
+    customer: customers.find((c) => c.id === connection.property) ?? null,
+    customers,
+    quotaExhaustedUntil:
+      connection.rateLimitedUntil && connection.rateLimitedUntil > now
+        ? iso(connection.rateLimitedUntil)
+        : null,
+    lastSuccessAt: iso(connection.lastSuccessAt),
+    lastRunAt: iso(connection.lastRunAt),
+    nextRunAt: waiting ? null : nextRefreshAfter(workspaceId, now).toISOString(),
+  };
+}
+
+export const getGoogleAdsConnector = (ctx: RequestCtx) => googleAdsConnector(ctx, workspaceOf(ctx));
+
+/**
+ * Starts the consent: Google's authorization URL (code flow, offline access, consent prompted so that Google hands
+ * over a refresh token again, PKCE S256) with a state kept server-side, bound to the workspace, the user and this
+ * browser (a cookie only sent back to the callback), for CONSENT_MS and one use; as for Search Console.
+ */
+export async function authorizeGoogleAds(
+  ctx: RequestCtx,
+  reply: Pick<FastifyReply, "header">,
+): Promise<Schemas["GoogleAdsAuthorization"]> {
+  const workspaceId = workspaceOf(ctx);
+  const client = ctx.config.googleAds.client;
+  if (!client || !ctx.userId) {
+    throw new AppError(
+      "CONNECTOR_UNAVAILABLE",
+      404,
+      "Google Ads keyword planning is not available on this server.",
+    );
+  }
+  await limitRequests(
+    ctx,
+    { key: `google-ads-consent:${ctx.userId}`, ...CONSENT_LIMIT },
+    (wait) => `Too many attempts to connect Google Ads. Try again in ${wait}.`,
+  );
+  const state = oidc.randomState();
+  const browser = randomToken();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const now = ctx.clock.now();
+  await insertAuthorization(ctx.db, {
+    provider: "google_ads",
+    stateHash: sha256(state),
+    browserHash: sha256(browser),
+    workspaceId,
+    userId: ctx.userId,
+    codeVerifier,
+    now,
+    expiresAt: addMs(now, CONSENT_MS),
+  });
+  const url = new URL(ctx.config.searchConsole.authorizeUrl);
+  const params = {
+    client_id: client.id,
+    redirect_uri: callbackUrl(ctx),
+    response_type: "code",
+    scope: GOOGLE_ADS_SCOPE,
+    access_type: "offline",
+    prompt: "consent",
+    include_granted_scopes: "true",
+    state,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+  };
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  const secure = ctx.config.appUrl.startsWith("https:") ? "; Secure" : "";
+  reply.header(
+    "set-cookie",
+    `${CONSENT_COOKIE}=${browser}; Path=${CALLBACK_PATH}; Max-Age=${CONSENT_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
+  );
+  return { url: url.href };
+}
+
+type CallbackOutcome =
+  | { status: "connected" | "choose_customer" }
+  | {
+      error:
+        | "access_denied"
+        | "state_invalid"
+        | "exchange_failed"
+        | "no_offline_access"
+        | "customers_failed"
+        | "developer_token_not_approved"
+        | "not_available";
+    };
+
+function dataSourcesUrl(ctx: Pick<RequestCtx, "config">, outcome: CallbackOutcome): string {
+  const url = new URL("/data-sources", ctx.config.appUrl);
+  url.searchParams.set("connector", "google-ads");
+  if ("error" in outcome) url.searchParams.set("error", outcome.error);
+  else url.searchParams.set("status", outcome.status);
+  return url.href;
+}
+
+/**
+ * Google's redirect: the state must be one this browser started, unexpired and unused, its user still in the
+ * workspace; then the code is exchanged, the refresh token sealed, the accessible customers listed (with their
+ * names and currencies), the only one chosen, and it is read by a job. Answers the URL to send the browser to.
+ */
+export async function receiveGoogleAdsCallback(
+  ctx: RequestCtx,
+  query: { code?: string; state?: string; error?: string },
+  cookieHeader: string | undefined,
+): Promise<string> {
+  return dataSourcesUrl(ctx, await callbackOutcome(ctx, query, cookieHeader));
+}
+
+async function callbackOutcome(
+  ctx: RequestCtx,
+  query: { code?: string; state?: string; error?: string },
+  cookieHeader: string | undefined,
+): Promise<CallbackOutcome> {
+  const google = clientOf(ctx);
+  if (!google) return { error: "not_available" };
+  const browser = cookieValue(cookieHeader, CONSENT_COOKIE);
+  if (!query.state || !browser) return { error: "state_invalid" };
+  const consent = await takeAuthorization(ctx.db, {
+    provider: "google_ads",
+    stateHash: sha256(query.state),
+    browserHash: sha256(browser),
+    now: ctx.clock.now(),
+  });
+  if (!consent || !(await isMember(ctx.db, consent))) {
+    ctx.log.warn({ event: "connector.consent.refused" }, "Google Ads consent with an unknown state");
+    return { error: "state_invalid" };
+  }
+  const { workspaceId } = consent;
+  if (query.error || !query.code) return { error: "access_denied" };
+  let tokens: Awaited<ReturnType<typeof google.exchangeCode>>;
+  try {
+    tokens = await google.exchangeCode({
+      code: query.code,
+      codeVerifier: consent.codeVerifier,
+      redirectUri: callbackUrl(ctx),
+    });
+  } catch (error) {
+    if (!(error instanceof GoogleError)) throw error;
+    ctx.log.warn({ workspaceId, failure: error.failure }, "Google Ads code exchange failed");
+    return { error: "exchange_failed" };
+  }
+  if (!tokens.refreshToken) return { error: "no_offline_access" };
+  let ids: string[];
+  try {
+    ids = await google.accessibleCustomers(tokens.accessToken);
+  } catch (error) {
+    if (!(error instanceof GoogleError)) throw error;
+    ctx.log.warn({ workspaceId, failure: error.failure }, "Google Ads listAccessibleCustomers failed");
+    await google.revoke(tokens.refreshToken);
+    return {
+      error: error.failure === "developer_token" ? "developer_token_not_approved" : "customers_failed",
+    };
+  }
+  // Names and currencies, best effort: a customer Google will not describe (a cancelled account) is listed bare.
+  const customers = await Promise.all(
+    ids.slice(0, DESCRIBED_CUSTOMERS).map(async (id) => {
+      try {
+        return await google.customer(tokens.accessToken, id);
+      } catch (error) {
+        if (!(error instanceof GoogleError)) throw error;
+        return { id, name: null, currency: null };
+      }
+    }),
+  );
+  customers.push(...ids.slice(DESCRIBED_CUSTOMERS).map((id) => ({ id, name: null, currency: null })));
+  // A reconnection keeps the customer chosen before, while the user can still reach it; the only one is chosen.
+  const before = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
+  const customerId =
+    customers.find((c) => c.id === before?.property)?.id ??
+    (customers.length === 1 ? customers[0]?.id : null) ??
+    null;
+  const sealedCredential = seal(ctx.keys.seal, tokens.refreshToken);
+  await ctx.db.transaction(async (tx) => {
+    await saveGoogleAdsConnection(tx, {
+      workspaceId,
+      sealedCredential,
+      customers,
+      customerId,
+      status: customerId ? "reading" : "choose_property",
+      reason: customerId
+        ? null
+        : customers.length === 0
+          ? "This Google account has no Google Ads account: connect the Google account that uses Google Ads."
+          : "Choose the Google Ads account whose keyword planning Brandscope reads.",
+    });
+    if (customerId) await ctx.jobs.enqueue("sync-google-ads", { workspaceId }, { tx });
+  });
+  ctx.log.info(
+    { workspaceId, customers: customers.length, chosen: customerId !== null },
+    "Google Ads connected",
+  );
+  return { status: customerId ? "connected" : "choose_customer" };
+}
+
+function connectedOrThrow(
+  connection: ConnectionRow | undefined,
+): ConnectionRow & { sealedCredential: string } {
+  if (!connection?.sealedCredential) {
+    throw new AppError("NOT_CONNECTED", 409, "Connect Google Ads first.");
+  }
+  return connection as ConnectionRow & { sealedCredential: string };
+}
+
+/** Chooses which of the listed customers is read, and reads it. */
+export async function selectGoogleAdsCustomer(
+  ctx: RequestCtx,
+  body: Schemas["SelectGoogleAdsCustomerRequest"],
+): Promise<Connector> {
+  const workspaceId = workspaceOf(ctx);
+  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "google_ads" }));
+  if (!(connection.customers ?? []).some((c) => c.id === body.customerId)) {
+    const message = "Choose one of the Google Ads accounts your Google account can use";
+    throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/customerId", message }]);
+  }
+  await ctx.db.transaction(async (tx) => {
+    await setProperty(tx, { id: connection.id, property: body.customerId, status: "reading", reason: null });
+    await ctx.jobs.enqueue("sync-google-ads", { workspaceId }, { tx });
+  });
+  return googleAdsConnector(ctx, workspaceId);
+}
+
+/**
+ * Reads keyword planning again now, within a rate limit; 409 when nothing can be read until the user acts, 429
+ * while Google Ads' quota is spent.
+ */
+export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
+  const workspaceId = workspaceOf(ctx);
+  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "google_ads" }));
+  if (connection.status === "token_expired") {
+    throw new AppError(
+      "NOT_CONNECTED",
+      409,
+      "Google no longer accepts the connection: connect Google Ads again.",
+    );
+  }
+  if (!connection.property) {
+    throw new AppError("NOT_CONNECTED", 409, "Choose the Google Ads account to read first.");
+  }
+  const now = ctx.clock.now();
+  if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) {
+    throw new RateLimitError(
+      `Google Ads' quota is used up until ${connection.rateLimitedUntil.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+      Math.ceil((connection.rateLimitedUntil.getTime() - now.getTime()) / 1000),
+    );
+  }
+  await limitRequests(
+    ctx,
+    { key: `google-ads:${workspaceId}`, ...REFRESH_LIMIT },
+    (wait) => `Google Ads was read a moment ago. You can read it again in ${wait}.`,
+  );
+  await ctx.db.transaction(async (tx) => {
+    await setConnectionStatus(tx, { id: connection.id, status: "reading", reason: null });
+    await ctx.jobs.enqueue("sync-google-ads", { workspaceId }, { tx });
+  });
+  return googleAdsConnector(ctx, workspaceId);
+}
+
+/** Forgets the grant (and revokes it at Google, best effort); the figures already read stay with the brand. */
+export async function disconnectGoogleAds(ctx: RequestCtx): Promise<undefined> {
+  const workspaceId = workspaceOf(ctx);
+  const connection = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
+  await deleteConnection(ctx.db, { workspaceId, provider: "google_ads" });
+  const google = clientOf(ctx);
+  if (google && connection?.sealedCredential) {
+    let token: string | undefined;
+    try {
+      token = unseal(ctx.keys.seal, connection.sealedCredential);
+    } catch {
+      // Sealed under a key since replaced: nothing to revoke with.
+    }
+    if (token) await google.revoke(token);
+  }
+  return undefined;
+}

@@ -1,0 +1,393 @@
+import type { components } from "@brandscope/api-client/schema";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { expectContractResponse } from "../../../test/contract-response";
+import { FAKE_DEVELOPER_TOKEN, type FakeGoogle, startFakeGoogle } from "../../../test/fake-google";
+import { capturedLog } from "../../../test/log";
+import { recordedJobs } from "../../../test/recorded-jobs";
+import { seedSignedInUser } from "../../../test/users";
+import { jwtKey } from "../../config/keys";
+import { brands, connections, keywords, workspaceBrands } from "../../db/schema";
+import { createWorkerDeps } from "../../jobs/worker-deps";
+import { CONSENT_COOKIE } from "./google-ads.service";
+import { readKeywordMetrics } from "./google-ads-api";
+import { planningTarget } from "./google-ads-geo";
+import { seedKeywords } from "./google-ads-sync.job";
+import { refreshSourcesJob } from "./refresh-sources.job";
+import { replaceProviderKeywords } from "./search-console.repo";
+
+type Schemas = components["schemas"];
+
+// The Google Ads keyword planning connector against the local fake of Google's OAuth endpoints and the Google Ads
+// API (test/fake-google.ts), with the real job queue: the consent, the customer chosen, the brand's keywords given
+// Google's volumes and bids, and every way Google says no.
+let google: FakeGoogle;
+let t: TestApp;
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  t = await buildTestApp({
+    env: {
+      ...google.env,
+      GOOGLE_ADS_DEVELOPER_TOKEN: FAKE_DEVELOPER_TOKEN,
+      SAMPLE_DATA: "off",
+      APP_URL: "https://app.brandscope.test",
+    },
+    jobs: { retryDelaySeconds: 1 },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await google?.close();
+});
+beforeEach(() => {
+  google.calls.length = 0;
+  google.adsError = undefined;
+  google.adsMalformed = false;
+  google.adsCustomers = ["1234567890", "9876543210"];
+  google.revoked.clear();
+});
+
+async function workspace(country = "GB") {
+  const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const [brand] = await t.database.db
+    .insert(brands)
+    .values({
+      workspaceId: user.workspaceId,
+      name: "Lumora",
+      website: "https://www.lumora.example/",
+      country,
+      status: "active",
+    })
+    .returning();
+  if (!brand) throw new Error("no brand");
+  await t.database.db.insert(workspaceBrands).values({ workspaceId: user.workspaceId, brandId: brand.id });
+  return { ...user, brand };
+}
+
+const OPERATIONS = {
+  "GET /connectors/google-ads": "getGoogleAdsConnector",
+  "PUT /connectors/google-ads": "selectGoogleAdsCustomer",
+  "DELETE /connectors/google-ads": "disconnectGoogleAds",
+  "POST /connectors/google-ads/authorize": "authorizeGoogleAds",
+  "POST /connectors/google-ads/refresh": "refreshGoogleAds",
+} as const;
+
+async function send(
+  method: "GET" | "PUT" | "POST" | "DELETE",
+  url: keyof typeof OPERATIONS extends `${string} ${infer U}` ? U : never,
+  authorization: string,
+  payload?: object,
+) {
+  const response = await t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
+  expectContractResponse(OPERATIONS[`${method} ${url}` as keyof typeof OPERATIONS], response);
+  return response;
+}
+
+const connector = async (authorization: string) =>
+  (await send("GET", "/connectors/google-ads", authorization)).json<Schemas["GoogleAdsConnector"]>();
+
+/** Connects through the fake's consent (the browser's cookie, Google's redirect) and waits for the jobs. */
+async function connect(authorization: string) {
+  const response = await send("POST", "/connectors/google-ads/authorize", authorization);
+  expect(response.statusCode).toBe(200);
+  const cookie = String(response.headers["set-cookie"]).split(";")[0] ?? "";
+  expect(cookie).toMatch(new RegExp(`^${CONSENT_COOKIE}=`));
+  const { code, state } = google.consent(response.json<{ url: string }>().url);
+  const back = await t.app.inject({
+    method: "GET",
+    url: `/api/connectors/google-ads/callback?${new URLSearchParams({ code, state })}`,
+    headers: { cookie },
+  });
+  expectContractResponse("receiveGoogleAdsCallback", back);
+  expect(back.statusCode).toBe(303);
+  const location = new URL(String(back.headers.location));
+  expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
+  expect(location.searchParams.get("connector")).toBe("google-ads");
+  await jobsDone(t);
+  return Object.fromEntries([...location.searchParams].filter(([name]) => name !== "connector"));
+}
+
+const brandKeywords = async (brandId: string) =>
+  Object.fromEntries(
+    (await t.database.db.select().from(keywords).where(eq(keywords.brandId, brandId))).map((k) => [
+      k.keyword,
+      k,
+    ]),
+  );
+
+/** Connects a workspace with one Google Ads account, read at once. */
+async function connected() {
+  const w = await workspace();
+  google.adsCustomers = ["1234567890"];
+  expect(await connect(w.authorization)).toEqual({ status: "connected" });
+  return w;
+}
+
+describe("the Google Ads keyword planning connector", () => {
+  it("connects, lets the user choose the account, and gives the brand's keywords Google's volumes and bids", async () => {
+    const w = await workspace();
+    expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", keywords: 0 });
+    // An imported Keyword Planner row, and a Search Console query without a CPC.
+    await t.database.db.insert(keywords).values([
+      {
+        brandId: w.brand.id,
+        country: "GB",
+        keyword: "Desk Lamp",
+        currency: "GBP",
+        cpc: 0.9,
+        competition: 0.8,
+        volume: 40_000,
+        trend: [],
+        intent: "commercial",
+        source: "csv_import",
+      },
+      {
+        brandId: w.brand.id,
+        country: "GB",
+        keyword: "smart lamp uk",
+        currency: "USD",
+        volume: 120,
+        trend: [],
+        intent: "commercial",
+        clicks: 4,
+        impressions: 120,
+        ctr: 4 / 120,
+        position: 7.5,
+        source: "provider",
+      },
+    ]);
+
+    expect(await connect(w.authorization)).toEqual({ status: "choose_customer" });
+    const choosing = await connector(w.authorization);
+    expect(choosing).toMatchObject({
+      status: "choose_customer",
+      customer: null,
+      customers: [
+        { id: "1234567890", name: "Lumora Ads", currency: "GBP" },
+        { id: "9876543210", name: "Lumora Ads", currency: "GBP" },
+      ],
+      nextRunAt: null,
+    });
+    const bad = await send("PUT", "/connectors/google-ads", w.authorization, { customerId: "5555555555" });
+    expect(bad.statusCode).toBe(400);
+
+    google.calls.length = 0;
+    const chosen = await send("PUT", "/connectors/google-ads", w.authorization, { customerId: "1234567890" });
+    expect(chosen.statusCode).toBe(200);
+    await jobsDone(t);
+    expect(google.calls).toEqual([
+      "POST /token refresh_token",
+      "POST customers/1234567890/googleAds:search",
+      "POST customers/1234567890:generateKeywordHistoricalMetrics",
+    ]);
+    // The brand's name and its own keywords, in the brand's country (GB) and English, on Google Search.
+    expect(google.lastMetricsRequest).toEqual({
+      keywords: ["Lumora", "Desk Lamp", "smart lamp uk"],
+      geoTargetConstants: ["geoTargetConstants/2826"],
+      language: "languageConstants/1000",
+      keywordPlanNetwork: "GOOGLE_SEARCH",
+    });
+    const after = await connector(w.authorization);
+    expect(after).toMatchObject({
+      status: "connected",
+      statusReason: null,
+      customer: { id: "1234567890", name: "Lumora Ads", currency: "GBP" },
+      keywords: 2,
+      quotaExhaustedUntil: null,
+    });
+    expect(after.nextRunAt).not.toBeNull();
+
+    const rows = await brandKeywords(w.brand.id);
+    // The brand's name gets a provider row: CPC the middle of the top-of-page bid range, in the account's currency.
+    expect(rows.lumora).toMatchObject({
+      source: "provider",
+      country: "GB",
+      currency: "GBP",
+      volume: 2900,
+      cpc: 0.8,
+      competition: 0.12,
+      trendStart: "2024-11-01",
+      clicks: null,
+    });
+    expect(rows.lumora?.trend).toHaveLength(12);
+    expect(rows.lumora?.plannedAt).not.toBeNull();
+    // The Search Console row takes Google's volume, bids and competition and keeps its clicks.
+    expect(rows["smart lamp uk"]).toMatchObject({
+      source: "provider",
+      currency: "GBP",
+      volume: 880,
+      cpc: 1.5,
+      competition: 0.55,
+      clicks: 4,
+      impressions: 120,
+    });
+    // The import wins, as with Search Console.
+    expect(rows["Desk Lamp"]).toMatchObject({
+      source: "csv_import",
+      cpc: 0.9,
+      volume: 40_000,
+      plannedAt: null,
+    });
+
+    // The intent module shows Google's CPC, and names both connectors.
+    const intent = await t.app.inject({
+      method: "GET",
+      url: "/api/intent",
+      headers: { authorization: w.authorization },
+    });
+    expectContractResponse("getIntent", intent);
+    const list = intent.json<Schemas["KeywordList"]>();
+    expect(list.provenance).toMatchObject({ source: "provider" });
+    expect(list.provenance.sourceName).toContain("Search Console, Google Ads");
+    expect(list.keywordData.find((k) => k.keyword === "lumora")).toMatchObject({ cpc: 0.8, volume: 2900 });
+
+    // Search Console reading again keeps Google Ads' figures on its query, and Google Ads' own row.
+    await replaceProviderKeywords(t.database.db, {
+      brandId: w.brand.id,
+      rows: [
+        {
+          country: "GB",
+          keyword: "smart lamp uk",
+          clicks: 6,
+          impressions: 150,
+          ctr: 0.04,
+          position: 6,
+          intent: "commercial",
+        },
+      ],
+    });
+    const again = await brandKeywords(w.brand.id);
+    expect(again["smart lamp uk"]).toMatchObject({ volume: 880, cpc: 1.5, clicks: 6, impressions: 150 });
+    expect(again.lumora).toMatchObject({ volume: 2900, cpc: 0.8, impressions: null });
+  });
+
+  it("chooses the only account, and keeps the read figures on malformed results, saying how many were left out", async () => {
+    const w = await connected();
+    expect((await connector(w.authorization)).keywords).toBe(1);
+    google.adsMalformed = true;
+    expect((await send("POST", "/connectors/google-ads/refresh", w.authorization)).statusCode).toBe(202);
+    await jobsDone(t);
+    expect(await connector(w.authorization)).toMatchObject({
+      status: "connected",
+      statusReason: "5 keywords Google Ads sent could not be read and were left out.",
+      keywords: 1,
+    });
+  });
+
+  it("says when the quota is spent (429 RESOURCE_EXHAUSTED) until when, and refuses Refresh now until then", async () => {
+    const w = await connected();
+    google.adsError = "quota";
+    await send("POST", "/connectors/google-ads/refresh", w.authorization);
+    await jobsDone(t);
+    const spent = await connector(w.authorization);
+    expect(spent.status).toBe("quota_exhausted");
+    // Google asked for 86,400 s (QuotaErrorDetails.retryDelay).
+    const until = new Date(spent.quotaExhaustedUntil ?? 0).getTime();
+    expect(until - t.clock.now().getTime()).toBeGreaterThanOrEqual(86_400_000);
+    expect(spent.statusReason).toMatch(
+      /^Google Ads' quota for this server is used up: Brandscope reads it again after /,
+    );
+    expect(spent.keywords).toBe(1);
+    const refused = await send("POST", "/connectors/google-ads/refresh", w.authorization);
+    expect(refused.statusCode).toBe(429);
+  });
+
+  it("tells a lost account (USER_PERMISSION_DENIED), an unapproved developer token and a refused grant apart", async () => {
+    const w = await connected();
+    google.adsError = "permission";
+    await send("POST", "/connectors/google-ads/refresh", w.authorization);
+    await jobsDone(t);
+    expect(await connector(w.authorization)).toMatchObject({
+      status: "no_access",
+      statusReason:
+        "Your Google account can no longer use the Google Ads account 1234567890: ask its administrator for access, or choose another account.",
+    });
+
+    google.adsError = "not_approved";
+    await send("POST", "/connectors/google-ads/refresh", w.authorization);
+    await jobsDone(t);
+    expect((await connector(w.authorization)).status).toBe("developer_token_not_approved");
+
+    google.adsError = undefined;
+    google.revoked.add(google.refreshToken);
+    await send("POST", "/connectors/google-ads/refresh", w.authorization);
+    await jobsDone(t);
+    expect(await connector(w.authorization)).toMatchObject({ status: "token_expired", nextRunAt: null });
+    expect((await send("POST", "/connectors/google-ads/refresh", w.authorization)).statusCode).toBe(409);
+  });
+
+  it("says so at the callback when the developer token is not approved, and when Google refuses the code", async () => {
+    const w = await workspace();
+    google.adsError = "not_approved";
+    expect(await connect(w.authorization)).toEqual({ error: "developer_token_not_approved" });
+    expect(google.calls).toContain("POST /revoke");
+    expect((await connector(w.authorization)).status).toBe("not_connected");
+  });
+
+  it("is read by the daily refresh, retried when Google does not answer, and forgets the grant on disconnect", async () => {
+    const w = await connected();
+    await t.database.db
+      .update(connections)
+      .set({ lastRunAt: new Date(t.clock.now().getTime() - 2 * 24 * 60 * 60 * 1000) })
+      .where(and(eq(connections.workspaceId, w.workspaceId), eq(connections.provider, "google_ads")));
+    const daily = recordedJobs();
+    await refreshSourcesJob(
+      createWorkerDeps({
+        db: t.database.db,
+        config: t.config,
+        log: capturedLog().log,
+        clock: t.clock,
+        jobs: daily.jobs,
+      }),
+    );
+    expect(daily.queued).toContainEqual({ kind: "sync-google-ads", data: { workspaceId: w.workspaceId } });
+
+    google.failNext(1);
+    await send("POST", "/connectors/google-ads/refresh", w.authorization);
+    await jobsDone(t);
+    expect((await connector(w.authorization)).status).toBe("connected");
+
+    google.calls.length = 0;
+    expect((await send("DELETE", "/connectors/google-ads", w.authorization)).statusCode).toBe(204);
+    expect(google.calls).toEqual(["POST /revoke"]);
+    expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", keywords: 1 });
+  });
+});
+
+describe("Google Ads keyword planning helpers", () => {
+  it("reads Google's int64 strings, and refuses results not of the documented shape", () => {
+    expect(
+      readKeywordMetrics({
+        text: " lumora ",
+        keywordMetrics: {
+          avgMonthlySearches: "10",
+          competition: "UNSPECIFIED",
+          monthlySearchVolumes: [{ month: "MAY", year: "2025" }],
+        },
+      }),
+    ).toEqual({
+      text: "lumora",
+      avgMonthlySearches: 10,
+      competition: null,
+      competitionIndex: null,
+      lowTopOfPageBidMicros: null,
+      highTopOfPageBidMicros: null,
+      monthly: [],
+    });
+    expect(readKeywordMetrics({ text: "x", keywordMetrics: { avgMonthlySearches: -1 } })).toBeNull();
+    expect(readKeywordMetrics({ text: "x", keywordMetrics: [] })).toBeNull();
+  });
+
+  it("plans a country of the table in its language, another worldwide, and sends seeds Google accepts", () => {
+    expect(planningTarget("de")).toEqual({
+      geoTarget: "geoTargetConstants/2276",
+      language: "languageConstants/1001",
+    });
+    expect(planningTarget("KE")).toEqual({ geoTarget: null, language: "languageConstants/1000" });
+    expect(seedKeywords("Lumora", ["lumora", "a  b", "x".repeat(81), "1 2 3 4 5 6 7 8 9 10 11"])).toEqual([
+      "Lumora",
+      "a b",
+    ]);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Google's OAuth 2.0 token endpoint as the Google connectors (Search Console, Google Ads) call it: the code
+ * exchange (PKCE), the refresh of an access token and the revocation of a grant; plus the JSON call with a timeout
+ * and the reading of Google's error bodies that their API clients share. Tokens travel in bodies and the
+ * Authorization header only, never in a URL or a log.
+ */
+
+export const TIMEOUT_MS = 15_000;
+
+/** Why a call failed, as a connector acts on it. */
+export type GoogleFailure =
+  /** The refresh token (or code) is refused: `invalid_grant`, revoked or expired; or the access token (401). */
+  | "token"
+  /** The API's quota is spent for now (403 quotaExceeded / rateLimitExceeded, RESOURCE_EXHAUSTED, or 429). */
+  | "quota"
+  /** The account has no (more) access to what is read (403 forbidden / PERMISSION_DENIED, 404). */
+  | "no_access"
+  /** Google Ads: the operator's developer token is not approved for this account (DEVELOPER_TOKEN_NOT_APPROVED). */
+  | "developer_token"
+  /** The request itself was refused (400 other than invalid_grant): a bug or a misconfigured client. */
+  | "refused"
+  /** A timeout, a 5xx or an answer we cannot read: worth another try later. */
+  | "unavailable";
+
+export class GoogleError extends Error {
+  override name = "GoogleError";
+  constructor(
+    readonly failure: GoogleFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GoogleOAuthEndpoints {
+  clientId: string;
+  clientSecret: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  fetch?: typeof fetch;
+}
+
+export const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/**
+ * The reasons of Google's API error body `{ error: { code, message, errors: [{ reason }], status, details } }`;
+ * Google Ads puts its own in `details[].errors[].errorCode` (`{ quotaError: "RESOURCE_EXHAUSTED" }`), read as
+ * their values.
+ */
+export function reasonsOf(body: unknown): string[] {
+  const error = record(record(body).error);
+  const details = Array.isArray(error.details) ? error.details : [];
+  const adsCodes = details.flatMap((d) => {
+    const errors = record(d).errors;
+    return (Array.isArray(errors) ? errors : []).flatMap((e) => Object.values(record(record(e).errorCode)));
+  });
+  const listed = [...(Array.isArray(error.errors) ? error.errors : []), ...details].map(
+    (e) => record(e).reason,
+  );
+  return [...listed, ...adsCodes, error.status].filter((r): r is string => typeof r === "string");
+}
+
+export function googleOAuthClient(o: GoogleOAuthEndpoints) {
+  const send = o.fetch ?? fetch;
+
+  /** A JSON call with a timeout: a network failure, a 5xx without JSON or a 2xx without JSON is "unavailable". */
+  async function call(
+    url: string,
+    init: RequestInit,
+    what: string,
+  ): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await send(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch {
+      throw new GoogleError("unavailable", `Google did not answer (${what})`);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      if (response.status >= 500 || response.ok) {
+        throw new GoogleError("unavailable", `Google's answer was not JSON (${what}, ${response.status})`);
+      }
+      body = {};
+    }
+    return { status: response.status, body };
+  }
+
+  /** The token endpoint: `invalid_grant` (a revoked, expired or used grant) is the user's to fix. */
+  async function token(params: Record<string, string>, what: string) {
+    const { status, body } = await call(
+      o.tokenUrl,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({ client_id: o.clientId, client_secret: o.clientSecret, ...params }),
+      },
+      what,
+    );
+    const answer = record(body);
+    if (status >= 500) throw new GoogleError("unavailable", `Google's token endpoint answered ${status}`);
+    if (status === 400 && answer.error === "invalid_grant") {
+      throw new GoogleError("token", "Google refused the grant (invalid_grant)");
+    }
+    if (status !== 200) {
+      throw new GoogleError("refused", `Google's token endpoint refused ${what} (${String(answer.error)})`);
+    }
+    if (typeof answer.access_token !== "string" || answer.access_token === "") {
+      throw new GoogleError("unavailable", `Google's token answer had no access token (${what})`);
+    }
+    return {
+      accessToken: answer.access_token,
+      refreshToken: typeof answer.refresh_token === "string" ? answer.refresh_token : null,
+      scope: typeof answer.scope === "string" ? answer.scope : "",
+    };
+  }
+
+  return {
+    call,
+
+    exchangeCode: (p: { code: string; codeVerifier: string; redirectUri: string }) =>
+      token(
+        {
+          grant_type: "authorization_code",
+          code: p.code,
+          code_verifier: p.codeVerifier,
+          redirect_uri: p.redirectUri,
+        },
+        "the code exchange",
+      ),
+
+    async refresh(refreshToken: string): Promise<string> {
+      return (await token({ grant_type: "refresh_token", refresh_token: refreshToken }, "the refresh"))
+        .accessToken;
+    },
+
+    /** Revokes the grant at Google; best effort (the token is forgotten here whatever Google answers). */
+    async revoke(refreshToken: string): Promise<void> {
+      try {
+        await send(o.revokeUrl, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ token: refreshToken }),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch {
+        // Google unreachable: the grant stays until the user removes it at myaccount.google.com.
+      }
+    },
+  };
+}
+
+export type GoogleOAuthClient = ReturnType<typeof googleOAuthClient>;
