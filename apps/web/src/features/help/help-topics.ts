@@ -319,9 +319,9 @@ export const helpTopics: readonly HelpTopicData[] = [
   {
     id: "all-provenance",
     module: "all",
-    title: "Where the data comes from: 'Sample data', 'CSV import', YouTube",
+    title: "Where the data comes from: 'Sample data', 'CSV import', connected platforms",
     body: [
-      "Each module says under its figures where they come from and when they were last updated. 'Sample data' is the demo brand, to explore before connecting your own. 'Website' means only your website has been read so far. 'CSV import' names the exports your figures rest on, for example 'Instagram posts, Meta facebook posts (CSV import)': the content and competitor modules name the files with posts and followers, intent the keyword files. 'Data provider' means a connected platform such as YouTube. Older figures keep their date.",
+      "Each module says under its figures where they come from and when they were last updated. 'Sample data' is the demo brand, to explore before connecting your own. 'Website' means only your website has been read so far. 'CSV import' names the exports your figures rest on, for example 'Instagram posts, Meta facebook posts (CSV import)': the content and competitor modules name the files with posts and followers, intent the keyword files. 'Data provider' names the connected platforms the figures rest on: YouTube, Instagram, Search Console, Google Ads. Older figures keep their date.",
     ],
   },
   {
@@ -345,6 +345,37 @@ export const helpTopics: readonly HelpTopicData[] = [
     ],
     source:
       "The YouTube Data API v3: channels, uploads playlists and videos. Subscribers appear as the channel's YouTube audience; hidden counts are never guessed.",
+  },
+  {
+    id: "all-instagram",
+    module: "all",
+    title: "Connecting Instagram",
+    body: [
+      "On Data sources, connect with Facebook Login, using the Facebook account that manages the Page linked to your brand's Instagram business or creator account. Through it we read the Instagram of your brand and of each competitor (from the Instagram links on the Brand screen): followers, number of posts, and recent posts with their likes and comments; then once a day. 'Read again now' reads them at once.",
+      "Instagram only shows business and creator accounts this way: a competitor with a personal account is named, and its content export is the way in. A post that hides its like count is left out rather than counted as 0. Meta's access lasts about 60 days: the section shows when it ends, and asks you to reconnect. When Meta limits the number of calls, reading waits and the section says until when.",
+    ],
+    source:
+      "The Instagram Graph API's business_discovery, through your own Instagram professional account; your access is stored encrypted.",
+  },
+  {
+    id: "all-search-console",
+    module: "all",
+    title: "Connecting Google Search Console",
+    body: [
+      "On Data sources, connect the Google account that verified your website in Search Console; Brandscope asks for read-only access. We read the queries people found your site with over the last 28 complete days, by country, with their clicks, impressions, click-through rate and average position, then once a day. They become your own keywords in Intent, where the column 'Your clicks · CTR · position' shows them; their monthly searches are their impressions.",
+      "If your Google account has several properties, choose the one that is your website. A query you also imported keeps the imported figures.",
+    ],
+    source: "The Google Search Console API (Search Analytics). Search Console's data is 2–3 days behind.",
+  },
+  {
+    id: "all-google-ads",
+    module: "all",
+    title: "Connecting Google Ads keyword planning",
+    body: [
+      "Optional. On Data sources, connect a Google account that can use a Google Ads account (a free one will do): Brandscope only plans keywords, it creates and spends nothing. For your brand's name and keywords we ask Google Ads' Keyword Planner for their monthly searches, competition and top-of-page bid range in your brand's country, then once a day.",
+      "Cost per click in Intent is the middle of the top-of-page bid range, in the Google Ads account's currency. A keyword you imported from a Keyword Planner export keeps the imported figures.",
+    ],
+    source: "The Google Ads API's keyword planning (historical metrics), with your consent.",
   },
   {
     id: "all-websites",
