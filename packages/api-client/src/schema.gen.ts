@@ -1031,6 +1031,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connectors/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where each of the brand's live sources stands, and whether every one of them failed
+         * @description The brand's own website and each platform the workspace connected, with the problem of its last run as a sentence saying what to do. The modules say why when every live source failed. Imports are not live sources: they never run again, so they cannot fail. Empty for the sample brand and before a brand is connected.
+         */
+        get: operations["getSourceHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -2150,6 +2170,24 @@ export interface components {
             status: components["schemas"]["FigureStatus"];
             reason?: string;
             n?: number;
+        };
+        SourceHealth: {
+            sources: components["schemas"]["SourceState"][];
+            /** @description The brand has at least one live source and every one of them failed at its last run. */
+            allFailing: boolean;
+        };
+        SourceState: {
+            /** @enum {string} */
+            source: "website" | "youtube" | "search_console" | "instagram" | "google_ads";
+            /**
+             * @description `reading`: not run yet, or running now.
+             * @enum {string}
+             */
+            status: "ok" | "reading" | "failing";
+            /** @description Why the last run failed and what to do, fit to show the user; null unless failing. */
+            problem: string | null;
+            /** Format: date-time */
+            lastSuccessAt: string | null;
         };
         WebsiteSourceList: {
             websites: components["schemas"]["WebsiteSource"][];
@@ -4443,6 +4481,27 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSourceHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand's live sources, its website first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceHealth"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getDashboard: {

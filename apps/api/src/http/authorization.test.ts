@@ -214,6 +214,7 @@ const cases: Record<string, Case> = {
   refreshGoogleAds: own(409, { why: "B never connected Google Ads: nothing of A's is read again" }),
   disconnectGoogleAds: own(204),
   listWebsiteSources: own(200),
+  getSourceHealth: own(200),
   refreshWebsiteSource: foreign((a) =>
     [a.brandId, ...a.competitorIds].map((brandId) => ({ params: { brandId } })),
   ),

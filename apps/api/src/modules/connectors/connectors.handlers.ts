@@ -23,6 +23,7 @@ import {
   refreshSearchConsole,
   selectSearchConsoleProperty,
 } from "./search-console.service";
+import { getSourceHealth } from "./source-health.service";
 import { listWebsiteSources, refreshWebsiteSource } from "./websites.service";
 import { connectYoutube, disconnectYoutube, getYoutubeConnector, refreshYoutube } from "./youtube.service";
 
@@ -57,6 +58,7 @@ export const connectorHandlers = {
   disconnectGoogleAds: ({ ctx }) => disconnectGoogleAds(ctx),
   listWebsiteSources: ({ ctx }) => listWebsiteSources(ctx),
   refreshWebsiteSource: ({ ctx, params }) => refreshWebsiteSource(ctx, params.brandId),
+  getSourceHealth: ({ ctx }) => getSourceHealth(ctx),
 } satisfies Handlers<
   | "getYoutubeConnector"
   | "connectYoutube"
@@ -82,4 +84,5 @@ export const connectorHandlers = {
   | "disconnectGoogleAds"
   | "listWebsiteSources"
   | "refreshWebsiteSource"
+  | "getSourceHealth"
 >;

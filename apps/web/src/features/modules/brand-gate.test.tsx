@@ -8,6 +8,7 @@ import {
   json,
   mockApi,
   problem,
+  queryByRoleName,
   queryByText,
   type Rendered,
   renderScreen,
@@ -24,6 +25,13 @@ afterEach(() => {
   view?.unmount();
   view = undefined;
   vi.unstubAllGlobals();
+});
+
+const failing = (source: string, problem: string) => ({
+  source,
+  status: "failing",
+  problem,
+  lastSuccessAt: null,
 });
 
 const gate = () => <BrandGate title="Content">{(brand) => <p>Module of {brand.name}</p>}</BrandGate>;
@@ -72,6 +80,80 @@ describe("BrandGate", () => {
     await click(getByRoleName(view.container, "button", "Retry"));
     await waitFor(() => getByText(current().container, "Collecting your data…"));
     expect(api.calls("POST", "/brand/collect")).toHaveLength(1);
+  });
+
+  it("says why when every live source failed, each in its words, above what was imported", async () => {
+    const api = mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /connectors/health": () =>
+        json({
+          allFailing: true,
+          sources: [
+            failing("website", "The website's robots.txt could not be read: we try again tomorrow"),
+            {
+              source: "search_console",
+              status: "failing",
+              problem: "Its sign-in expired: connect it again on Data sources.",
+              lastSuccessAt: "2026-11-20T06:00:00.000Z",
+            },
+          ],
+        }),
+    });
+    view = await renderScreen(gate);
+    await waitFor(() => getByText(current().container, "None of Lumora Coffee's sources could be read"));
+    expect(view.container.textContent).toContain(
+      "Website: The website's robots.txt could not be read: we try again tomorrow.",
+    );
+    expect(view.container.textContent).toContain(
+      "Google Search Console: Its sign-in expired: connect it again on Data sources.",
+    );
+    expect(getByRoleName(view.container, "link", "Open Data sources").getAttribute("href")).toBe(
+      "/data-sources",
+    );
+    expect(getByText(view.container, "Module of Lumora Coffee")).toBeTruthy();
+    // The website was read (the brand is active): there is nothing for a retry to mend.
+    expect(queryByRoleName(view.container, "button", "Read the website again")).toBeNull();
+    expect(api.calls("GET", "/connectors/health")).toHaveLength(1);
+  });
+
+  it("offers to read the website again when it is among the failing sources", async () => {
+    const api = mockApi({
+      "GET /brand": () =>
+        json({ brand: { ...activeBrand, status: "error", statusReason: "The website did not answer." } }),
+      "GET /connectors/health": () =>
+        json({
+          allFailing: true,
+          sources: [failing("website", "The website did not answer.")],
+        }),
+      "POST /brand/collect": () => json({ ...activeBrand, status: "pending" }, 202),
+    });
+    view = await renderScreen(gate);
+    await click(await waitFor(() => getByRoleName(current().container, "button", "Read the website again")));
+    await waitFor(() => getByText(current().container, "Collecting your data…"));
+    expect(api.calls("POST", "/brand/collect")).toHaveLength(1);
+  });
+
+  it("asks nothing about sources for the sample brand and says nothing while one still works", async () => {
+    const sample = mockApi({ "GET /brand": () => json({ brand: { ...activeBrand, sample: true } }) });
+    view = await renderScreen(gate);
+    await waitFor(() => getByText(current().container, "Module of Lumora Coffee"));
+    expect(sample.calls("GET", "/connectors/health")).toHaveLength(0);
+    view.unmount();
+
+    mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /connectors/health": () =>
+        json({
+          allFailing: false,
+          sources: [
+            failing("website", "The website did not answer."),
+            { source: "youtube", status: "ok", problem: null, lastSuccessAt: "2026-11-25T06:00:00.000Z" },
+          ],
+        }),
+    });
+    view = await renderScreen(gate);
+    await waitFor(() => getByText(current().container, "Module of Lumora Coffee"));
+    expect(queryByText(view.container, "None of Lumora Coffee's sources could be read")).toBeNull();
   });
 
   it("shows an error with Retry when the brand cannot be loaded", async () => {

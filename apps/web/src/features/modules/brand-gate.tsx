@@ -9,7 +9,8 @@ import { ButtonLink } from "~/lib/link";
 import { sentence } from "./format";
 import { TakesImports } from "./module-page";
 import { useRetryBrandCollectionMutation } from "./mutations";
-import { brandOptions } from "./queries";
+import { brandOptions, sourceHealthOptions } from "./queries";
+import { SourcesFailed } from "./sources-failed";
 
 const statusWords = { pending: "Queued", "in-progress": "In progress" } as const;
 
@@ -29,16 +30,12 @@ export function BrandGate({
   const brand = useQuery(brandOptions());
   const state = gateState(brand);
   if (state === undefined && brand.data) {
-    // A website that could not be read leaves the data imported on Data sources: the module shows it.
-    if (brand.data.status === "error") {
-      return (
-        <div className="flex flex-col gap-6">
-          <CollectionFailed brand={brand.data} />
-          <TakesImports.Provider value={!brand.data.sample}>{children(brand.data)}</TakesImports.Provider>
-        </div>
-      );
-    }
-    return <TakesImports.Provider value={!brand.data.sample}>{children(brand.data)}</TakesImports.Provider>;
+    return (
+      <div className="flex flex-col gap-6">
+        <SourcesNotice brand={brand.data} />
+        <TakesImports.Provider value={!brand.data.sample}>{children(brand.data)}</TakesImports.Provider>
+      </div>
+    );
   }
   // Whatever stands in for the module, the page keeps its heading: the user knows where they are.
   return (
@@ -102,8 +99,26 @@ function CollectingState({ brand }: { brand: Brand }) {
   );
 }
 
-function CollectionFailed({ brand }: { brand: Brand }) {
+/**
+ * Above the module of an own brand: when every live source failed, why each did; otherwise a website that could not
+ * be read with its reason. Either way the module below still shows what was imported on Data sources.
+ */
+function SourcesNotice({ brand }: { brand: Brand }) {
+  const health = useQuery({ ...sourceHealthOptions(), enabled: !brand.sample });
   const retry = useRetryBrandCollectionMutation();
+  if (brand.sample) return null;
+  const websiteFailed = brand.status === "error";
+  if (health.data?.allFailing) {
+    return (
+      <SourcesFailed
+        brandName={brand.name}
+        sources={health.data.sources}
+        onRetry={websiteFailed ? () => retry.mutate() : undefined}
+        retrying={retry.isPending}
+      />
+    );
+  }
+  if (!websiteFailed) return null;
   return (
     <ErrorState
       title={`We could not collect the data of ${brand.name}`}

@@ -12,6 +12,7 @@ export function useRetryBrandCollectionMutation() {
     mutationFn: () => unwrap(api.POST("/brand/collect")),
     onSuccess: (brand) => {
       queryClient.setQueryData(brandKeys.current(), brand);
+      void queryClient.invalidateQueries({ queryKey: brandKeys.sourceHealth() });
       notify.success("We are collecting your data again.", { id: "brand-collect" });
     },
     onError: (error) => notify.error(problemText(error), { id: "brand-collect", title: "Could not retry" }),

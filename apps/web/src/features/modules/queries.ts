@@ -13,6 +13,7 @@ export type ExportDataset = components["schemas"]["ExportDataset"];
 export const brandKeys = {
   all: ["brand"] as const,
   current: () => [...brandKeys.all, "current"] as const,
+  sourceHealth: () => [...brandKeys.all, "source-health"] as const,
 };
 
 /** While data is collected, look again now and then so the modules open by themselves once it is ready. */
@@ -26,4 +27,11 @@ export const brandOptions = () =>
       const status = query.state.data?.status;
       return status === "pending" || status === "in-progress" ? COLLECTING_POLL_MS : false;
     },
+  });
+
+/** Where each of the brand's live sources stands: the modules say why when every one failed. */
+export const sourceHealthOptions = () =>
+  queryOptions({
+    queryKey: brandKeys.sourceHealth(),
+    queryFn: ({ signal }) => unwrap(api.GET("/connectors/health", { signal })),
   });

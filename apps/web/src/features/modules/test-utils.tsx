@@ -164,6 +164,14 @@ export function getByRoleName(
   return found;
 }
 
+export const queryByRoleName = (container: Element, role: "button" | "link", name: string | RegExp) => {
+  try {
+    return getByRoleName(container, role, name);
+  } catch {
+    return null;
+  }
+};
+
 export async function click(element: HTMLElement) {
   await act(async () => {
     element.click();

@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { connectedChannels, connections, websiteReads } from "../../db/schema";
+
+/** The workspace's connections with what each last read of the brand (its channel's problem, when it has one). */
+export function findConnectionStates(db: Queryable, p: { workspaceId: string; brandId: string }) {
+  return db
+    .select({
+      provider: connections.provider,
+      status: connections.status,
+      statusReason: connections.statusReason,
+      lastSuccessAt: connections.lastSuccessAt,
+      channelProblem: connectedChannels.problem,
+    })
+    .from(connections)
+    .leftJoin(
+      connectedChannels,
+      and(eq(connectedChannels.connectionId, connections.id), eq(connectedChannels.brandId, p.brandId)),
+    )
+    .where(eq(connections.workspaceId, p.workspaceId))
+    .orderBy(connections.createdAt);
+}
+
+export async function findWebsiteReadState(db: Queryable, p: { brandId: string }) {
+  const [row] = await db
+    .select({
+      lastRunAt: websiteReads.lastRunAt,
+      lastSuccessAt: websiteReads.lastSuccessAt,
+      requestedAt: websiteReads.requestedAt,
+      problem: websiteReads.problem,
+    })
+    .from(websiteReads)
+    .where(eq(websiteReads.brandId, p.brandId));
+  return row;
+}

@@ -1,0 +1,75 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { ConnectorStatus } from "../../db/schema";
+import { workspaceOf } from "../../kernel/caller";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { findCurrentBrand } from "../brand/brand.repo";
+import { NO_ARTICLES_PROBLEM } from "../website/read-articles";
+import { findConnectionStates, findWebsiteReadState } from "./source-health.repo";
+
+type Schemas = components["schemas"];
+type SourceState = Schemas["SourceState"];
+
+/** What to tell the user when a run stored a failing status without its own reason. */
+const FAILURE_SENTENCES: Record<Exclude<ConnectorStatus, "reading" | "connected">, string> = {
+  quota_exhausted: "Its quota is used up: reading resumes by itself when the quota renews.",
+  key_rejected: "The platform refused the API key: enter a valid key on Data sources.",
+  token_expired: "Its sign-in expired: connect it again on Data sources.",
+  no_access: "The connected account can no longer read it: connect an account that can, on Data sources.",
+  choose_property: "Choose what it should read on Data sources.",
+  rate_limited: "The platform's rate limit is reached: reading resumes by itself.",
+  developer_token_not_approved:
+    "Google has not approved Brandscope's Google Ads developer token yet: ask your administrator.",
+  error:
+    "Its last run failed: it is tried again at the next daily refresh, or use Refresh now on Data sources.",
+};
+
+/**
+ * Where each live source of the brand stands (its website, then every connected platform), so the modules can say
+ * why they stay empty when every one failed. The sample brand has no live sources.
+ */
+export async function getSourceHealth(ctx: RequestCtx): Promise<Schemas["SourceHealth"]> {
+  const workspaceId = workspaceOf(ctx);
+  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  if (!brand || brand.sample) return { sources: [], allFailing: false };
+  const [read, connections] = await Promise.all([
+    findWebsiteReadState(ctx.db, { brandId: brand.id }),
+    findConnectionStates(ctx.db, { workspaceId, brandId: brand.id }),
+  ]);
+  const website = websiteState(brand, read);
+  const sources = [website, ...connections.map(connectionState)];
+  return { sources, allFailing: sources.every((s) => s.status === "failing") };
+}
+
+function websiteState(
+  brand: { status: string; statusReason: string | null },
+  read: Awaited<ReturnType<typeof findWebsiteReadState>>,
+): SourceState {
+  const lastSuccessAt = read?.lastSuccessAt?.toISOString() ?? null;
+  // A website that cannot be read at all stops the brand's collection (modules/brand/collect.job.ts).
+  if (brand.status === "error") {
+    const problem = brand.statusReason ?? "Its website could not be read.";
+    return { source: "website", status: "failing", problem, lastSuccessAt };
+  }
+  const requested = read?.requestedAt && (!read.lastRunAt || read.requestedAt > read.lastRunAt);
+  if (brand.status !== "active" || !read?.lastRunAt || requested)
+    return { source: "website", status: "reading", problem: null, lastSuccessAt };
+  // A website without a feed or dated pages was read (its facts, logo and links): it has no articles to give, which
+  // Data sources says; that is how the site is, not a failure that a marketer can wait out.
+  if (read.problem && read.problem !== NO_ARTICLES_PROBLEM)
+    return { source: "website", status: "failing", problem: read.problem, lastSuccessAt };
+  return { source: "website", status: "ok", problem: null, lastSuccessAt };
+}
+
+function connectionState(row: Awaited<ReturnType<typeof findConnectionStates>>[number]): SourceState {
+  const lastSuccessAt = row.lastSuccessAt?.toISOString() ?? null;
+  if (row.status === "reading")
+    return { source: row.provider, status: "reading", problem: null, lastSuccessAt };
+  if (row.status === "connected") {
+    // Connected, but the brand's own channel or account could not be read (removed, renamed, private).
+    if (row.channelProblem)
+      return { source: row.provider, status: "failing", problem: row.channelProblem, lastSuccessAt };
+    return { source: row.provider, status: "ok", problem: null, lastSuccessAt };
+  }
+  const problem = row.statusReason ?? FAILURE_SENTENCES[row.status];
+  return { source: row.provider, status: "failing", problem, lastSuccessAt };
+}
