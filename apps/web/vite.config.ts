@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { bundleReport } from "./build/bundle-report.ts";
+import { precompress } from "./build/precompress.ts";
 
 // `npm run dev` runs the API beside Vite; the browser sees one origin, as in production.
 const api = { "/api": `http://localhost:${process.env.API_PORT ?? "8081"}` };
@@ -15,6 +16,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     bundleReport(),
+    precompress(),
   ],
   resolve: {
     tsconfigPaths: true,

@@ -15,6 +15,7 @@ import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
 import { deleteExpiredAuthorizations } from "../modules/connectors/search-console.repo";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
+import { registerAnswerCompression } from "./compression";
 import { loadContract } from "./contract";
 import { createDeps } from "./deps";
 import { answerError, registerErrorHandler, sendNotFound } from "./error-handler";
@@ -121,6 +122,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await registerAnswerCompression(api);
       api.addHook("onSend", (_request, reply, payload, done) => {
         // Answers depend on the caller and change with every write: never cached, unless a handler says so.
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");

@@ -1,4 +1,4 @@
-import { parse } from "@readme/openapi-parser";
+import { dereference, parse } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../test/app";
 import { contractPath, loadContract } from "./contract";
@@ -37,5 +37,32 @@ describe("the contract and the handlers", () => {
     await expect(buildTestApp({ contract, databaseUrl: "postgres://unused@127.0.0.1:9/x" })).rejects.toThrow(
       "Handlers for operations the contract does not have: listIndustries",
     );
+  });
+
+  it("marks every operation whose answer carries a token or secret x-secret-answer, so it is never compressed", async () => {
+    const document = (await dereference(contractPath)) as unknown as {
+      paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
+    };
+    const secretNames = /token$|secret|password|apikey/i;
+    const namesIn = (schema: unknown, depth = 0): string[] => {
+      if (!schema || typeof schema !== "object" || depth > 12) return [];
+      return Object.entries(schema).flatMap(([key, value]) =>
+        key === "properties" && value && typeof value === "object"
+          ? Object.entries(value).flatMap(([name, inner]) => [
+              ...(secretNames.test(name) ? [name] : []),
+              ...namesIn(inner, depth + 1),
+            ])
+          : namesIn(value, depth + 1),
+      );
+    };
+    const carrying = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => {
+        const answers = Object.entries(op.responses ?? {}).filter(([status]) => status.startsWith("2"));
+        return answers.some(([, answer]) => namesIn(answer).length > 0) ? [op.operationId] : [];
+      }),
+    );
+    const marked = (await loadContract()).filter((op) => op.carriesSecrets).map((op) => op.id);
+    expect(carrying.length).toBeGreaterThan(0);
+    expect(marked.sort()).toEqual(carrying.sort());
   });
 });

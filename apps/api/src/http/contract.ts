@@ -27,6 +27,11 @@ export interface ContractOperation {
   requestBody: { required: boolean; content: Record<string, JsonSchema | undefined> } | undefined;
   /** The handler needs the body's exact bytes as well (a signed webhook): `x-raw-body: true` in the contract. */
   keepsRawBody: boolean;
+  /**
+   * The answer carries a secret (tokens of a sign-in): `x-secret-answer: true` in the contract. Never compressed
+   * (http/compression.ts).
+   */
+  carriesSecrets: boolean;
   /** The first 2xx response (else 3xx: the handler redirects): what a handler's return value is sent as. */
   success: { status: number; contentType: string | undefined };
 }
@@ -52,6 +57,7 @@ const operationSchema = z.object({
     .optional(),
   responses: z.record(z.string(), z.object({ content: z.record(z.string(), z.unknown()).optional() })),
   "x-raw-body": z.boolean().optional(),
+  "x-secret-answer": z.boolean().optional(),
 });
 const documentSchema = z.object({
   security: securitySchema.default([]),
@@ -108,6 +114,7 @@ function toOperation(
     secured: security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
     parameters,
     keepsRawBody: op["x-raw-body"] === true,
+    carriesSecrets: op["x-secret-answer"] === true,
     requestBody: op.requestBody && {
       required: op.requestBody.required,
       content: Object.fromEntries(

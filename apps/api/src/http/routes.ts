@@ -73,6 +73,7 @@ export function registerOperations(
       url: op.path.replace(/\{([^}]+)\}/g, ":$1"),
       onRequest: op.secured ? [auth, contentTypeGuard(op)] : [contentTypeGuard(op)],
       ...(op.keepsRawBody ? { preParsing: keepRawBody } : {}),
+      ...(op.carriesSecrets ? { compress: false as const } : {}),
       preValidation: async (request) => validate(request, mediaTypeOf(request)),
       handler: async (request, reply) => {
         request.reachedHandler = true;

@@ -16,14 +16,17 @@ export function assertWebAppBuilt(distDir: string): void {
 }
 
 /**
- * Production: serves the built web app from the same origin. Vite's hashed files under /assets never change
- * and are cached for a year; everything else (index.html first) is revalidated on every load.
+ * Production: serves the built web app from the same origin, compressed at build time. Vite's hashed files under
+ * /assets never change and are cached for a year; everything else (index.html first) is revalidated on every load.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   assertWebAppBuilt(distDir);
   const assets = join(distDir, "assets") + sep;
   await app.register(fastifyStatic, {
     root: distDir,
+    // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): sent by the request's
+    // Accept-Encoding, with Vary: Accept-Encoding, the plain file otherwise.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, path) =>
       reply.header("cache-control", path.startsWith(assets) ? IMMUTABLE : REVALIDATE),
