@@ -4,15 +4,10 @@ import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, RateLimitError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { MINUTE_MS } from "../../lib/clock";
-import { seal, unseal } from "../../lib/crypto";
+import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
-import {
-  type ConnectionRow,
-  deleteConnection,
-  findConnection,
-  setConnectionStatus,
-} from "./connections.repo";
+import { findConnection, setConnectionStatus } from "./connections.repo";
 import {
   type ConsentCallback,
   type ConsentFlow,
@@ -23,6 +18,7 @@ import {
 import { countPlannedKeywords, saveGoogleAdsConnection } from "./google-ads.repo";
 import { googleAdsClient } from "./google-ads-api";
 import { exchangeForGrant, GoogleError, googleConsentParams } from "./google-oauth";
+import { findGrant, forgetGrant } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
 import { setProperty } from "./search-console.repo";
 
@@ -200,14 +196,7 @@ async function connect(
   return { status: customerId ? "connected" : "choose_customer" };
 }
 
-function connectedOrThrow(
-  connection: ConnectionRow | undefined,
-): ConnectionRow & { sealedCredential: string } {
-  if (!connection?.sealedCredential) {
-    throw new AppError("NOT_CONNECTED", 409, "Connect Google Ads first.");
-  }
-  return connection as ConnectionRow & { sealedCredential: string };
-}
+const NOT_CONNECTED = "Connect Google Ads first.";
 
 /** Chooses which of the listed customers is read, and reads it. */
 export async function selectGoogleAdsCustomer(
@@ -215,7 +204,7 @@ export async function selectGoogleAdsCustomer(
   body: Schemas["SelectGoogleAdsCustomerRequest"],
 ): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "google_ads" }));
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "google_ads" }, NOT_CONNECTED);
   if (!(connection.customers ?? []).some((c) => c.id === body.customerId)) {
     const message = "Choose one of the Google Ads accounts your Google account can use";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/customerId", message }]);
@@ -233,7 +222,7 @@ export async function selectGoogleAdsCustomer(
  */
 export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "google_ads" }));
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "google_ads" }, NOT_CONNECTED);
   if (connection.status === "token_expired") {
     throw new AppError(
       "NOT_CONNECTED",
@@ -264,19 +253,5 @@ export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
 }
 
 /** Forgets the grant (and revokes it at Google, best effort); the figures already read stay with the brand. */
-export async function disconnectGoogleAds(ctx: RequestCtx): Promise<undefined> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
-  await deleteConnection(ctx.db, { workspaceId, provider: "google_ads" });
-  const google = clientOf(ctx);
-  if (google && connection?.sealedCredential) {
-    let token: string | undefined;
-    try {
-      token = unseal(ctx.keys.seal, connection.sealedCredential);
-    } catch {
-      // Sealed under a key since replaced: nothing to revoke with.
-    }
-    if (token) await google.revoke(token);
-  }
-  return undefined;
-}
+export const disconnectGoogleAds = (ctx: RequestCtx): Promise<undefined> =>
+  forgetGrant(ctx, "google_ads", clientOf(ctx));

@@ -4,15 +4,10 @@ import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS, SECOND_MS } from "../../lib/clock";
-import { seal, unseal } from "../../lib/crypto";
+import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
-import {
-  type ConnectionRow,
-  deleteConnection,
-  findChannelReadings,
-  findConnection,
-} from "./connections.repo";
+import { findChannelReadings, findConnection } from "./connections.repo";
 import {
   type ConsentCallback,
   type ConsentFlow,
@@ -20,6 +15,7 @@ import {
   receiveConsent,
   startConsent,
 } from "./consent";
+import { findGrant, forgetGrant } from "./grant";
 import { saveInstagramConnection } from "./instagram.repo";
 import { instagramClient, MetaError } from "./instagram-api";
 import { tokenExpiredReason } from "./instagram-sync.job";
@@ -216,14 +212,7 @@ async function connect(
   return { status: account ? "connected" : "choose_account" };
 }
 
-function connectedOrThrow(
-  connection: ConnectionRow | undefined,
-): ConnectionRow & { sealedCredential: string } {
-  if (!connection?.sealedCredential) {
-    throw new AppError("NOT_CONNECTED", 409, "Connect Instagram with Facebook first.");
-  }
-  return connection as ConnectionRow & { sealedCredential: string };
-}
+const NOT_CONNECTED = "Connect Instagram with Facebook first.";
 
 /** Chooses which of the listed Instagram accounts the reads go through, and reads. */
 export async function selectInstagramAccount(
@@ -231,7 +220,7 @@ export async function selectInstagramAccount(
   body: Schemas["SelectInstagramAccountRequest"],
 ): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "instagram" }));
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "instagram" }, NOT_CONNECTED);
   if (!(connection.accounts ?? []).some((a) => a.id === body.accountId)) {
     const message = "Choose one of the Instagram accounts of your Facebook Pages";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/accountId", message }]);
@@ -246,7 +235,7 @@ export async function selectInstagramAccount(
 /** Reads the brands' accounts again now, within a rate limit; 409 when nothing can be read until the user acts. */
 export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "instagram" }));
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "instagram" }, NOT_CONNECTED);
   const now = ctx.clock.now();
   if (
     connection.status === "token_expired" ||
@@ -282,19 +271,5 @@ export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
 }
 
 /** Forgets the token (and removes the app's permissions at Meta, best effort); what was read stays. */
-export async function disconnectInstagram(ctx: RequestCtx): Promise<undefined> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "instagram" });
-  await deleteConnection(ctx.db, { workspaceId, provider: "instagram" });
-  const meta = clientOf(ctx);
-  if (meta && connection?.sealedCredential) {
-    let token: string | undefined;
-    try {
-      token = unseal(ctx.keys.seal, connection.sealedCredential);
-    } catch {
-      // Sealed under a key since replaced.
-    }
-    if (token) await meta.revoke(token);
-  }
-  return undefined;
-}
+export const disconnectInstagram = (ctx: RequestCtx): Promise<undefined> =>
+  forgetGrant(ctx, "instagram", clientOf(ctx));

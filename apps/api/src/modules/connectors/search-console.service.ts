@@ -4,10 +4,10 @@ import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { MINUTE_MS } from "../../lib/clock";
-import { seal, unseal } from "../../lib/crypto";
+import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
-import { type ConnectionRow, deleteConnection, findConnection } from "./connections.repo";
+import { findConnection } from "./connections.repo";
 import {
   type ConsentCallback,
   type ConsentFlow,
@@ -16,6 +16,7 @@ import {
   startConsent,
 } from "./consent";
 import { exchangeForGrant, googleConsentParams } from "./google-oauth";
+import { findGrant, forgetGrant } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
 import { countProviderKeywords, saveSearchConsoleConnection, setProperty } from "./search-console.repo";
 import { GoogleError, searchConsoleClient } from "./search-console-api";
@@ -181,14 +182,7 @@ async function connect(
   return { status: property ? "connected" : "choose_property" };
 }
 
-function connectedOrThrow(
-  connection: ConnectionRow | undefined,
-): ConnectionRow & { sealedCredential: string } {
-  if (!connection?.sealedCredential) {
-    throw new AppError("NOT_CONNECTED", 409, "Connect Google Search Console first.");
-  }
-  return connection as ConnectionRow & { sealedCredential: string };
-}
+const NOT_CONNECTED = "Connect Google Search Console first.";
 
 /** Chooses which of the listed properties is read, and reads it. */
 export async function selectSearchConsoleProperty(
@@ -196,9 +190,7 @@ export async function selectSearchConsoleProperty(
   body: Schemas["SelectSearchConsolePropertyRequest"],
 ): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(
-    await findConnection(ctx.db, { workspaceId, provider: "search_console" }),
-  );
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "search_console" }, NOT_CONNECTED);
   if (!(connection.properties ?? []).some((p) => p.siteUrl === body.property)) {
     const message = "Choose one of the properties your Google account can read";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/property", message }]);
@@ -213,9 +205,7 @@ export async function selectSearchConsoleProperty(
 /** Reads the property again now, within a rate limit; 409 when nothing can be read until the user acts. */
 export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(
-    await findConnection(ctx.db, { workspaceId, provider: "search_console" }),
-  );
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "search_console" }, NOT_CONNECTED);
   if (connection.status === "token_expired") {
     throw new AppError(
       "NOT_CONNECTED",
@@ -244,19 +234,5 @@ export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> 
 }
 
 /** Forgets the grant (and revokes it at Google, best effort); the queries already read stay with the brand. */
-export async function disconnectSearchConsole(ctx: RequestCtx): Promise<undefined> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "search_console" });
-  await deleteConnection(ctx.db, { workspaceId, provider: "search_console" });
-  const google = clientOf(ctx);
-  if (google && connection?.sealedCredential) {
-    let token: string | undefined;
-    try {
-      token = unseal(ctx.keys.seal, connection.sealedCredential);
-    } catch {
-      // Sealed under a key since replaced: nothing to revoke with.
-    }
-    if (token) await google.revoke(token);
-  }
-  return undefined;
-}
+export const disconnectSearchConsole = (ctx: RequestCtx): Promise<undefined> =>
+  forgetGrant(ctx, "search_console", clientOf(ctx));
