@@ -123,7 +123,7 @@ export const connectedChannels = pgTable(
 );
 
 /**
- * An OAuth consent under way (modules/connectors/google-oauth.ts): the SHA-256 of the state handed to the provider,
+ * An OAuth consent under way (modules/connectors/consent.ts): the SHA-256 of the state handed to the provider,
  * bound to the workspace and user who started it and to their browser (the SHA-256 of a cookie only that browser
  * holds), with the PKCE verifier. Taken once by the callback; short-lived.
  */

@@ -13,7 +13,7 @@ import type { HandlerMap } from "../kernel/handler-types";
 import { BODY_LIMIT_BYTES } from "../kernel/limits";
 import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
-import { deleteExpiredAuthorizations } from "../modules/connectors/search-console.repo";
+import { deleteExpiredAuthorizations } from "../modules/connectors/consent.repo";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { registerAnswerCompression } from "./compression";
 import { loadContract } from "./contract";

@@ -140,7 +140,7 @@ export async function coolDown(ctx: RequestCtx, kind: string, email: string): Pr
 
 /** Counts one hit (rate-limit.repo.ts `claimHit`); when refused, the seconds until the window ends. */
 async function claimOrWait(
-  ctx: RequestCtx,
+  ctx: Pick<RequestCtx, "db" | "clock">,
   p: { key: string; windowMs: number; max: number },
 ): Promise<number | undefined> {
   const now = ctx.clock.now();
@@ -151,7 +151,7 @@ async function claimOrWait(
 
 /** Counts a request against a limit of its own (not an auth one); refuses past it, saying how long to wait. */
 export async function limitRequests(
-  ctx: RequestCtx,
+  ctx: Pick<RequestCtx, "db" | "clock">,
   p: { key: string; windowMs: number; max: number },
   message: (wait: string) => string,
 ): Promise<void> {

@@ -35,7 +35,8 @@ export const connectorHandlers = {
   getSearchConsoleConnector: ({ ctx }) => getSearchConsoleConnector(ctx),
   authorizeSearchConsole: ({ ctx, reply }) => authorizeSearchConsole(ctx, reply),
   receiveSearchConsoleCallback: async ({ ctx, query, request, reply }) => {
-    await reply.redirect(await receiveSearchConsoleCallback(ctx, query, request.headers.cookie), 303);
+    const cookieHeader = request.headers.cookie;
+    await reply.redirect(await receiveSearchConsoleCallback(ctx, { query, cookieHeader }), 303);
   },
   selectSearchConsoleProperty: ({ ctx, body }) => selectSearchConsoleProperty(ctx, body),
   refreshSearchConsole: ({ ctx }) => refreshSearchConsole(ctx),
@@ -43,7 +44,8 @@ export const connectorHandlers = {
   getInstagramConnector: ({ ctx }) => getInstagramConnector(ctx),
   authorizeInstagram: ({ ctx, reply }) => authorizeInstagram(ctx, reply),
   receiveInstagramCallback: async ({ ctx, query, request, reply }) => {
-    await reply.redirect(await receiveInstagramCallback(ctx, query, request.headers.cookie), 303);
+    const cookieHeader = request.headers.cookie;
+    await reply.redirect(await receiveInstagramCallback(ctx, { query, cookieHeader }), 303);
   },
   selectInstagramAccount: ({ ctx, body }) => selectInstagramAccount(ctx, body),
   refreshInstagram: ({ ctx }) => refreshInstagram(ctx),
@@ -51,7 +53,8 @@ export const connectorHandlers = {
   getGoogleAdsConnector: ({ ctx }) => getGoogleAdsConnector(ctx),
   authorizeGoogleAds: ({ ctx, reply }) => authorizeGoogleAds(ctx, reply),
   receiveGoogleAdsCallback: async ({ ctx, query, request, reply }) => {
-    await reply.redirect(await receiveGoogleAdsCallback(ctx, query, request.headers.cookie), 303);
+    const cookieHeader = request.headers.cookie;
+    await reply.redirect(await receiveGoogleAdsCallback(ctx, { query, cookieHeader }), 303);
   },
   selectGoogleAdsCustomer: ({ ctx, body }) => selectGoogleAdsCustomer(ctx, body),
   refreshGoogleAds: ({ ctx }) => refreshGoogleAds(ctx),

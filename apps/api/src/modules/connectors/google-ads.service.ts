@@ -1,41 +1,43 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { FastifyReply } from "fastify";
-import * as oidc from "openid-client";
-import { workspaceOf } from "../../kernel/caller";
+import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, RateLimitError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { addMs, MINUTE_MS } from "../../lib/clock";
-import { randomToken, seal, sha256, unseal } from "../../lib/crypto";
+import { MINUTE_MS } from "../../lib/clock";
+import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
+import { findConnection, setConnectionStatus } from "./connections.repo";
 import {
-  type ConnectionRow,
-  deleteConnection,
-  findConnection,
-  setConnectionStatus,
-} from "./connections.repo";
+  type ConsentCallback,
+  type ConsentFlow,
+  type GrantedConsent,
+  receiveConsent,
+  startConsent,
+} from "./consent";
 import { countPlannedKeywords, saveGoogleAdsConnection } from "./google-ads.repo";
 import { googleAdsClient } from "./google-ads-api";
-import { GoogleError } from "./google-oauth";
+import { exchangeForGrant, GoogleError, googleConsentParams } from "./google-oauth";
+import { findGrant, forgetGrant } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
-import { insertAuthorization, isMember, setProperty, takeAuthorization } from "./search-console.repo";
-import { cookieValue } from "./search-console.service";
+import { setProperty } from "./search-console.repo";
 
 type Schemas = components["schemas"];
 type Connector = Schemas["GoogleAdsConnector"];
 
 /** Google Ads API access, the only scope asked (Google has no narrower, read-only one). */
 export const GOOGLE_ADS_SCOPE = "https://www.googleapis.com/auth/adwords";
-export const CONSENT_MS = 10 * MINUTE_MS;
-export const CONSENT_COOKIE = "brandscope_google_ads";
-const CALLBACK_PATH = "/api/connectors/google-ads/callback";
+export const CONSENT: ConsentFlow = {
+  provider: "google_ads",
+  slug: "google-ads",
+  name: "Google Ads",
+  unavailable: "Google Ads keyword planning is not available on this server.",
+};
 /** A read is three calls and a few hundred keywords: a few a quarter hour is plenty. */
 export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
-const CONSENT_LIMIT = { windowMs: 15 * MINUTE_MS, max: 10 };
 /** The most customers whose name and currency the callback asks for. */
 const DESCRIBED_CUSTOMERS = 20;
 
-const callbackUrl = (ctx: Pick<RequestCtx, "config">) => `${ctx.config.appUrl}${CALLBACK_PATH}`;
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 function clientOf(ctx: Pick<RequestCtx, "config">) {
@@ -105,132 +107,43 @@ export async function googleAdsConnector(
 export const getGoogleAdsConnector = (ctx: RequestCtx) => googleAdsConnector(ctx, workspaceOf(ctx));
 
 /**
- * Starts the consent: Google's authorization URL (code flow, offline access, consent prompted so that Google hands
- * over a refresh token again, PKCE S256) with a state kept server-side, bound to the workspace, the user and this
- * browser (a cookie only sent back to the callback), for CONSENT_MS and one use; as for Search Console.
+ * Starts the consent (consent.ts): Google's authorization URL with the Google Ads scope, offline access and the
+ * consent prompted, as for Search Console.
  */
-export async function authorizeGoogleAds(
+export const authorizeGoogleAds = (
   ctx: RequestCtx,
   reply: Pick<FastifyReply, "header">,
-): Promise<Schemas["GoogleAdsAuthorization"]> {
-  const workspaceId = workspaceOf(ctx);
-  const client = ctx.config.googleAds.client;
-  if (!client || !ctx.userId) {
-    throw new AppError(
-      "CONNECTOR_UNAVAILABLE",
-      404,
-      "Google Ads keyword planning is not available on this server.",
-    );
-  }
-  await limitRequests(
-    ctx,
-    { key: `google-ads-consent:${ctx.userId}`, ...CONSENT_LIMIT },
-    (wait) => `Too many attempts to connect Google Ads. Try again in ${wait}.`,
-  );
-  const state = oidc.randomState();
-  const browser = randomToken();
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  const now = ctx.clock.now();
-  await insertAuthorization(ctx.db, {
-    provider: "google_ads",
-    stateHash: sha256(state),
-    browserHash: sha256(browser),
-    workspaceId,
-    userId: ctx.userId,
-    codeVerifier,
-    now,
-    expiresAt: addMs(now, CONSENT_MS),
+): Promise<Schemas["GoogleAdsAuthorization"]> =>
+  startConsent(ctx, reply, CONSENT, {
+    caller: signedIn(ctx),
+    clientId: ctx.config.googleAds.client?.id,
+    authorizeUrl: ctx.config.searchConsole.authorizeUrl,
+    params: googleConsentParams(GOOGLE_ADS_SCOPE),
   });
-  const url = new URL(ctx.config.searchConsole.authorizeUrl);
-  const params = {
-    client_id: client.id,
-    redirect_uri: callbackUrl(ctx),
-    response_type: "code",
-    scope: GOOGLE_ADS_SCOPE,
-    access_type: "offline",
-    prompt: "consent",
-    include_granted_scopes: "true",
-    state,
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: "S256",
-  };
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  const secure = ctx.config.appUrl.startsWith("https:") ? "; Secure" : "";
-  reply.header(
-    "set-cookie",
-    `${CONSENT_COOKIE}=${browser}; Path=${CALLBACK_PATH}; Max-Age=${CONSENT_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
-  );
-  return { url: url.href };
-}
 
+/** What connecting made of a granted consent (consent.ts answers the refusals before it). */
 type CallbackOutcome =
   | { status: "connected" | "choose_customer" }
   | {
-      error:
-        | "access_denied"
-        | "state_invalid"
-        | "exchange_failed"
-        | "no_offline_access"
-        | "customers_failed"
-        | "developer_token_not_approved"
-        | "not_available";
+      error: "exchange_failed" | "no_offline_access" | "customers_failed" | "developer_token_not_approved";
     };
-
-function dataSourcesUrl(ctx: Pick<RequestCtx, "config">, outcome: CallbackOutcome): string {
-  const url = new URL("/data-sources", ctx.config.appUrl);
-  url.searchParams.set("connector", "google-ads");
-  if ("error" in outcome) url.searchParams.set("error", outcome.error);
-  else url.searchParams.set("status", outcome.status);
-  return url.href;
-}
 
 /**
  * Google's redirect: the state must be one this browser started, unexpired and unused, its user still in the
  * workspace; then the code is exchanged, the refresh token sealed, the accessible customers listed (with their
  * names and currencies), the only one chosen, and it is read by a job. Answers the URL to send the browser to.
  */
-export async function receiveGoogleAdsCallback(
-  ctx: RequestCtx,
-  query: { code?: string; state?: string; error?: string },
-  cookieHeader: string | undefined,
-): Promise<string> {
-  return dataSourcesUrl(ctx, await callbackOutcome(ctx, query, cookieHeader));
-}
+export const receiveGoogleAdsCallback = (ctx: RequestCtx, callback: ConsentCallback): Promise<string> =>
+  receiveConsent(ctx, CONSENT, callback, clientOf(ctx), connect);
 
-async function callbackOutcome(
+async function connect(
   ctx: RequestCtx,
-  query: { code?: string; state?: string; error?: string },
-  cookieHeader: string | undefined,
+  google: NonNullable<ReturnType<typeof clientOf>>,
+  consent: GrantedConsent,
 ): Promise<CallbackOutcome> {
-  const google = clientOf(ctx);
-  if (!google) return { error: "not_available" };
-  const browser = cookieValue(cookieHeader, CONSENT_COOKIE);
-  if (!query.state || !browser) return { error: "state_invalid" };
-  const consent = await takeAuthorization(ctx.db, {
-    provider: "google_ads",
-    stateHash: sha256(query.state),
-    browserHash: sha256(browser),
-    now: ctx.clock.now(),
-  });
-  if (!consent || !(await isMember(ctx.db, consent))) {
-    ctx.log.warn({ event: "connector.consent.refused" }, "Google Ads consent with an unknown state");
-    return { error: "state_invalid" };
-  }
   const { workspaceId } = consent;
-  if (query.error || !query.code) return { error: "access_denied" };
-  let tokens: Awaited<ReturnType<typeof google.exchangeCode>>;
-  try {
-    tokens = await google.exchangeCode({
-      code: query.code,
-      codeVerifier: consent.codeVerifier,
-      redirectUri: callbackUrl(ctx),
-    });
-  } catch (error) {
-    if (!(error instanceof GoogleError)) throw error;
-    ctx.log.warn({ workspaceId, failure: error.failure }, "Google Ads code exchange failed");
-    return { error: "exchange_failed" };
-  }
-  if (!tokens.refreshToken) return { error: "no_offline_access" };
+  const tokens = await exchangeForGrant(ctx, CONSENT, google, consent);
+  if ("error" in tokens) return tokens;
   let ids: string[];
   try {
     ids = await google.accessibleCustomers(tokens.accessToken);
@@ -283,14 +196,7 @@ async function callbackOutcome(
   return { status: customerId ? "connected" : "choose_customer" };
 }
 
-function connectedOrThrow(
-  connection: ConnectionRow | undefined,
-): ConnectionRow & { sealedCredential: string } {
-  if (!connection?.sealedCredential) {
-    throw new AppError("NOT_CONNECTED", 409, "Connect Google Ads first.");
-  }
-  return connection as ConnectionRow & { sealedCredential: string };
-}
+const NOT_CONNECTED = "Connect Google Ads first.";
 
 /** Chooses which of the listed customers is read, and reads it. */
 export async function selectGoogleAdsCustomer(
@@ -298,7 +204,7 @@ export async function selectGoogleAdsCustomer(
   body: Schemas["SelectGoogleAdsCustomerRequest"],
 ): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "google_ads" }));
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "google_ads" }, NOT_CONNECTED);
   if (!(connection.customers ?? []).some((c) => c.id === body.customerId)) {
     const message = "Choose one of the Google Ads accounts your Google account can use";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/customerId", message }]);
@@ -316,7 +222,7 @@ export async function selectGoogleAdsCustomer(
  */
 export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "google_ads" }));
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "google_ads" }, NOT_CONNECTED);
   if (connection.status === "token_expired") {
     throw new AppError(
       "NOT_CONNECTED",
@@ -347,19 +253,5 @@ export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
 }
 
 /** Forgets the grant (and revokes it at Google, best effort); the figures already read stay with the brand. */
-export async function disconnectGoogleAds(ctx: RequestCtx): Promise<undefined> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
-  await deleteConnection(ctx.db, { workspaceId, provider: "google_ads" });
-  const google = clientOf(ctx);
-  if (google && connection?.sealedCredential) {
-    let token: string | undefined;
-    try {
-      token = unseal(ctx.keys.seal, connection.sealedCredential);
-    } catch {
-      // Sealed under a key since replaced: nothing to revoke with.
-    }
-    if (token) await google.revoke(token);
-  }
-  return undefined;
-}
+export const disconnectGoogleAds = (ctx: RequestCtx): Promise<undefined> =>
+  forgetGrant(ctx, "google_ads", clientOf(ctx));

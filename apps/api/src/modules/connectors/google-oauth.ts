@@ -5,6 +5,9 @@
  * Authorization header only, never in a URL or a log.
  */
 
+import type { RequestCtx } from "../../kernel/handler-types";
+import type { ConsentFlow, GrantedConsent } from "./consent";
+
 export const TIMEOUT_MS = 15_000;
 
 /** Why a call failed, as a connector acts on it. */
@@ -31,6 +34,17 @@ export class GoogleError extends Error {
     super(message);
   }
 }
+
+/**
+ * What a Google connector's consent URL asks besides its scope: offline access, and the consent prompted so that
+ * Google hands over a refresh token again on a reconnection.
+ */
+export const googleConsentParams = (scope: string) => ({
+  scope,
+  access_type: "offline",
+  prompt: "consent",
+  include_granted_scopes: "true",
+});
 
 export interface GoogleOAuthEndpoints {
   clientId: string;
@@ -155,3 +169,30 @@ export function googleOAuthClient(o: GoogleOAuthEndpoints) {
 }
 
 export type GoogleOAuthClient = ReturnType<typeof googleOAuthClient>;
+
+/**
+ * A Google connector's granted consent exchanged for its lasting grant: the tokens with a refresh token, which
+ * Google gives only with offline access; or why there are none (a refused exchange is logged).
+ */
+export async function exchangeForGrant(
+  ctx: Pick<RequestCtx, "log">,
+  flow: ConsentFlow,
+  client: Pick<GoogleOAuthClient, "exchangeCode">,
+  consent: GrantedConsent,
+): Promise<
+  { accessToken: string; refreshToken: string } | { error: "exchange_failed" | "no_offline_access" }
+> {
+  let tokens: Awaited<ReturnType<GoogleOAuthClient["exchangeCode"]>>;
+  try {
+    tokens = await client.exchangeCode(consent);
+  } catch (error) {
+    if (!(error instanceof GoogleError)) throw error;
+    ctx.log.warn(
+      { workspaceId: consent.workspaceId, failure: error.failure },
+      `${flow.name} code exchange failed`,
+    );
+    return { error: "exchange_failed" };
+  }
+  if (!tokens.refreshToken) return { error: "no_offline_access" };
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+}

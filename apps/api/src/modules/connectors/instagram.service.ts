@@ -1,26 +1,27 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { FastifyReply } from "fastify";
-import * as oidc from "openid-client";
-import { workspaceOf } from "../../kernel/caller";
+import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS, SECOND_MS } from "../../lib/clock";
-import { randomToken, seal, sha256, unseal } from "../../lib/crypto";
+import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
+import { findChannelReadings, findConnection } from "./connections.repo";
 import {
-  type ConnectionRow,
-  deleteConnection,
-  findChannelReadings,
-  findConnection,
-} from "./connections.repo";
+  type ConsentCallback,
+  type ConsentFlow,
+  type GrantedConsent,
+  receiveConsent,
+  startConsent,
+} from "./consent";
+import { findGrant, forgetGrant } from "./grant";
 import { saveInstagramConnection } from "./instagram.repo";
 import { instagramClient, MetaError } from "./instagram-api";
 import { tokenExpiredReason } from "./instagram-sync.job";
 import { instagramUsername } from "./instagram-username";
 import { nextRefreshAfter } from "./refresh-schedule";
-import { insertAuthorization, isMember, setProperty, takeAuthorization } from "./search-console.repo";
-import { cookieValue } from "./search-console.service";
+import { setProperty } from "./search-console.repo";
 import { connectorBrands } from "./youtube-brands";
 
 type Schemas = components["schemas"];
@@ -31,13 +32,13 @@ type Connector = Schemas["InstagramConnector"];
  * (pages_show_list, pages_read_engagement); business_management lists Pages owned through a Business portfolio.
  */
 export const INSTAGRAM_SCOPES = "instagram_basic,pages_show_list,pages_read_engagement,business_management";
-export const CONSENT_MS = 10 * MINUTE_MS;
-export const CONSENT_COOKIE = "brandscope_instagram";
-const CALLBACK_PATH = "/api/connectors/instagram/callback";
+export const CONSENT: ConsentFlow = {
+  provider: "instagram",
+  slug: "instagram",
+  name: "Instagram",
+  unavailable: "Instagram is not available on this server.",
+};
 export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
-const CONSENT_LIMIT = { windowMs: 15 * MINUTE_MS, max: 10 };
-
-const callbackUrl = (ctx: Pick<RequestCtx, "config">) => `${ctx.config.appUrl}${CALLBACK_PATH}`;
 
 function clientOf(ctx: Pick<RequestCtx, "config">) {
   const app = ctx.config.instagram.app;
@@ -128,118 +129,42 @@ export async function instagramConnector(
 
 export const getInstagramConnector = (ctx: RequestCtx) => instagramConnector(ctx, workspaceOf(ctx));
 
-/**
- * Starts Facebook Login: Meta's OAuth dialog (code flow, PKCE S256) with a state kept server-side, bound to the
- * workspace, the user and this browser (a cookie only sent back to the callback), for CONSENT_MS and one use.
- */
-export async function authorizeInstagram(
+/** Starts Facebook Login (consent.ts): Meta's OAuth dialog with the scopes business_discovery needs. */
+export const authorizeInstagram = (
   ctx: RequestCtx,
   reply: Pick<FastifyReply, "header">,
-): Promise<Schemas["InstagramAuthorization"]> {
-  const workspaceId = workspaceOf(ctx);
-  const app = ctx.config.instagram.app;
-  if (!app || !ctx.userId) {
-    throw new AppError("CONNECTOR_UNAVAILABLE", 404, "Instagram is not available on this server.");
-  }
-  await limitRequests(
-    ctx,
-    { key: `instagram-consent:${ctx.userId}`, ...CONSENT_LIMIT },
-    (wait) => `Too many attempts to connect Instagram. Try again in ${wait}.`,
-  );
-  const state = oidc.randomState();
-  const browser = randomToken();
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  const now = ctx.clock.now();
-  await insertAuthorization(ctx.db, {
-    provider: "instagram",
-    stateHash: sha256(state),
-    browserHash: sha256(browser),
-    workspaceId,
-    userId: ctx.userId,
-    codeVerifier,
-    now,
-    expiresAt: addMs(now, CONSENT_MS),
+): Promise<Schemas["InstagramAuthorization"]> =>
+  startConsent(ctx, reply, CONSENT, {
+    caller: signedIn(ctx),
+    clientId: ctx.config.instagram.app?.id,
+    authorizeUrl: ctx.config.instagram.dialogUrl,
+    params: { scope: INSTAGRAM_SCOPES },
   });
-  const url = new URL(ctx.config.instagram.dialogUrl);
-  const params = {
-    client_id: app.id,
-    redirect_uri: callbackUrl(ctx),
-    response_type: "code",
-    scope: INSTAGRAM_SCOPES,
-    state,
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: "S256",
-  };
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  const secure = ctx.config.appUrl.startsWith("https:") ? "; Secure" : "";
-  reply.header(
-    "set-cookie",
-    `${CONSENT_COOKIE}=${browser}; Path=${CALLBACK_PATH}; Max-Age=${CONSENT_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
-  );
-  return { url: url.href };
-}
 
-export type InstagramOutcome =
+/** What connecting made of a granted consent (consent.ts answers the refusals before it). */
+type InstagramOutcome =
   | { status: "connected" | "choose_account" }
   | {
-      error:
-        | "access_denied"
-        | "state_invalid"
-        | "exchange_failed"
-        | "no_account"
-        | "accounts_failed"
-        | "not_available";
+      error: "exchange_failed" | "no_account" | "accounts_failed";
     };
-
-export function instagramDataSourcesUrl(ctx: Pick<RequestCtx, "config">, outcome: InstagramOutcome): string {
-  const url = new URL("/data-sources", ctx.config.appUrl);
-  url.searchParams.set("connector", "instagram");
-  if ("error" in outcome) url.searchParams.set("error", outcome.error);
-  else url.searchParams.set("status", outcome.status);
-  return url.href;
-}
-
-export async function receiveInstagramCallback(
-  ctx: RequestCtx,
-  query: { code?: string; state?: string; error?: string },
-  cookieHeader: string | undefined,
-): Promise<string> {
-  return instagramDataSourcesUrl(ctx, await callbackOutcome(ctx, query, cookieHeader));
-}
 
 /**
  * Facebook Login's redirect: the state must be one this browser started, unexpired and unused, its user still in
  * the workspace; then the code becomes a short-lived token, that a long-lived one (sealed, with its expiry), the
  * Pages' Instagram professional accounts are listed and the brand's own chosen, and the brands read by a job.
  */
-async function callbackOutcome(
+export const receiveInstagramCallback = (ctx: RequestCtx, callback: ConsentCallback): Promise<string> =>
+  receiveConsent(ctx, CONSENT, callback, clientOf(ctx), connect);
+
+async function connect(
   ctx: RequestCtx,
-  query: { code?: string; state?: string; error?: string },
-  cookieHeader: string | undefined,
+  meta: NonNullable<ReturnType<typeof clientOf>>,
+  consent: GrantedConsent,
 ): Promise<InstagramOutcome> {
-  const meta = clientOf(ctx);
-  if (!meta) return { error: "not_available" };
-  const browser = cookieValue(cookieHeader, CONSENT_COOKIE);
-  if (!query.state || !browser) return { error: "state_invalid" };
-  const consent = await takeAuthorization(ctx.db, {
-    provider: "instagram",
-    stateHash: sha256(query.state),
-    browserHash: sha256(browser),
-    now: ctx.clock.now(),
-  });
-  if (!consent || !(await isMember(ctx.db, consent))) {
-    ctx.log.warn({ event: "connector.consent.refused" }, "Instagram consent with an unknown state");
-    return { error: "state_invalid" };
-  }
   const { workspaceId } = consent;
-  if (query.error || !query.code) return { error: "access_denied" };
   let token: { accessToken: string; expiresInSeconds: number | null };
   try {
-    const short = await meta.exchangeCode({
-      code: query.code,
-      codeVerifier: consent.codeVerifier,
-      redirectUri: callbackUrl(ctx),
-    });
+    const short = await meta.exchangeCode(consent);
     token = await meta.longLived(short.accessToken);
   } catch (error) {
     if (!(error instanceof MetaError)) throw error;
@@ -287,14 +212,7 @@ async function callbackOutcome(
   return { status: account ? "connected" : "choose_account" };
 }
 
-function connectedOrThrow(
-  connection: ConnectionRow | undefined,
-): ConnectionRow & { sealedCredential: string } {
-  if (!connection?.sealedCredential) {
-    throw new AppError("NOT_CONNECTED", 409, "Connect Instagram with Facebook first.");
-  }
-  return connection as ConnectionRow & { sealedCredential: string };
-}
+const NOT_CONNECTED = "Connect Instagram with Facebook first.";
 
 /** Chooses which of the listed Instagram accounts the reads go through, and reads. */
 export async function selectInstagramAccount(
@@ -302,7 +220,7 @@ export async function selectInstagramAccount(
   body: Schemas["SelectInstagramAccountRequest"],
 ): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "instagram" }));
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "instagram" }, NOT_CONNECTED);
   if (!(connection.accounts ?? []).some((a) => a.id === body.accountId)) {
     const message = "Choose one of the Instagram accounts of your Facebook Pages";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/accountId", message }]);
@@ -317,7 +235,7 @@ export async function selectInstagramAccount(
 /** Reads the brands' accounts again now, within a rate limit; 409 when nothing can be read until the user acts. */
 export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(await findConnection(ctx.db, { workspaceId, provider: "instagram" }));
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "instagram" }, NOT_CONNECTED);
   const now = ctx.clock.now();
   if (
     connection.status === "token_expired" ||
@@ -353,19 +271,5 @@ export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
 }
 
 /** Forgets the token (and removes the app's permissions at Meta, best effort); what was read stays. */
-export async function disconnectInstagram(ctx: RequestCtx): Promise<undefined> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "instagram" });
-  await deleteConnection(ctx.db, { workspaceId, provider: "instagram" });
-  const meta = clientOf(ctx);
-  if (meta && connection?.sealedCredential) {
-    let token: string | undefined;
-    try {
-      token = unseal(ctx.keys.seal, connection.sealedCredential);
-    } catch {
-      // Sealed under a key since replaced.
-    }
-    if (token) await meta.revoke(token);
-  }
-  return undefined;
-}
+export const disconnectInstagram = (ctx: RequestCtx): Promise<undefined> =>
+  forgetGrant(ctx, "instagram", clientOf(ctx));

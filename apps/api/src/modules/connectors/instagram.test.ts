@@ -19,7 +19,6 @@ import {
 } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import { HOUR_MS, MINUTE_MS } from "../../lib/clock";
-import { CONSENT_COOKIE } from "./instagram.service";
 import { syncInstagramJob } from "./instagram-sync.job";
 import { refreshSourcesJob } from "./refresh-sources.job";
 
@@ -165,7 +164,7 @@ describe("the Instagram connector", () => {
       scope: "instagram_basic,pages_show_list,pages_read_engagement,business_management",
       code_challenge_method: "S256",
     });
-    expect(started.cookie).toMatch(new RegExp(`^${CONSENT_COOKIE}=[\\w-]{43}$`));
+    expect(started.cookie).toMatch(/^brandscope_instagram=[\w-]{43}$/);
     expect(started.setCookie).toContain("Path=/api/connectors/instagram/callback");
     expect(started.setCookie).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
 

@@ -1,23 +1,24 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { FastifyReply } from "fastify";
-import * as oidc from "openid-client";
-import { workspaceOf } from "../../kernel/caller";
+import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { addMs, MINUTE_MS } from "../../lib/clock";
-import { randomToken, seal, sha256, unseal } from "../../lib/crypto";
+import { MINUTE_MS } from "../../lib/clock";
+import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
-import { type ConnectionRow, deleteConnection, findConnection } from "./connections.repo";
-import { nextRefreshAfter } from "./refresh-schedule";
+import { findConnection } from "./connections.repo";
 import {
-  countProviderKeywords,
-  insertAuthorization,
-  isMember,
-  saveSearchConsoleConnection,
-  setProperty,
-  takeAuthorization,
-} from "./search-console.repo";
+  type ConsentCallback,
+  type ConsentFlow,
+  type GrantedConsent,
+  receiveConsent,
+  startConsent,
+} from "./consent";
+import { exchangeForGrant, googleConsentParams } from "./google-oauth";
+import { findGrant, forgetGrant } from "./grant";
+import { nextRefreshAfter } from "./refresh-schedule";
+import { countProviderKeywords, saveSearchConsoleConnection, setProperty } from "./search-console.repo";
 import { GoogleError, searchConsoleClient } from "./search-console-api";
 import { matchingProperty } from "./search-console-sites";
 
@@ -26,16 +27,14 @@ type Connector = Schemas["SearchConsoleConnector"];
 
 /** Read-only access to Search Console, the only scope asked. */
 export const SEARCH_CONSOLE_SCOPE = "https://www.googleapis.com/auth/webmasters.readonly";
-/** How long the user may spend on Google's consent page. */
-export const CONSENT_MS = 10 * MINUTE_MS;
-/** The cookie that binds a consent to the browser that started it (sent back to the callback only). */
-export const CONSENT_COOKIE = "brandscope_search_console";
-const CALLBACK_PATH = "/api/connectors/search-console/callback";
+export const CONSENT: ConsentFlow = {
+  provider: "search_console",
+  slug: "search-console",
+  name: "Search Console",
+  unavailable: "Google Search Console is not available on this server.",
+};
 /** A read is a few calls: a few a quarter hour is plenty, as for YouTube. */
 export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
-const CONSENT_LIMIT = { windowMs: 15 * MINUTE_MS, max: 10 };
-
-const callbackUrl = (ctx: Pick<RequestCtx, "config">) => `${ctx.config.appUrl}${CALLBACK_PATH}`;
 
 function clientOf(ctx: Pick<RequestCtx, "config">) {
   const client = ctx.config.searchConsole.client;
@@ -107,93 +106,26 @@ export async function searchConsoleConnector(
 export const getSearchConsoleConnector = (ctx: RequestCtx) => searchConsoleConnector(ctx, workspaceOf(ctx));
 
 /**
- * Starts the consent: Google's authorization URL (code flow, offline access, consent prompted so that Google
- * hands over a refresh token again, PKCE S256) with a state kept server-side, bound to the workspace, the user
- * and this browser (a cookie only sent back to the callback), for CONSENT_MS and one use.
+ * Starts the consent (consent.ts): Google's authorization URL with the read-only scope, offline access and the
+ * consent prompted so that Google hands over a refresh token again.
  */
-export async function authorizeSearchConsole(
+export const authorizeSearchConsole = (
   ctx: RequestCtx,
   reply: Pick<FastifyReply, "header">,
-): Promise<Schemas["SearchConsoleAuthorization"]> {
-  const workspaceId = workspaceOf(ctx);
-  const client = ctx.config.searchConsole.client;
-  if (!client || !ctx.userId) {
-    throw new AppError(
-      "CONNECTOR_UNAVAILABLE",
-      404,
-      "Google Search Console is not available on this server.",
-    );
-  }
-  await limitRequests(
-    ctx,
-    { key: `search-console-consent:${ctx.userId}`, ...CONSENT_LIMIT },
-    (wait) => `Too many attempts to connect Search Console. Try again in ${wait}.`,
-  );
-  const state = oidc.randomState();
-  const browser = randomToken();
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  const now = ctx.clock.now();
-  await insertAuthorization(ctx.db, {
-    provider: "search_console",
-    stateHash: sha256(state),
-    browserHash: sha256(browser),
-    workspaceId,
-    userId: ctx.userId,
-    codeVerifier,
-    now,
-    expiresAt: addMs(now, CONSENT_MS),
+): Promise<Schemas["SearchConsoleAuthorization"]> =>
+  startConsent(ctx, reply, CONSENT, {
+    caller: signedIn(ctx),
+    clientId: ctx.config.searchConsole.client?.id,
+    authorizeUrl: ctx.config.searchConsole.authorizeUrl,
+    params: googleConsentParams(SEARCH_CONSOLE_SCOPE),
   });
-  const url = new URL(ctx.config.searchConsole.authorizeUrl);
-  const params = {
-    client_id: client.id,
-    redirect_uri: callbackUrl(ctx),
-    response_type: "code",
-    scope: SEARCH_CONSOLE_SCOPE,
-    access_type: "offline",
-    prompt: "consent",
-    include_granted_scopes: "true",
-    state,
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: "S256",
-  };
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  const secure = ctx.config.appUrl.startsWith("https:") ? "; Secure" : "";
-  // SameSite=Lax: Google's redirect is a top-level GET navigation, which carries it.
-  reply.header(
-    "set-cookie",
-    `${CONSENT_COOKIE}=${browser}; Path=${CALLBACK_PATH}; Max-Age=${CONSENT_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
-  );
-  return { url: url.href };
-}
 
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
-}
-
-export type CallbackOutcome =
+/** What connecting made of a granted consent (consent.ts answers the refusals before it). */
+type CallbackOutcome =
   | { status: "connected" | "choose_property" }
   | {
-      error:
-        | "access_denied"
-        | "state_invalid"
-        | "exchange_failed"
-        | "no_offline_access"
-        | "sites_failed"
-        | "not_available";
+      error: "exchange_failed" | "no_offline_access" | "sites_failed";
     };
-
-/** Where the browser goes after the callback: the Data sources page, with the outcome and never a token. */
-export function dataSourcesUrl(ctx: Pick<RequestCtx, "config">, outcome: CallbackOutcome): string {
-  const url = new URL("/data-sources", ctx.config.appUrl);
-  url.searchParams.set("connector", "search-console");
-  if ("error" in outcome) url.searchParams.set("error", outcome.error);
-  else url.searchParams.set("status", outcome.status);
-  return url.href;
-}
 
 /**
  * Google's redirect: the state must be one this browser started (its cookie), unexpired and unused, and its user
@@ -201,52 +133,17 @@ export function dataSourcesUrl(ctx: Pick<RequestCtx, "config">, outcome: Callbac
  * account's properties listed and the brand website's chosen, and the property read by a job. Answers the URL to
  * send the browser to.
  */
-export async function receiveSearchConsoleCallback(
-  ctx: RequestCtx,
-  query: { code?: string; state?: string; error?: string },
-  cookieHeader: string | undefined,
-): Promise<string> {
-  const outcome = await callbackOutcome(ctx, query, cookieHeader);
-  return dataSourcesUrl(ctx, outcome);
-}
+export const receiveSearchConsoleCallback = (ctx: RequestCtx, callback: ConsentCallback): Promise<string> =>
+  receiveConsent(ctx, CONSENT, callback, clientOf(ctx), connect);
 
-async function callbackOutcome(
+async function connect(
   ctx: RequestCtx,
-  query: { code?: string; state?: string; error?: string },
-  cookieHeader: string | undefined,
+  google: NonNullable<ReturnType<typeof clientOf>>,
+  consent: GrantedConsent,
 ): Promise<CallbackOutcome> {
-  const google = clientOf(ctx);
-  if (!google) return { error: "not_available" };
-  const browser = cookieValue(cookieHeader, CONSENT_COOKIE);
-  if (!query.state || !browser) return { error: "state_invalid" };
-  const consent = await takeAuthorization(ctx.db, {
-    provider: "search_console",
-    stateHash: sha256(query.state),
-    browserHash: sha256(browser),
-    now: ctx.clock.now(),
-  });
-  if (!consent || !(await isMember(ctx.db, consent))) {
-    ctx.log.warn({ event: "connector.consent.refused" }, "Search Console consent with an unknown state");
-    return { error: "state_invalid" };
-  }
   const { workspaceId } = consent;
-  if (query.error || !query.code) {
-    // The user declined at Google (error=access_denied), or Google sent no code.
-    return { error: "access_denied" };
-  }
-  let tokens: Awaited<ReturnType<typeof google.exchangeCode>>;
-  try {
-    tokens = await google.exchangeCode({
-      code: query.code,
-      codeVerifier: consent.codeVerifier,
-      redirectUri: callbackUrl(ctx),
-    });
-  } catch (error) {
-    if (!(error instanceof GoogleError)) throw error;
-    ctx.log.warn({ workspaceId, failure: error.failure }, "Search Console code exchange failed");
-    return { error: "exchange_failed" };
-  }
-  if (!tokens.refreshToken) return { error: "no_offline_access" };
+  const tokens = await exchangeForGrant(ctx, CONSENT, google, consent);
+  if ("error" in tokens) return tokens;
   let properties: Awaited<ReturnType<typeof google.sites>>;
   try {
     properties = await google.sites(tokens.accessToken);
@@ -285,14 +182,7 @@ async function callbackOutcome(
   return { status: property ? "connected" : "choose_property" };
 }
 
-function connectedOrThrow(
-  connection: ConnectionRow | undefined,
-): ConnectionRow & { sealedCredential: string } {
-  if (!connection?.sealedCredential) {
-    throw new AppError("NOT_CONNECTED", 409, "Connect Google Search Console first.");
-  }
-  return connection as ConnectionRow & { sealedCredential: string };
-}
+const NOT_CONNECTED = "Connect Google Search Console first.";
 
 /** Chooses which of the listed properties is read, and reads it. */
 export async function selectSearchConsoleProperty(
@@ -300,9 +190,7 @@ export async function selectSearchConsoleProperty(
   body: Schemas["SelectSearchConsolePropertyRequest"],
 ): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(
-    await findConnection(ctx.db, { workspaceId, provider: "search_console" }),
-  );
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "search_console" }, NOT_CONNECTED);
   if (!(connection.properties ?? []).some((p) => p.siteUrl === body.property)) {
     const message = "Choose one of the properties your Google account can read";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/property", message }]);
@@ -317,9 +205,7 @@ export async function selectSearchConsoleProperty(
 /** Reads the property again now, within a rate limit; 409 when nothing can be read until the user acts. */
 export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
-  const connection = connectedOrThrow(
-    await findConnection(ctx.db, { workspaceId, provider: "search_console" }),
-  );
+  const connection = await findGrant(ctx.db, { workspaceId, provider: "search_console" }, NOT_CONNECTED);
   if (connection.status === "token_expired") {
     throw new AppError(
       "NOT_CONNECTED",
@@ -348,19 +234,5 @@ export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> 
 }
 
 /** Forgets the grant (and revokes it at Google, best effort); the queries already read stay with the brand. */
-export async function disconnectSearchConsole(ctx: RequestCtx): Promise<undefined> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "search_console" });
-  await deleteConnection(ctx.db, { workspaceId, provider: "search_console" });
-  const google = clientOf(ctx);
-  if (google && connection?.sealedCredential) {
-    let token: string | undefined;
-    try {
-      token = unseal(ctx.keys.seal, connection.sealedCredential);
-    } catch {
-      // Sealed under a key since replaced: nothing to revoke with.
-    }
-    if (token) await google.revoke(token);
-  }
-  return undefined;
-}
+export const disconnectSearchConsole = (ctx: RequestCtx): Promise<undefined> =>
+  forgetGrant(ctx, "search_console", clientOf(ctx));

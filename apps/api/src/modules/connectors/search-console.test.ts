@@ -19,9 +19,9 @@ import {
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import { insertWorkspace } from "../accounts/workspace.repo";
 import { findRefreshableConnections } from "./connections.repo";
+import { CONSENT_MS } from "./consent";
+import { deleteExpiredAuthorizations } from "./consent.repo";
 import { refreshSourcesJob } from "./refresh-sources.job";
-import { deleteExpiredAuthorizations } from "./search-console.repo";
-import { CONSENT_COOKIE, CONSENT_MS } from "./search-console.service";
 
 type Schemas = components["schemas"];
 
@@ -164,7 +164,7 @@ describe("the Search Console connector", () => {
     expect(consent.searchParams.get("state")).toMatch(/^[\w-]{32,}$/);
     expect(consent.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     // The cookie binding the state to this browser goes back to the callback only, and only for the consent.
-    expect(started.cookie).toMatch(new RegExp(`^${CONSENT_COOKIE}=[\\w-]{43}$`));
+    expect(started.cookie).toMatch(/^brandscope_search_console=[\w-]{43}$/);
     expect(started.setCookie).toContain("Path=/api/connectors/search-console/callback");
     expect(started.setCookie).toContain(`Max-Age=${CONSENT_MS / 1000}`);
     expect(started.setCookie).toMatch(/HttpOnly; SameSite=Lax; Secure$/);

@@ -1,14 +1,16 @@
 import type { components } from "@brandscope/api-client";
-import { Badge, type BadgeProps } from "@brandscope/ui/badge";
-import { Button } from "@brandscope/ui/button";
-import { ErrorState } from "@brandscope/ui/error-state";
 import { SelectField } from "@brandscope/ui/select";
-import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
-import { FormProblem, problemText } from "~/lib/problem";
-import { formatDate, formatDateTime, formatWhole } from "../modules/format";
-import { SectionCard } from "../modules/module-page";
-import { useConnectorReturn } from "./connector-return";
+import { formatDateTime, formatWhole } from "../modules/format";
+import {
+  ConnectorActions,
+  type ConnectorBadge,
+  ConnectorSection,
+  ConnectPrompt,
+  ConsentButton,
+  ReadStatus,
+  Unavailable,
+} from "./connector-section";
 import {
   useAuthorizeGoogleAdsMutation,
   useDisconnectGoogleAdsMutation,
@@ -20,7 +22,7 @@ import { googleAdsConnectorOptions } from "./queries";
 type Connector = components["schemas"]["GoogleAdsConnector"];
 type Customer = components["schemas"]["GoogleAdsCustomer"];
 
-const statusBadges: Record<Connector["status"], { label: string; tone: BadgeProps["tone"] }> = {
+const statusBadges: Record<Connector["status"], ConnectorBadge> = {
   not_available: { label: "Not available", tone: "neutral" },
   not_connected: { label: "Not connected", tone: "neutral" },
   reading: { label: "Planning keywords", tone: "info" },
@@ -57,97 +59,52 @@ const customerLabel = (c: Customer) =>
  * the brand's country, then every day; they give the intent module its volumes and cost per click.
  */
 export function GoogleAdsConnectorSection() {
-  const connector = useQuery(googleAdsConnectorOptions());
-  const returned = useConnectorReturn(
-    "google-ads",
-    returnMessages,
-    "Google Ads was not connected. Try again.",
-  );
   return (
-    <SectionCard
+    <ConnectorSection
       title="Google Ads keyword planning"
       description="Monthly searches, competition and top-of-page bids for your brand's keywords in its country, from Google Ads' Keyword Planner with your Google account's consent. Optional."
-      actions={connector.data ? <StatusBadge status={connector.data.status} /> : null}
-    >
-      <div className="flex flex-col gap-5">
-        {returned ? (
-          <p
-            role={returned.failed ? "alert" : "status"}
-            className={returned.failed ? "text-destructive text-sm" : "text-foreground text-sm"}
-          >
-            {returned.message}
-          </p>
-        ) : null}
-        {connector.isPending ? (
-          <Skeleton className="h-32 w-full" />
-        ) : connector.isError ? (
-          <ErrorState
-            title="We could not load the Google Ads connector"
-            message={problemText(connector.error)}
-            onRetry={() => void connector.refetch()}
-            retrying={connector.isFetching}
-          />
-        ) : (
-          <ConnectorBody connector={connector.data} />
-        )}
-      </div>
-    </SectionCard>
+      name="Google Ads"
+      query={useQuery(googleAdsConnectorOptions())}
+      badge={(connector) => statusBadges[connector.status]}
+      consentReturn={{
+        connector: "google-ads",
+        messages: returnMessages,
+        failed: "Google Ads was not connected. Try again.",
+      }}
+      body={ConnectorBody}
+    />
   );
-}
-
-function StatusBadge({ status }: { status: Connector["status"] }) {
-  return <Badge tone={statusBadges[status].tone}>{statusBadges[status].label}</Badge>;
 }
 
 function ConnectButton({ label }: { label: string }) {
-  const authorize = useAuthorizeGoogleAdsMutation();
-  return (
-    <>
-      <Button
-        loading={authorize.isPending}
-        onClick={() => authorize.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
-      >
-        {label}
-      </Button>
-      <FormProblem error={authorize.error} />
-    </>
-  );
+  return <ConsentButton label={label} authorize={useAuthorizeGoogleAdsMutation()} />;
 }
 
 function ConnectorBody({ connector }: { connector: Connector }) {
   const refresh = useRefreshGoogleAdsMutation();
   const disconnect = useDisconnectGoogleAdsMutation();
   const select = useSelectGoogleAdsCustomerMutation();
-  if (connector.status === "not_available") {
-    return <p className="text-muted-foreground text-sm">{connector.statusReason}</p>;
-  }
+  if (connector.status === "not_available") return <Unavailable reason={connector.statusReason} />;
   if (connector.status === "not_connected") {
     return (
-      <div className="flex flex-col gap-4">
-        <p className="text-muted-foreground text-sm">
-          Connect a Google account that can use a Google Ads account (a free one will do). Brandscope only
-          plans keywords: it creates and spends nothing.
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <ConnectButton label="Connect Google Ads" />
-        </div>
-      </div>
+      <ConnectPrompt action={<ConnectButton label="Connect Google Ads" />}>
+        Connect a Google account that can use a Google Ads account (a free one will do). Brandscope only plans
+        keywords: it creates and spends nothing.
+      </ConnectPrompt>
     );
   }
   const quotaSpent = connector.status === "quota_exhausted";
   return (
     <div className="flex flex-col gap-5">
-      <div aria-live="polite" className="text-muted-foreground flex flex-col gap-1 text-sm">
-        {connector.statusReason ? <p className="text-foreground">{connector.statusReason}</p> : null}
-        <p>
-          {connector.lastSuccessAt ? `Last read ${formatDate(connector.lastSuccessAt)}` : "Not read yet"}
-          {connector.nextRunAt ? ` · next read ${formatDateTime(connector.nextRunAt)}` : ""}
-          {` · ${formatWhole(connector.keywords)} ${connector.keywords === 1 ? "keyword" : "keywords"} planned`}
-          {quotaSpent && connector.quotaExhaustedUntil
+      <ReadStatus
+        connector={connector}
+        details={
+          ` · ${formatWhole(connector.keywords)} ${connector.keywords === 1 ? "keyword" : "keywords"} planned` +
+          (quotaSpent && connector.quotaExhaustedUntil
             ? ` · quota spent until ${formatDateTime(connector.quotaExhaustedUntil)}`
-            : ""}
-        </p>
-      </div>
+            : "")
+        }
+      />
       {connector.customers.length > 1 || (connector.customers.length === 1 && connector.customer === null) ? (
         <SelectField
           label="Google Ads account"
@@ -166,24 +123,16 @@ function ConnectorBody({ connector }: { connector: Connector }) {
       ) : (
         <p className="text-muted-foreground text-sm">This Google account can use no Google Ads account.</p>
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        {connector.status === "token_expired" ? (
-          <ConnectButton label="Reconnect Google Ads" />
-        ) : (
-          <Button
-            emphasis="secondary"
-            loading={refresh.isPending}
-            disabled={connector.status === "reading" || quotaSpent || connector.customer === null}
-            onClick={() => refresh.mutate()}
-          >
-            Read again now
-          </Button>
-        )}
-        <Button emphasis="ghost" loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
-          Disconnect Google Ads
-        </Button>
-        <FormProblem error={refresh.error ?? disconnect.error ?? select.error} />
-      </div>
+      <ConnectorActions
+        refresh={refresh}
+        refreshDisabled={connector.status === "reading" || quotaSpent || connector.customer === null}
+        reconnect={
+          connector.status === "token_expired" ? <ConnectButton label="Reconnect Google Ads" /> : undefined
+        }
+        disconnect={disconnect}
+        disconnectLabel="Disconnect Google Ads"
+        otherError={select.error}
+      />
     </div>
   );
 }

@@ -1,14 +1,16 @@
 import type { components } from "@brandscope/api-client";
-import { Badge, type BadgeProps } from "@brandscope/ui/badge";
-import { Button } from "@brandscope/ui/button";
-import { ErrorState } from "@brandscope/ui/error-state";
 import { SelectField } from "@brandscope/ui/select";
-import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
-import { FormProblem, problemText } from "~/lib/problem";
 import { formatDate, formatDateTime, formatWhole } from "../modules/format";
-import { SectionCard } from "../modules/module-page";
-import { useConnectorReturn } from "./connector-return";
+import {
+  ConnectorActions,
+  type ConnectorBadge,
+  ConnectorSection,
+  ConnectPrompt,
+  ConsentButton,
+  ReadStatus,
+  Unavailable,
+} from "./connector-section";
 import {
   useAuthorizeInstagramMutation,
   useDisconnectInstagramMutation,
@@ -19,7 +21,7 @@ import { instagramConnectorOptions } from "./queries";
 
 type Connector = components["schemas"]["InstagramConnector"];
 
-function statusBadge(connector: Connector): { label: string; tone: BadgeProps["tone"] } {
+function statusBadge(connector: Connector): ConnectorBadge {
   switch (connector.status) {
     case "not_available":
       return { label: "Not available", tone: "neutral" };
@@ -65,75 +67,39 @@ const returnMessages: Record<string, string> = {
  * Instagram professional account: followers, number of posts, and recent posts with their likes and comments.
  */
 export function InstagramConnectorSection() {
-  const connector = useQuery(instagramConnectorOptions());
-  const returned = useConnectorReturn("instagram", returnMessages, "Instagram was not connected. Try again.");
-  const badge = connector.data ? statusBadge(connector.data) : null;
   return (
-    <SectionCard
+    <ConnectorSection
       title="Instagram"
       description="Followers, number of posts and recent posts with their likes and comments of your brand's and your competitors' Instagram business or creator accounts, read through your own Instagram professional account (Facebook Login)."
-      actions={badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
-    >
-      <div className="flex flex-col gap-5">
-        {returned ? (
-          <p
-            role={returned.failed ? "alert" : "status"}
-            className={returned.failed ? "text-destructive text-sm" : "text-foreground text-sm"}
-          >
-            {returned.message}
-          </p>
-        ) : null}
-        {connector.isPending ? (
-          <Skeleton className="h-32 w-full" />
-        ) : connector.isError ? (
-          <ErrorState
-            title="We could not load the Instagram connector"
-            message={problemText(connector.error)}
-            onRetry={() => void connector.refetch()}
-            retrying={connector.isFetching}
-          />
-        ) : (
-          <ConnectorBody connector={connector.data} />
-        )}
-      </div>
-    </SectionCard>
+      name="Instagram"
+      query={useQuery(instagramConnectorOptions())}
+      badge={statusBadge}
+      consentReturn={{
+        connector: "instagram",
+        messages: returnMessages,
+        failed: "Instagram was not connected. Try again.",
+      }}
+      body={ConnectorBody}
+    />
   );
 }
 
 function ConnectButton({ label }: { label: string }) {
-  const authorize = useAuthorizeInstagramMutation();
-  return (
-    <>
-      <Button
-        loading={authorize.isPending}
-        onClick={() => authorize.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
-      >
-        {label}
-      </Button>
-      <FormProblem error={authorize.error} />
-    </>
-  );
+  return <ConsentButton label={label} authorize={useAuthorizeInstagramMutation()} />;
 }
 
 function ConnectorBody({ connector }: { connector: Connector }) {
   const refresh = useRefreshInstagramMutation();
   const disconnect = useDisconnectInstagramMutation();
   const select = useSelectInstagramAccountMutation();
-  if (connector.status === "not_available") {
-    return <p className="text-muted-foreground text-sm">{connector.statusReason}</p>;
-  }
+  if (connector.status === "not_available") return <Unavailable reason={connector.statusReason} />;
   if (connector.status === "not_connected") {
     return (
-      <div className="flex flex-col gap-4">
-        <p className="text-muted-foreground text-sm">
-          Connect with the Facebook account that manages the Page linked to your brand's Instagram business or
-          creator account. Meta lets Brandscope read other business and creator accounts through it; personal
-          accounts cannot be read.
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <ConnectButton label="Connect Instagram with Facebook" />
-        </div>
-      </div>
+      <ConnectPrompt action={<ConnectButton label="Connect Instagram with Facebook" />}>
+        Connect with the Facebook account that manages the Page linked to your brand's Instagram business or
+        creator account. Meta lets Brandscope read other business and creator accounts through it; personal
+        accounts cannot be read.
+      </ConnectPrompt>
     );
   }
   const options = connector.accounts.map((a) => ({
@@ -142,16 +108,14 @@ function ConnectorBody({ connector }: { connector: Connector }) {
   }));
   return (
     <div className="flex flex-col gap-5">
-      <div aria-live="polite" className="text-muted-foreground flex flex-col gap-1 text-sm">
-        {connector.statusReason ? <p className="text-foreground">{connector.statusReason}</p> : null}
-        <p>
-          {connector.lastSuccessAt ? `Last read ${formatDate(connector.lastSuccessAt)}` : "Not read yet"}
-          {connector.nextRunAt ? ` · next read ${formatDateTime(connector.nextRunAt)}` : ""}
-          {connector.tokenExpiresAt
+      <ReadStatus
+        connector={connector}
+        details={
+          connector.tokenExpiresAt
             ? ` · ${connector.status === "token_expired" ? "expired" : "connection expires"} ${formatDate(connector.tokenExpiresAt)}`
-            : ""}
-        </p>
-      </div>
+            : ""
+        }
+      />
       {options.length > 1 || (options.length === 1 && connector.account === null) ? (
         <SelectField
           label="Read through the Instagram account"
@@ -183,28 +147,20 @@ function ConnectorBody({ connector }: { connector: Connector }) {
           ))}
         </ul>
       ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        {connector.status === "token_expired" ? (
-          <ConnectButton label="Reconnect Instagram with Facebook" />
-        ) : (
-          <Button
-            emphasis="secondary"
-            loading={refresh.isPending}
-            disabled={
-              connector.status === "reading" ||
-              connector.status === "rate_limited" ||
-              connector.account === null
-            }
-            onClick={() => refresh.mutate()}
-          >
-            Read again now
-          </Button>
-        )}
-        <Button emphasis="ghost" loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
-          Disconnect Instagram
-        </Button>
-        <FormProblem error={refresh.error ?? disconnect.error ?? select.error} />
-      </div>
+      <ConnectorActions
+        refresh={refresh}
+        refreshDisabled={
+          connector.status === "reading" || connector.status === "rate_limited" || connector.account === null
+        }
+        reconnect={
+          connector.status === "token_expired" ? (
+            <ConnectButton label="Reconnect Instagram with Facebook" />
+          ) : undefined
+        }
+        disconnect={disconnect}
+        disconnectLabel="Disconnect Instagram"
+        otherError={select.error}
+      />
     </div>
   );
 }

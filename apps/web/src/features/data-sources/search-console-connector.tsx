@@ -1,14 +1,16 @@
 import type { components } from "@brandscope/api-client";
-import { Badge, type BadgeProps } from "@brandscope/ui/badge";
-import { Button } from "@brandscope/ui/button";
-import { ErrorState } from "@brandscope/ui/error-state";
 import { SelectField } from "@brandscope/ui/select";
-import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
-import { FormProblem, problemText } from "~/lib/problem";
-import { formatDate, formatDateTime, formatWhole } from "../modules/format";
-import { SectionCard } from "../modules/module-page";
-import { useConnectorReturn } from "./connector-return";
+import { formatWhole } from "../modules/format";
+import {
+  ConnectorActions,
+  type ConnectorBadge,
+  ConnectorSection,
+  ConnectPrompt,
+  ConsentButton,
+  ReadStatus,
+  Unavailable,
+} from "./connector-section";
 import {
   useAuthorizeSearchConsoleMutation,
   useDisconnectSearchConsoleMutation,
@@ -19,7 +21,7 @@ import { searchConsoleConnectorOptions } from "./queries";
 
 type Connector = components["schemas"]["SearchConsoleConnector"];
 
-const statusBadges: Record<Connector["status"], { label: string; tone: BadgeProps["tone"] }> = {
+const statusBadges: Record<Connector["status"], ConnectorBadge> = {
   not_available: { label: "Not available", tone: "neutral" },
   not_connected: { label: "Not connected", tone: "neutral" },
   reading: { label: "Reading queries", tone: "info" },
@@ -50,98 +52,51 @@ const returnMessages: Record<string, string> = {
  * and position), then every day; they feed the intent module as the brand's own search demand.
  */
 export function SearchConsoleConnectorSection() {
-  const connector = useQuery(searchConsoleConnectorOptions());
-  const returned = useConnectorReturn(
-    "search-console",
-    returnMessages,
-    "Google Search Console was not connected. Try again.",
-  );
   return (
-    <SectionCard
+    <ConnectorSection
       title="Google Search Console"
       description="Your website's own search queries (clicks, impressions, click-through rate and position by country), read from Search Console with your Google account's read-only consent."
-      actions={connector.data ? <StatusBadge status={connector.data.status} /> : null}
-    >
-      <div className="flex flex-col gap-5">
-        {returned ? (
-          <p
-            role={returned.failed ? "alert" : "status"}
-            className={returned.failed ? "text-destructive text-sm" : "text-foreground text-sm"}
-          >
-            {returned.message}
-          </p>
-        ) : null}
-        {connector.isPending ? (
-          <Skeleton className="h-32 w-full" />
-        ) : connector.isError ? (
-          <ErrorState
-            title="We could not load the Search Console connector"
-            message={problemText(connector.error)}
-            onRetry={() => void connector.refetch()}
-            retrying={connector.isFetching}
-          />
-        ) : (
-          <ConnectorBody connector={connector.data} />
-        )}
-      </div>
-    </SectionCard>
+      name="Search Console"
+      query={useQuery(searchConsoleConnectorOptions())}
+      badge={(connector) => statusBadges[connector.status]}
+      consentReturn={{
+        connector: "search-console",
+        messages: returnMessages,
+        failed: "Google Search Console was not connected. Try again.",
+      }}
+      body={ConnectorBody}
+    />
   );
-}
-
-function StatusBadge({ status }: { status: Connector["status"] }) {
-  return <Badge tone={statusBadges[status].tone}>{statusBadges[status].label}</Badge>;
 }
 
 function ConnectButton({ label }: { label: string }) {
-  const authorize = useAuthorizeSearchConsoleMutation();
-  return (
-    <>
-      <Button
-        loading={authorize.isPending}
-        onClick={() => authorize.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
-      >
-        {label}
-      </Button>
-      <FormProblem error={authorize.error} />
-    </>
-  );
+  return <ConsentButton label={label} authorize={useAuthorizeSearchConsoleMutation()} />;
 }
 
 function ConnectorBody({ connector }: { connector: Connector }) {
   const refresh = useRefreshSearchConsoleMutation();
   const disconnect = useDisconnectSearchConsoleMutation();
   const select = useSelectSearchConsolePropertyMutation();
-  if (connector.status === "not_available") {
-    return <p className="text-muted-foreground text-sm">{connector.statusReason}</p>;
-  }
+  if (connector.status === "not_available") return <Unavailable reason={connector.statusReason} />;
   if (connector.status === "not_connected") {
     return (
-      <div className="flex flex-col gap-4">
-        <p className="text-muted-foreground text-sm">
-          {connector.brandWebsite
-            ? `Connect the Google account that verified ${connector.brandWebsite} in Search Console. Brandscope asks for read-only access.`
-            : "Connect the Google account that verified your website in Search Console. Brandscope asks for read-only access."}
-          {connector.queries > 0
-            ? ` ${formatWhole(connector.queries)} queries from an earlier connection are still used.`
-            : ""}
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <ConnectButton label="Connect Google Search Console" />
-        </div>
-      </div>
+      <ConnectPrompt action={<ConnectButton label="Connect Google Search Console" />}>
+        {connector.brandWebsite
+          ? `Connect the Google account that verified ${connector.brandWebsite} in Search Console. Brandscope asks for read-only access.`
+          : "Connect the Google account that verified your website in Search Console. Brandscope asks for read-only access."}
+        {connector.queries > 0
+          ? ` ${formatWhole(connector.queries)} queries from an earlier connection are still used.`
+          : ""}
+      </ConnectPrompt>
     );
   }
   const options = connector.properties.map((p) => ({ value: p.siteUrl, label: p.siteUrl }));
   return (
     <div className="flex flex-col gap-5">
-      <div aria-live="polite" className="text-muted-foreground flex flex-col gap-1 text-sm">
-        {connector.statusReason ? <p className="text-foreground">{connector.statusReason}</p> : null}
-        <p>
-          {connector.lastSuccessAt ? `Last read ${formatDate(connector.lastSuccessAt)}` : "Not read yet"}
-          {connector.nextRunAt ? ` · next read ${formatDateTime(connector.nextRunAt)}` : ""}
-          {` · ${formatWhole(connector.queries)} ${connector.queries === 1 ? "query" : "queries"} stored`}
-        </p>
-      </div>
+      <ReadStatus
+        connector={connector}
+        details={` · ${formatWhole(connector.queries)} ${connector.queries === 1 ? "query" : "queries"} stored`}
+      />
       {options.length > 1 || (options.length === 1 && connector.property === null) ? (
         <SelectField
           label="Search Console property"
@@ -163,24 +118,18 @@ function ConnectorBody({ connector }: { connector: Connector }) {
           This Google account has no verified Search Console property.
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        {connector.status === "token_expired" ? (
-          <ConnectButton label="Reconnect Google Search Console" />
-        ) : (
-          <Button
-            emphasis="secondary"
-            loading={refresh.isPending}
-            disabled={connector.status === "reading" || connector.property === null}
-            onClick={() => refresh.mutate()}
-          >
-            Read again now
-          </Button>
-        )}
-        <Button emphasis="ghost" loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
-          Disconnect Search Console
-        </Button>
-        <FormProblem error={refresh.error ?? disconnect.error ?? select.error} />
-      </div>
+      <ConnectorActions
+        refresh={refresh}
+        refreshDisabled={connector.status === "reading" || connector.property === null}
+        reconnect={
+          connector.status === "token_expired" ? (
+            <ConnectButton label="Reconnect Google Search Console" />
+          ) : undefined
+        }
+        disconnect={disconnect}
+        disconnectLabel="Disconnect Search Console"
+        otherError={select.error}
+      />
     </div>
   );
 }

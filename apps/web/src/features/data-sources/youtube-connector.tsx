@@ -1,13 +1,9 @@
 import type { components } from "@brandscope/api-client";
-import { Badge, type BadgeProps } from "@brandscope/ui/badge";
-import { Button } from "@brandscope/ui/button";
-import { ErrorState } from "@brandscope/ui/error-state";
-import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
 import { useAppForm } from "~/lib/form";
-import { FormProblem, problemText } from "~/lib/problem";
-import { formatDate, formatDateTime, formatWhole } from "../modules/format";
-import { SectionCard } from "../modules/module-page";
+import { FormProblem } from "~/lib/problem";
+import { formatWhole } from "../modules/format";
+import { ConnectorActions, type ConnectorBadge, ConnectorSection, ReadStatus } from "./connector-section";
 import {
   useConnectYoutubeMutation,
   useDisconnectYoutubeMutation,
@@ -17,7 +13,7 @@ import { youtubeConnectorOptions } from "./queries";
 
 type Connector = components["schemas"]["YoutubeConnector"];
 
-const statusBadges: Record<Connector["status"], { label: string; tone: BadgeProps["tone"] }> = {
+const statusBadges: Record<Connector["status"], ConnectorBadge> = {
   not_connected: { label: "Not connected", tone: "neutral" },
   reading: { label: "Reading channels", tone: "info" },
   connected: { label: "Connected", tone: "success" },
@@ -32,31 +28,16 @@ const statusBadges: Record<Connector["status"], { label: string; tone: BadgeProp
  * the last read, the quota spent, and each channel's subscribers or problem.
  */
 export function YoutubeConnectorSection() {
-  const connector = useQuery(youtubeConnectorOptions());
   return (
-    <SectionCard
+    <ConnectorSection
       title="YouTube"
       description="Your channel's and your competitors' subscribers and videos, read through the YouTube Data API with your API key (Google Cloud console → APIs & Services → Credentials)."
-      actions={connector.data ? <StatusBadge status={connector.data.status} /> : null}
-    >
-      {connector.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : connector.isError ? (
-        <ErrorState
-          title="We could not load the YouTube connector"
-          message={problemText(connector.error)}
-          onRetry={() => void connector.refetch()}
-          retrying={connector.isFetching}
-        />
-      ) : (
-        <ConnectorBody connector={connector.data} />
-      )}
-    </SectionCard>
+      name="YouTube"
+      query={useQuery(youtubeConnectorOptions())}
+      badge={(connector) => statusBadges[connector.status]}
+      body={ConnectorBody}
+    />
   );
-}
-
-function StatusBadge({ status }: { status: Connector["status"] }) {
-  return <Badge tone={statusBadges[status].tone}>{statusBadges[status].label}</Badge>;
 }
 
 function ConnectorBody({ connector }: { connector: Connector }) {
@@ -65,18 +46,14 @@ function ConnectorBody({ connector }: { connector: Connector }) {
   const connected = connector.keySource !== null;
   return (
     <div className="flex flex-col gap-5">
-      <div aria-live="polite" className="text-muted-foreground flex flex-col gap-1 text-sm">
-        {connector.statusReason ? <p className="text-foreground">{connector.statusReason}</p> : null}
-        {connected ? (
-          <p>
-            {connector.lastSuccessAt ? `Last read ${formatDate(connector.lastSuccessAt)}` : "Not read yet"} ·{" "}
-            {connector.nextRunAt ? `next read ${formatDateTime(connector.nextRunAt)} · ` : ""}
-            {formatWhole(connector.quotaUsedToday)} of {formatWhole(connector.dailyQuota)} quota units used
-            today
-            {connector.keySource === "operator" ? " · using Brandscope's key" : ""}
-          </p>
-        ) : null}
-      </div>
+      <ReadStatus
+        connector={connector}
+        read={connected}
+        details={
+          ` · ${formatWhole(connector.quotaUsedToday)} of ${formatWhole(connector.dailyQuota)} quota units used today` +
+          (connector.keySource === "operator" ? " · using Brandscope's key" : "")
+        }
+      />
       {connector.channels.length > 0 ? (
         <ul aria-label="YouTube channels" className="flex flex-col divide-y rounded-lg border text-sm">
           {connector.channels.map((c) => (
@@ -104,20 +81,12 @@ function ConnectorBody({ connector }: { connector: Connector }) {
       )}
       {connector.channels.length > 0 ? <ConnectForm connector={connector} /> : null}
       {connected ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            emphasis="secondary"
-            loading={refresh.isPending}
-            disabled={connector.status === "reading"}
-            onClick={() => refresh.mutate()}
-          >
-            Read again now
-          </Button>
-          <Button emphasis="ghost" loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
-            Disconnect YouTube
-          </Button>
-          <FormProblem error={refresh.error ?? disconnect.error} />
-        </div>
+        <ConnectorActions
+          refresh={refresh}
+          refreshDisabled={connector.status === "reading"}
+          disconnect={disconnect}
+          disconnectLabel="Disconnect YouTube"
+        />
       ) : null}
     </div>
   );
