@@ -2,6 +2,8 @@ import type { components } from "@brandscope/api-client/schema";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
+import { insufficientSegments, MIN_SEGMENTS } from "./audience";
+import { countOwnSegments } from "./audience.repo";
 import { containsPattern } from "./like-pattern";
 import { provenanceFrom } from "./module-context";
 import { planLimitsOf } from "./module-plan";
@@ -74,7 +76,12 @@ export async function listPersonas(
           ? byName.slice(0, limit)
           : []
         : byName.slice((page - 1) * limit, page * limit);
-    return { results: results.map(toSummary), total, limited: total > top };
+    return {
+      results: results.map(toSummary),
+      total,
+      limited: total > top,
+      ...(await emptyState(ctx, workspaceId, total)),
+    };
   }
   // Past the last page no row carries the count: the first row of the list does.
   const total =
@@ -83,7 +90,28 @@ export async function listPersonas(
       ? ((await findPersonaPage(ctx.db, { ...filters, order: "name", limit: 1, offset: 0 })).rows[0]?.total ??
         0)
       : 0);
-  return { results: rows.map(toSummary), total, limited: false };
+  return {
+    results: rows.map(toSummary),
+    total,
+    limited: false,
+    ...(await emptyState(ctx, workspaceId, total)),
+  };
+}
+
+/**
+ * Why an unfiltered list is empty when the own brand has audience segments, but fewer than personas need. Only
+ * looked up for an empty list, so a list with personas costs no extra query.
+ */
+async function emptyState(
+  ctx: RequestCtx,
+  workspaceId: string,
+  total: number,
+): Promise<Pick<Schemas["PersonaList"], "state">> {
+  if (total > 0) return {};
+  const n = await countOwnSegments(ctx.db, { workspaceId });
+  return n > 0 && n < MIN_SEGMENTS
+    ? { state: { status: "insufficient_history", reason: insufficientSegments(n), n } }
+    : {};
 }
 
 export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["PersonaDetails"]> {

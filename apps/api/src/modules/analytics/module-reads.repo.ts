@@ -39,7 +39,9 @@ export const importedFormats = (
 const latestImport = (when: string) =>
   `case when ${when} and not b.sample then ${importedFormats("b.id", ["post", "followers"])} end as import_format`;
 
-const IMPORT_FORMAT = latestImport("true");
+/** The audience exports a brand's personas rest on (never for shared sample data). */
+const AUDIENCE_IMPORT_FORMAT = `case when not b.sample then ${importedFormats("b.id", ["audience-segment"])} end
+  as import_format`;
 
 /**
  * The brand columns of a module read: a competitor (c.ord > 0) is shown by its name, logo and figures only, so
@@ -272,7 +274,7 @@ function personaFields(r: PersonaColumns) {
 const PERSONA_DETAILS = `with visible as (${AUDIENCE_BRAND_IDS})
 select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, to_json(p.interests) as interests,
   to_json(p.platforms) as platforms, p.size, p.share,
-  p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${IMPORT_FORMAT},
+  p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${AUDIENCE_IMPORT_FORMAT},
   ${SUBSCRIPTION_COLUMNS}
 from personas p join brands b on b.id = p.brand_id ${SUBSCRIPTION_JOIN}
 where p.id = $2 and p.brand_id in (select id from visible)`;

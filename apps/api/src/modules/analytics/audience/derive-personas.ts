@@ -14,6 +14,10 @@ import {
 /** Minimum input (docs/analytics-methods.md §3): five segments with interests and a positive total size. */
 export const MIN_SEGMENTS = 5;
 
+/** Why a brand with `n` usable segments has no personas (the list's state says it too). */
+export const insufficientSegments = (n: number) =>
+  `needs ${MIN_SEGMENTS} audience segments with interests, has ${n}`;
+
 /**
  * Personas of a brand's audience (docs/analytics-methods.md §3): APG-style NMF over demographic groups, or weighted
  * k-means when groups are few; figures, deterministic names, and ids kept from the previous run when a
@@ -25,7 +29,7 @@ export function derivePersonas(input: DerivePersonasInput): DerivePersonasResult
   if (rows.length < MIN_SEGMENTS || total <= 0) {
     return {
       status: "insufficient_history",
-      reason: `needs ${MIN_SEGMENTS} audience segments with interests, has ${rows.length}`,
+      reason: insufficientSegments(rows.length),
       n: rows.length,
     };
   }
