@@ -46,6 +46,8 @@ export function decodeBytes(bytes: Uint8Array): { text: string; encoding: Encodi
 }
 
 const CANDIDATES: readonly Delimiter[] = [",", "\t", ";"];
+/** GA4 writes about ten comment lines; past this many, `#` lines are not a preamble but the file's content. */
+const PREAMBLE_MAX_LINES = 100;
 const SCAN_LINES = 6;
 
 /**
@@ -94,12 +96,14 @@ export function readPreamble(text: string): Preamble {
   const lines: string[] = [];
   let end = 0;
   let lineCount = 0;
-  let at = 0;
   let seen = 0;
-  while (at < text.length) {
-    const match = /\r\n|\n|\r/.exec(text.slice(at));
-    const next = match ? at + match.index + match[0].length : text.length;
-    const line = text.slice(at, match ? at + match.index : text.length);
+  // Searched in place from `at`: slicing the text per line would copy a large file once per line.
+  const newline = /\r\n|\n|\r/g;
+  for (let at = 0; at < text.length && seen < PREAMBLE_MAX_LINES; ) {
+    newline.lastIndex = at;
+    const match = newline.exec(text);
+    const line = text.slice(at, match ? match.index : text.length);
+    const next = match ? match.index + match[0].length : text.length;
     seen += 1;
     if (line.startsWith("#")) {
       lines.push(line.slice(1).trim());

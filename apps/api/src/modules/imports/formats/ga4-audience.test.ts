@@ -91,6 +91,13 @@ describe("GA4 audience exploration export", () => {
     ]);
   });
 
+  it("reads no more than a preamble's worth of # lines, and quickly", () => {
+    const many = `${"# note\n".repeat(150_000)}${HEADER}\n25-34,male,France,Travel/Travel Buffs,12\n`;
+    const started = performance.now();
+    expect(() => parse(many)).toThrow(/is not an export we recognise/);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it("accepts Total users for the metric, and a file without the # lines (no period then)", () => {
     const result = parse(
       "Age,Gender,Country,Interests,Total users\n35-44,male,Spain,Travel/Travel Buffs,8\n",
