@@ -95,6 +95,7 @@ describe("audience import", () => {
         { timeout: 90_000, interval: 2_000 },
       )
       .toBeGreaterThanOrEqual(3);
+    await page.getByText(/Google Analytics 4 audience \(CSV import\)/).waitFor();
     const table = page.getByRole("table", { name: "Personas" });
     // Demographics from the file; no platform, since a website's visitors name none.
     expect(await table.textContent()).toMatch(/(Women|Men|Mixed), \d\d–\d\d/);

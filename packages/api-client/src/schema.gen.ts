@@ -2465,6 +2465,8 @@ export interface components {
             limited: boolean;
             /** @description Present when the workspace's own brand has audience segments but too few for personas: insufficient_history, with the reason (e.g. "needs 5 audience segments with interests, has 3"). */
             state?: components["schemas"]["SectionState"];
+            /** @description Where the own brand's personas come from (the sample, or the audience export they rest on, e.g. ga4-audience) and when they were computed; absent before it has any. */
+            provenance?: components["schemas"]["Provenance"];
         };
         PersonaDetails: components["schemas"]["PersonaSummary"] & {
             interestRadar: {

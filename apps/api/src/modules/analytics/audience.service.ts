@@ -8,6 +8,7 @@ import { containsPattern } from "./like-pattern";
 import { provenanceFrom } from "./module-context";
 import { planLimitsOf } from "./module-plan";
 import {
+  findAudienceSource,
   findPersonaPage,
   findTopPersonaIds,
   findVisiblePersona,
@@ -80,7 +81,7 @@ export async function listPersonas(
       results: results.map(toSummary),
       total,
       limited: total > top,
-      ...(await emptyState(ctx, workspaceId, total)),
+      ...(await listExtras(ctx, workspaceId, total)),
     };
   }
   // Past the last page no row carries the count: the first row of the list does.
@@ -94,24 +95,35 @@ export async function listPersonas(
     results: rows.map(toSummary),
     total,
     limited: false,
-    ...(await emptyState(ctx, workspaceId, total)),
+    ...(await listExtras(ctx, workspaceId, total)),
   };
 }
 
 /**
- * Why an unfiltered list is empty when the own brand has audience segments, but fewer than personas need. Only
- * looked up for an empty list, so a list with personas costs no extra query.
+ * What the list says besides its personas: where the own brand's personas come from (once computed), and why an
+ * empty list is empty when the own brand has audience segments but fewer than personas need (looked up only for an
+ * empty list, so a list with personas costs no extra query).
  */
-async function emptyState(
+async function listExtras(
   ctx: RequestCtx,
   workspaceId: string,
   total: number,
-): Promise<Pick<Schemas["PersonaList"], "state">> {
-  if (total > 0) return {};
+): Promise<Pick<Schemas["PersonaList"], "state" | "provenance">> {
+  const source = await findAudienceSource(ctx.db, { workspaceId });
+  const provenance = source?.computedAt
+    ? {
+        provenance: provenanceFrom(
+          source,
+          { dataAsOf: null, computedAt: source.computedAt },
+          { now: ctx.clock.now(), cadence: null },
+        ),
+      }
+    : {};
+  if (total > 0) return provenance;
   const n = await countOwnSegments(ctx.db, { workspaceId });
   return n > 0 && n < MIN_SEGMENTS
-    ? { state: { status: "insufficient_history", reason: insufficientSegments(n), n } }
-    : {};
+    ? { ...provenance, state: { status: "insufficient_history", reason: insufficientSegments(n), n } }
+    : provenance;
 }
 
 export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["PersonaDetails"]> {

@@ -433,3 +433,33 @@ export async function findTopPersonaIds(
   });
   return result.rows.map((row) => row.id);
 }
+
+const AUDIENCE_SOURCE = `with own as (${OWN_BRAND})
+select b.sample, ${AUDIENCE_IMPORT_FORMAT},
+  (select max(p.computed_at) from personas p where p.brand_id = b.id) as computed_at
+from own join brands b on b.id = own.id`;
+
+/** Where the own brand's personas come from, for the list's provenance line. */
+export interface AudienceSource {
+  sample: boolean;
+  importFormat: string | null;
+  /** When its personas were last computed; null while it has none. */
+  computedAt: Date | null;
+}
+
+/** The own brand's audience source, or undefined without a brand. Kept in memory like the list it labels. */
+export async function findAudienceSource(
+  db: Db,
+  p: { workspaceId: string },
+): Promise<AudienceSource | undefined> {
+  const [row] = await keptRows<{ sample: boolean; import_format: string | null; computed_at: Date | null }>(
+    db,
+    {
+      name: "audience-source",
+      text: AUDIENCE_SOURCE,
+      values: [p.workspaceId],
+      tables: ["workspace_brands", "brands", "imports", "personas"],
+    },
+  );
+  return row && { sample: row.sample, importFormat: row.import_format, computedAt: row.computed_at };
+}

@@ -97,6 +97,7 @@ describe("GA4 audience import", () => {
     const list = await personas(w.authorization);
     expect(list.total).toBeGreaterThanOrEqual(3);
     expect(list.state).toBeUndefined();
+    expect(list.provenance).toMatchObject({ source: "csv_import", sourceName: "ga4-audience" });
     // Demographics from the file: its ages, genders and countries, and no platform invented for any persona.
     for (const p of list.results) {
       expect(p.ageMin).toBeGreaterThanOrEqual(18);
@@ -128,7 +129,9 @@ describe("GA4 audience import", () => {
     expect(removed.statusCode).toBe(204);
     await jobsDone(t);
     expect(await segmentsOf(w.own.id)).toEqual([]);
-    expect((await personas(w.authorization)).results).toEqual([]);
+    const emptied = await personas(w.authorization);
+    expect(emptied.results).toEqual([]);
+    expect(emptied.provenance).toBeUndefined();
   });
 
   it("replaces the brand's earlier audience import, and says how few segments a small one has", async () => {

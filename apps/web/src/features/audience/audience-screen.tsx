@@ -15,6 +15,7 @@ import { MarketFilters, SearchField } from "../modules/filters";
 import { formatCount, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { usePeriod } from "../modules/period";
+import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
 import { UpgradePrompt } from "../modules/upgrade-prompt";
@@ -84,6 +85,7 @@ function AudienceModule({ brand }: { brand: Brand }) {
       brand={brand}
       period={period}
       onPeriodChange={setPeriod}
+      provenance={personas.data?.provenance ? <ProvenanceLine provenance={personas.data.provenance} /> : null}
     >
       <search className="flex flex-wrap items-end gap-4" aria-label="Personas">
         <SearchField

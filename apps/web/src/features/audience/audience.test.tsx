@@ -159,6 +159,19 @@ describe("Audience screen", () => {
     );
   });
 
+  it("names where the personas come from: the brand's GA4 audience export, as a CSV import", async () => {
+    mockApi({
+      ...base,
+      "GET /audience": () =>
+        json({
+          ...page(["a"], 1),
+          provenance: { ...provenance, source: "csv_import", sourceName: "ga4-audience" },
+        }),
+    });
+    view = await renderScreen(AudienceScreen);
+    await waitFor(() => getByText(current().container, "Google Analytics 4 audience (CSV import)"));
+  });
+
   it("says how many audience segments personas need when the own brand's import has too few", async () => {
     mockApi({
       ...base,

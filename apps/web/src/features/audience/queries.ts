@@ -20,14 +20,15 @@ export const audienceKeys = {
 };
 
 /**
- * The list as shown: every page so far, in order, each persona once (docs/product.md §4), and why it is empty
- * when the own brand's audience is too small for personas (`state`).
+ * The list as shown: every page so far, in order, each persona once (docs/product.md §4), where the personas come
+ * from, and why it is empty when the own brand's audience is too small for personas (`state`).
  */
 export type MergedPersonas = {
   results: PersonaSummary[];
   total: number;
   limited: boolean;
   state?: PersonaList["state"];
+  provenance?: PersonaList["provenance"];
 };
 
 /**
@@ -51,6 +52,7 @@ export function mergePersonaPages(pages: readonly PersonaList[]): MergedPersonas
     total: last?.total ?? 0,
     limited: pages.some((page) => page.limited),
     ...(last?.state ? { state: last.state } : {}),
+    ...(last?.provenance ? { provenance: last.provenance } : {}),
   };
 }
 
