@@ -11,3 +11,6 @@ export type AgeBand = (typeof AGE_BANDS)[number];
  * them out of age ranges, dominant genders and dominant countries (analytics/audience/persona-figures.ts).
  */
 export const UNKNOWN_DEMOGRAPHIC = "unknown";
+
+/** Personas need at least this many audience segments with interests (docs/analytics-methods.md §3). */
+export const MIN_SEGMENTS = 5;

@@ -1,4 +1,4 @@
-import { UNKNOWN_DEMOGRAPHIC } from "../../domain/audience";
+import { MIN_SEGMENTS, UNKNOWN_DEMOGRAPHIC } from "../../domain/audience";
 import { interestOfAffinity } from "../../domain/ga4-interests";
 import type { InterestId } from "../../domain/interests";
 import type { AudienceSegmentRow, RowError } from "../imports/types";
@@ -46,6 +46,21 @@ function unplacedCountryNote(rows: AudienceSegmentRow[]): RowError[] {
   ];
 }
 
+/** Stored all the same, but personas will not come of it: said before the user imports it. */
+function tooFewNote(segments: SegmentValues[], rows: AudienceSegmentRow[]): RowError[] {
+  const first = rows[0];
+  if (!first || segments.length >= MIN_SEGMENTS) return [];
+  return [
+    {
+      row: first.line,
+      message:
+        `Only ${segments.length} audience ${segments.length === 1 ? "segment" : "segments"} (age, gender and ` +
+        `country groups with a known interest): personas need at least ${MIN_SEGMENTS}. Export a longer period or ` +
+        "more countries to get them.",
+    },
+  ];
+}
+
 /**
  * One segment per (age band, gender, country) of a GA4 audience export (docs/analytics-methods.md §3 Input): its
  * interests weighted by the users of each mapped interest row, its size the largest of those rows' users. GA4 counts
@@ -86,5 +101,8 @@ export function toSegments(rows: AudienceSegmentRow[]): { segments: SegmentValue
       size: group.largest,
     });
   }
-  return { segments, notes: [...unmappedNote(unmapped), ...unplacedCountryNote(rows)] };
+  return {
+    segments,
+    notes: [...unmappedNote(unmapped), ...unplacedCountryNote(rows), ...tooFewNote(segments, rows)],
+  };
 }

@@ -1,3 +1,4 @@
+import { MIN_SEGMENTS } from "../../../domain/audience";
 import { audienceInterestShares, audienceRows } from "./behaviour-matrix";
 import { decompose, personaSizes } from "./decompose";
 import { personaFigures } from "./persona-figures";
@@ -12,7 +13,7 @@ import {
 } from "./types";
 
 /** Minimum input (docs/analytics-methods.md §3): five segments with interests and a positive total size. */
-export const MIN_SEGMENTS = 5;
+export { MIN_SEGMENTS };
 
 /** Why a brand with `n` usable segments has no personas (the list's state says it too). */
 export const insufficientSegments = (n: number) =>

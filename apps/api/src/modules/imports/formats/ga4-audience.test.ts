@@ -150,4 +150,20 @@ describe("GA4 audience segments planned", () => {
       },
     ]);
   });
+
+  it("says before the import when the file gives too few segments for personas", () => {
+    const small = parse(
+      file("25-34,female,Germany,Travel/Travel Buffs,12", "25-34,female,Germany,Technology/Technophiles,4"),
+    );
+    const { segments, notes } = planImport(small, { name: "Lumora Coffee", country: "US" });
+    expect(segments).toHaveLength(1);
+    expect(notes).toEqual([
+      {
+        row: 12,
+        message:
+          "Only 1 audience segment (age, gender and country groups with a known interest): personas need at " +
+          "least 5. Export a longer period or more countries to get them.",
+      },
+    ]);
+  });
 });
