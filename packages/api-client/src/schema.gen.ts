@@ -2070,8 +2070,10 @@ export interface components {
                 posts: number;
                 followerDays: number;
                 keywords: number;
+                /** @description Audience segments (age, gender, country and interests) from a GA4 audience export; the brand's latest audience import replaces the earlier ones', which then hold none. */
+                audienceSegments: number;
             };
-            /** @description The export recognised, e.g. meta-facebook-posts or google-ads-keyword-planner. */
+            /** @description The export recognised, e.g. meta-facebook-posts, google-ads-keyword-planner or ga4-audience (Google Analytics 4 audience exploration). */
             format: string;
             fileName: string;
             /**
@@ -2084,7 +2086,7 @@ export interface components {
             imported: number;
             /**
              * Format: date
-             * @description First day of the rows the file stores (posts, follower days, keyword trends); null for none.
+             * @description First day of the rows the file stores (posts, follower days, keyword trends), or of the period a GA4 export says it covers; null for none.
              */
             firstDay: string | null;
             /** Format: date */
@@ -2499,6 +2501,10 @@ export interface components {
             total: number;
             /** @description True when the plan shows only the top 3. */
             limited: boolean;
+            /** @description Present when the workspace's own brand has audience segments but too few for personas: insufficient_history, with the reason (e.g. "needs 5 audience segments with interests, has 3"). */
+            state?: components["schemas"]["SectionState"];
+            /** @description Where the own brand's personas come from (the sample, or the audience export they rest on, e.g. ga4-audience) and when they were computed; absent before it has any. */
+            provenance?: components["schemas"]["Provenance"];
         };
         PersonaDetails: components["schemas"]["PersonaSummary"] & {
             interestRadar: {

@@ -246,8 +246,13 @@ export const audienceSegments = pgTable(
     platformAffinity: jsonb("platform_affinity").$type<Partial<Record<SocialNetwork, number>>>().notNull(),
     size: integer("size").notNull(),
     source: text("source", { enum: dataSources }).notNull(),
+    /** The audience export that stored the segment (removing the import removes it); null for the sample's. */
+    importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),
   },
-  (t) => [index("audience_segments_brand_id_idx").on(t.brandId)],
+  (t) => [
+    index("audience_segments_brand_id_idx").on(t.brandId),
+    index("audience_segments_import_idx").on(t.importId).where(sql`${t.importId} is not null`),
+  ],
 );
 
 export interface InfluencerAudience {

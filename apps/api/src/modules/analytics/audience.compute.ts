@@ -1,6 +1,12 @@
 import type { Db } from "../../db/client";
 import type { BrandRow } from "../brand/brand.repo";
-import { derivePersonas, personaActivity, personaEngagement, personaKeywords } from "./audience";
+import {
+  derivePersonas,
+  hasPlatformMix,
+  personaActivity,
+  personaEngagement,
+  personaKeywords,
+} from "./audience";
 import type { PersonaResult } from "./audience/types";
 import {
   deletePersonas,
@@ -32,6 +38,12 @@ export interface PersonaDetailsPayload {
 }
 
 const SHORTLIST = 5;
+
+/** Why a persona has no activity line: no platform mix to spread the brand's engagement over, or too few months. */
+const activityReason = (p: PersonaResult) =>
+  hasPlatformMix(p.platformSplit)
+    ? "Needs 3 months of posts"
+    : "Its audience data (a website's visitors) does not say which social networks these people use";
 
 function profileOf(p: PersonaResult): PersonaProfile {
   const record = (shares: { label: string; share: number }[]) =>
@@ -121,7 +133,7 @@ export async function computeAudience(
         platformSplit: p.platformSplit,
         demographics: p.demographics,
         activity: activity ?? [],
-        ...(activity ? {} : { activityReason: "Needs 3 months of posts" }),
+        ...(activity ? {} : { activityReason: activityReason(p) }),
         keywords: personaKeywords(p, candidates).map(({ keyword, cpc, volume }) => ({
           keyword,
           cpc,

@@ -1,6 +1,13 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
-import { influencerScores, influencers, keywords, personas } from "../../db/schema";
+import {
+  audienceSegments,
+  influencerScores,
+  influencers,
+  keywords,
+  personas,
+  workspaceBrands,
+} from "../../db/schema";
 
 /** The keywords a brand's personas may be matched with: its own and, with an industry, the industry's. */
 export function findKeywordCandidates(db: Queryable, p: { brandId: string; industry: string | null }) {
@@ -90,4 +97,17 @@ export async function replaceInfluencerScores(
 export async function refreshReadStatistics(db: Queryable) {
   await db.execute(sql`vacuum (analyze) influencer_scores`);
   await db.execute(sql`analyze personas, figures`);
+}
+
+/**
+ * The audience segments personas can be built from (a size and interests) of the brand the workspace's modules
+ * show, its newest own brand.
+ */
+export async function countOwnSegments(db: Queryable, p: { workspaceId: string }): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from ${audienceSegments}
+    where size > 0 and jsonb_array_length(interests) > 0 and brand_id = (
+      select brand_id from ${workspaceBrands} where workspace_id = ${p.workspaceId}
+      order by created_at desc limit 1)`);
+  return result.rows[0]?.n ?? 0;
 }

@@ -2,10 +2,13 @@ import type { components } from "@brandscope/api-client/schema";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
+import { insufficientSegments, MIN_SEGMENTS } from "./audience";
+import { countOwnSegments } from "./audience.repo";
 import { containsPattern } from "./like-pattern";
 import { provenanceFrom } from "./module-context";
 import { planLimitsOf } from "./module-plan";
 import {
+  findAudienceSource,
   findPersonaPage,
   findTopPersonaIds,
   findVisiblePersona,
@@ -74,7 +77,12 @@ export async function listPersonas(
           ? byName.slice(0, limit)
           : []
         : byName.slice((page - 1) * limit, page * limit);
-    return { results: results.map(toSummary), total, limited: total > top };
+    return {
+      results: results.map(toSummary),
+      total,
+      limited: total > top,
+      ...(await listExtras(ctx, workspaceId, total)),
+    };
   }
   // Past the last page no row carries the count: the first row of the list does.
   const total =
@@ -83,7 +91,39 @@ export async function listPersonas(
       ? ((await findPersonaPage(ctx.db, { ...filters, order: "name", limit: 1, offset: 0 })).rows[0]?.total ??
         0)
       : 0);
-  return { results: rows.map(toSummary), total, limited: false };
+  return {
+    results: rows.map(toSummary),
+    total,
+    limited: false,
+    ...(await listExtras(ctx, workspaceId, total)),
+  };
+}
+
+/**
+ * What the list says besides its personas: where the own brand's personas come from (once computed), and why an
+ * empty list is empty when the own brand has audience segments but fewer than personas need (looked up only for an
+ * empty list, so a list with personas costs no extra query).
+ */
+async function listExtras(
+  ctx: RequestCtx,
+  workspaceId: string,
+  total: number,
+): Promise<Pick<Schemas["PersonaList"], "state" | "provenance">> {
+  const source = await findAudienceSource(ctx.db, { workspaceId });
+  const provenance = source?.computedAt
+    ? {
+        provenance: provenanceFrom(
+          source,
+          { dataAsOf: null, computedAt: source.computedAt },
+          { now: ctx.clock.now(), cadence: null },
+        ),
+      }
+    : {};
+  if (total > 0) return provenance;
+  const n = await countOwnSegments(ctx.db, { workspaceId });
+  return n > 0 && n < MIN_SEGMENTS
+    ? { ...provenance, state: { status: "insufficient_history", reason: insufficientSegments(n), n } }
+    : provenance;
 }
 
 export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["PersonaDetails"]> {

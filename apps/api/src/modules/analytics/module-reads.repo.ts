@@ -39,7 +39,9 @@ export const importedFormats = (
 const latestImport = (when: string) =>
   `case when ${when} and not b.sample then ${importedFormats("b.id", ["post", "followers"])} end as import_format`;
 
-const IMPORT_FORMAT = latestImport("true");
+/** The audience exports a brand's personas rest on (never for shared sample data). */
+const AUDIENCE_IMPORT_FORMAT = `case when not b.sample then ${importedFormats("b.id", ["audience-segment"])} end
+  as import_format`;
 
 /**
  * The brand columns of a module read: a competitor (c.ord > 0) is shown by its name, logo and figures only, so
@@ -272,7 +274,7 @@ function personaFields(r: PersonaColumns) {
 const PERSONA_DETAILS = `with visible as (${AUDIENCE_BRAND_IDS})
 select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, to_json(p.interests) as interests,
   to_json(p.platforms) as platforms, p.size, p.share,
-  p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${IMPORT_FORMAT},
+  p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${AUDIENCE_IMPORT_FORMAT},
   ${SUBSCRIPTION_COLUMNS}
 from personas p join brands b on b.id = p.brand_id ${SUBSCRIPTION_JOIN}
 where p.id = $2 and p.brand_id in (select id from visible)`;
@@ -430,4 +432,34 @@ export async function findTopPersonaIds(
     values: [p.workspaceId, p.industry, p.limit],
   });
   return result.rows.map((row) => row.id);
+}
+
+const AUDIENCE_SOURCE = `with own as (${OWN_BRAND})
+select b.sample, ${AUDIENCE_IMPORT_FORMAT},
+  (select max(p.computed_at) from personas p where p.brand_id = b.id) as computed_at
+from own join brands b on b.id = own.id`;
+
+/** Where the own brand's personas come from, for the list's provenance line. */
+export interface AudienceSource {
+  sample: boolean;
+  importFormat: string | null;
+  /** When its personas were last computed; null while it has none. */
+  computedAt: Date | null;
+}
+
+/** The own brand's audience source, or undefined without a brand. Kept in memory like the list it labels. */
+export async function findAudienceSource(
+  db: Db,
+  p: { workspaceId: string },
+): Promise<AudienceSource | undefined> {
+  const [row] = await keptRows<{ sample: boolean; import_format: string | null; computed_at: Date | null }>(
+    db,
+    {
+      name: "audience-source",
+      text: AUDIENCE_SOURCE,
+      values: [p.workspaceId],
+      tables: ["workspace_brands", "brands", "imports", "personas"],
+    },
+  );
+  return row && { sample: row.sample, importFormat: row.import_format, computedAt: row.computed_at };
 }

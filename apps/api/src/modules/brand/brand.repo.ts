@@ -315,3 +315,12 @@ export async function isBrandVisible(db: Queryable, p: { workspaceId: string; br
     ) as visible`);
   return result.rows[0]?.visible === true;
 }
+
+/** Whether `brandId` is one of the workspace's own brands (not only a competitor it follows). */
+export async function isOwnBrand(db: Queryable, p: { workspaceId: string; brandId: string }) {
+  const result = await db.execute<{ own: boolean }>(sql`
+    select exists (
+      select 1 from ${workspaceBrands} where workspace_id = ${p.workspaceId} and brand_id = ${p.brandId}
+    ) as own`);
+  return result.rows[0]?.own === true;
+}

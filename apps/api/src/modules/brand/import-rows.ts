@@ -1,7 +1,16 @@
 import type { SocialNetwork } from "../../db/schema";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import type { ParsedExport } from "../imports/parse-export";
-import type { FollowerRow, ImportRow, KeywordRow, Platform, PostRow, RowError } from "../imports/types";
+import type {
+  AudienceSegmentRow,
+  FollowerRow,
+  ImportRow,
+  KeywordRow,
+  Platform,
+  PostRow,
+  RowError,
+} from "../imports/types";
+import { type SegmentValues, toSegments } from "./import-segments";
 
 /** A post as stored, without the brand and import ids the repository adds. */
 export interface PostValues {
@@ -39,6 +48,8 @@ export interface ImportPlan {
   posts: PostValues[];
   snapshots: SnapshotValues[];
   keywords: KeywordValues[];
+  /** An audience export's segments: they replace the brand's earlier imported ones (imports.repo.ts). */
+  segments: SegmentValues[];
   notes: RowError[];
 }
 
@@ -265,6 +276,8 @@ export function oversizedCounts(rows: ImportRow[]): RowError[] {
     } else if (row.kind === "keyword") {
       check(row.line, "volume", row.volume);
       for (const m of row.monthly) check(row.line, `searches in ${m.month}`, m.searches);
+    } else if (row.kind === "audience-segment") {
+      check(row.line, "users", row.users);
     }
   }
   return errors;
@@ -276,10 +289,12 @@ export function planImport(parsed: Pick<ParsedExport, "rows" | "kind">, brand: P
   const followerRows = parsed.rows.filter((r): r is FollowerRow => r.kind === "followers");
   const keywordRows = parsed.rows.filter((r): r is KeywordRow => r.kind === "keyword");
   const queryRows = parsed.rows.filter((r) => r.kind === "search-query");
+  const segmentRows = parsed.rows.filter((r): r is AudienceSegmentRow => r.kind === "audience-segment");
 
   const { snapshots, notes: followerNotes } = toSnapshots(followerRows);
   const { keywords, notes: keywordNotes } = toKeywords(keywordRows, brand);
-  const notes = [...missingCountNotes(postRows), ...followerNotes, ...keywordNotes];
+  const { segments, notes: segmentNotes } = toSegments(segmentRows);
+  const notes = [...missingCountNotes(postRows), ...followerNotes, ...keywordNotes, ...segmentNotes];
   const firstQuery = queryRows[0];
   if (firstQuery) {
     notes.push({
@@ -293,10 +308,11 @@ export function planImport(parsed: Pick<ParsedExport, "rows" | "kind">, brand: P
     posts: lastByKey(postRows.map(toPost), (p) => `${p.platform} ${p.url}`),
     snapshots: lastByKey(snapshots, (s) => `${s.platform} ${s.day}`),
     keywords: lastByKey(keywords, (k) => k.keyword.toLowerCase()),
+    segments,
     notes: notes.sort((a, b) => a.row - b.row),
   };
 }
 
 /** How many records the plan writes. */
 export const plannedCount = (plan: ImportPlan) =>
-  plan.posts.length + plan.snapshots.length + plan.keywords.length;
+  plan.posts.length + plan.snapshots.length + plan.keywords.length + plan.segments.length;

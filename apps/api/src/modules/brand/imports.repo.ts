@@ -1,7 +1,16 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { type Queryable, type Tx, transactionConnectionOf } from "../../db/client";
 import { copyTextInto } from "../../db/copy-rows";
-import { brands, followerSnapshots, importFiles, imports, keywords, posts, users } from "../../db/schema";
+import {
+  audienceSegments,
+  brands,
+  followerSnapshots,
+  importFiles,
+  imports,
+  keywords,
+  posts,
+  users,
+} from "../../db/schema";
 import { COPY_COLUMNS, type CopyTexts } from "./read-export";
 
 export type ImportRecord = typeof imports.$inferSelect;
@@ -47,10 +56,10 @@ export async function insertImport(
 /** An import as listed: with its uploader's name and the rows it holds (removing it removes them). */
 export interface ListedImport extends ImportRecord {
   uploadedBy: string | null;
-  holds: { posts: number; followerDays: number; keywords: number };
+  holds: { posts: number; followerDays: number; keywords: number; audienceSegments: number };
 }
 
-const heldBy = (table: typeof posts | typeof followerSnapshots | typeof keywords) =>
+const heldBy = (table: typeof posts | typeof followerSnapshots | typeof keywords | typeof audienceSegments) =>
   sql<number>`(select count(*)::int from ${table} where ${table.importId} = ${imports.id})`;
 
 /** The workspace's imports, newest first (or the one `importId`). */
@@ -65,6 +74,7 @@ export async function findImports(
       posts: heldBy(posts),
       followerDays: heldBy(followerSnapshots),
       keywords: heldBy(keywords),
+      audienceSegments: heldBy(audienceSegments),
     })
     .from(imports)
     .leftJoin(users, eq(users.id, imports.userId))
@@ -74,7 +84,12 @@ export async function findImports(
   return rows.map((row) => ({
     ...row.record,
     uploadedBy: row.uploadedBy,
-    holds: { posts: row.posts, followerDays: row.followerDays, keywords: row.keywords },
+    holds: {
+      posts: row.posts,
+      followerDays: row.followerDays,
+      keywords: row.keywords,
+      audienceSegments: row.audienceSegments,
+    },
   }));
 }
 
@@ -149,8 +164,14 @@ export async function deleteExpiredPendingImports(db: Queryable, p: { workspaceI
  * text) updates the row instead of adding a copy; an unchanged row keeps the import that stored it first, so
  * removing a later import of the same rows leaves them. A keyword keeps its first spelling, and industry stays
  * null, so a workspace's keywords never join the industry lists other workspaces see.
+ *
+ * Audience segments go as a whole (storeSegments). Answers the earlier audience imports whose segments this one
+ * replaced.
  */
-export async function storeImportRows(tx: Tx, p: { brandId: string; importId: string; copy: CopyTexts }) {
+export async function storeImportRows(
+  tx: Tx,
+  p: { brandId: string; importId: string; copy: CopyTexts },
+): Promise<ReplacedSegments[]> {
   const client = transactionConnectionOf(tx);
   const owner = [p.brandId, p.importId];
   if (p.copy.posts) {
@@ -207,6 +228,60 @@ export async function storeImportRows(tx: Tx, p: { brandId: string; importId: st
       owner,
     );
   }
+  return p.copy.segments ? storeSegments(tx, { ...p, segments: p.copy.segments }) : [];
+}
+
+/** An earlier audience import whose segments a later one replaced. */
+export interface ReplacedSegments {
+  fileName: string;
+  segments: number;
+}
+
+const SEGMENT_COLUMNS = "age_band, gender, country, interests, platform_affinity, size";
+
+/**
+ * A brand's audience is what its latest audience export says: the segments replace those of every earlier audience
+ * import of the brand, whose history then holds none. The same segments again (the same file) change nothing and
+ * keep the import that stored them first, as a re-imported post does.
+ */
+async function storeSegments(
+  tx: Tx,
+  p: { brandId: string; importId: string; segments: string },
+): Promise<ReplacedSegments[]> {
+  const client = transactionConnectionOf(tx);
+  await client.query(`create temp table import_segments (age_band text, gender text, country text,
+    interests jsonb, platform_affinity jsonb, size integer) on commit drop`);
+  await copyTextInto(client, "import_segments", COPY_COLUMNS.segments, p.segments);
+  const same = await client.query<{ same: boolean }>(
+    `with stored as (select ${SEGMENT_COLUMNS} from audience_segments where brand_id = $1 and import_id is not null)
+    select (select count(*) from stored) = (select count(*) from import_segments)
+      and not exists (select ${SEGMENT_COLUMNS} from import_segments except select ${SEGMENT_COLUMNS} from stored)
+      as same`,
+    [p.brandId],
+  );
+  if (same.rows[0]?.same) return [];
+  const replaced = await client.query<{ file_name: string; segments: number }>(
+    `with gone as (delete from audience_segments where brand_id = $1 and import_id is not null
+      returning import_id)
+    select i.file_name, count(*)::int as segments from gone join imports i on i.id = gone.import_id
+    group by i.id, i.file_name, i.created_at order by i.created_at`,
+    [p.brandId],
+  );
+  await client.query(
+    `insert into audience_segments (brand_id, ${SEGMENT_COLUMNS}, source, import_id)
+    select $1, ${SEGMENT_COLUMNS}, 'csv_import', $2 from import_segments`,
+    [p.brandId, p.importId],
+  );
+  return replaced.rows.map((r) => ({ fileName: r.file_name, segments: r.segments }));
+}
+
+/** Adds notes to an import's list (after its rows are stored, when storing them had something to say). */
+export async function appendImportNotes(db: Queryable, p: { importId: string; notes: ImportError[] }) {
+  if (p.notes.length === 0) return;
+  await db
+    .update(imports)
+    .set({ errors: sql`${imports.errors} || ${JSON.stringify(p.notes)}::jsonb` })
+    .where(eq(imports.id, p.importId));
 }
 
 /** Figures computed before `now` are stale for this brand. */

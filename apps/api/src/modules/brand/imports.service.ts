@@ -5,10 +5,11 @@ import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { RowError } from "../imports/types";
-import { findBrandById, findCurrentBrand, isBrandVisible } from "./brand.repo";
+import { findBrandById, findCurrentBrand, isBrandVisible, isOwnBrand } from "./brand.repo";
 import { readExportOffLoop } from "./export-reads";
 import { readImportUpload } from "./import-upload";
 import {
+  appendImportNotes,
   completePendingImport,
   deleteExpiredPendingImports,
   deleteImportRecord,
@@ -18,6 +19,7 @@ import {
   insertImportFile,
   type ListedImport,
   markBrandDataChanged,
+  type ReplacedSegments,
   storeImportRows,
 } from "./imports.repo";
 import type { ExportReading } from "./read-export";
@@ -90,7 +92,10 @@ const pointer = (e: RowError) =>
 type Readable = Extract<ExportReading, { readable: true }>;
 
 const storedCount = (reading: Readable) =>
-  reading.stores.posts + reading.stores.followerDays + reading.stores.keywords;
+  reading.stores.posts +
+  reading.stores.followerDays +
+  reading.stores.keywords +
+  reading.stores.audienceSegments;
 
 /** How long a pending import waits for the user to import it. */
 export const PENDING_IMPORT_HOURS = 24;
@@ -151,13 +156,49 @@ async function refuseUnusable(ctx: RequestCtx, base: ImportBase, reading: Export
   );
 }
 
+/**
+ * An audience export describes the visitors of the brand's own website: stored for a competitor it would give the
+ * competitor the brand's audience. Refused (and recorded, so the list shows why) before anything is stored.
+ */
+async function refuseCompetitorAudience(ctx: RequestCtx, base: ImportBase, reading: Readable) {
+  if (reading.kind !== "audience-segment") return;
+  if (await isOwnBrand(ctx.db, { workspaceId: base.workspaceId, brandId: base.brandId })) return;
+  const message =
+    `${reading.label} exports describe the visitors of your own website, so they can only be imported for ` +
+    'your brand: choose your brand under "Whose data is it?" and upload the file again.';
+  await insertImport(ctx.db, {
+    ...base,
+    format: reading.format,
+    status: "failed",
+    rows: reading.rows,
+    imported: 0,
+    errors: [{ row: WHOLE_FILE, message }],
+  });
+  ctx.log.info({ brandId: base.brandId, format: reading.format }, "Import refused: audience of a competitor");
+  throw new AppError("IMPORT_REJECTED", 422, message, [{ path: "/brandId", message }]);
+}
+
+/** The new import's note when its segments took the place of earlier audience imports'. */
+const replacedNotes = (replaced: ReplacedSegments[]) =>
+  replaced.map((r) => ({
+    row: WHOLE_FILE,
+    message:
+      `Replaces the ${r.segments} audience ${r.segments === 1 ? "segment" : "segments"} of the earlier audience ` +
+      `import "${r.fileName}": a brand's audience is its latest audience export.`,
+  }));
+
 /** The rows go in with their import's record, and the brand's figures are recomputed (unless nothing was stored). */
 async function storeRows(
   tx: Tx,
   ctx: RequestCtx,
   o: { brandId: string; importId: string; reading: Readable },
 ) {
-  await storeImportRows(tx, { brandId: o.brandId, importId: o.importId, copy: o.reading.copy });
+  const replaced = await storeImportRows(tx, {
+    brandId: o.brandId,
+    importId: o.importId,
+    copy: o.reading.copy,
+  });
+  await appendImportNotes(tx, { importId: o.importId, notes: replacedNotes(replaced) });
   if (storedCount(o.reading) > 0) {
     await markBrandDataChanged(tx, { brandId: o.brandId, now: ctx.clock.now() });
     await ctx.jobs.enqueue("compute-brand", { brandId: o.brandId }, { tx });
@@ -178,6 +219,8 @@ async function listedImport(ctx: RequestCtx, workspaceId: string, importId: stri
  *   was recognised (format, rows, days, what it will store) and commitImport stores it, within 24 hours.
  * - Otherwise posts, follower totals and keywords are upserted in one transaction with the import's record,
  *   and the brand's figures are recomputed. Re-importing the same file stores the same state.
+ * - An audience export (GA4) is for the workspace's own brand only (422 for a competitor); its segments replace
+ *   the brand's earlier imported ones, which the new import's notes say.
  * - A completed import's `errors` are notes on what was read but not stored (daily new follows without a total,
  *   Search Console queries, likes stored as 0): the import still succeeds, with `imported` saying how much.
  * - The upload is read as it streams in (kernel/multipart.ts) and a large file is parsed in a worker thread
@@ -204,6 +247,7 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
       brand,
     }),
   );
+  await refuseCompetitorAudience(ctx, base, reading);
   const readMs = performance.now() - started - uploadedMs;
   const record = {
     ...base,
@@ -282,6 +326,7 @@ export async function commitImport(ctx: RequestCtx, importId: string): Promise<S
       brand,
     }),
   );
+  await refuseCompetitorAudience(ctx, base, reading);
   const completed = await ctx.db.transaction(async (tx) => {
     const row = await completePendingImport(tx, {
       importId,

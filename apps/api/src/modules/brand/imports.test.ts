@@ -528,12 +528,12 @@ describe("DELETE /api/brand/imports/{id}", () => {
     const listed = (await list(authorization)) as unknown as {
       fileName: string;
       uploadedBy: string | null;
-      holds: { posts: number; followerDays: number; keywords: number };
+      holds: { posts: number; followerDays: number; keywords: number; audienceSegments: number };
     }[];
     expect(listed.map((i) => [i.fileName, i.holds])).toEqual([
-      ["google-ads-keyword-planner.csv", { posts: 0, followerDays: 0, keywords: 10 }],
-      ["tiktok-follower-history.csv", { posts: 0, followerDays: 7, keywords: 0 }],
-      ["instagram-content.csv", { posts: 6, followerDays: 0, keywords: 0 }],
+      ["google-ads-keyword-planner.csv", { posts: 0, followerDays: 0, keywords: 10, audienceSegments: 0 }],
+      ["tiktok-follower-history.csv", { posts: 0, followerDays: 7, keywords: 0, audienceSegments: 0 }],
+      ["instagram-content.csv", { posts: 6, followerDays: 0, keywords: 0, audienceSegments: 0 }],
     ]);
     expect(listed.every((i) => typeof i.uploadedBy === "string" && i.uploadedBy.length > 1)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { copyText } from "../../db/copy-text";
+import { copyText, Json } from "../../db/copy-text";
 import {
   type ExportErrorCode,
   ExportFormatError,
@@ -16,6 +16,7 @@ export interface CopyTexts {
   posts: string;
   snapshots: string;
   keywords: string;
+  segments: string;
 }
 
 /** What one export holds, read and turned into rows to store; the same bytes give the same reading. */
@@ -36,9 +37,12 @@ export type ExportReading =
       badRows: number;
       /** Non-fatal notes on what was read but not stored (first KEPT_ERRORS). */
       notes: RowError[];
-      /** Posts, follower days and keywords the import stores. */
-      stores: { posts: number; followerDays: number; keywords: number };
-      /** First and last day of the rows stored (posts' days, follower days, keywords' trend months); null for none. */
+      /** Posts, follower days, keywords and audience segments the import stores. */
+      stores: { posts: number; followerDays: number; keywords: number; audienceSegments: number };
+      /**
+       * First and last day of the rows stored (posts' days, follower days, keywords' trend months), or the period
+       * the file says it covers (a GA4 export's dates); null for none.
+       */
       days: { from: string; to: string } | null;
       /** The rows to store in COPY text (imports.repo.ts copies them), empty when there are errors. */
       copy: CopyTexts;
@@ -51,7 +55,7 @@ export interface ReadExportInput {
   brand: PlanBrand;
 }
 
-const NO_ROWS: CopyTexts = { posts: "", snapshots: "", keywords: "" };
+const NO_ROWS: CopyTexts = { posts: "", snapshots: "", keywords: "", segments: "" };
 
 const recordCount = (parsed: ParsedExport) =>
   parsed.rows.length + new Set(parsed.errors.map((e) => e.row)).size;
@@ -97,6 +101,7 @@ export const COPY_COLUMNS = {
     "trend_start",
     "intent",
   ],
+  segments: ["age_band", "gender", "country", "interests", "platform_affinity", "size"],
 } as const;
 
 function copyTexts(plan: ImportPlan): CopyTexts {
@@ -126,6 +131,16 @@ function copyTexts(plan: ImportPlan): CopyTexts {
         k.trend,
         k.trendStart,
         k.intent,
+      ]),
+    ),
+    segments: copyText(
+      plan.segments.map((s) => [
+        s.ageBand,
+        s.gender,
+        s.country,
+        new Json(s.interests),
+        new Json(s.platformAffinity),
+        s.size,
       ]),
     ),
   };
@@ -160,8 +175,9 @@ export function readExport(input: ReadExportInput): ExportReading {
       posts: plan?.posts.length ?? 0,
       followerDays: plan?.snapshots.length ?? 0,
       keywords: plan?.keywords.length ?? 0,
+      audienceSegments: plan?.segments.length ?? 0,
     },
-    days: plan ? storedDays(plan) : null,
+    days: plan ? (storedDays(plan) ?? parsed.period) : null,
     copy: plan && plannedCount(plan) > 0 ? copyTexts(plan) : NO_ROWS,
   };
 }

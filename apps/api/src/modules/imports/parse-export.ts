@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { Cells, headerKey } from "./cells";
 import { type ExportFormat, FORMATS } from "./formats";
 import { type LineEnding, type Sniffed, sniff } from "./sniff";
-import type { FormatId, ImportRow, ParseOptions, RowError, RowKind } from "./types";
+import type { ExportPeriod, FormatId, ImportRow, ParseOptions, RowError, RowKind } from "./types";
 
 export interface ParsedExport {
   format: FormatId;
@@ -13,6 +13,8 @@ export interface ParsedExport {
   errors: RowError[];
   /** 1-based line of the header row (3 for a Keyword Planner file with its title lines). */
   headerLine: number;
+  /** The days the file says it covers (GA4's Start and End date lines); null when it does not say. */
+  period: ExportPeriod | null;
   file: Omit<Sniffed, "text">;
 }
 
@@ -109,8 +111,28 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
     rows,
     errors,
     headerLine: records[index]?.line ?? 1,
+    period: periodOf(sniffed.preamble.lines),
     file,
   };
+}
+
+/** "Start date: 20260801" → "2026-08-01"; null when the line is absent or not a calendar day. */
+function preambleDay(lines: readonly string[], label: string): string | null {
+  const pattern = new RegExp(`^${label}:\\s*(\\d{4})-?(\\d{2})-?(\\d{2})$`, "i");
+  for (const line of lines) {
+    const m = pattern.exec(line);
+    if (!m) continue;
+    const day = `${m[1]}-${m[2]}-${m[3]}`;
+    const parsed = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day) ? day : null;
+  }
+  return null;
+}
+
+function periodOf(preamble: readonly string[]): ExportPeriod | null {
+  const from = preambleDay(preamble, "Start date");
+  const to = preambleDay(preamble, "End date");
+  return from && to && from <= to ? { from, to } : null;
 }
 
 function refuseContainers(bytes: Uint8Array, fileName: string) {
@@ -173,17 +195,18 @@ function refuseLongCells(record: SourceRecord, fileName: string) {
 
 function readRecords(text: string, sniffed: Sniffed, fileName: string): SourceRecord[] {
   const records: SourceRecord[] = [];
-  let previousEnd = 0;
+  // The table starts below the comment lines, if any: line numbers still count them.
+  let previousEnd = sniffed.preamble.lineCount;
   try {
     // Empty lines are kept (as one empty cell) so that line numbers stay exact; they are skipped later.
-    parse(text, {
+    parse(text.slice(sniffed.preamble.end), {
       delimiter: sniffed.delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
       on_record: (cells, context) => {
         const record = { cells, line: previousEnd + 1 };
-        previousEnd = context.lines;
+        previousEnd = sniffed.preamble.lineCount + context.lines;
         // Thrown from here, it ends the parse at this record.
         refuseLongCells(record, fileName);
         records.push(record);
@@ -195,7 +218,8 @@ function readRecords(text: string, sniffed: Sniffed, fileName: string): SourceRe
   } catch (error) {
     if (error instanceof ExportFormatError) throw error;
     if (!(error instanceof CsvError)) throw error;
-    const line = (error as CsvError & { lines?: number }).lines;
+    const lines = (error as CsvError & { lines?: number }).lines;
+    const line = lines ? lines + sniffed.preamble.lineCount : undefined;
     throw new ExportFormatError(
       "MALFORMED_CSV",
       `"${fileName}" is not valid CSV${line ? ` near line ${line}` : ""}: ${error.message}`,

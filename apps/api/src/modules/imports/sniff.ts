@@ -14,6 +14,16 @@ export interface Sniffed {
   delimiter: Delimiter;
   lineEnding: LineEnding;
   finalNewline: boolean;
+  preamble: Preamble;
+}
+
+/** The `#` comment lines above the table (GA4's exploration name, property and dates). */
+export interface Preamble {
+  /** Their text without the `#`. */
+  lines: string[];
+  /** Where the table starts in the text, and how many lines come before it. */
+  end: number;
+  lineCount: number;
 }
 
 export function decodeBytes(bytes: Uint8Array): { text: string; encoding: Encoding } {
@@ -36,6 +46,8 @@ export function decodeBytes(bytes: Uint8Array): { text: string; encoding: Encodi
 }
 
 const CANDIDATES: readonly Delimiter[] = [",", "\t", ";"];
+/** GA4 writes about ten comment lines; past this many, `#` lines are not a preamble but the file's content. */
+const PREAMBLE_MAX_LINES = 100;
 const SCAN_LINES = 6;
 
 /**
@@ -76,7 +88,42 @@ export function detectLineEnding(text: string): { lineEnding: LineEnding; finalN
   return { lineEnding, finalNewline: /[\r\n]$/.test(text) };
 }
 
+/**
+ * The comment lines that open the file: lines starting with `#`, and blank lines among them (GA4 writes a dashed
+ * line, the exploration's name, account, property, segment and dates this way). `end` is where the table starts.
+ */
+export function readPreamble(text: string): Preamble {
+  const lines: string[] = [];
+  let end = 0;
+  let lineCount = 0;
+  let seen = 0;
+  // Searched in place from `at`: slicing the text per line would copy a large file once per line.
+  const newline = /\r\n|\n|\r/g;
+  for (let at = 0; at < text.length && seen < PREAMBLE_MAX_LINES; ) {
+    newline.lastIndex = at;
+    const match = newline.exec(text);
+    const line = text.slice(at, match ? match.index : text.length);
+    const next = match ? match.index + match[0].length : text.length;
+    seen += 1;
+    if (line.startsWith("#")) {
+      lines.push(line.slice(1).trim());
+      end = next;
+      lineCount = seen;
+    } else if (line.trim() !== "" || lines.length === 0) break;
+    at = next;
+  }
+  return { lines, end, lineCount };
+}
+
 export function sniff(bytes: Uint8Array): Sniffed {
   const { text, encoding } = decodeBytes(bytes);
-  return { text, encoding, delimiter: detectDelimiter(text), ...detectLineEnding(text) };
+  const preamble = readPreamble(text);
+  return {
+    text,
+    encoding,
+    // The comment lines have no columns: the delimiter is the table's.
+    delimiter: detectDelimiter(text.slice(preamble.end)),
+    ...detectLineEnding(text),
+    preamble,
+  };
 }

@@ -14,7 +14,8 @@ export type FormatId =
   | "youtube-content"
   | "x-tweet-activity"
   | "x-account-content"
-  | "search-console-queries";
+  | "search-console-queries"
+  | "ga4-audience";
 
 /** `line` on every row is the 1-based line of the file where the record starts. */
 export interface PostRow {
@@ -84,7 +85,23 @@ export interface SearchQueryRow {
   position: number | null;
 }
 
-export type ImportRow = PostRow | FollowerRow | KeywordRow | SearchQueryRow;
+/** One row of a GA4 exploration by age, gender, country and interest: the visitors of one such combination. */
+export interface AudienceSegmentRow {
+  kind: "audience-segment";
+  line: number;
+  /** "18-24" … "65+" (domain/audience.ts AGE_BANDS), or "unknown" for GA4's unknown or (not set). */
+  ageBand: string;
+  gender: "female" | "male" | "unknown";
+  /** ISO 3166-1 alpha-2; "unknown" for (not set) or a name we cannot place (`countryName` keeps it). */
+  country: string;
+  /** As written, null for (not set). */
+  countryName: string | null;
+  /** Google's affinity category as written ("Technology/Technophiles"); null for unknown or (not set). */
+  interest: string | null;
+  users: number;
+}
+
+export type ImportRow = PostRow | FollowerRow | KeywordRow | SearchQueryRow | AudienceSegmentRow;
 export type RowKind = ImportRow["kind"];
 
 export interface RowError {
@@ -93,6 +110,12 @@ export interface RowError {
   /** Header of the offending column, as written in the file. */
   column?: string;
   message: string;
+}
+
+/** The days an export covers when it says so above its header (GA4's "Start date" and "End date"), YYYY-MM-DD. */
+export interface ExportPeriod {
+  from: string;
+  to: string;
 }
 
 export interface ParseOptions {

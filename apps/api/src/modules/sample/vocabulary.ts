@@ -76,8 +76,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
   },
 };
 
-export const AGE_BANDS = ["13-17", "18-24", "25-34", "35-44", "45-54", "55-64", "65+"] as const;
-export type AgeBand = (typeof AGE_BANDS)[number];
+export { AGE_BANDS, type AgeBand } from "../../domain/audience";
 export const GENDERS = ["female", "male"] as const;
 export type Gender = (typeof GENDERS)[number];
 

@@ -8,17 +8,20 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-qu
 import { Link } from "@tanstack/react-router";
 import { countriesOptions } from "~/features/reference/queries";
 import { meOptions } from "~/features/user/queries";
+import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
 import { ExportButton } from "../modules/export-button";
 import { MarketFilters, SearchField } from "../modules/filters";
 import { formatCount, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { usePeriod } from "../modules/period";
+import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
 import { UpgradePrompt } from "../modules/upgrade-prompt";
 import {
   type AudienceFilters,
+  type MergedPersonas,
   type PersonaSummary,
   personaCountText,
   personaListOptions,
@@ -34,6 +37,18 @@ function readFilters(stored: unknown): AudienceFilters | undefined {
 }
 
 const genderWords = { female: "Women", male: "Men", mixed: "Mixed" } as const;
+
+/**
+ * Why the own brand has no personas, and what to do: import its website's audience from Google Analytics 4, or,
+ * when its audience is too small (the server's "needs 5 audience segments with interests, has 3"), a larger one.
+ */
+export function noPersonasText(state: MergedPersonas["state"]): string {
+  const has = state?.status === "insufficient_history" ? state.n : undefined;
+  if (has !== undefined) {
+    return `Personas need at least 5 audience segments (age, gender and country groups with interests); your audience import has ${has}. Export the Google Analytics 4 exploration over a longer period or with more countries, then import it again on Data sources.`;
+  }
+  return "Personas are built from your website visitors' age, gender, country and interests. In Google Analytics 4, export a free-form exploration with Age, Gender, Country, Interests and Active users as CSV, then import it on Data sources (help explains how).";
+}
 
 export function AudienceScreen() {
   return <BrandGate title="Audience">{(brand) => <AudienceModule brand={brand} />}</BrandGate>;
@@ -70,6 +85,7 @@ function AudienceModule({ brand }: { brand: Brand }) {
       brand={brand}
       period={period}
       onPeriodChange={setPeriod}
+      provenance={personas.data?.provenance ? <ProvenanceLine provenance={personas.data.provenance} /> : null}
     >
       <search className="flex flex-wrap items-end gap-4" aria-label="Personas">
         <SearchField
@@ -109,26 +125,31 @@ function AudienceModule({ brand }: { brand: Brand }) {
             getRowId={(row) => row.id}
             loading={personas.isPending}
             empty={
-              <EmptyState
-                className="border-0"
-                title={
-                  filters.country || filters.industry || filters.search
-                    ? "No personas match"
-                    : "No personas yet"
-                }
-                description={
-                  filters.country || filters.industry || filters.search
-                    ? "Try other filters, or clear them."
-                    : "Personas are built from audience segments (age, gender, country and interests). None of the exports or connectors we read carries them yet, so your own brand has none; the sample brand shows what they look like."
-                }
-                action={
-                  filters.country || filters.industry || filters.search ? (
+              filters.country || filters.industry || filters.search ? (
+                <EmptyState
+                  className="border-0"
+                  title="No personas match"
+                  description="Try other filters, or clear them."
+                  action={
                     <Button size="sm" emphasis="secondary" onClick={() => setFilters({})}>
                       Clear filters
                     </Button>
-                  ) : null
-                }
-              />
+                  }
+                />
+              ) : (
+                <EmptyState
+                  className="border-0"
+                  title="No personas yet"
+                  description={noPersonasText(personas.data?.state)}
+                  action={
+                    brand.sample ? null : (
+                      <ButtonLink to="/data-sources" size="sm" emphasis="secondary">
+                        Import on Data sources
+                      </ButtonLink>
+                    )
+                  }
+                />
+              )
             }
           />
           {personas.isFetchNextPageError ? (

@@ -152,8 +152,48 @@ describe("Audience screen", () => {
     await waitFor(() => getByText(current().container, "No personas yet"));
     getByText(
       current().container,
-      /^Personas are built from audience segments .* the sample brand shows what they look like\.$/,
+      /^Personas are built from your website visitors' .* In Google Analytics 4, export a free-form exploration .* then import it on Data sources/,
     );
+    expect(getByRoleName(current().container, "link", "Import on Data sources").getAttribute("href")).toBe(
+      "/data-sources",
+    );
+  });
+
+  it("names where the personas come from: the brand's GA4 audience export, as a CSV import", async () => {
+    mockApi({
+      ...base,
+      "GET /audience": () =>
+        json({
+          ...page(["a"], 1),
+          provenance: { ...provenance, source: "csv_import", sourceName: "ga4-audience" },
+        }),
+    });
+    view = await renderScreen(AudienceScreen);
+    await waitFor(() => getByText(current().container, "Google Analytics 4 audience (CSV import)"));
+  });
+
+  it("says how many audience segments personas need when the own brand's import has too few", async () => {
+    mockApi({
+      ...base,
+      "GET /user/me": () => json({ ...me, defaultCountry: null, defaultIndustry: null }),
+      "GET /audience": () =>
+        json({
+          ...page([], 0),
+          state: {
+            status: "insufficient_history",
+            reason: "needs 5 audience segments with interests, has 3",
+            n: 3,
+          },
+        }),
+    });
+    view = await renderScreen(AudienceScreen);
+    await waitFor(() =>
+      getByText(
+        current().container,
+        /^Personas need at least 5 audience segments .*; your audience import has 3\. Export the Google Analytics 4 exploration over a longer period/,
+      ),
+    );
+    getByRoleName(current().container, "link", "Import on Data sources");
   });
 
   it("applies the user's defaults when asked", async () => {
@@ -241,6 +281,28 @@ describe("Persona details", () => {
       timeout: 5000,
     });
   });
+
+  it("claims no platform mix, engagement or activity for a persona from a website's audience", async () => {
+    const fromWebsite = {
+      ...details,
+      platforms: [],
+      platformSplit: details.platformSplit.map((item) => ({ ...item, share: 0 })),
+      activity: [],
+      provenance: { ...provenance, source: "csv_import", sourceName: "ga4-audience" },
+    };
+    mockApi({ ...base, "GET /audience/:id": () => json(fromWebsite) });
+    view = await renderScreen(() => <PersonaScreen id="p1" />);
+    await waitFor(() => getByText(current().container, /no engagement estimate \(no platform data\)$/));
+    expect(queryByText(current().container, "engagement rate")).toBeNull();
+    getByText(current().container, "Google Analytics 4 audience (CSV import)");
+    await waitFor(() => getByText(current().container, "No platform data yet"), { timeout: 5000 });
+    await waitFor(
+      () => getByText(current().container, /No estimate: this persona comes from your website's visitors/),
+      {
+        timeout: 5000,
+      },
+    );
+  }, 15_000);
 
   it("says when the persona is not there", async () => {
     mockApi({ ...base, "GET /audience/:id": () => problem(404, "PERSONA_NOT_FOUND", "Persona not found") });

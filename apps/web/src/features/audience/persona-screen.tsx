@@ -18,6 +18,17 @@ import { type PersonaDetails, personaOptions } from "./queries";
 
 const genderWords = { female: "Women", male: "Men", mixed: "Women and men" } as const;
 
+/**
+ * Whether the persona's audience data said which networks its people use: a Google Analytics 4 audience does not,
+ * and then no engagement or activity can be estimated from a platform mix.
+ */
+export const hasPlatformMix = (persona: Pick<PersonaDetails, "platformSplit">) =>
+  persona.platformSplit.some((item) => item.share > 0);
+
+/** Said instead of an activity line when there is no platform mix to estimate it from. */
+export const NO_PLATFORM_ACTIVITY =
+  "No estimate: this persona comes from your website's visitors (Google Analytics 4), which do not say which social networks they use";
+
 /** The persona's charts' data, from the contract's shapes to the charts' neutral ones. */
 export function personaChartData(persona: PersonaDetails) {
   return {
@@ -57,7 +68,11 @@ function PersonaModule({ id, brand }: { id: string; brand: Brand }) {
       title={data?.name ?? "Persona details"}
       description={
         data
-          ? `${genderWords[data.gender]}, ${data.ageMin}–${data.ageMax} · ${formatCount(data.size)} people · ${formatShare(data.share)} of your audience · engagement rate ${formatRate(data.engagementRate)}`
+          ? `${genderWords[data.gender]}, ${data.ageMin}–${data.ageMax} · ${formatCount(data.size)} people · ${formatShare(data.share)} of your audience · ${
+              hasPlatformMix(data)
+                ? `engagement rate ${formatRate(data.engagementRate)}`
+                : "no engagement estimate (no platform data)"
+            }`
           : "Who this persona is and what they care about."
       }
       brand={brand}
@@ -118,7 +133,7 @@ function PersonaDetailsView({ persona }: { persona: PersonaDetails }) {
           valueFormat={formatShare}
           emptyMessage="No platform data yet"
         />
-        <ChartLegend items={charts.platforms} />
+        {hasPlatformMix(persona) ? <ChartLegend items={charts.platforms} /> : null}
       </SectionCard>
       <SectionCard
         title="Activity"
@@ -129,7 +144,7 @@ function PersonaDetailsView({ persona }: { persona: PersonaDetails }) {
           series={charts.activity}
           ariaLabel={`Activity of ${persona.name}`}
           xLabel="Day"
-          emptyMessage="No activity in this period"
+          emptyMessage={hasPlatformMix(persona) ? "No activity in this period" : NO_PLATFORM_ACTIVITY}
         />
       </SectionCard>
       <SectionCard title="Keywords" description="What this persona searches for, and what a click costs">

@@ -19,8 +19,17 @@ export const audienceKeys = {
   detail: (id: string, period: PeriodParams) => [...audienceKeys.all, "detail", id, period] as const,
 };
 
-/** The list as shown: every page so far, in order, each persona once (docs/product.md §4). */
-export type MergedPersonas = { results: PersonaSummary[]; total: number; limited: boolean };
+/**
+ * The list as shown: every page so far, in order, each persona once (docs/product.md §4), where the personas come
+ * from, and why it is empty when the own brand's audience is too small for personas (`state`).
+ */
+export type MergedPersonas = {
+  results: PersonaSummary[];
+  total: number;
+  limited: boolean;
+  state?: PersonaList["state"];
+  provenance?: PersonaList["provenance"];
+};
 
 /**
  * docs/product.md §4: loading the first page resets the list; later pages append and de-duplicate by id (a persona
@@ -38,7 +47,13 @@ export function mergePersonaPages(pages: readonly PersonaList[]): MergedPersonas
     }
   }
   const last = pages.at(-1);
-  return { results, total: last?.total ?? 0, limited: pages.some((page) => page.limited) };
+  return {
+    results,
+    total: last?.total ?? 0,
+    limited: pages.some((page) => page.limited),
+    ...(last?.state ? { state: last.state } : {}),
+    ...(last?.provenance ? { provenance: last.provenance } : {}),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { components } from "@brandscope/api-client";
 import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -12,7 +13,7 @@ import {
   renderScreen,
   waitFor,
 } from "../modules/test-utils";
-import { DataSourcesScreen, holdsText } from "./data-sources-screen";
+import { DataSourcesScreen, holdsText, importedText, recognisedText } from "./data-sources-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,7 +32,7 @@ const imported = {
   errors: [],
   createdAt: "2026-11-25T09:00:00.000Z",
   uploadedBy: "Ada Quill",
-  holds: { posts: 6, followerDays: 0, keywords: 0 },
+  holds: { posts: 6, followerDays: 0, keywords: 0, audienceSegments: 0 },
   firstDay: "2026-09-01",
   lastDay: "2026-09-12",
   expiresAt: null,
@@ -39,7 +40,7 @@ const imported = {
 const pending = {
   ...imported,
   status: "pending",
-  holds: { posts: 0, followerDays: 0, keywords: 0 },
+  holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 0 },
   expiresAt: "2026-11-26T09:00:00.000Z",
 } as const;
 
@@ -56,11 +57,77 @@ async function choose(container: HTMLElement, files: File[]) {
 describe("holdsText", () => {
   it("says what an import holds in exact counts, with thousands separated", () => {
     expect(
-      holdsText({ ...imported, errors: [], holds: { posts: 100_000, followerDays: 1, keywords: 0 } }),
+      holdsText({
+        ...imported,
+        errors: [],
+        holds: { posts: 100_000, followerDays: 1, keywords: 0, audienceSegments: 0 },
+      }),
     ).toBe("100,000 posts, 1 day of followers");
-    expect(holdsText({ ...imported, errors: [], holds: { posts: 0, followerDays: 0, keywords: 0 } })).toBe(
-      "Nothing",
+    expect(
+      holdsText({
+        ...imported,
+        errors: [],
+        holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 0 },
+      }),
+    ).toBe("Nothing");
+    expect(
+      holdsText({
+        ...imported,
+        format: "ga4-audience",
+        errors: [],
+        holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 15 },
+      }),
+    ).toBe("15 audience segments");
+  });
+});
+
+describe("a GA4 audience export", () => {
+  const audience: components["schemas"]["Import"] = {
+    ...pending,
+    format: "ga4-audience",
+    fileName: "audience.csv",
+    rows: 40,
+    imported: 15,
+    firstDay: "2026-08-01",
+    lastDay: "2026-10-31",
+    errors: [
+      { row: 16, message: "2 rows not stored: their interest is not mapped to one Brandscope knows." },
+    ],
+  };
+
+  it("is recognised by its name, in segments, with the period its file covers", () => {
+    expect(recognisedText(audience, "Lumora Coffee")).toBe(
+      "Google Analytics 4 audience of Lumora Coffee: 40 rows, 1 Aug 2026 to 31 Oct 2026. Importing stores 15 " +
+        "audience segments (one per age, gender and country), which replace any earlier audience import of this brand.",
     );
+    expect(importedText({ ...audience, status: "completed" })).toBe(
+      "Google Analytics 4 audience: 15 audience segments stored from 40 rows. The personas are being recomputed.",
+    );
+    expect(importedText({ ...imported, errors: [] })).toBe(
+      "Instagram posts: 6 of 6 rows stored. The figures are being recomputed.",
+    );
+  });
+
+  it("shows in the history by its name, with the segments it holds", async () => {
+    const completed = {
+      ...audience,
+      status: "completed",
+      expiresAt: null,
+      holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 15 },
+    };
+    mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /brand/competitor": () => json({ competitors: [], limit: 5 }),
+      "GET /brand/imports": () => json([completed]),
+    });
+    const view = await renderScreen(DataSourcesScreen);
+    const history = await waitFor(() => {
+      const table = view.container.querySelector('table[aria-label="Import history"]');
+      if (!table) throw new Error("no import history yet");
+      return table;
+    });
+    expect(history.textContent).toContain("Google Analytics 4 audience");
+    expect(history.textContent).toContain("15 audience segments");
   });
 });
 

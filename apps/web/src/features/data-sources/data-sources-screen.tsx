@@ -12,6 +12,7 @@ import { useState } from "react";
 import { ConfirmRemoval } from "~/lib/confirm-content";
 import { ButtonLink } from "~/lib/link";
 import { problemText } from "~/lib/problem";
+import { exportName, isAudienceExport } from "../modules/export-names";
 import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
@@ -47,7 +48,7 @@ export function DataSourcesScreen() {
         <h1 className="text-foreground text-2xl font-semibold tracking-tight">Data sources</h1>
         <p className="text-muted-foreground text-sm">
           Upload the analytics exports of your brand and its competitors: their posts, followers and keywords
-          feed every module.
+          feed every module, and your website's Google Analytics 4 audience gives your brand its personas.
         </p>
       </header>
       <WithBrand noBrand="Connect your brand first; then upload its exports here.">
@@ -136,7 +137,7 @@ function UploadSection({ brand }: { brand: Brand }) {
   return (
     <SectionCard
       title="Upload exports"
-      description="CSV exports of Facebook, Instagram, TikTok, LinkedIn, X and YouTube, Google Ads Keyword Planner and Search Console. TikTok and LinkedIn have no API we may use: their exports are the way in."
+      description="CSV exports of Facebook, Instagram, TikTok, LinkedIn, X and YouTube, Google Ads Keyword Planner and Search Console, and your own brand's Google Analytics 4 audience exploration. TikTok and LinkedIn have no API we may use: their exports are the way in."
     >
       <div className="flex flex-col gap-4">
         <SelectField
@@ -194,11 +195,10 @@ function UploadRow({ upload }: { upload: Upload }) {
       </div>
       {upload.status === "uploading" ? <UploadProgressBar name={upload.name} sent={upload.sent} /> : null}
       {upload.status === "imported" ? (
-        <p className="text-muted-foreground">
-          {formatLabel(upload.result.format)}: {formatWhole(upload.result.imported)} of{" "}
-          {formatWhole(upload.result.rows)} {upload.result.rows === 1 ? "row" : "rows"} stored. The figures
-          are being recomputed.
-        </p>
+        <>
+          <p className="text-muted-foreground">{importedText(upload.result)}</p>
+          <ImportNotes item={upload.result} />
+        </>
       ) : null}
       {upload.status === "refused" ? (
         <div role="alert" className="text-destructive-strong flex flex-col gap-1">
@@ -233,6 +233,44 @@ function UploadProgressBar({ name, sent }: { name: string; sent: number }) {
   );
 }
 
+/** What an imported file stored: rows, or the audience segments a GA4 audience export's rows make. */
+export function importedText(item: Import): string {
+  const rows = rowsText(item.rows);
+  return isAudienceExport(item.format)
+    ? `${exportName(item.format)}: ${segmentsText(item.imported)} stored from ${rows}. The personas are being recomputed.`
+    : `${exportName(item.format)}: ${formatWhole(item.imported)} of ${rows} stored. The figures are being recomputed.`;
+}
+
+const rowsText = (n: number) => `${formatWhole(n)} ${n === 1 ? "row" : "rows"}`;
+const segmentsText = (n: number) => `${formatWhole(n)} audience ${n === 1 ? "segment" : "segments"}`;
+
+/**
+ * What a file read and checked holds, e.g. "Meta facebook posts of Lumora: 7 rows, 1 Sep 2026 to 12 Sep 2026.
+ * Importing stores 7 of them." A GA4 audience export is counted in segments, one per age, gender and country.
+ */
+export function recognisedText(item: Import, brandName: string): string {
+  const rows = rowsText(item.rows);
+  const head = `${exportName(item.format)} of ${brandName}: ${rows}${daysText(item)}.`;
+  if (isAudienceExport(item.format)) {
+    return `${head} Importing stores ${segmentsText(item.imported)} (one per age, gender and country), which replace any earlier audience import of this brand.`;
+  }
+  return `${head} Importing stores ${formatWhole(item.imported)} of them${
+    item.imported < item.rows ? " (the others are repeats or hold nothing we use)" : ""
+  }.`;
+}
+
+/** The notes the server kept on a file: what was read but not stored, what it replaced. */
+function ImportNotes({ item }: { item: Import }) {
+  if (item.errors.length === 0) return null;
+  return (
+    <ul aria-label={`Notes on ${item.fileName}`} className="text-muted-foreground ml-5 list-disc">
+      {item.errors.map((note) => (
+        <li key={`${note.row} ${note.message}`}>{note.message}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** "1 Sep 2026 to 12 Sep 2026" for the days a file's rows cover; nothing when it stores no dated rows. */
 function daysText(item: Import): string {
   if (!item.firstDay || !item.lastDay) return "";
@@ -246,25 +284,15 @@ function PendingRow(o: { item: Import; brandName: string; onImported: (result: I
   const { item } = o;
   const commit = useCommitImportMutation();
   const discard = useRemoveImportMutation();
-  const rows = `${formatWhole(item.rows)} ${item.rows === 1 ? "row" : "rows"}`;
+  const rows = rowsText(item.rows);
   return (
     <li className="flex flex-col gap-2 rounded-md border px-4 py-3 text-sm">
       <div className="flex items-center justify-between gap-3">
         <span className="text-foreground font-medium break-all">{item.fileName}</span>
         <Badge tone="info">Ready to import</Badge>
       </div>
-      <p>
-        {formatLabel(item.format)} of {o.brandName}: {rows}
-        {daysText(item)}. Importing stores {formatWhole(item.imported)} of them
-        {item.imported < item.rows ? " (the others are repeats or hold nothing we use)" : ""}.
-      </p>
-      {item.errors.length > 0 ? (
-        <ul aria-label={`Notes on ${item.fileName}`} className="text-muted-foreground ml-5 list-disc">
-          {item.errors.map((note) => (
-            <li key={`${note.row} ${note.message}`}>{note.message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <p>{recognisedText(item, o.brandName)}</p>
+      <ImportNotes item={item} />
       {commit.isPending ? (
         <Progress label={`Importing ${item.fileName}`} />
       ) : (
@@ -308,12 +336,6 @@ function problemsOf(error: unknown): string[] {
     .filter((message) => message.startsWith("Row "));
 }
 
-/** meta-facebook-posts → Meta facebook posts: the format's id, readable. */
-function formatLabel(format: string): string {
-  const words = format.split("-").join(" ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** What an import still holds, e.g. "6 posts, 7 days of followers": what removing it takes away. */
 export function holdsText({ holds }: Import): string {
   const parts = [
@@ -324,6 +346,7 @@ export function holdsText({ holds }: Import): string {
     holds.keywords > 0
       ? `${formatWhole(holds.keywords)} ${holds.keywords === 1 ? "keyword" : "keywords"}`
       : "",
+    holds.audienceSegments > 0 ? segmentsText(holds.audienceSegments) : "",
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : "Nothing";
 }
@@ -381,7 +404,7 @@ function ImportHistory({ brand }: { brand: Brand }) {
                 <TableCell className="break-all">{item.fileName}</TableCell>
                 <TableCell>{names.get(item.brandId) ?? "A former competitor"}</TableCell>
                 <TableCell>
-                  {item.format === "unknown" ? "Not recognised" : formatLabel(item.format)}
+                  {item.format === "unknown" ? "Not recognised" : exportName(item.format)}
                 </TableCell>
                 <TableCell>
                   {item.status === "completed" ? (

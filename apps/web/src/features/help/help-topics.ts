@@ -166,11 +166,11 @@ export const helpTopics: readonly HelpTopicData[] = [
     module: "audience",
     title: "Where do personas come from?",
     body: [
-      "Personas are groups of people in your audience who share interests and habits. We look at your audience segments (age, gender, country, interests and favourite networks) and find the few patterns that explain them best; each pattern becomes a persona, sized by how many people follow it.",
+      "Personas are groups of people in your audience who share interests and habits. We look at your audience segments (age, gender, country, interests and, when the source says, favourite networks) and find the few patterns that explain them best; each pattern becomes a persona, sized by how many people follow it.",
       "Names and descriptions are made up to be memorable, from common names for the persona's country, gender and age and from its strongest interest. They are not real people.",
     ],
     source:
-      "Your audience segments. Needs at least 5 segments with interests. Personas keep their names and colours from one refresh to the next while they stay alike.",
+      "Your audience segments: the sample brand's, or your own brand's from a Google Analytics 4 audience export. Needs at least 5 segments with interests. Personas keep their names and colours from one refresh to the next while they stay alike.",
   },
   {
     id: "audience-demographics",
@@ -197,7 +197,20 @@ export const helpTopics: readonly HelpTopicData[] = [
     body: [
       "Platforms shows where the persona spends its time, as shares that add up to 100%. Engagement and activity over time are estimated: your own engagement on each network, weighted by the persona's platform mix.",
     ],
-    source: "The persona's platform mix and your engagement of the last 90 days. Activity needs 3 months.",
+    source:
+      "The persona's platform mix and your engagement of the last 90 days. Activity needs 3 months. Personas from a Google Analytics 4 export have no platform mix (a website does not know its visitors' networks), so they show neither.",
+  },
+  {
+    id: "audience-ga4-import",
+    module: "audience",
+    title: "Your own personas from Google Analytics 4",
+    body: [
+      "Your brand's personas come from your website visitors' age, gender, country and interests, which Google Analytics 4 can export. In Google Analytics, open Explore and start a Free form exploration. Pick a date range (the last 90 days works well), then under Dimensions add Age, Gender, Country and Interests, and under Metrics add Active users (or Total users). Drag the four dimensions into Rows and the metric into Values, and show enough rows to see them all (Show rows: 500 or more). Then, at the top right of the exploration, choose Export data → Download CSV.",
+      "On Data sources, choose your brand under 'Whose data is it?' and drop the file. Each age, gender and country combination becomes one audience segment; personas need at least 5 of them. Interests Google describes that Brandscope has no interest for (such as movies or pets) are left out, and the import says which. The latest audience file you import replaces the earlier one, and removing the import removes its personas.",
+      "Google only shows demographics and interests when Google signals is turned on for the property and enough visitors were seen; it hides small groups, so a short period or a small site may give too few segments. The export cannot say which social networks your visitors use: those personas have no platform mix, and no engagement or activity estimate.",
+    ],
+    source:
+      "A Google Analytics 4 exploration exported as CSV (CSV import), for your own brand only: it describes your website's visitors, not a competitor's.",
   },
   {
     id: "audience-limits",
@@ -329,8 +342,8 @@ export const helpTopics: readonly HelpTopicData[] = [
     module: "all",
     title: "Importing the networks' exports",
     body: [
-      "On Data sources, drop the CSV files the networks let you export (Facebook, Instagram, TikTok, LinkedIn, X, YouTube, Google Ads Keyword Planner, Search Console) for your brand or a competitor. Each file is read and checked first: you see what it holds (which export, whose, how many rows, which days) and import it or discard it; a file waits 24 hours. A file is imported whole or not at all: a row that cannot be read is shown with its line, and nothing of that file is stored until it is fixed. Importing the same file again changes nothing. Files of up to 50 MB are read (about 200,000 rows).",
-      "The import history says who uploaded each file and what it still holds. Removing an import removes its posts, follower totals and keywords, and the figures are worked out again without them.",
+      "On Data sources, drop the CSV files the networks let you export (Facebook, Instagram, TikTok, LinkedIn, X, YouTube, Google Ads Keyword Planner, Search Console, and your own brand's Google Analytics 4 audience) for your brand or a competitor. Each file is read and checked first: you see what it holds (which export, whose, how many rows, which days) and import it or discard it; a file waits 24 hours. A file is imported whole or not at all: a row that cannot be read is shown with its line, and nothing of that file is stored until it is fixed. Importing the same file again changes nothing. Files of up to 50 MB are read (about 200,000 rows).",
+      "The import history says who uploaded each file and what it still holds. Removing an import removes its posts, follower totals, keywords and audience segments, and the figures are worked out again without them.",
     ],
     source:
       "TikTok and LinkedIn let no outside tool read other companies' accounts: their exports are the way in.",

@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client";
 import { ProvenanceNote } from "@brandscope/ui/provenance-note";
+import { exportName } from "./export-names";
 
 type Provenance = components["schemas"]["Provenance"];
 
@@ -12,14 +13,15 @@ const sourceWords: Record<Provenance["source"], string> = {
 
 /**
  * The source's name for people: the provider or the exports when there are some ('meta-facebook-posts,
- * instagram-posts' → 'Meta facebook posts, Instagram posts (CSV import)').
+ * instagram-posts' → 'Meta facebook posts, Instagram posts (CSV import)'; 'ga4-audience' → 'Google Analytics 4 audience
+ * (CSV import)').
  */
 export function sourceLabel(provenance: Provenance): string {
   const names = (provenance.sourceName ?? "")
     .split(",")
-    .map((name) => name.trim().replaceAll(/[-_]+/g, " "))
+    .map((name) => name.trim())
     .filter(Boolean)
-    .map((words) => words.charAt(0).toUpperCase() + words.slice(1));
+    .map(exportName);
   if (names.length === 0) return sourceWords[provenance.source];
   const pretty = names.join(", ");
   return provenance.source === "csv_import" ? `${pretty} (CSV import)` : pretty;

@@ -1,3 +1,4 @@
+import { MIN_SEGMENTS } from "../../../domain/audience";
 import { audienceInterestShares, audienceRows } from "./behaviour-matrix";
 import { decompose, personaSizes } from "./decompose";
 import { personaFigures } from "./persona-figures";
@@ -12,7 +13,11 @@ import {
 } from "./types";
 
 /** Minimum input (docs/analytics-methods.md §3): five segments with interests and a positive total size. */
-export const MIN_SEGMENTS = 5;
+export { MIN_SEGMENTS };
+
+/** Why a brand with `n` usable segments has no personas (the list's state says it too). */
+export const insufficientSegments = (n: number) =>
+  `needs ${MIN_SEGMENTS} audience segments with interests, has ${n}`;
 
 /**
  * Personas of a brand's audience (docs/analytics-methods.md §3): APG-style NMF over demographic groups, or weighted
@@ -25,7 +30,7 @@ export function derivePersonas(input: DerivePersonasInput): DerivePersonasResult
   if (rows.length < MIN_SEGMENTS || total <= 0) {
     return {
       status: "insufficient_history",
-      reason: `needs ${MIN_SEGMENTS} audience segments with interests, has ${rows.length}`,
+      reason: insufficientSegments(rows.length),
       n: rows.length,
     };
   }

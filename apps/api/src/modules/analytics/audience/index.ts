@@ -1,6 +1,6 @@
-export { derivePersonas } from "./derive-personas";
+export { derivePersonas, insufficientSegments, MIN_SEGMENTS } from "./derive-personas";
 export { INTEREST_TAXONOMY, interestLabel } from "./interest-taxonomy";
-export { personaActivity, personaEngagement } from "./persona-estimates";
+export { hasPlatformMix, personaActivity, personaEngagement } from "./persona-estimates";
 export { personaKeywords } from "./persona-keywords";
 export type {
   DerivePersonasInput,

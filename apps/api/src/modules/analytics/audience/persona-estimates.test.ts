@@ -53,4 +53,16 @@ describe("personaActivity", () => {
       { date: "2026-03-01", value: 0.6 * 1000 },
     ]);
   });
+
+  it("is null without a platform mix (a website's audience), never a line of zeros", () => {
+    const none: PlatformShare[] = split.map((s) => ({ ...s, share: 0 }));
+    const months = ["2026-01", "2026-02", "2026-03"].map((month) => ({
+      month,
+      platform: "instagram" as const,
+      engagement: 100,
+    }));
+    expect(personaActivity(none, months)).toBeNull();
+    expect(personaActivity([], months)).toBeNull();
+    expect(personaEngagement(none, { instagram: 0.02 })).toBeNull();
+  });
 });

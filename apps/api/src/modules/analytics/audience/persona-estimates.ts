@@ -5,6 +5,9 @@ export const MIN_ACTIVITY_MONTHS = 3;
 /** Below this share of the persona's platform mix with a known brand ER, the estimate would be a guess. */
 const MIN_COVERED_SPLIT = 0.5;
 
+/** Whether the persona's segments said which networks its people use (an imported website audience does not). */
+export const hasPlatformMix = (split: readonly PlatformShare[]) => split.some((p) => p.share > 0);
+
 /**
  * Engagement rate estimated from the platform mix: Σ split_p · ER_brand(platform) over the last 90 days
  * (§3, labelled "estimated from platform mix"). Platforms where the brand has no ER drop out and the rest
@@ -31,12 +34,14 @@ export function personaEngagement(
 /**
  * Monthly activity estimated as Σ_platform split_p · E_brand(platform, month) (§3). A month lists the
  * engagement the brand had; a platform absent from a listed month had no engagement there (0). Null with
- * fewer than three distinct months.
+ * fewer than three distinct months, and without a platform mix (a GA4 audience names no network): a line of zeros
+ * would claim the persona is inactive when nothing is known.
  */
 export function personaActivity(
   split: readonly PlatformShare[],
   monthlyEngagement: readonly { month: string; platform: SocialNetwork; engagement: number }[],
 ): { date: string; value: number }[] | null {
+  if (!hasPlatformMix(split)) return null;
   const shareOf = new Map(split.map((s) => [s.platform, s.share]));
   const byMonth = new Map<string, number>();
   for (const row of monthlyEngagement) {

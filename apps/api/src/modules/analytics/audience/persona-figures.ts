@@ -1,3 +1,4 @@
+import { UNKNOWN_DEMOGRAPHIC } from "../../../domain/audience";
 import { INTEREST_COLUMNS, OTHER_COUNTRY, PLATFORM_COLUMNS } from "./behaviour-matrix";
 import type { Decomposition } from "./decompose";
 import { interestLabel } from "./interest-taxonomy";
@@ -32,6 +33,9 @@ export interface PersonaFigures {
   signatureInterests: string[];
   vector: number[];
 }
+
+/** Country keys that name no single country: the small ones grouped, and visitors the source could not place. */
+const NOT_ONE_COUNTRY: ReadonlySet<string> = new Set([OTHER_COUNTRY, UNKNOWN_DEMOGRAPHIC]);
 
 const byShareThenLabel = (a: Share, b: Share) =>
   b.share - a.share || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
@@ -148,7 +152,9 @@ export function personaFigures(
         ? leadGender.label
         : "mixed",
     country:
-      leadCountry.share >= DOMINANT_SHARE && leadCountry.label !== OTHER_COUNTRY ? leadCountry.label : null,
+      leadCountry.share >= DOMINANT_SHARE && !NOT_ONE_COUNTRY.has(leadCountry.label)
+        ? leadCountry.label
+        : null,
     demographics,
     interestWeights: Object.fromEntries(ranked.map((x) => [x.id, round6(x.w)])),
     interests: supported.slice(0, MAX_LISTED_INTERESTS).map((x) => interestLabel(x.id)),

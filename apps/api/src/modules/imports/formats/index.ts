@@ -1,5 +1,6 @@
 import type { FormatId, RowKind } from "../types";
 import type { ExportFormat } from "./format";
+import { ga4Audience } from "./ga4-audience";
 import { googleAdsKeywordPlanner } from "./google-ads-keyword-planner";
 import { instagramPosts } from "./instagram-posts";
 import { linkedinFollowers } from "./linkedin-followers";
@@ -29,6 +30,7 @@ export const FORMATS: readonly ExportFormat[] = [
   xTweetActivity,
   xAccountContent,
   searchConsoleQueries,
+  ga4Audience,
 ];
 
 /** The ids of the exports whose rows are of one of `kinds`, e.g. every export that stores posts. */

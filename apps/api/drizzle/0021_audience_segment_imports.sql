@@ -1,0 +1,3 @@
+ALTER TABLE "audience_segments" ADD COLUMN "import_id" uuid;--> statement-breakpoint
+ALTER TABLE "audience_segments" ADD CONSTRAINT "audience_segments_import_id_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audience_segments_import_idx" ON "audience_segments" USING btree ("import_id") WHERE "audience_segments"."import_id" is not null;
