@@ -2,8 +2,11 @@ import { unwrap } from "@brandscope/api-client";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 
-/** An option of a select: docs/product.md §3 maps a country or industry {id, label} to {value, label}. */
-export type ReferenceOption = { value: string; label: string; emoji?: string };
+/**
+ * An option of a select: docs/product.md §3 maps a country or industry {id, label} to {value, label}. A country's
+ * flag is its icon: decoration beside the name, so typing a name still finds it.
+ */
+export type ReferenceOption = { value: string; label: string; icon?: string };
 
 export const referenceKeys = {
   all: ["reference"] as const,
@@ -19,7 +22,7 @@ export const countriesOptions = () =>
     queryKey: referenceKeys.countries(),
     queryFn: ({ signal }) => unwrap(api.GET("/countries", { signal })),
     select: (countries): ReferenceOption[] =>
-      countries.map(({ id, label, emoji }) => ({ value: id, label, emoji })),
+      countries.map(({ id, label, emoji }) => ({ value: id, label, icon: emoji })),
     staleTime: referenceStaleTime,
   });
 
