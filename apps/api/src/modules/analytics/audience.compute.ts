@@ -111,7 +111,7 @@ export async function computeAudience(
   await db.transaction(async (tx) => {
     await deletePersonas(tx, { brandId: brand.id });
     for (const [rank, p] of found.entries()) {
-      const activity = personaActivity(p.platformSplit, monthly);
+      const activity = personaActivity(p.platformSplit, monthly, series.history);
       const shortlist = scored
         .filter((s) => s.personaId === p.id && s.fit !== null)
         .sort((a, b) => (b.fit ?? 0) - (a.fit ?? 0) || (a.influencerId < b.influencerId ? -1 : 1))
@@ -121,7 +121,7 @@ export async function computeAudience(
         platformSplit: p.platformSplit,
         demographics: p.demographics,
         activity: activity ?? [],
-        ...(activity ? {} : { activityReason: "Needs 3 months of posts" }),
+        ...(activity ? {} : { activityReason: "Needs 3 whole months of posts" }),
         keywords: personaKeywords(p, candidates).map(({ keyword, cpc, volume }) => ({
           keyword,
           cpc,
