@@ -115,10 +115,16 @@ describe("accounts", () => {
 
     // Sign-in starts with the address; a first-time user goes on to onboarding.
     await waitForScreen(page, "/sign-in", "Sign in");
+    const confirmed = page.getByText("Your email address is confirmed. Sign in to get started.", {
+      exact: true,
+    });
+    await confirmed.waitFor();
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await waitForScreen(page, "/questionnaire/welcome", "Welcome to Brandscope");
+    // The toast was about signing in: it goes with that screen (at once, not when its 5 s run out).
+    await confirmed.waitFor({ state: "hidden", timeout: 1_000 });
     const session = await page.evaluate(() => JSON.parse(localStorage.getItem("auth") ?? "null"));
     expect(session).toMatchObject({ authenticated: true, is_first_time: true, user: { email } });
     expect(session.access_token).not.toBe("");

@@ -24,6 +24,11 @@ export const notify = {
   success: (message: string, options?: ToastOptions) => show("success", message, options),
   warning: (message: string, options?: ToastOptions) => show("warning", message, options),
   error: (message: string, options?: ToastOptions) => show("error", message, options),
+  /** Takes away the toast with this id, e.g. once the screen it was about is left. */
+  dismiss: (id: string) => {
+    // Nothing was ever shown: no reason to load the toasts.
+    if (wanted) void loadToast().then(({ toast }) => toast.dismiss(id));
+  },
 };
 
 const Toaster = lazy(() => loadToast().then(({ Toaster }) => ({ default: Toaster })));

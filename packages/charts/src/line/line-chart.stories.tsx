@@ -55,6 +55,37 @@ export const NarrowViewport: Story = {
   },
 };
 
+const longLabels: LineSeries[] = [
+  {
+    id: "activity",
+    label: "Activity",
+    points: Array.from({ length: 13 }, (_, i) => ({
+      x: `1 ${months[(i + 10) % 12]} ${2025 + Math.floor((i + 10) / 12)}`,
+      y: 300_000 + (i % 4) * 40_000,
+    })),
+  },
+];
+
+/** Long labels on the x axis: the last one, on the plot's right edge, is drawn whole. */
+export const LastAxisLabelNotCutOff: Story = {
+  args: { series: longLabels, ariaLabel: "Activity per month" },
+  globals: { viewport: { value: "desktop" } },
+  play: async ({ canvasElement }) => {
+    const chart = await within(canvasElement).findByRole("img", { name: "Activity per month" });
+    const svg = chart.querySelector("svg");
+    const last = await waitFor(() => {
+      const found = Array.from(chart.querySelectorAll("text")).find(
+        (text) => text.textContent === "1 Nov 2026",
+      );
+      if (!found) throw new Error("the last month is not labelled");
+      return found;
+    });
+    await expect(last.getBoundingClientRect().right).toBeLessThanOrEqual(
+      svg?.getBoundingClientRect().right ?? 0,
+    );
+  },
+};
+
 export const Loading: Story = {
   render: (args) => (
     <ChartCard title="Followers" loading skeletonHeight={400}>

@@ -43,6 +43,10 @@ export function lineLegend(series: readonly LineSeries[]): ChartLegendItem[] {
   return series.map((item, index) => ({ label: item.label, color: item.color ?? seriesColor(index) }));
 }
 
+// A generous width of one character of an axis label (12 px), to leave room for the last one.
+const AXIS_CHARACTER_WIDTH = 7;
+const MIN_RIGHT_MARGIN = 24;
+
 function everyNth<T>(items: readonly T[], most: number): T[] {
   const stride = Math.max(1, Math.ceil(items.length / most));
   return items.filter((_, index) => index % stride === 0);
@@ -68,6 +72,12 @@ export function LineChart({
   const data: NivoSeries[] = series.map((item) => ({ id: item.id, data: item.points }));
   const valueAt = (item: LineSeries, x: string) => item.points.find((point) => point.x === x)?.y ?? null;
   const narrow = height === LINE_HEIGHT_NARROW;
+  const ticks = everyNth(xs, narrow ? 4 : 8);
+  // The last label is centred on the plot's right edge: the margin holds its right half, or it is cut off.
+  const right = Math.max(
+    MIN_RIGHT_MARGIN,
+    Math.ceil((String(ticks.at(-1) ?? "").length * AXIS_CHARACTER_WIDTH) / 2) + 4,
+  );
 
   return (
     <ChartFrame
@@ -95,7 +105,7 @@ export function LineChart({
         role="presentation"
         theme={theme.nivo}
         animate={animate}
-        margin={{ top: 16, right: 24, bottom: 40, left: 56 }}
+        margin={{ top: 16, right, bottom: 40, left: 56 }}
         xScale={{ type: "point" }}
         yScale={{ type: "linear", min: 0, max: "auto" }}
         curve="monotoneX"
@@ -106,7 +116,7 @@ export function LineChart({
         enableGridX={false}
         gridYValues={5}
         axisLeft={{ tickValues: 5, format: (value: number) => yFormat(value) }}
-        axisBottom={{ tickValues: everyNth(xs, narrow ? 4 : 8), tickPadding: 8 }}
+        axisBottom={{ tickValues: ticks, tickPadding: 8 }}
         enableSlices="x"
         sliceTooltip={({ slice }) => (
           <ChartTooltip

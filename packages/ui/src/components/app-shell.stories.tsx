@@ -25,12 +25,14 @@ const helpTopics: HelpTopic[] = [
 
 type DemoProps = {
   banner?: boolean;
+  /** A page several screens tall. */
+  long?: boolean;
   onNavigate?: (id: string) => void;
   onLogout?: () => void;
 };
 
 /** What the web app composes: SideNav with links, the user menu in the top bar, the banner, the help panel. */
-function Demo({ banner = true, onNavigate, onLogout = () => {} }: DemoProps) {
+function Demo({ banner = true, long = false, onNavigate, onLogout = () => {} }: DemoProps) {
   const [current, setCurrent] = React.useState<SideNavModuleId>("audience");
   const [collapsed, setCollapsed] = React.useState(false);
   const [helpOpen, setHelpOpen] = React.useState(false);
@@ -70,6 +72,7 @@ function Demo({ banner = true, onNavigate, onLogout = () => {} }: DemoProps) {
             <StatCard label="Engagement" value="3.9%" change={{ direction: "decrease", value: "0.4%" }} />
             <StatCard label="Personas" value="6" change={{ direction: "unchanged" }} note="Sample data" />
           </div>
+          {long ? <div data-testid="long-content" className="bg-muted h-[300vh] rounded-lg" /> : null}
         </div>
       </AppShell>
       <HelpPanel open={helpOpen} onOpenChange={setHelpOpen} topics={helpTopics} />
@@ -124,6 +127,29 @@ export const DesktopFlow: Story = {
     const help = await body().findByRole("dialog", { name: "Help" });
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(help).not.toBeInTheDocument());
+  },
+};
+
+/** A page several screens tall: the navigation's background runs to its end, and the navigation stays in view. */
+export const LongPage: Story = {
+  globals: desktop,
+  render: () => <Demo long />,
+  play: async ({ canvasElement }) => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    await expect(scroller.scrollHeight).toBeGreaterThan(2 * window.innerHeight);
+    window.scrollTo(0, scroller.scrollHeight);
+    // The bottom left corner of the last screen is the navigation's column, with its background.
+    await waitFor(() =>
+      expect(
+        document.elementFromPoint(8, window.innerHeight - 2)?.closest("[data-slot=app-shell-nav-column]"),
+      ).not.toBeNull(),
+    );
+    const column = canvasElement.querySelector("[data-slot=app-shell-nav-column]") as HTMLElement;
+    await expect(getComputedStyle(column).backgroundColor).not.toBe("rgba(0, 0, 0, 0)");
+    const nav = within(canvasElement).getByRole("navigation", { name: "Main" });
+    await expect(nav.getBoundingClientRect().top).toBeLessThan(window.innerHeight);
+    await expect(within(canvasElement).getByRole("button", { name: "Collapse navigation" })).toBeVisible();
+    window.scrollTo(0, 0);
   },
 };
 

@@ -58,11 +58,14 @@ export function AppShell({
 
   return (
     <div data-slot="app-shell" className={cn("bg-background flex min-h-dvh", className)} {...props}>
+      {/* The column carries the background down the whole page; the navigation inside stays in view. */}
       <div
-        data-slot="app-shell-nav"
-        className="border-sidebar-border bg-sidebar sticky top-0 hidden h-dvh shrink-0 border-r lg:flex"
+        data-slot="app-shell-nav-column"
+        className="border-sidebar-border bg-sidebar hidden shrink-0 border-r lg:block"
       >
-        {nav}
+        <div data-slot="app-shell-nav" className="sticky top-0 flex h-dvh">
+          {nav}
+        </div>
       </div>
       <div data-slot="app-shell-body" className="flex min-w-0 flex-1 flex-col">
         <header

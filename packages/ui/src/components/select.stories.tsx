@@ -73,6 +73,33 @@ export const Keyboard: Story = {
   },
 };
 
+const countries = [
+  { value: "AF", label: "Afghanistan", icon: "🇦🇫" },
+  { value: "FR", label: "France", icon: "🇫🇷" },
+  { value: "DE", label: "Germany", icon: "🇩🇪" },
+  { value: "GH", label: "Ghana", icon: "🇬🇭" },
+];
+
+/**
+ * A flag is decoration: typeahead matches the country's name ("Germ" then Enter picks Germany, not the first
+ * option), and the flag is hidden from the option's accessible name.
+ */
+export const TypeaheadIgnoresIcons: Story = {
+  args: { label: "Country", options: countries },
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole("combobox", { name: "Country" });
+    await userEvent.click(trigger);
+    const list = await screen.findByRole("listbox");
+    await expect(within(list).getByRole("option", { name: "Germany" })).toBeVisible();
+    await userEvent.keyboard("Germ");
+    await waitFor(() => expect(within(list).getByRole("option", { name: "Germany" })).toHaveFocus());
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(trigger).toHaveTextContent("Germany"));
+    await expect(args.onValueChange).toHaveBeenCalledWith("DE");
+    await expect(args.onValueChange).toHaveBeenCalledOnce();
+  },
+};
+
 function RequiredSector() {
   const [value, setValue] = React.useState("");
   const [touched, setTouched] = React.useState(false);

@@ -129,7 +129,13 @@ export function SelectSeparator({ className, ...props }: SelectSeparatorProps) {
   );
 }
 
-export type SelectOption = { value: string; label: string; disabled?: boolean };
+export type SelectOption = {
+  value: string;
+  label: string;
+  disabled?: boolean;
+  /** Drawn before the label (e.g. a country's flag): decoration, hidden from screen readers and typeahead. */
+  icon?: React.ReactNode;
+};
 
 export type SelectFieldProps = Omit<SelectProps, "children"> &
   FieldStateProps & {
@@ -187,7 +193,18 @@ export function SelectField({
         </SelectTrigger>
         <SelectContent>
           {options.map((option) => (
-            <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
+            <SelectItem
+              key={option.value}
+              value={option.value}
+              disabled={option.disabled}
+              // Typeahead matches what the option is called, not its decoration ("Germ" finds Germany).
+              textValue={option.label}
+            >
+              {option.icon ? (
+                <span data-slot="select-item-icon" aria-hidden="true" className="mr-2">
+                  {option.icon}
+                </span>
+              ) : null}
               {option.label}
             </SelectItem>
           ))}

@@ -108,7 +108,10 @@ export const OpenLight: Story = {
   },
 };
 
-/** With a colour mode, the menu offers Light, Dark and System and stays open after a choice. */
+/**
+ * With a colour mode, the menu offers Light, Dark and System; a choice closes the menu like any other, and focus
+ * returns to the trigger.
+ */
 export const ColorMode: Story = {
   args: { colorMode: "light", onColorModeChange: fn() },
   play: async ({ canvasElement, args }) => {
@@ -120,7 +123,8 @@ export const ColorMode: Story = {
     );
     await userEvent.click(within(menu).getByRole("menuitemradio", { name: "Dark" }));
     await expect(args.onColorModeChange).toHaveBeenCalledWith("dark");
-    await expect(within(document.body).getByRole("menu")).toBeVisible();
+    await waitFor(() => expect(body().queryByRole("menu")).toBeNull());
+    await waitFor(() => expect(within(canvasElement).getByRole("button")).toHaveFocus());
   },
 };
 

@@ -193,8 +193,6 @@ export function UserMenu({
                   key={item.value}
                   value={item.value}
                   data-slot="dropdown-menu-radio-item"
-                  // Choosing a mode keeps the menu open, so the change can be seen and undone at once.
-                  onSelect={(event) => event.preventDefault()}
                   className={cn(
                     "relative flex h-9 cursor-default items-center gap-2 rounded-md pr-8 pl-2 text-sm outline-none select-none",
                     "focus:bg-accent focus:text-accent-foreground",

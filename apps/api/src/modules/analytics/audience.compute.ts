@@ -42,7 +42,7 @@ const SHORTLIST = 5;
 /** Why a persona has no activity line: no platform mix to spread the brand's engagement over, or too few months. */
 const activityReason = (p: PersonaResult) =>
   hasPlatformMix(p.platformSplit)
-    ? "Needs 3 months of posts"
+    ? "Needs 3 whole months of posts"
     : "Its audience data (a website's visitors) does not say which social networks these people use";
 
 function profileOf(p: PersonaResult): PersonaProfile {
@@ -123,7 +123,7 @@ export async function computeAudience(
   await db.transaction(async (tx) => {
     await deletePersonas(tx, { brandId: brand.id });
     for (const [rank, p] of found.entries()) {
-      const activity = personaActivity(p.platformSplit, monthly);
+      const activity = personaActivity(p.platformSplit, monthly, series.history);
       const shortlist = scored
         .filter((s) => s.personaId === p.id && s.fit !== null)
         .sort((a, b) => (b.fit ?? 0) - (a.fit ?? 0) || (a.influencerId < b.influencerId ? -1 : 1))

@@ -9,7 +9,7 @@ import { Link } from "@tanstack/react-router";
 import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
 import { DoughnutChart, LineChart, RadarChart } from "../modules/charts";
-import { formatCount, formatCpc, formatDate, formatRate, formatShare } from "../modules/format";
+import { formatCount, formatCpc, formatMonth, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { usePeriod } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
@@ -48,7 +48,7 @@ export function personaChartData(persona: PersonaDetails) {
       {
         id: "activity",
         label: "Activity",
-        points: persona.activity.map((point) => ({ x: formatDate(point.date), y: point.value })),
+        points: persona.activity.map((point) => ({ x: formatMonth(point.date), y: point.value })),
       },
     ],
   };
@@ -143,7 +143,7 @@ function PersonaDetailsView({ persona }: { persona: PersonaDetails }) {
         <LineChart
           series={charts.activity}
           ariaLabel={`Activity of ${persona.name}`}
-          xLabel="Day"
+          xLabel="Month"
           emptyMessage={hasPlatformMix(persona) ? "No activity in this period" : NO_PLATFORM_ACTIVITY}
         />
       </SectionCard>

@@ -1,9 +1,9 @@
 import { useStore } from "@tanstack/react-form";
 import { useRouter } from "@tanstack/react-router";
-import { notify } from "~/lib/notify";
 import { usePinForm } from "~/lib/pin-form";
 import { FormProblem, isApiError } from "~/lib/problem";
 import { type ConfirmationValues, confirmationSchema } from "./account-schemas";
+import { notifyAccountConfirmed } from "./confirmed-toast";
 import { useConfirmSignUpMutation } from "./mutations";
 import { ResendCode } from "./resend-code";
 
@@ -17,15 +17,11 @@ export function ConfirmationForm({ email = "" }: { email?: string }) {
     onSubmit: async ({ value }) => {
       try {
         await confirm.mutateAsync(value);
-        notify.success("Your email address is confirmed. Sign in to get started.", {
-          id: "account-confirmed",
-        });
+        notifyAccountConfirmed(router, "Your email address is confirmed. Sign in to get started.");
       } catch (error) {
         // Shown in the form (confirm.error); the digits stay for a correction.
         if (!isApiError(error, 400, "ACCOUNT_ALREADY_CONFIRMED")) return;
-        notify.success("Your email address was already confirmed. Sign in to get started.", {
-          id: "account-confirmed",
-        });
+        notifyAccountConfirmed(router, "Your email address was already confirmed. Sign in to get started.");
       }
       await router.navigate({ to: "/sign-in", search: { email: value.email.trim() } });
     },

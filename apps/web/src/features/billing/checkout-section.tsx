@@ -124,11 +124,6 @@ export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
     }
   }
 
-  const countryOptions = (countries.data ?? []).map(({ value, label, emoji }) => ({
-    value,
-    label: emoji ? `${emoji} ${label}` : label,
-  }));
-
   return (
     <>
       <ModalHeader>
@@ -192,7 +187,7 @@ export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
                   {(field) => (
                     <field.SelectInput
                       label="Country"
-                      options={countryOptions}
+                      options={countries.data ?? []}
                       placeholder={countries.data ? "Select a country" : "Loading…"}
                       disabled={!countries.data || submitting}
                     />

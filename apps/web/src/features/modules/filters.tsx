@@ -1,4 +1,4 @@
-import { SelectField } from "@brandscope/ui/select";
+import { SelectField, type SelectOption } from "@brandscope/ui/select";
 import { TextField } from "@brandscope/ui/text-field";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -20,7 +20,7 @@ export function FilterSelect({
   label: string;
   value: string | undefined;
   onChange: (value: string | undefined) => void;
-  options: readonly { value: string; label: string }[];
+  options: readonly SelectOption[];
   allLabel?: string;
   className?: string;
 }) {

@@ -48,6 +48,14 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isFinite(date.getTime()) ? dateFormat.format(date) : "—";
 }
 
+const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** 'Nov 2026': a month, given by its first day. */
+export function formatMonth(value: string): string {
+  const date = new Date(value);
+  return Number.isFinite(date.getTime()) ? monthFormat.format(date) : "—";
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "short",

@@ -3,6 +3,7 @@ import { BrandForm } from "./brand-form";
 import type { BrandFormValues } from "./brand-schema";
 import {
   alerts,
+  choose,
   click,
   countries,
   getButton,
@@ -100,6 +101,23 @@ describe("BrandForm", () => {
         "Each platform must be unique",
       ]),
     );
+  });
+
+  it("starts a new social link on a platform not used yet, and says at once when a platform repeats", async () => {
+    mockApi({ "GET /countries": () => json(countries) });
+    const { view } = await renderForm();
+    await choose(getByLabel(view.container, "Platform"), "Facebook");
+    await click(getButton(view.container, "Add a social link"));
+    await waitFor(() => expect(getByLabel(view.container, "Platform", 1).textContent).toContain("TikTok"));
+    expect(alerts(view.container)).toEqual([]);
+    await choose(getByLabel(view.container, "Platform", 1), "Facebook");
+    await waitFor(() => expect(alerts(view.container)).toEqual(["Each platform must be unique"]));
+    await choose(getByLabel(view.container, "Platform", 1), "Instagram");
+    await waitFor(() => expect(alerts(view.container)).toEqual([]));
+    // Facebook and Instagram are taken: the third row starts on TikTok, and then every platform has its row.
+    await click(getButton(view.container, "Add a social link"));
+    await waitFor(() => expect(getByLabel(view.container, "Platform", 2).textContent).toContain("TikTok"));
+    expect(getButton(view.container, "Add a social link").disabled).toBe(true);
   });
 
   it("asks for at least one social link once the last one is removed", async () => {

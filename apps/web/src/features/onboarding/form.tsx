@@ -15,13 +15,7 @@ export function referenceSelectProps(
   { noun, placeholder }: { noun: string; placeholder: string },
 ): Pick<SelectFieldProps, "options" | "placeholder" | "disabled" | "hint"> & { options: SelectOption[] } {
   if (query.data) {
-    return {
-      options: query.data.map(({ value, label, emoji }) => ({
-        value,
-        label: emoji ? `${emoji} ${label}` : label,
-      })),
-      placeholder,
-    };
+    return { options: query.data, placeholder };
   }
   if (query.isError) {
     return {

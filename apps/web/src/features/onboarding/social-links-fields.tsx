@@ -28,6 +28,9 @@ export const SocialLinksFields = withOnboardingForm({
   props: {} as { optional?: boolean },
   render: function SocialLinksFields({ form, optional }) {
     const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
+    // From the form's store: the array field below re-renders only when rows come or go, not when a row's
+    // platform changes, so its own value can be stale here.
+    const freePlatform = useStore(form.store, (state) => nextFreePlatform(state.values.socialLinks));
     return (
       <form.AppField name="socialLinks" mode="array">
         {(links) => {
@@ -90,8 +93,9 @@ export const SocialLinksFields = withOnboardingForm({
               <Button
                 emphasis="secondary"
                 className="self-start"
-                disabled={rows.length >= MAX_SOCIAL_LINKS}
-                onClick={() => links.pushValue(emptySocialLink(nextFreePlatform(rows)))}
+                // Every platform has its row: another could only repeat one.
+                disabled={rows.length >= MAX_SOCIAL_LINKS || freePlatform === ""}
+                onClick={() => links.pushValue(emptySocialLink(freePlatform))}
               >
                 Add a social link
               </Button>

@@ -39,10 +39,6 @@ export function ProfileForm({ user }: { user: User }) {
     },
   });
 
-  const countryOptions = (countries.data ?? []).map(({ value, label, emoji }) => ({
-    value,
-    label: emoji ? `${emoji} ${label}` : label,
-  }));
   return (
     <form.AppForm>
       <form.Form aria-label="Edit profile" className="flex flex-col gap-5">
@@ -67,7 +63,7 @@ export function ProfileForm({ user }: { user: User }) {
             {(field) => (
               <field.SelectInput
                 label="Country"
-                options={countryOptions}
+                options={countries.data ?? []}
                 placeholder={countries.isError ? "Countries could not be loaded" : "Select a country"}
                 disabled={!countries.data}
               />

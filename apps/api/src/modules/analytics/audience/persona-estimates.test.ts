@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { personaActivity, personaEngagement } from "./persona-estimates";
+import { isWholeMonth, personaActivity, personaEngagement } from "./persona-estimates";
 import type { PlatformShare } from "./types";
 
 const split: PlatformShare[] = [
@@ -28,14 +28,29 @@ describe("personaEngagement", () => {
   });
 });
 
+const firstQuarter = { from: "2026-01-01", to: "2026-03-31" };
+
+describe("isWholeMonth", () => {
+  it("holds when the history covers the month's first and last day", () => {
+    expect(isWholeMonth("2026-02", { from: "2026-01-15", to: "2026-02-28" })).toBe(true);
+    expect(isWholeMonth("2024-02", { from: "2024-02-01", to: "2024-02-28" })).toBe(false);
+    expect(isWholeMonth("2026-01", { from: "2026-01-15", to: "2026-03-31" })).toBe(false);
+    expect(isWholeMonth("2026-03", { from: "2026-01-01", to: "2026-03-30" })).toBe(false);
+  });
+});
+
 describe("personaActivity", () => {
   it("is null with fewer than three months", () => {
     expect(
-      personaActivity(split, [
-        { month: "2026-01", platform: "instagram", engagement: 100 },
-        { month: "2026-02", platform: "instagram", engagement: 100 },
-        { month: "2026-02", platform: "tiktok", engagement: 100 },
-      ]),
+      personaActivity(
+        split,
+        [
+          { month: "2026-01", platform: "instagram", engagement: 100 },
+          { month: "2026-02", platform: "instagram", engagement: 100 },
+          { month: "2026-02", platform: "tiktok", engagement: 100 },
+        ],
+        firstQuarter,
+      ),
     ).toBeNull();
   });
 
@@ -47,7 +62,7 @@ describe("personaActivity", () => {
       { month: "2026-02", platform: "facebook" as const, engagement: 50 },
       { month: "2026-02", platform: "youtube" as const, engagement: 999 },
     ];
-    expect(personaActivity(split, rows)).toEqual([
+    expect(personaActivity(split, rows, firstQuarter)).toEqual([
       { date: "2026-01-01", value: 0.6 * 100 + 0.3 * 200 },
       { date: "2026-02-01", value: 0.1 * 50 },
       { date: "2026-03-01", value: 0.6 * 1000 },
@@ -61,8 +76,20 @@ describe("personaActivity", () => {
       platform: "instagram" as const,
       engagement: 100,
     }));
-    expect(personaActivity(none, months)).toBeNull();
-    expect(personaActivity([], months)).toBeNull();
+    expect(personaActivity(none, months, firstQuarter)).toBeNull();
+    expect(personaActivity([], months, firstQuarter)).toBeNull();
     expect(personaEngagement(none, { instagram: 0.02 })).toBeNull();
+  });
+
+  it("leaves out a first and a last month the history only partly covers", () => {
+    const rows = ["2025-12", "2026-01", "2026-02", "2026-03", "2026-04"].map((month) => ({
+      month,
+      platform: "instagram" as const,
+      engagement: 100,
+    }));
+    const activity = personaActivity(split, rows, { from: "2025-12-20", to: "2026-04-09" });
+    expect(activity?.map((point) => point.date)).toEqual(["2026-01-01", "2026-02-01", "2026-03-01"]);
+    // Two whole months are not enough.
+    expect(personaActivity(split, rows, { from: "2025-12-20", to: "2026-03-09" })).toBeNull();
   });
 });

@@ -31,20 +31,38 @@ export function personaEngagement(
   return weighted / covered;
 }
 
+/** The last day of a month ("2026-02" → "2026-02-28"). */
+function lastDayOf(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number);
+  const days = new Date(Date.UTC(year ?? 0, monthNumber ?? 0, 0)).getUTCDate();
+  return `${month}-${String(days).padStart(2, "0")}`;
+}
+
 /**
- * Monthly activity estimated as Σ_platform split_p · E_brand(platform, month) (§3). A month lists the
- * engagement the brand had; a platform absent from a listed month had no engagement there (0). Null with
- * fewer than three distinct months, and without a platform mix (a GA4 audience names no network): a line of zeros
- * would claim the persona is inactive when nothing is known.
+ * Whether the stored history (first to last day with data) covers all of a month ("2026-03"). The month the
+ * history starts in, or ends in, usually holds only some of its days: its total would read as a collapse.
+ */
+export function isWholeMonth(month: string, history: { from: string; to: string }): boolean {
+  return history.from <= `${month}-01` && history.to >= lastDayOf(month);
+}
+
+/**
+ * Monthly activity estimated as Σ_platform split_p · E_brand(platform, month) (§3), over the months the history
+ * covers whole: a partial first or last month is left out. A month lists the engagement the brand had; a
+ * platform absent from a listed month had no engagement there (0). Null with fewer than three whole months, and
+ * without a platform mix (a GA4 audience names no network): a line of zeros would claim the persona is inactive when
+ * nothing is known.
  */
 export function personaActivity(
   split: readonly PlatformShare[],
   monthlyEngagement: readonly { month: string; platform: SocialNetwork; engagement: number }[],
+  history: { from: string; to: string } | null,
 ): { date: string; value: number }[] | null {
-  if (!hasPlatformMix(split)) return null;
+  if (!history || !hasPlatformMix(split)) return null;
   const shareOf = new Map(split.map((s) => [s.platform, s.share]));
   const byMonth = new Map<string, number>();
   for (const row of monthlyEngagement) {
+    if (!isWholeMonth(row.month, history)) continue;
     const value = (shareOf.get(row.platform) ?? 0) * (Number.isFinite(row.engagement) ? row.engagement : 0);
     byMonth.set(row.month, (byMonth.get(row.month) ?? 0) + value);
   }

@@ -47,7 +47,8 @@ export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
       onHelpClick={onHelpClick}
       helpOpen={helpOpen}
       logo={
-        <Link to="/content" aria-label="Brandscope">
+        // The dashboard is in no list of the navigation: the logo is the way there (docs/product.md §2).
+        <Link to="/dashboard" aria-label="Brandscope dashboard">
           <Logo aria-hidden className={collapsed ? "[&_[data-slot=logo-wordmark]]:hidden" : undefined} />
         </Link>
       }
