@@ -4,7 +4,7 @@
  *
  * From the bottom: domain (vocabularies) → lib (utilities) → config → db → kernel (what every module shares: errors,
  * the request context, the job queue) → the modules, in this order → jobs and http (which assemble the app from
- * the modules) → main.
+ * the modules) → main (with server.ts, what it starts, and logger.ts).
  */
 const SRC = "^apps/api/src/";
 const modules = [
@@ -30,7 +30,7 @@ const layers = [
   "kernel/",
   ...modules.map((name) => `modules/${name}/`),
   "(jobs|http)/",
-  "(main|logger)\\.ts$",
+  "(main|logger|server)\\.ts$",
 ];
 
 /** No layer imports a layer above it. */

@@ -1,25 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import type { Logger } from "pino";
 import { type Config, ConfigError, loadConfig } from "./config/env";
-import { connectDatabase } from "./db/client";
-import { startEmbeddedPostgres } from "./db/embedded";
-import { withJwtSecret } from "./db/jwt-secret";
-import { migrateDatabase } from "./db/migrate";
-import { buildApp } from "./http/app";
-import { assertWebAppBuilt } from "./http/web-app";
-import { createWorkerDeps } from "./jobs/worker-deps";
-import { jobHandlers } from "./jobs/workers";
-import { importLocalUploads } from "./kernel/import-uploads";
-import { startJobQueue } from "./kernel/job-queue";
-import { createStorage } from "./kernel/storage";
-import { systemClock } from "./lib/clock";
-import { isErrno } from "./lib/errno";
 import { createLogger } from "./logger";
-import { listenForChanges } from "./modules/analytics/read-model/change-listener";
-import { ensureSampleData } from "./modules/sample/start";
-
-/** How long in-flight requests may take to finish once a shutdown starts. */
-const SHUTDOWN_GRACE_MS = 10_000;
+import type { Running } from "./server";
 
 let config: Config;
 try {
@@ -31,55 +12,19 @@ try {
 }
 const log = createLogger(config);
 
-/** What was started, stopped in reverse order: HTTP first, then the pool, then PostgreSQL. */
-const running: { name: string; stop: () => Promise<void> }[] = [];
+/** What was started, stopped in reverse order: HTTP first, then the pool, then PostgreSQL, then monitoring. */
+const running: Running[] = [];
 let stopping = false;
 
 async function start(): Promise<void> {
-  // Found in a moment rather than after the database has started.
-  if (config.nodeEnv === "production") assertWebAppBuilt(config.webDistDir);
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
-    running.push({ name: "embedded PostgreSQL", stop: embedded.stop });
-    databaseUrl = embedded.url;
+  // Monitoring first: it patches node-postgres as the server's modules import it (kernel/telemetry/start.ts).
+  if (config.otel) {
+    const { startTelemetry } = await import("./kernel/telemetry/start");
+    // Stopped last, sending what the rest did while stopping.
+    running.push({ name: "monitoring export", stop: startTelemetry(config.otel).shutdown });
   }
-  const { pool, db, close } = connectDatabase(databaseUrl, log);
-  running.push({ name: "database pool", stop: close });
-  await migrateDatabase(pool);
-  const appConfig = await withJwtSecret(config, db, log);
-  // Module reads are kept in memory only while this hears the database's changes (the read model).
-  const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
-  running.push({ name: "change listener", stop: changes.stop });
-  const jobs = await startJobQueue(pool, log);
-  running.push({ name: "job queue", stop: jobs.stop });
-  const storage = createStorage(appConfig, db);
-  if (storage.read) await importLocalUploads(config.dataDir, storage, log);
-  const workerDeps = createWorkerDeps({ db, config: appConfig, log, clock: systemClock, storage, jobs });
-  if (config.sampleData) await ensureSampleData(pool, workerDeps);
-  await jobs.work(jobHandlers(workerDeps));
-  const app = await buildApp({ config: appConfig, db, log, settle: changes.settle, deps: { jobs } });
-  running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
-  await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
-    throw isErrno(error, "EADDRINUSE")
-      ? new Error(`Port ${config.port} is in use: stop what uses it or choose another PORT`)
-      : error;
-  });
-  // The runtime is the `node` package the root package.json pins, not the machine's Node: say which one runs.
-  process.stdout.write(`Brandscope is running at ${config.appUrl} (Node ${process.version})\n`);
-}
-
-/** Stops accepting connections and lets in-flight requests finish, cutting them off after the grace period. */
-async function closeHttp(app: FastifyInstance, logger: Logger): Promise<void> {
-  const cutOff = setTimeout(() => {
-    logger.warn(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
-    app.server.closeAllConnections();
-  }, SHUTDOWN_GRACE_MS);
-  try {
-    await app.close();
-  } finally {
-    clearTimeout(cutOff);
-  }
+  const { startServer } = await import("./server");
+  await startServer(config, log, running);
 }
 
 /** One line per step: an orderly stop says what it stopped, and only a failure carries a stack. */

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where browsers send their traces, if anywhere
+         * @description The collector's OTLP/HTTP base address (OTEL_EXPORTER_OTLP_ENDPOINT; browsers post to its /v1/traces) and its public ingest token for browsers (OTEL_BROWSER_TOKEN), sent as a `token` query parameter. Both null when monitoring is not configured: the app then loads no monitoring code and sends nothing. Never the server's own credentials.
+         */
+        get: operations["getTelemetryConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/countries": {
         parameters: {
             query?: never;
@@ -1744,6 +1764,16 @@ export interface components {
         };
         /** @enum {string} */
         SocialProviderId: "google" | "facebook" | "apple";
+        TelemetryConfig: {
+            /**
+             * Format: uri
+             * @description The collector's base address; null when monitoring is off
+             * @example https://otel.example.com
+             */
+            endpoint: string | null;
+            /** @description The collector's public ingest token for browsers, if it wants one */
+            token: string | null;
+        };
         /**
          * @example {
          *       "id": "google",
@@ -2892,6 +2922,27 @@ export interface operations {
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTelemetryConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The browser's monitoring settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelemetryConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     listCountries: {

@@ -32,8 +32,9 @@ describe("loadConfig", () => {
       OIDC_GOOGLE_ISSUER: "https://accounts.google.com",
       OIDC_GOOGLE_CLIENT_ID: "id",
       OIDC_GOOGLE_CLIENT_SECRET: "secret",
-      OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example.com",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example.com/",
       OTEL_EXPORTER_OTLP_HEADERS: "x-token=a%3Db,team=growth",
+      OTEL_BROWSER_TOKEN: "public-ingest-1",
       TRUST_PROXY: "10.0.0.0/8, loopback",
     });
     expect(config).toMatchObject({
@@ -42,7 +43,11 @@ describe("loadConfig", () => {
       appUrl: "https://app.example.com",
       smtpUrl: undefined,
       oidc: { google: { issuer: "https://accounts.google.com", clientId: "id", clientSecret: "secret" } },
-      otel: { endpoint: "https://otel.example.com", headers: { "x-token": "a=b", team: "growth" } },
+      otel: {
+        endpoint: "https://otel.example.com",
+        headers: { "x-token": "a=b", team: "growth" },
+        browserToken: "public-ingest-1",
+      },
       trustProxy: ["10.0.0.0/8", "loopback"],
     });
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
@@ -65,6 +70,12 @@ describe("loadConfig", () => {
       "OIDC_GOOGLE_ISSUER is required when OIDC_GOOGLE_CLIENT_ID is set",
     );
     expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow("TRUST_PROXY must be");
+    expect(() => loadConfig({ OTEL_BROWSER_TOKEN: "t" })).toThrow(
+      "OTEL_BROWSER_TOKEN needs OTEL_EXPORTER_OTLP_ENDPOINT",
+    );
+    expect(() =>
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example.com", OTEL_BROWSER_TOKEN: "a b" }),
+    ).toThrow("OTEL_BROWSER_TOKEN must be up to 512 printable characters without spaces");
   });
 
   it("shortens the idToken's lifetime when asked, but never lengthens it past 15 minutes", () => {

@@ -70,6 +70,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, "must be key=value pairs separated by commas")
     .optional(),
+  /**
+   * The collector's token for browsers (a query parameter of theirs: a beacon carries no header). Every visitor can
+   * read it: an ingest-only token, never the server's OTEL_EXPORTER_OTLP_HEADERS.
+   */
+  OTEL_BROWSER_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,512}$/, "must be up to 512 printable characters without spaces")
+    .optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -184,6 +192,13 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
   checkFacebook(env, ctx);
   checkApple(env, ctx);
   requireTogether(e, ["GOOGLE_OAUTH_CLIENT_ID", "GOOGLE_OAUTH_CLIENT_SECRET"], ctx);
+  if (env.OTEL_BROWSER_TOKEN && !env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["OTEL_BROWSER_TOKEN"],
+      message: "needs OTEL_EXPORTER_OTLP_ENDPOINT (where browsers send their traces)",
+    });
+  }
   requireTogether(e, ["META_APP_ID", "META_APP_SECRET"], ctx);
   requireTogether(e, ["STORAGE_BUCKET", "STORAGE_ACCESS_KEY_ID", "STORAGE_SECRET_ACCESS_KEY"], ctx);
   // Cheap password hashing keeps the test suite fast; it must never weaken a running server.
@@ -351,10 +366,12 @@ function toConfig(env: Env) {
           }
         : undefined,
     cdnBaseUrl: env.CDN_BASE_URL,
+    /** Monitoring (kernel/telemetry/start.ts); unset: nothing is started or sent, by the server or by browsers. */
     otel: env.OTEL_EXPORTER_OTLP_ENDPOINT
       ? {
-          endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+          endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ""),
           headers: parseHeaderList(env.OTEL_EXPORTER_OTLP_HEADERS),
+          browserToken: env.OTEL_BROWSER_TOKEN,
         }
       : undefined,
     logLevel: env.LOG_LEVEL,
@@ -452,3 +469,4 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration once secrets that may come from DATA_DIR are resolved (see secrets.ts). */
 export type AppConfig = Config & { jwtSecret: string };
+export type OtelConfig = NonNullable<Config["otel"]>;

@@ -103,6 +103,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   const security = securityHeaders({
     imageOrigins: deps.storage.externalOrigin ? [deps.storage.externalOrigin] : [],
     stripe: o.config.stripe !== undefined,
+    telemetryOrigin: o.config.otel ? new URL(o.config.otel.endpoint).origin : undefined,
   });
   // Hooks that run on every request take a callback rather than being async: no promise per request and hook.
   app.addHook("onRequest", (request, reply, done) => {

@@ -91,6 +91,7 @@ const cases: Record<string, Case> = {
   getHealth: open("liveness of the server"),
   listCountries: own(200),
   listIndustries: own(200),
+  getTelemetryConfig: open("configuration"),
 
   signUp: open("creates an account and a workspace of its own"),
   confirmSignUp: open("the e-mailed code is the credential"),

@@ -19,7 +19,10 @@ const stripeOrigins = {
  * per cent of a hot read's time. Helmet stays the source of its defaults; this records what it sets.
  */
 export function securityHeaders(
-  o: { imageOrigins: string[]; stripe: boolean } = { imageOrigins: [], stripe: false },
+  o: { imageOrigins: string[]; stripe: boolean; telemetryOrigin?: string } = {
+    imageOrigins: [],
+    stripe: false,
+  },
 ): Record<string, string> {
   const stripe = o.stripe ? stripeOrigins : { script: [], frame: [], connect: [] };
   const middleware = helmet({
@@ -32,7 +35,8 @@ export function securityHeaders(
         // Profile pictures may come from a CDN or bucket (CDN_BASE_URL, STORAGE_*).
         imgSrc: ["'self'", "data:", "blob:", ...o.imageOrigins],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...stripe.connect],
+        // Browsers post their traces to the collector (OTEL_EXPORTER_OTLP_ENDPOINT), when one is configured.
+        connectSrc: ["'self'", ...stripe.connect, ...(o.telemetryOrigin ? [o.telemetryOrigin] : [])],
         frameSrc: stripe.frame.length > 0 ? stripe.frame : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

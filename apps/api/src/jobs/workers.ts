@@ -15,13 +15,15 @@ import { refreshSourcesJob } from "../modules/connectors/refresh-sources.job";
 import { syncSearchConsoleJob } from "../modules/connectors/search-console-sync.job";
 import { syncYoutubeJob } from "../modules/connectors/youtube-sync.job";
 import { deliverDueMail } from "../modules/mail/outbox";
+import { tracedHandlers } from "./traced-handlers";
 
 /**
  * What each queue runs. A job's writes reach the reads kept in memory, in this process and every other, through
- * the database's change notifications (modules/analytics/read-model/change-listener.ts).
+ * the database's change notifications (modules/analytics/read-model/change-listener.ts). Each runs in a span
+ * named for its kind (traced-handlers.ts).
  */
 export function jobHandlers(deps: WorkerDeps): JobHandlers {
-  return {
+  return tracedHandlers({
     "collect-brand": (data, job) => collectBrandJob(deps, data, job),
     "collect-brand-failed": (data) => collectBrandFailedJob(deps, data),
     "compute-brand": (data) => computeBrandJob(deps, data),
@@ -36,5 +38,5 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "sync-search-console": (data, job) => syncSearchConsoleJob(deps, data, job),
     "sync-instagram": (data, job) => syncInstagramJob(deps, data, job),
     "sync-google-ads": (data, job) => syncGoogleAdsJob(deps, data, job),
-  };
+  });
 }

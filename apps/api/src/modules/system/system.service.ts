@@ -1,3 +1,5 @@
+import type { components } from "@brandscope/api-client/schema";
+import type { AppConfig } from "../../config/env";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { pingDatabase } from "./industries.repo";
@@ -11,4 +13,12 @@ export async function checkHealth(ctx: RequestCtx): Promise<{ status: "ok" }> {
     throw new AppError("DATABASE_UNAVAILABLE", 503, "The database is not available");
   }
   return { status: "ok" };
+}
+
+/**
+ * What a browser needs to send its traces: the collector and its public ingest token, never the server's own
+ * headers (OTEL_EXPORTER_OTLP_HEADERS are credentials).
+ */
+export function telemetryConfig(config: Pick<AppConfig, "otel">): components["schemas"]["TelemetryConfig"] {
+  return { endpoint: config.otel?.endpoint ?? null, token: config.otel?.browserToken ?? null };
 }

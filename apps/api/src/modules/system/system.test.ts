@@ -6,12 +6,21 @@ import { jwtKey } from "../../config/keys";
 
 let t: TestApp;
 let databaseDown: TestApp;
+let monitored: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   databaseDown = await buildTestApp({ databaseUrl: "postgres://nobody:x@127.0.0.1:9/none" });
+  monitored = await buildTestApp({
+    env: {
+      OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example.com:4318/ingest/",
+      OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20server-secret",
+      OTEL_BROWSER_TOKEN: "public-ingest-1",
+    },
+  });
   return async () => {
     await t.close();
     await databaseDown.close();
+    await monitored.close();
   };
 });
 
@@ -31,6 +40,29 @@ describe("GET /api/health", () => {
       message: "The database is not available",
     });
     expectContractResponse("getHealth", response);
+  });
+});
+
+describe("GET /api/telemetry", () => {
+  it("tells browsers nothing to send to when monitoring is not configured, and the CSP lets them reach nothing new", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/telemetry" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ endpoint: null, token: null });
+    expectContractResponse("getTelemetryConfig", response);
+    expect(response.headers["content-security-policy"]).toContain("connect-src 'self';");
+  });
+
+  it("gives browsers the collector and its public token, never the server's headers, and lets them reach only that origin", async () => {
+    const response = await monitored.app.inject({ method: "GET", url: "/api/telemetry" });
+    expect(response.json()).toEqual({
+      endpoint: "https://otel.example.com:4318/ingest",
+      token: "public-ingest-1",
+    });
+    expect(response.body).not.toContain("server-secret");
+    expectContractResponse("getTelemetryConfig", response);
+    expect(response.headers["content-security-policy"]).toContain(
+      "connect-src 'self' https://otel.example.com:4318;",
+    );
   });
 });
 

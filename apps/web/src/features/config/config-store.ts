@@ -60,7 +60,11 @@ const listeners = new Set<() => void>();
 export function readConfig(): AppConfig {
   const raw = readRaw();
   if (snapshot && snapshot.raw === raw) return snapshot.value;
-  snapshot = { raw, value: parseConfig(raw) };
+  const value = parseConfig(raw);
+  // The area also keeps the monitoring session (features/monitoring/session.ts): its writes change no preference.
+  const same =
+    snapshot && (Object.keys(value) as (keyof AppConfig)[]).every((k) => value[k] === snapshot?.value[k]);
+  snapshot = { raw, value: same && snapshot ? snapshot.value : value };
   return snapshot.value;
 }
 

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import type { Config } from "./config/env";
+import { connectDatabase } from "./db/client";
+import { startEmbeddedPostgres } from "./db/embedded";
+import { withJwtSecret } from "./db/jwt-secret";
+import { migrateDatabase } from "./db/migrate";
+import { buildApp } from "./http/app";
+import { assertWebAppBuilt } from "./http/web-app";
+import { createWorkerDeps } from "./jobs/worker-deps";
+import { jobHandlers } from "./jobs/workers";
+import { importLocalUploads } from "./kernel/import-uploads";
+import { startJobQueue } from "./kernel/job-queue";
+import { createStorage } from "./kernel/storage";
+import { systemClock } from "./lib/clock";
+import { isErrno } from "./lib/errno";
+import { listenForChanges } from "./modules/analytics/read-model/change-listener";
+import { ensureSampleData } from "./modules/sample/start";
+
+/** How long in-flight requests may take to finish once a shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Something started, with how to stop it. */
+export interface Running {
+  name: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts PostgreSQL (embedded unless DATABASE_URL), the job queue and the HTTP server, adding each to `running`
+ * as it starts so that main.ts can stop what did start. Loaded by main.ts after monitoring, which patches
+ * node-postgres as it is imported.
+ */
+export async function startServer(config: Config, log: Logger, running: Running[]): Promise<void> {
+  // Found in a moment rather than after the database has started.
+  if (config.nodeEnv === "production") assertWebAppBuilt(config.webDistDir);
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
+    running.push({ name: "embedded PostgreSQL", stop: embedded.stop });
+    databaseUrl = embedded.url;
+  }
+  const { pool, db, close } = connectDatabase(databaseUrl, log);
+  running.push({ name: "database pool", stop: close });
+  await migrateDatabase(pool);
+  const appConfig = await withJwtSecret(config, db, log);
+  // Module reads are kept in memory only while this hears the database's changes (the read model).
+  const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
+  running.push({ name: "change listener", stop: changes.stop });
+  const jobs = await startJobQueue(pool, log);
+  running.push({ name: "job queue", stop: jobs.stop });
+  const storage = createStorage(appConfig, db);
+  if (storage.read) await importLocalUploads(config.dataDir, storage, log);
+  const workerDeps = createWorkerDeps({ db, config: appConfig, log, clock: systemClock, storage, jobs });
+  if (config.sampleData) await ensureSampleData(pool, workerDeps);
+  await jobs.work(jobHandlers(workerDeps));
+  const app = await buildApp({ config: appConfig, db, log, settle: changes.settle, deps: { jobs } });
+  running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
+  await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
+    throw isErrno(error, "EADDRINUSE")
+      ? new Error(`Port ${config.port} is in use: stop what uses it or choose another PORT`)
+      : error;
+  });
+  // The runtime is the `node` package the root package.json pins, not the machine's Node: say which one runs.
+  process.stdout.write(`Brandscope is running at ${config.appUrl} (Node ${process.version})\n`);
+}
+
+/** Stops accepting connections and lets in-flight requests finish, cutting them off after the grace period. */
+async function closeHttp(app: FastifyInstance, logger: Logger): Promise<void> {
+  const cutOff = setTimeout(() => {
+    logger.warn(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cutOff);
+  }
+}
