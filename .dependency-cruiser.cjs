@@ -30,7 +30,7 @@ const layers = [
   "kernel/",
   ...modules.map((name) => `modules/${name}/`),
   "(jobs|http)/",
-  "(main|logger)\\.ts$",
+  "((main|logger)\\.ts$|operator/)",
 ];
 
 /** No layer imports a layer above it. */

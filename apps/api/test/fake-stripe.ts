@@ -74,6 +74,15 @@ export async function startFakeStripe() {
         items: { object: "list", data: [{ id: "si_fake", current_period_end: periodEnd }] },
       });
     }
+    if (/^POST \/v1\/subscriptions\/[^/]+$/.test(route)) {
+      return send(200, {
+        id,
+        object: "subscription",
+        status: "active",
+        cancel_at_period_end: form.get("cancel_at_period_end") === "true",
+        items: { object: "list", data: [{ id: "si_fake", current_period_end: periodEnd }] },
+      });
+    }
     if (/^DELETE \/v1\/subscriptions\/[^/]+$/.test(route)) {
       if (outage.cancels) return send(500, { error: { type: "api_error", message: "Stripe is down" } });
       return send(200, { id, object: "subscription", status: "canceled", items: { data: [] } });

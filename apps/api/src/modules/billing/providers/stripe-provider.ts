@@ -136,6 +136,11 @@ export function stripeProvider(settings: StripeSettings, endpoint?: StripeEndpoi
       }
     },
 
+    async setCancelAtPeriodEnd({ subscriptionId, cancel }) {
+      // Setting the flag to what it already is changes nothing at Stripe: a retry is harmless.
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+
     parseWebhook({ rawBody, signature }) {
       let event: Stripe.Event;
       try {
