@@ -108,7 +108,7 @@ describe("plans granted and left", () => {
   );
 
   it(
-    "an owner cancels Professional, sees until when it runs on the banner, and resumes it",
+    "an owner cancels Professional, sees until when it runs on the banner, resumes it and changes the card",
     async () => {
       const { page, idToken } = await signedInPage("cancel");
       const { endDate } = await subscribeProfessional(idToken);
@@ -134,6 +134,17 @@ describe("plans granted and left", () => {
       await page.waitForURL(`${baseUrl}/user/profile`);
       await plan.getByRole("button", { name: "Resume" }).click();
       await plan.getByRole("button", { name: "Cancel plan" }).waitFor();
+
+      // Change card: the checkout's card form alone; the new card becomes the default.
+      const methods = page.getByRole("region", { name: "Payment methods" });
+      await methods.getByRole("button", { name: "Change card" }).click();
+      const change = page.getByRole("dialog", { name: "Change card" });
+      await change.getByRole("textbox", { name: "Card number" }).fill("5555 5555 5555 4444");
+      await change.getByRole("textbox", { name: "Expiry (MM/YY)" }).fill("12/34");
+      await change.getByRole("textbox", { name: "CVC" }).fill("123");
+      await change.getByRole("button", { name: "Save card" }).click();
+      await change.waitFor({ state: "detached" });
+      await methods.getByText("ending in 4444").waitFor();
       await page.screenshot({ path: "/tmp/plans-e2e-resumed.png", fullPage: true });
 
       await page.goto(`${baseUrl}/content`);

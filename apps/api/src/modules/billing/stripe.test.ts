@@ -193,6 +193,18 @@ describe("cancelling a plan with Stripe", () => {
     expect(resumed.json()).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
     expect(updates().at(-1)?.form.get("cancel_at_period_end")).toBe("false");
   });
+
+  it("charges the running plan's renewals to a changed card: the subscription's own default follows", async () => {
+    const { owner, subscriptionId } = await professionalOnStripe();
+    const changed = `pm_mastercard_${owner.userId.slice(0, 8)}`;
+    await call("savePaymentMethod", "/subscriptions/customers/payment-methods", owner.authorization, {
+      paymentMethodId: changed,
+    });
+    const update = fake.requests
+      .filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscriptionId}`)
+      .at(-1);
+    expect(update?.form.get("default_payment_method")).toBe(changed);
+  });
 });
 
 describe("POST /api/subscriptions/webhook", () => {

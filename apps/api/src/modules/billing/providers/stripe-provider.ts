@@ -100,6 +100,12 @@ export function stripeProvider(settings: StripeSettings, endpoint?: StripeEndpoi
       await stripe.customers.update(customerId, {
         invoice_settings: { default_payment_method: paymentMethodId },
       });
+      // A subscription's own default card comes before the customer's: the running plan's next renewal must charge
+      // the new default ("Change card").
+      const running = await stripe.subscriptions.list({ customer: customerId, status: "active" });
+      for (const subscription of running.data) {
+        await stripe.subscriptions.update(subscription.id, { default_payment_method: paymentMethodId });
+      }
     },
 
     async detachCard({ paymentMethodId }) {
