@@ -30,7 +30,7 @@ const layers = [
   "kernel/",
   ...modules.map((name) => `modules/${name}/`),
   "(jobs|http)/",
-  "(main|logger|server)\\.ts$",
+  "((main|logger|server)\\.ts$|operator/)",
 ];
 
 /** No layer imports a layer above it. */

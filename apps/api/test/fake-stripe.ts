@@ -18,6 +18,8 @@ export async function startFakeStripe() {
   /** While true, cancelling a subscription fails as Stripe does when it is down (500 api_error). */
   const outage = { cancels: false };
   const attached = new Map<string, string>();
+  /** Subscription ids by customer, as created. */
+  const subscriptionsOf = new Map<string, string[]>();
   const periodEnd = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
   const cardOf = (id: string) => ({
     id,
@@ -66,11 +68,28 @@ export async function startFakeStripe() {
           error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
         });
       }
+      const created = `sub_fake_${requests.length}`;
+      const customer = form.get("customer") ?? "";
+      subscriptionsOf.set(customer, [...(subscriptionsOf.get(customer) ?? []), created]);
       return send(200, {
-        id: `sub_fake_${requests.length}`,
+        id: created,
         object: "subscription",
         status: "active",
         customer: form.get("customer"),
+        items: { object: "list", data: [{ id: "si_fake", current_period_end: periodEnd }] },
+      });
+    }
+    if (route === "GET /v1/subscriptions") {
+      const customer = new URL(req.url ?? "", "http://fake").searchParams.get("customer") ?? "";
+      const data = (subscriptionsOf.get(customer) ?? []).map((sub) => ({ id: sub, object: "subscription" }));
+      return send(200, { object: "list", data, has_more: false, url: "/v1/subscriptions" });
+    }
+    if (/^POST \/v1\/subscriptions\/[^/]+$/.test(route)) {
+      return send(200, {
+        id,
+        object: "subscription",
+        status: "active",
+        cancel_at_period_end: form.get("cancel_at_period_end") === "true",
         items: { object: "list", data: [{ id: "si_fake", current_period_end: periodEnd }] },
       });
     }

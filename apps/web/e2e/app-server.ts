@@ -10,6 +10,8 @@ const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 export interface AppServer {
   baseUrl: string;
+  /** Its DATA_DIR: the operator command finds the server's embedded PostgreSQL there. */
+  dataDir: string;
   /** Stops the server (and everything it started) and removes its data folder. */
   stop(): Promise<void>;
 }
@@ -70,6 +72,7 @@ export async function startAppServer({
 
   return {
     baseUrl,
+    dataDir,
     async stop() {
       server.off("exit", reportCrash);
       await stop(server);

@@ -23,6 +23,8 @@ declare module "vitest" {
     youtubeKey: string;
     /** A brand's website on loopback that the server may read: its home page declares a feed of twelve articles. */
     websiteUrl: string;
+    /** The server's DATA_DIR, for the operator command (`npm run operator`). */
+    dataDir: string;
   }
 }
 
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject) {
   project.provide("smtpUrl", smtp.url);
   project.provide("youtubeKey", youtubeKey);
   project.provide("websiteUrl", `${website.origin}/`);
+  project.provide("dataDir", server.dataDir);
 
   return async () => {
     await server.stop();

@@ -1291,6 +1291,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscriptions/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the paid plan at the end of its period (owner only)
+         * @description The plan runs to its end date (`cancelAtPeriodEnd` true), then the workspace returns to Starter's limits, its data kept. Cancelling again answers the same. 409 `NOTHING_TO_CANCEL` when the workspace has no paid plan that renews (Starter, a plan granted by an operator, or one that has ended).
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a cancellation before the plan ends (owner only)
+         * @description The plan renews again at its end date. Resuming a plan that is not cancelled answers it unchanged. 409 `NOTHING_TO_RESUME` once the plan has ended: the owner subscribes again instead.
+         */
+        post: operations["resumeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions/intent": {
         parameters: {
             query?: never;
@@ -2705,6 +2745,10 @@ export interface components {
             status: components["schemas"]["SubscriptionStatus"];
             /** Format: date-time */
             endDate: string | null;
+            /** @description The owner cancelled: the plan ends at `endDate` instead of renewing. */
+            cancelAtPeriodEnd: boolean;
+            /** @description Granted by an operator (sold through sales): no card is charged; the plan ends at `endDate`. */
+            granted: boolean;
         };
         SubscribeRequest: {
             productId: string;
@@ -4930,6 +4974,52 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentFailed"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan, cancelled at its end date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan, renewing again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };

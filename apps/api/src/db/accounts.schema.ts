@@ -84,6 +84,10 @@ export const subscriptions = pgTable(
     status: text("status", { enum: subscriptionStatuses }).notNull(),
     /** End of the trial or of the paid period; null when open-ended. */
     endDate: timestamp("end_date", { withTimezone: true }),
+    /** The owner cancelled: the paid plan runs to endDate, then returns to Starter instead of renewing. */
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** Set by the operator command (sales-sold plans): no payment provider subscription, ends at endDate. */
+    granted: boolean("granted").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -50,7 +50,7 @@ export async function startEmbeddedPostgres(options: {
     }
     const port = await startServer({ pgdata, log });
     started = true;
-    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+    const url = embeddedDatabaseUrl(password, port);
     await createDatabaseIfMissing(url);
     log.info({ port, pgdata }, "Embedded PostgreSQL is running");
     return { url, stop: () => stop(pgdata, lock, log) };
@@ -59,6 +59,11 @@ export async function startEmbeddedPostgres(options: {
     await lock.release();
     throw error;
   }
+}
+
+/** The app's database on the embedded server: a tool reaching it from outside the app builds the same one. */
+export function embeddedDatabaseUrl(password: string, port: number): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 }
 
 async function stop(pgdata: string, lock: DataDirLock, log: Logger): Promise<void> {

@@ -249,6 +249,8 @@ const cases: Record<string, Case> = {
   listProducts: own(200),
   listSubscriptions: own(200),
   subscribe: own(201, { probes: () => [{ body: { productId: "professional" } }], ownerOnly: true }),
+  cancelSubscription: own(200, { ownerOnly: true }),
+  resumeSubscription: own(200, { ownerOnly: true }),
   createSetupIntent: own(200, { ownerOnly: true }),
   confirmSandboxSetup: foreign((a) => [{ body: { clientSecret: a.setupSecret, ...card } }], {
     ownerOnly: true,

@@ -55,6 +55,11 @@ export interface PaymentProvider {
    * already ended, or that the provider no longer has, succeeds.
    */
   cancelSubscription(p: { subscriptionId: string }): Promise<void>;
+  /**
+   * The owner's "Cancel plan" (`cancel` true) and "Resume" (false): the subscription runs to the end of its paid
+   * period and then ends instead of renewing (Stripe's cancel_at_period_end).
+   */
+  setCancelAtPeriodEnd(p: { subscriptionId: string; cancel: boolean }): Promise<void>;
   /** Checks the signature of a webhook's raw body; throws AppError 400 when it does not hold. */
   parseWebhook(p: { rawBody: string; signature: string | undefined }): BillingEvent;
 }

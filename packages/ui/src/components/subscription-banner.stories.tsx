@@ -7,7 +7,10 @@ const meta = {
   component: SubscriptionBanner,
   args: { variant: "expired", onAction: fn(), onDismiss: fn() },
   argTypes: {
-    variant: { control: "inline-radio", options: ["expired", "about_to_expire", "card_expired"] },
+    variant: {
+      control: "inline-radio",
+      options: ["expired", "about_to_expire", "card_expired", "cancelled"],
+    },
   },
 } satisfies Meta<typeof SubscriptionBanner>;
 
@@ -71,12 +74,33 @@ export const CardExpired: Story = {
   },
 };
 
+/** A cancelled paid plan still running: warning style, its end date, 'Resume'. */
+export const Cancelled: Story = {
+  args: { variant: "cancelled", endsAt: new Date("2027-03-31T23:59:59Z") },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole("region", { name: "Your plan is cancelled and ends on March 31, 2027." });
+    await userEvent.click(within(banner).getByRole("button", { name: "Resume" }));
+    await expect(args.onAction).toHaveBeenCalledOnce();
+  },
+};
+
+/** A cancelled plan that has ended: no date, and the app offers 'Upgrade' instead. */
+export const CancelledEnded: Story = {
+  args: { variant: "cancelled", actionLabel: "Upgrade" },
+  play: async ({ canvasElement }) => {
+    const banner = within(canvasElement).getByRole("region", { name: "Your plan has ended." });
+    await expect(within(banner).getByRole("button", { name: "Upgrade" })).toBeVisible();
+  },
+};
+
 export const AllVariants: Story = {
   render: (args) => (
     <div className="flex flex-col gap-4">
       <SubscriptionBanner {...args} variant="expired" />
       <SubscriptionBanner {...args} variant="about_to_expire" remaining="3 days" />
       <SubscriptionBanner {...args} variant="card_expired" />
+      <SubscriptionBanner {...args} variant="cancelled" endsAt={new Date("2027-03-31T23:59:59Z")} />
     </div>
   ),
 };

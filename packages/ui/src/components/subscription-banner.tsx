@@ -1,12 +1,12 @@
 import { cva } from "class-variance-authority";
-import { CircleAlert, CreditCard, TriangleAlert, X } from "lucide-react";
+import { CalendarX, CircleAlert, CreditCard, TriangleAlert, X } from "lucide-react";
 import * as React from "react";
 import { cn } from "../lib/cn";
 import { formatRemainingTime } from "../lib/format";
 import { Button } from "./button";
 
 /** The banner types (docs/product.md §2 "Subscription banner"). */
-export type SubscriptionBannerVariant = "expired" | "about_to_expire" | "card_expired";
+export type SubscriptionBannerVariant = "expired" | "about_to_expire" | "card_expired" | "cancelled";
 
 export const subscriptionBannerVariants = cva(
   [
@@ -31,9 +31,12 @@ type VariantSpec = {
   dismissible: boolean;
   actionLabel: string;
   icon: React.ComponentType<React.SVGProps<SVGSVGElement>>;
-  title: (remaining?: string) => string;
+  /** `remaining`: the time left, worded; `endsOn`: the end date, worded (cancelled). */
+  title: (remaining?: string, endsOn?: string) => string;
   message: string;
 };
+
+const endDateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 
 const variantSpecs: Record<SubscriptionBannerVariant, VariantSpec> = {
   expired: {
@@ -61,6 +64,16 @@ const variantSpecs: Record<SubscriptionBannerVariant, VariantSpec> = {
     title: () => "We couldn't renew your subscription.",
     message: "Your card was declined. Update your payment details to keep Professional running.",
   },
+  cancelled: {
+    tone: "warning",
+    dismissible: true,
+    actionLabel: "Resume",
+    icon: CalendarX,
+    title: (_remaining, endsOn) =>
+      endsOn ? `Your plan is cancelled and ends on ${endsOn}.` : "Your plan has ended.",
+    message:
+      "Your workspace then returns to Starter: your data stays, and what goes beyond Starter's limits becomes read-only.",
+  },
 };
 
 export type SubscriptionBannerProps = Omit<React.ComponentProps<"section">, "title"> & {
@@ -70,14 +83,22 @@ export type SubscriptionBannerProps = Omit<React.ComponentProps<"section">, "tit
    * "Your free trial ends in 3 days."
    */
   remaining?: string;
-  /** about_to_expire: the subscription's end; the remaining time is worded from it when `remaining` is absent. */
+  /**
+   * about_to_expire: the subscription's end; the remaining time is worded from it when `remaining` is absent.
+   * cancelled: the day the plan ends, shown as a date; without it the plan has ended.
+   */
   endsAt?: Date;
   /** The moment to count from (tests and stories pin it); now by default. */
   now?: Date;
   /** Replaces the standard sentence under the title. */
   message?: React.ReactNode;
-  /** The button: 'Upgrade' (expired, about_to_expire) opens the plans; 'Update' (card_expired) the profile. */
+  /**
+   * The button: 'Upgrade' (expired, about_to_expire) opens the plans; 'Update' (card_expired) and 'Resume'
+   * (cancelled) the profile.
+   */
   onAction?: () => void;
+  /** Replaces the button's label (a cancelled plan that has ended offers 'Upgrade'). */
+  actionLabel?: string;
   /** Called after the user dismisses the banner (about_to_expire and card_expired only); it then hides. */
   onDismiss?: () => void;
 };
@@ -85,6 +106,7 @@ export type SubscriptionBannerProps = Omit<React.ComponentProps<"section">, "tit
 /**
  * The subscription notice above the page content. expired: error style, cannot be dismissed.
  * about_to_expire: warning style, dismissible, says how long is left. card_expired: error style, dismissible.
+ * cancelled: warning style, dismissible, says on which day the plan ends (or that it has ended).
  */
 export function SubscriptionBanner({
   className,
@@ -94,6 +116,7 @@ export function SubscriptionBanner({
   now,
   message,
   onAction,
+  actionLabel,
   onDismiss,
   ...props
 }: SubscriptionBannerProps) {
@@ -114,13 +137,13 @@ export function SubscriptionBanner({
       <Icon data-slot="subscription-banner-icon" aria-hidden="true" />
       <p data-slot="subscription-banner-text" className="min-w-0 flex-1 text-sm">
         <strong id={titleId} className="font-semibold">
-          {spec.title(remainingText)}
+          {spec.title(remainingText, endsAt ? endDateFormat.format(endsAt) : undefined)}
         </strong>{" "}
         <span className="text-foreground/80">{message ?? spec.message}</span>
       </p>
       <div className="flex items-center gap-2">
         <Button data-slot="subscription-banner-action" size="sm" onClick={onAction}>
-          {spec.actionLabel}
+          {actionLabel ?? spec.actionLabel}
         </Button>
         {spec.dismissible ? (
           <Button

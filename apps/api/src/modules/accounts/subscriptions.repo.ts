@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, or } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type planTypes, type subscriptionStatuses, subscriptions } from "../../db/schema";
 
@@ -23,6 +23,8 @@ const subscriptionFields = {
   plan: subscriptions.plan,
   status: subscriptions.status,
   endDate: subscriptions.endDate,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  granted: subscriptions.granted,
   updatedAt: subscriptions.updatedAt,
 };
 
@@ -44,17 +46,31 @@ export async function lockSubscription(db: Queryable, p: { workspaceId: string }
   return row;
 }
 
+/**
+ * Changes the plan. A new plan (`plan` given) starts without a scheduled cancellation unless it says otherwise, and
+ * is a provider's unless `granted`.
+ */
 export async function updateSubscription(
   db: Queryable,
-  p: { workspaceId: string; plan?: PlanType; status: SubscriptionStatus; endDate?: Date | null; now: Date },
+  p: {
+    workspaceId: string;
+    plan?: PlanType;
+    status: SubscriptionStatus;
+    endDate?: Date | null;
+    cancelAtPeriodEnd?: boolean;
+    granted?: boolean;
+    now: Date;
+  },
 ) {
   await db
     .update(subscriptions)
     .set({
       status: p.status,
       updatedAt: p.now,
-      ...(p.plan ? { plan: p.plan } : {}),
+      ...(p.plan ? { plan: p.plan, cancelAtPeriodEnd: false, granted: false } : {}),
       ...(p.endDate !== undefined ? { endDate: p.endDate } : {}),
+      ...(p.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: p.cancelAtPeriodEnd } : {}),
+      ...(p.granted !== undefined ? { granted: p.granted } : {}),
     })
     .where(eq(subscriptions.workspaceId, p.workspaceId));
 }
@@ -74,7 +90,10 @@ export async function deactivateEndedTrials(db: Queryable, p: { now: Date }) {
     .returning({ workspaceId: subscriptions.workspaceId });
 }
 
-/** Active paid plans whose period has ended: the sandbox renews them (Stripe renews its own). */
+/**
+ * Active paid plans whose period has ended: the sandbox renews them (Stripe renews its own). Plans that end
+ * rather than renew (cancelled by the owner, or granted by an operator) are `endPlansDue`'s.
+ */
 export async function findDuePaidSubscriptions(db: Queryable, p: { now: Date }) {
   return db
     .select({ workspaceId: subscriptions.workspaceId, endDate: subscriptions.endDate })
@@ -83,7 +102,32 @@ export async function findDuePaidSubscriptions(db: Queryable, p: { now: Date }) 
       and(
         inArray(subscriptions.plan, ["professional", "enterprise"]),
         eq(subscriptions.status, "active"),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        eq(subscriptions.granted, false),
         lte(subscriptions.endDate, p.now),
       ),
     );
+}
+
+/**
+ * Paid plans cancelled by their owner or granted by an operator whose end date has passed become `cancelled`:
+ * the workspace is back on Starter's limits (plan-limits.ts), its data kept.
+ */
+export async function endPlansDue(db: Queryable, p: { now: Date }) {
+  return db
+    .update(subscriptions)
+    .set({ status: "cancelled", cancelAtPeriodEnd: false, updatedAt: p.now })
+    .where(
+      and(
+        inArray(subscriptions.plan, ["professional", "enterprise"]),
+        inArray(subscriptions.status, ["active", "payment-error"]),
+        or(eq(subscriptions.cancelAtPeriodEnd, true), eq(subscriptions.granted, true)),
+        lte(subscriptions.endDate, p.now),
+      ),
+    )
+    .returning({
+      workspaceId: subscriptions.workspaceId,
+      plan: subscriptions.plan,
+      granted: subscriptions.granted,
+    });
 }

@@ -43,6 +43,21 @@ const bySortKey = (a: { sortKey: string; id: string }, b: { sortKey: string; id:
  * (of the filtered industry) and is told the list is limited; `total` still counts every match, so the app can
  * say how many more a paid plan shows.
  */
+type PersonaFilters = Pick<
+  Parameters<typeof findPersonaPage>[1],
+  "workspaceId" | "country" | "industry" | "search"
+>;
+
+/**
+ * How many personas the Audience list holds: the own brand's and its competitors', whatever the plan shows of them
+ * (Starter sees the largest 3, and the list's `total` still counts them all). The list's own pages carry the same
+ * count from the same statement; the dashboard's "Personas" headline is this, unfiltered, so the two never differ.
+ */
+export async function countPersonas(ctx: RequestCtx, filters: PersonaFilters): Promise<number> {
+  const { rows } = await findPersonaPage(ctx.db, { ...filters, order: "name", limit: 1, offset: 0 });
+  return rows[0]?.total ?? 0;
+}
+
 export async function listPersonas(
   ctx: RequestCtx,
   query: { limit?: number; page?: number; country?: string; industry?: string; search?: string },
@@ -84,13 +99,8 @@ export async function listPersonas(
       ...(await listExtras(ctx, workspaceId, total)),
     };
   }
-  // Past the last page no row carries the count: the first row of the list does.
-  const total =
-    rows[0]?.total ??
-    (page > 1
-      ? ((await findPersonaPage(ctx.db, { ...filters, order: "name", limit: 1, offset: 0 })).rows[0]?.total ??
-        0)
-      : 0);
+  // Past the last page no row carries the count.
+  const total = rows[0]?.total ?? (page > 1 ? await countPersonas(ctx, filters) : 0);
   return {
     results: rows.map(toSummary),
     total,

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { influencerScores, influencers, keywords, personas } from "../../db/schema";
+import { influencerScores, influencers, keywords } from "../../db/schema";
 
 /** Scored influencers of the brand per platform, industry and both, and in all (grouping sets). */
 export function countInfluencersByFilter(db: Queryable, p: { brandId: string }) {
@@ -21,11 +21,6 @@ export function countInfluencersByFilter(db: Queryable, p: { brandId: string }) 
 }
 
 const count = sql<number>`count(*)::int`;
-
-export async function countPersonas(db: Queryable, p: { brandId: string }): Promise<number> {
-  const [row] = await db.select({ n: count }).from(personas).where(eq(personas.brandId, p.brandId));
-  return row?.n ?? 0;
-}
 
 /** The brand's scored influencers, and those whose audience fits one of its personas at least `strongFit`. */
 export async function countScoredInfluencers(db: Queryable, p: { brandId: string; strongFit: number }) {

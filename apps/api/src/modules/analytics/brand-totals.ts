@@ -1,11 +1,6 @@
 import type { Queryable } from "../../db/client";
 import type { BrandRow } from "../brand/brand.repo";
-import {
-  countInfluencersByFilter,
-  countPersonas,
-  countScoredInfluencers,
-  findKeywordCpcs,
-} from "./brand-totals.repo";
+import { countInfluencersByFilter, countScoredInfluencers, findKeywordCpcs } from "./brand-totals.repo";
 import { type CpcSummary, cpcSummary } from "./intent/cpc-summary";
 
 /** An influencer whose audience fits one of the brand's personas at least this well counts as a strong match. */
@@ -13,7 +8,6 @@ export const STRONG_FIT = 0.6;
 
 /** Counts the dashboard and the unfiltered lists show, stored by the compute job rather than counted per request. */
 export interface BrandTotals {
-  personas: number;
   influencers: number;
   strongMatches: number;
   /**
@@ -50,7 +44,6 @@ export async function brandTotals(
   const scored = await countScoredInfluencers(db, { brandId: brand.id, strongFit: STRONG_FIT });
   const summaries = cpcSummary(await findKeywordCpcs(db, { brandId: brand.id, industry: brand.industry }));
   return {
-    personas: await countPersonas(db, { brandId: brand.id }),
     influencers: scored.n,
     strongMatches: scored.strong,
     influencerCounts: await influencerCounts(db, brand.id),

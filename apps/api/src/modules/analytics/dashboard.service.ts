@@ -1,6 +1,8 @@
 import type { components } from "@brandscope/api-client/schema";
+import { workspaceOf } from "../../kernel/caller";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { toBrand } from "../brand/brand.service";
+import { countPersonas } from "./audience.service";
 import { brandTotals } from "./brand-totals";
 import { compareFigure } from "./figure";
 import { provenanceFrom, readBrandFigures } from "./module-context";
@@ -15,7 +17,14 @@ export async function getDashboard(ctx: RequestCtx, query: PeriodQuery): Promise
   const { brand } = own;
   const { content, competitor } = own.figures;
   const traffic = competitor.metrics.find((m) => m.metric === "overallTraffic");
-  const { personas: personaCount, strongMatches, cpc } = totals ?? (await brandTotals(ctx.db, brand));
+  const { strongMatches, cpc } = totals ?? (await brandTotals(ctx.db, brand));
+  // The count the Audience list shows (own brand and competitors), not the own brand's alone.
+  const personaCount = await countPersonas(ctx, {
+    workspaceId: workspaceOf(ctx),
+    country: undefined,
+    industry: undefined,
+    search: undefined,
+  });
   const count = (n: number, what: string) =>
     n ? compareFigure(n, null, { n }) : compareFigure(null, null, { reason: `No ${what} yet` });
   const headlines: Headline[] = [

@@ -279,6 +279,19 @@ describe("the sample brand", () => {
     );
   });
 
+  it("counts on the dashboard the personas the Audience list counts, on Starter and Professional alike", async () => {
+    for (const authorization of [starter, professional]) {
+      const list = (await get("listPersonas", "/audience?limit=1", authorization)).json<
+        Schemas["PersonaList"]
+      >();
+      const dashboard = (await get("getDashboard", "/dashboard", authorization)).json<Schemas["Dashboard"]>();
+      const personas = dashboard.headlines.find((h) => h.label === "Personas");
+      // Starter sees 3 personas of them, yet both screens count them all: the brand's and its competitors'.
+      expect(personas?.figure.value).toBe(list.total);
+      expect(list.total).toBeGreaterThan(3);
+    }
+  });
+
   it("exports posts of the period as CSV, and Starter's influencers as its top 3", async () => {
     const posts = await t.app.inject({
       method: "GET",

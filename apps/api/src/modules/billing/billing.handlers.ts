@@ -9,6 +9,7 @@ import {
   savePaymentMethod,
   setDefaultPaymentMethod,
 } from "./payment-methods.service";
+import { cancelPlan, resumePlan } from "./plan-cancellation.service";
 import { contactSales } from "./sales.service";
 import { handlePaymentWebhook } from "./webhook.service";
 
@@ -16,6 +17,8 @@ export const billingHandlers = {
   listProducts: async ({ ctx }) => listProducts(ctx),
   listSubscriptions: ({ ctx }) => listSubscriptions(ctx),
   subscribe: ({ ctx, body }) => subscribe(ctx, body),
+  cancelSubscription: ({ ctx }) => cancelPlan(ctx),
+  resumeSubscription: ({ ctx }) => resumePlan(ctx),
   createSetupIntent: ({ ctx }) => createSetupIntent(ctx),
   confirmSandboxSetup: ({ ctx, body }) => confirmSandboxSetup(ctx, body),
   handlePaymentWebhook: ({ ctx, request }) => {
@@ -34,6 +37,8 @@ export const billingHandlers = {
   | "listProducts"
   | "listSubscriptions"
   | "subscribe"
+  | "cancelSubscription"
+  | "resumeSubscription"
   | "createSetupIntent"
   | "confirmSandboxSetup"
   | "handlePaymentWebhook"

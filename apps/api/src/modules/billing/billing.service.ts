@@ -21,7 +21,7 @@ export function listProducts(ctx: RequestCtx): Schemas["Product"][] {
   );
 }
 
-function entryOf(subscription: SubscriptionRow, now: Date): Schemas["SubscriptionEntry"] {
+export function entryOf(subscription: SubscriptionRow, now: Date): Schemas["SubscriptionEntry"] {
   const plan = planOf(subscription.plan);
   return {
     name: plan.name,
@@ -30,6 +30,8 @@ function entryOf(subscription: SubscriptionRow, now: Date): Schemas["Subscriptio
     type: plan.type,
     status: effectiveStatus(subscription, now),
     endDate: subscription.endDate?.toISOString() ?? null,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    granted: subscription.granted,
   };
 }
 
@@ -40,7 +42,7 @@ export async function listSubscriptions(ctx: RequestCtx): Promise<Schemas["Subsc
 
 const invalidProduct = () => new AppError("INVALID_PRODUCT", 400, "Invalid subscription product");
 
-const planChanged = () =>
+export const planChanged = () =>
   new AppError(
     "PLAN_CHANGED",
     409,

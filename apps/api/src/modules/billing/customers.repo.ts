@@ -33,9 +33,10 @@ export async function insertCustomer(
     .onConflictDoNothing();
 }
 
+/** The customer's subscription now; null when none (its plan was granted instead). */
 export async function setCustomerSubscription(
   db: Queryable,
-  p: { workspaceId: string; provider: PaymentProviderId; subscriptionId: string },
+  p: { workspaceId: string; provider: PaymentProviderId; subscriptionId: string | null },
 ) {
   await db
     .update(billingCustomers)

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from "../../../test/app";
+import { postAs } from "../../../test/billing";
 import { expectContractResponse } from "../../../test/contract-response";
 import { startFakeStripe } from "../../../test/fake-stripe";
 import { capturedLog } from "../../../test/log";
@@ -39,16 +40,8 @@ beforeAll(async () => {
   };
 });
 
-async function call(operationId: string, url: string, authorization: string, body?: unknown) {
-  const response = await t.app.inject({
-    method: "POST",
-    url: `/api${url}`,
-    headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  expectContractResponse(operationId, response);
-  return response;
-}
+const call = (operationId: string, url: string, authorization: string, body?: unknown) =>
+  postAs(t, operationId, url, authorization, body);
 
 const newOwner = () => seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
 
@@ -180,6 +173,37 @@ describe("checkout with Stripe", () => {
       },
     );
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("cancelling a plan with Stripe", () => {
+  it("sets cancel_at_period_end on the subscription, and unsets it on resume, keeping the plan until its end", async () => {
+    const { owner, subscriptionId } = await professionalOnStripe();
+    const updates = () =>
+      fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscriptionId}`);
+    const cancelled = await call("cancelSubscription", "/subscriptions/cancel", owner.authorization);
+    expect(cancelled.json()).toMatchObject({
+      type: "professional",
+      status: "active",
+      cancelAtPeriodEnd: true,
+      endDate: fake.periodEnd.toISOString(),
+    });
+    expect(updates().at(-1)?.form.get("cancel_at_period_end")).toBe("true");
+    const resumed = await call("resumeSubscription", "/subscriptions/resume", owner.authorization);
+    expect(resumed.json()).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+    expect(updates().at(-1)?.form.get("cancel_at_period_end")).toBe("false");
+  });
+
+  it("charges the running plan's renewals to a changed card: the subscription's own default follows", async () => {
+    const { owner, subscriptionId } = await professionalOnStripe();
+    const changed = `pm_mastercard_${owner.userId.slice(0, 8)}`;
+    await call("savePaymentMethod", "/subscriptions/customers/payment-methods", owner.authorization, {
+      paymentMethodId: changed,
+    });
+    const update = fake.requests
+      .filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscriptionId}`)
+      .at(-1);
+    expect(update?.form.get("default_payment_method")).toBe(changed);
   });
 });
 

@@ -1,42 +1,21 @@
-import { unwrap } from "@brandscope/api-client";
 import { Button } from "@brandscope/ui/button";
 import { CheckoutSummary } from "@brandscope/ui/checkout-summary";
-import { ErrorState } from "@brandscope/ui/error-state";
 import { ModalBody, ModalDescription, ModalHeader, ModalTitle } from "@brandscope/ui/modal";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { toast } from "@brandscope/ui/toast";
 import { useStore } from "@tanstack/react-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
-import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { useSelectForm } from "~/lib/select-form";
 import { countriesOptions } from "../reference/queries";
 import { meOptions } from "../user/queries";
-import {
-  type BillingDetails,
-  billingProblem,
-  checkoutProblem,
-  type PaymentForm,
-  submitCheckout,
-} from "./checkout";
+import { type BillingDetails, checkoutProblem, submitCheckout } from "./checkout";
 import { checkoutSteps } from "./mutations";
-import type { PaymentFormState } from "./payment-form";
-import { billingKeys, productsOptions } from "./queries";
-import { SandboxCardForm } from "./sandbox-card-form";
+import { PaymentProblem, usePaymentForm } from "./payment-form-state";
+import { ProviderCardForm } from "./provider-card-form";
+import { productsOptions } from "./queries";
 import { type AddressValues, addressSchema } from "./schemas";
-
-// Stripe.js and its React bindings load only when a checkout runs on Stripe.
-const StripeCardForm = React.lazy(() => import("./stripe-card-form"));
-
-/** Which provider takes the card, and Stripe's publishable key (POST /subscriptions/intent). */
-const paymentProviderOptions = () => ({
-  queryKey: [...billingKeys.all, "payment-provider"] as const,
-  queryFn: () => unwrap(api.POST("/subscriptions/intent")),
-  staleTime: 0,
-  gcTime: 0,
-  retry: false,
-});
 
 function billingDetails(values: AddressValues): BillingDetails {
   return {
@@ -65,7 +44,6 @@ export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
   const products = useQuery(productsOptions());
   const countries = useQuery(countriesOptions());
   const me = useQuery(meOptions());
-  const provider = useQuery(paymentProviderOptions());
   const professional = products.data?.find((product) => product.type === "professional");
 
   const form = useSelectForm({
@@ -83,11 +61,7 @@ export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
   });
   const addressComplete = useStore(form.store, (state) => addressSchema.safeParse(state.values).success);
 
-  const payment = React.useRef<PaymentForm | null>(null);
-  const register = React.useCallback((next: PaymentForm | null) => {
-    payment.current = next;
-  }, []);
-  const [paymentState, setPaymentState] = React.useState<PaymentFormState>({ ready: false, complete: false });
+  const { payment, register, state: paymentState, setState: setPaymentState } = usePaymentForm();
   const [submitting, setSubmitting] = React.useState(false);
   const [problem, setProblem] = React.useState<string>();
 
@@ -199,42 +173,11 @@ export function CheckoutSection({ onBack, onClose }: CheckoutSectionProps) {
               </form.AppField>
             </fieldset>
 
-            {provider.data?.provider === "stripe" && provider.data.publishableKey ? (
-              <React.Suspense fallback={<Skeleton className="h-24 w-full" />}>
-                <StripeCardForm
-                  publishableKey={provider.data.publishableKey}
-                  register={register}
-                  onStateChange={setPaymentState}
-                  disabled={submitting}
-                />
-              </React.Suspense>
-            ) : provider.data ? (
-              <SandboxCardForm register={register} onStateChange={setPaymentState} disabled={submitting} />
-            ) : provider.isError ? (
-              <ErrorState
-                title="We could not prepare the payment form"
-                message={billingProblem(provider.error)}
-                onRetry={() => void provider.refetch()}
-                retrying={provider.isFetching}
-              />
-            ) : (
-              <div className="flex flex-col gap-3" role="status" aria-label="Loading the payment form">
-                <Skeleton className="h-5 w-40" />
-                <Skeleton className="h-9 w-full" />
-                <Skeleton className="h-9 w-full" />
-              </div>
-            )}
+            <ProviderCardForm register={register} onStateChange={setPaymentState} disabled={submitting} />
           </div>
 
           <div className="flex flex-col gap-4 md:col-start-2 md:row-start-2 md:self-start">
-            {problem ? (
-              <p
-                role="alert"
-                className="border-destructive/40 bg-destructive/5 text-destructive-strong rounded-md border px-3 py-2.5 text-sm"
-              >
-                {problem}
-              </p>
-            ) : null}
+            <PaymentProblem problem={problem} />
             {ready ? (
               <Button type="submit" size="lg" loading={submitting} disabled={!complete || submitting}>
                 Subscribe

@@ -23,8 +23,11 @@ export type BillingDetails = {
 export interface PaymentForm {
   /** The first problem with what was typed (shown under the fields too), or null when the card can be sent. */
   validate(): string | null;
-  /** Confirms the card setup (no redirect unless the provider requires one); resolves to the payment method id. */
-  confirm(intent: SetupIntent, billing: BillingDetails): Promise<string>;
+  /**
+   * Confirms the card setup (no redirect unless the provider requires one); resolves to the payment method id.
+   * `billing`: the checkout's company details, absent when only the card changes.
+   */
+  confirm(intent: SetupIntent, billing?: BillingDetails): Promise<string>;
 }
 
 export type CheckoutSteps = {
@@ -78,6 +81,25 @@ export async function submitCheckout({
   await steps.savePaymentMethod(paymentMethodId);
   await steps.subscribe(productId);
   // The subscription is in place: a failed refresh must not read as a failed payment.
+  await steps.refresh().catch(() => undefined);
+  steps.close();
+}
+
+/**
+ * "Change card": the same steps as the checkout's up to saving the card, which then becomes the default that the
+ * next renewal charges; nothing is bought.
+ */
+export async function submitCardChange({
+  payment,
+  steps,
+}: {
+  payment: PaymentForm;
+  steps: Pick<CheckoutSteps, "requestSetupIntent" | "savePaymentMethod" | "refresh" | "close">;
+}): Promise<void> {
+  const problem = payment.validate();
+  if (problem) throw new CheckoutError(problem);
+  const paymentMethodId = await payment.confirm(await steps.requestSetupIntent());
+  await steps.savePaymentMethod(paymentMethodId);
   await steps.refresh().catch(() => undefined);
   steps.close();
 }

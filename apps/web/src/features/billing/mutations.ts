@@ -104,3 +104,18 @@ export function useContactSalesMutation() {
       ),
   });
 }
+
+/** The owner's Cancel plan and Resume: the answer is the plan now, put in the subscriptions' cache at once. */
+function usePlanCancellation(path: "/subscriptions/cancel" | "/subscriptions/resume") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST(path)),
+    onSuccess: (entry) => {
+      queryClient.setQueryData(subscriptionKeys.list(), [entry]);
+      void refreshBilling(queryClient);
+    },
+  });
+}
+
+export const useCancelPlanMutation = () => usePlanCancellation("/subscriptions/cancel");
+export const useResumePlanMutation = () => usePlanCancellation("/subscriptions/resume");

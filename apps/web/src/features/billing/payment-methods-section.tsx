@@ -3,11 +3,15 @@ import { ErrorState } from "@brandscope/ui/error-state";
 import { PaymentMethodList } from "@brandscope/ui/payment-method-list";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
+import { ChangeCardDialog } from "./change-card-dialog";
 import { useCanManageBilling } from "./current-plan";
 import { useRemovePaymentMethodMutation, useSetDefaultPaymentMethodMutation } from "./mutations";
 import { paymentMethodsOptions } from "./queries";
 
-/** The profile's "Payment methods" section: saved cards, default first; remove one or make it the default. */
+/**
+ * The profile's "Payment methods" section: saved cards, default first; remove one or make it the default, or change
+ * the card (a new default).
+ */
 export function PaymentMethodsSection() {
   const methods = useQuery(paymentMethodsOptions());
   const remove = useRemovePaymentMethodMutation();
@@ -21,12 +25,16 @@ export function PaymentMethodsSection() {
 
   if (methods.data) {
     return (
-      <PaymentMethodList
-        methods={methods.data}
-        pendingId={pending?.id}
-        onRemove={canManage ? (method) => remove.mutate(method) : undefined}
-        onMakeDefault={canManage ? (method) => makeDefault.mutate(method) : undefined}
-      />
+      <div className="flex flex-col gap-4">
+        <PaymentMethodList
+          methods={methods.data}
+          pendingId={pending?.id}
+          onRemove={canManage ? (method) => remove.mutate(method) : undefined}
+          onMakeDefault={canManage ? (method) => makeDefault.mutate(method) : undefined}
+        />
+        {/* A card is changed for a plan it pays for; before the first checkout there is none to change. */}
+        {canManage && methods.data.length > 0 ? <ChangeCardDialog /> : null}
+      </div>
     );
   }
   if (methods.isError) {

@@ -3,6 +3,7 @@ import { Button } from "@brandscope/ui/button";
 import { formatCurrency } from "@brandscope/ui/format";
 import { useQuery } from "@tanstack/react-query";
 import { useCanManageBilling, useCurrentSubscription } from "./current-plan";
+import { PlanCancellation } from "./plan-cancellation";
 import { productsOptions } from "./queries";
 import { preloadUpgradeModal, useUpgradeModal } from "./upgrade-modal-provider";
 
@@ -27,7 +28,14 @@ export function PlanSection() {
   const product = products.data?.find((entry) => entry.type === current.type);
   const status = statusWords[current.status] ?? { label: current.status, tone: "neutral" as const };
   const starter = current.type === "starter";
-  const endLabel = starter ? "Trial ends" : current.status === "cancelled" ? "Ends" : "Renews";
+  const ends = current.status === "cancelled" || current.cancelAtPeriodEnd || current.granted;
+  const endLabel = starter
+    ? "Trial ends"
+    : current.status === "cancelled"
+      ? "Ended"
+      : ends
+        ? "Ends"
+        : "Renews";
   return (
     <div data-slot="plan-summary" className="flex flex-col gap-5">
       <dl className="grid grid-cols-[10rem_1fr] gap-x-6 gap-y-3 text-sm">
@@ -35,6 +43,8 @@ export function PlanSection() {
         <dd className="flex items-center gap-2 font-medium">
           <span data-testid="current-plan">{product?.title ?? planNames[current.type]}</span>
           <Badge tone={status.tone}>{status.label}</Badge>
+          {current.cancelAtPeriodEnd ? <Badge tone="warning">Cancelled</Badge> : null}
+          {current.granted ? <Badge tone="neutral">Granted by Brandscope</Badge> : null}
         </dd>
         {product && product.price > 0 ? (
           <>
@@ -52,9 +62,9 @@ export function PlanSection() {
           </>
         ) : null}
       </dl>
-      {upgrade.available ? (
-        <div className="flex gap-3">
-          {starter && canManage ? (
+      <div className="flex flex-wrap items-start gap-3">
+        {upgrade.available ? (
+          starter && canManage ? (
             <Button onMouseEnter={preloadUpgradeModal} onClick={() => upgrade.open("pricing")}>
               Upgrade
             </Button>
@@ -66,9 +76,10 @@ export function PlanSection() {
             >
               View plans
             </Button>
-          )}
-        </div>
-      ) : null}
+          )
+        ) : null}
+        {canManage ? <PlanCancellation current={current} /> : null}
+      </div>
     </div>
   );
 }

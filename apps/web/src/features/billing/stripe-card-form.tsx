@@ -53,18 +53,23 @@ function StripeCard({ register, onStateChange, disabled }: PaymentFormProps) {
         const result = await stripe.confirmCardSetup(intent.clientSecret, {
           payment_method: {
             card,
-            billing_details: {
-              name: billing.name,
-              phone: billing.phone,
-              address: {
-                line1: billing.address.line1,
-                line2: billing.address.line2 || undefined,
-                city: billing.address.city,
-                postal_code: billing.address.postalCode,
-                state: billing.address.state || undefined,
-                country: billing.address.country,
-              },
-            },
+            // A card changed outside the checkout is sent without the company's address, which Stripe does not need.
+            ...(billing
+              ? {
+                  billing_details: {
+                    name: billing.name,
+                    phone: billing.phone,
+                    address: {
+                      line1: billing.address.line1,
+                      line2: billing.address.line2 || undefined,
+                      city: billing.address.city,
+                      postal_code: billing.address.postalCode,
+                      state: billing.address.state || undefined,
+                      country: billing.address.country,
+                    },
+                  },
+                }
+              : {}),
           },
         });
         if (result.error) throw new CheckoutError(result.error.message ?? "Your card could not be set up.");

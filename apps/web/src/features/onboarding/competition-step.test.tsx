@@ -86,6 +86,25 @@ describe("CompetitionStep", () => {
     expect(queryByText(view.container, "Add a competitor")).toBeNull();
   });
 
+  it("keeps competitors beyond a smaller plan's limit visible, read-only, naming the limit", async () => {
+    const others = ["Roastery", "Kiln"].map((name, index) => ({
+      ...competitor,
+      id: `${index}${competitor.id.slice(1)}`,
+      name,
+    }));
+    mockApi({
+      "GET /countries": () => json(countries),
+      "GET /brand": () => json({ brand: ownBrand }),
+      "GET /brand/competitor": () => json({ competitors: [competitor, ...others], limit: 1 }),
+    });
+    const { view } = await renderStep();
+    await waitFor(() =>
+      getByText(view.container, "Your plan allows 1 competitor: the 2 beyond it stay visible, read-only."),
+    );
+    for (const name of ["Brewhaus", "Roastery", "Kiln"]) expect(getByText(view.container, name)).toBeTruthy();
+    expect(queryByText(view.container, "Add a competitor")).toBeNull();
+  });
+
   it("shows a 402's message and keeps what was typed", async () => {
     let limit = 5;
     mockApi({

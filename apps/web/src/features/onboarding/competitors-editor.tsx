@@ -97,7 +97,11 @@ export function CompetitorsEditor() {
           className="border-warning/40 bg-warning/10 text-warning-strong rounded-md border px-4 py-3 text-sm"
         >
           <p className="font-medium">
-            {planLimitProblem ?? `You have reached your plan's limit of ${limit} ${competitorsWord(limit)}.`}
+            {planLimitProblem ??
+              (count > limit
+                ? // A plan that ended (back to Starter) keeps the competitors it had: the ones beyond stay readable.
+                  `Your plan allows ${limit} ${competitorsWord(limit)}: the ${count - limit} beyond it stay visible, read-only.`
+                : `You have reached your plan's limit of ${limit} ${competitorsWord(limit)}.`)}
           </p>
           <p>Upgrade your plan to compare more competitors, or remove one to add another.</p>
         </div>

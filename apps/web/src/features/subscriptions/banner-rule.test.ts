@@ -61,6 +61,18 @@ describe("bannerFor", () => {
   it("shows nothing for a paid plan that is active, whatever its end date", () => {
     expect(bannerFor({ type: "professional", status: "active", endDate: at(1000) }, now)).toBeNull();
     expect(bannerFor({ type: "professional", status: "active", endDate: at(-1000) }, now)).toBeNull();
-    expect(bannerFor({ type: "enterprise", status: "cancelled", endDate: null }, now)).toBeNull();
+  });
+
+  it("shows a cancelled paid plan with the day it ends, and one that has ended without a date", () => {
+    const endDate = at(20 * 24 * 3600 * 1000);
+    const paid = { type: "professional", status: "active", endDate } as const;
+    expect(bannerFor({ ...paid, cancelAtPeriodEnd: true }, now)).toEqual({
+      variant: "cancelled",
+      endsAt: new Date(endDate),
+    });
+    expect(bannerFor({ ...paid, cancelAtPeriodEnd: false }, now)).toBeNull();
+    expect(bannerFor({ ...paid, status: "cancelled" }, now)).toEqual({ variant: "cancelled" });
+    // A granted Enterprise plan runs to its date without a banner.
+    expect(bannerFor({ type: "enterprise", status: "active", endDate }, now)).toBeNull();
   });
 });

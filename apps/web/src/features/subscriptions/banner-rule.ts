@@ -5,6 +5,10 @@ export type SubscriptionState = {
   type: "starter" | "professional" | "enterprise";
   status: "active" | "deactivated" | "payment-error" | "cancelled";
   endDate: string | null;
+  /** Only in GET /subscriptions' entries: the owner cancelled, the plan ends at endDate. */
+  cancelAtPeriodEnd?: boolean;
+  /** Only in GET /subscriptions' entries: granted by an operator, without a card; ends at endDate. */
+  granted?: boolean;
 };
 
 export type BannerState = { variant: SubscriptionBannerVariant; endsAt?: Date };
@@ -18,6 +22,7 @@ export const EXPIRY_WARNING_MS = 5 * 24 * 60 * 60 * 1000;
  * - expired: a Starter plan whose status is not active (or whose end date has passed already);
  * - about_to_expire: an active Starter plan with more than 0 and at most 5 days left;
  * - card_expired: a paid plan whose renewal failed (status payment-error);
+ * - cancelled: a paid plan its owner cancelled, with the day it ends, or one that has ended (status cancelled);
  * - nothing otherwise.
  */
 export function bannerFor(
@@ -35,6 +40,10 @@ export function bannerFor(
     if (remaining <= 0) return { variant: "expired" };
     if (remaining <= EXPIRY_WARNING_MS) return { variant: "about_to_expire", endsAt };
     return null;
+  }
+  if (subscription.status === "cancelled") return { variant: "cancelled" };
+  if (subscription.cancelAtPeriodEnd && subscription.endDate) {
+    return { variant: "cancelled", endsAt: new Date(subscription.endDate) };
   }
   if (subscription.status === "payment-error") return { variant: "card_expired" };
   return null;

@@ -50,8 +50,12 @@ export function SubscriptionBannerSlot() {
       variant={banner.variant}
       endsAt={banner.endsAt}
       onDismiss={() => setDismissed(state)}
+      // A cancelled plan still running is resumed on the profile; one that has ended is bought again.
+      actionLabel={banner.variant === "cancelled" && !banner.endsAt ? "Upgrade" : undefined}
       onAction={() => {
-        if (banner.variant === "card_expired") void navigate({ to: "/user/profile" });
+        const onProfile =
+          banner.variant === "card_expired" || (banner.variant === "cancelled" && banner.endsAt);
+        if (onProfile) void navigate({ to: "/user/profile" });
         else upgrade.open("pricing");
       }}
     />

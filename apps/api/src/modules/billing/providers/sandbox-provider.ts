@@ -121,6 +121,10 @@ export function sandboxProvider(
       await cancelSandboxSubscription(db, { id: subscriptionId, now: clock.now() });
     },
 
+    // The sandbox keeps no schedule of its own: the billing housekeeping ends a cancelled plan at its end date
+    // and its sandbox subscription with it, and never renews it before (subscriptions.repo.ts).
+    setCancelAtPeriodEnd: async () => {},
+
     parseWebhook() {
       throw new AppError("NOT_FOUND", 404, "Payment webhooks are not used with sandbox payments");
     },

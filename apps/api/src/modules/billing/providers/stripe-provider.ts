@@ -100,6 +100,12 @@ export function stripeProvider(settings: StripeSettings, endpoint?: StripeEndpoi
       await stripe.customers.update(customerId, {
         invoice_settings: { default_payment_method: paymentMethodId },
       });
+      // A subscription's own default card comes before the customer's: the running plan's next renewal must charge
+      // the new default ("Change card").
+      const running = await stripe.subscriptions.list({ customer: customerId, status: "active" });
+      for (const subscription of running.data) {
+        await stripe.subscriptions.update(subscription.id, { default_payment_method: paymentMethodId });
+      }
     },
 
     async detachCard({ paymentMethodId }) {
@@ -134,6 +140,11 @@ export function stripeProvider(settings: StripeSettings, endpoint?: StripeEndpoi
         const current = await stripe.subscriptions.retrieve(subscriptionId);
         if (current.status !== "canceled") throw error;
       }
+    },
+
+    async setCancelAtPeriodEnd({ subscriptionId, cancel }) {
+      // Setting the flag to what it already is changes nothing at Stripe: a retry is harmless.
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
     parseWebhook({ rawBody, signature }) {
