@@ -410,7 +410,8 @@ export interface paths {
         put?: never;
         /**
          * Deactivate the account
-         * @description Revokes every session; the account can no longer sign in.
+         * @description Revokes every session; the account can no longer sign in. The owner of a workspace with other members
+         *     transfers the ownership first: 409 `OWNER_MUST_TRANSFER`.
          */
         post: operations["deactivateUser"];
         delete?: never;
@@ -468,8 +469,39 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member (owner only) */
+        /**
+         * Remove a member
+         * @description The owner removes anyone else; an admin removes members only (403 `ROLE_NOT_ALLOWED`). Nobody removes the
+         *     owner: 409 `OWNER_MUST_TRANSFER`.
+         */
         delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description The owner makes a member an admin or an admin a member; an admin only makes a member an admin. Nobody
+         *     changes their own role, and the owner's role changes only by transfer (POST /workspace/ownership): 403
+         *     `ROLE_NOT_ALLOWED` otherwise.
+         */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
+    "/workspace/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the workspace, billing included, to another member
+         * @description The member or admin named becomes the owner, and the owner becomes an admin, at once. 409 when the caller
+         *     names themself or an account that cannot sign in.
+         */
+        post: operations["transferOwnership"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -482,10 +514,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pending invitations (owner only) */
+        /** Pending invitations */
         get: operations["listInvitations"];
         put?: never;
-        /** Invite someone by e-mail (owner only, within the plan's member limit) */
+        /** Invite someone by e-mail, within the plan's member limit */
         post: operations["inviteMember"];
         delete?: never;
         options?: never;
@@ -503,7 +535,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an invitation (owner only) */
+        /** Revoke an invitation */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -519,7 +551,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an invitation again with a new link (owner only) */
+        /** Send an invitation again with a new link */
         post: operations["resendInvitation"];
         delete?: never;
         options?: never;
@@ -1261,7 +1293,7 @@ export interface paths {
         get: operations["listSubscriptions"];
         put?: never;
         /**
-         * Subscribe the workspace to a product (owner only)
+         * Subscribe the workspace to a product
          * @description Charges the default payment method. A repeated submit does not create a second subscription. 409 `PLAN_CHANGED` when another change of the plan was recorded while the payment provider answered.
          */
         post: operations["subscribe"];
@@ -1691,6 +1723,12 @@ export interface components {
             email: components["schemas"]["Email"];
             password: components["schemas"]["NewPassword"];
             passwordConfirmation?: string;
+            /**
+             * @description The token of the invitation link the visitor came from. When it is an open invitation to this e-mail
+             *     address, the account keeps it (User.pendingInvitation) so joining survives the confirmation, in any
+             *     tab; any other token is ignored.
+             */
+            invitationToken?: string;
         };
         /** @enum {string} */
         UserStatus: "unconfirmed" | "confirmed" | "deactivated";
@@ -1819,8 +1857,37 @@ export interface components {
              */
             endDate: string | null;
         };
-        /** @enum {string} */
-        WorkspaceRole: "owner" | "member";
+        /**
+         * @description owner: everything, billing included, one per workspace. admin: manages members, invitations, the brand,
+         *     competitors, sources and imports, not billing. member: reads and exports.
+         * @enum {string}
+         */
+        WorkspaceRole: "owner" | "admin" | "member";
+        /**
+         * @description A role the owner (any member) or an admin (a member only) can give; the owner's goes by transfer.
+         * @enum {string}
+         */
+        AssignableRole: "admin" | "member";
+        ChangeRoleRequest: {
+            role: components["schemas"]["AssignableRole"];
+        };
+        TransferOwnershipRequest: {
+            /**
+             * Format: uuid
+             * @description The member or admin who becomes the owner; the owner becomes an admin.
+             */
+            memberId: string;
+        };
+        /** @description The open invitation the account signed up with, until it joins or the invitation ends. */
+        PendingInvitation: {
+            /** Format: uuid */
+            id: string;
+            workspaceName: string;
+            inviterName: string | null;
+            email: components["schemas"]["Email"];
+            /** Format: date-time */
+            expiresAt: string;
+        };
         /** @enum {string} */
         BusinessType: "b2b" | "b2c" | "both";
         /**
@@ -1848,7 +1915,8 @@ export interface components {
          *         "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
          *         "name": "Lumora Coffee",
          *         "role": "owner"
-         *       }
+         *       },
+         *       "pendingInvitation": null
          *     }
          */
         User: {
@@ -1875,6 +1943,7 @@ export interface components {
                 name: string;
                 role: components["schemas"]["WorkspaceRole"];
             };
+            pendingInvitation: components["schemas"]["PendingInvitation"] | null;
         };
         /**
          * @example {
@@ -1942,8 +2011,11 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        /** @description The link's token, or the id of the account's own pending invitation (User.pendingInvitation). */
         AcceptInvitationRequest: {
-            token: string;
+            token?: string;
+            /** Format: uuid */
+            invitationId?: string;
         };
         /** @enum {string} */
         SocialNetwork: "facebook" | "instagram" | "youtube" | "tiktok" | "linkedin" | "twitter";
@@ -3396,6 +3468,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
         };
     };
     deleteUser: {
@@ -3468,6 +3541,66 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    transferOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipRequest"];
+            };
+        };
+        responses: {
+            /** @description The members with their new roles, owner first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listInvitations: {
@@ -3671,6 +3804,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateBrand: {
@@ -3697,6 +3831,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3719,6 +3854,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     retryBrandCollection: {
@@ -3740,6 +3876,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -3804,6 +3941,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ImportRejected"];
@@ -3829,6 +3967,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3854,6 +3993,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ImportRejected"];
@@ -3905,6 +4045,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3928,6 +4069,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3977,6 +4119,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3997,6 +4140,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     refreshYoutube: {
@@ -4018,6 +4162,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -4068,6 +4213,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -4088,6 +4234,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     authorizeSearchConsole: {
@@ -4109,6 +4256,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4158,6 +4306,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4207,6 +4356,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -4227,6 +4377,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     authorizeGoogleAds: {
@@ -4248,6 +4399,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4297,6 +4449,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4346,6 +4499,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -4366,6 +4520,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     authorizeInstagram: {
@@ -4387,6 +4542,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4438,6 +4594,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4485,6 +4642,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
