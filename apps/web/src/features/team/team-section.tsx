@@ -113,10 +113,8 @@ function MemberList({ caller }: { caller: { id: string; role: Role } | undefined
       <Table aria-label="Members">
         <TableHeader>
           <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
+            <TableHead>Member</TableHead>
             <TableHead>Role</TableHead>
-            <TableHead>Joined</TableHead>
             {manages ? (
               <TableHead>
                 <span className="sr-only">Actions</span>
@@ -127,21 +125,22 @@ function MemberList({ caller }: { caller: { id: string; role: Role } | undefined
         <TableBody>
           {members.data.map((member) => (
             <TableRow key={member.id}>
-              <TableCell className="text-foreground font-medium">
-                {memberName(member)}
-                {member.id === caller?.id ? (
-                  <span className="text-muted-foreground font-normal"> (you)</span>
-                ) : null}
+              {/* Name, address and joining date in one cell: the row keeps room for the actions. */}
+              <TableCell className="align-top">
+                <div className="text-foreground font-medium">
+                  {memberName(member)}
+                  {member.id === caller?.id ? (
+                    <span className="text-muted-foreground font-normal"> (you)</span>
+                  ) : null}
+                </div>
+                <div className="text-muted-foreground break-all text-xs">{member.email}</div>
+                <div className="text-muted-foreground text-xs">Joined {formatDate(member.joinedAt)}</div>
               </TableCell>
-              <TableCell className="text-muted-foreground">{member.email}</TableCell>
-              <TableCell>
+              <TableCell className="align-top">
                 <Badge tone={member.role === "member" ? "neutral" : "info"}>{roleLabel[member.role]}</Badge>
               </TableCell>
-              <TableCell className="text-muted-foreground whitespace-nowrap">
-                {formatDate(member.joinedAt)}
-              </TableCell>
               {caller && manages ? (
-                <TableCell className="text-right">
+                <TableCell className="align-top">
                   <MemberActions
                     member={member}
                     may={actionsOn(caller, member)}
@@ -179,7 +178,7 @@ function MemberActions({
 }) {
   const name = memberName(member);
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="flex flex-col items-end gap-1">
       {may.makeAdmin ? (
         <Button
           emphasis="ghost"
