@@ -37,7 +37,7 @@ export const users = pgTable(
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    /** The workspace's owner (exactly one, see the index), an admin or a member (docs/decisions.md "Roles"). */
+    /** The workspace's owner (exactly one, see the index), an admin or a member (docs/decisions.md "Workspaces and team"). */
     role: text("role", { enum: workspaceRoles }).notNull(),
     /** As typed at sign-up; unique and looked up case-insensitively. */
     email: text("email").notNull(),

@@ -5,7 +5,7 @@ import { createdAt } from "./columns";
 
 /**
  * The invitation an account signed up with, kept on the server so that joining survives the e-mail confirmation in
- * another tab or browser (docs/decisions.md "Joining"). Gone with the account or the invitation, and once it joins.
+ * another tab or browser (docs/decisions.md "Workspaces and team"). Gone with the account or the invitation, and once it joins.
  */
 export const pendingInvitations = pgTable("pending_invitations", {
   userId: uuid("user_id")

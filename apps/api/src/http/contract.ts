@@ -15,7 +15,7 @@ export interface ContractParameter {
   schema: JsonSchema;
 }
 
-/** The roles of a workspace, least first (docs/decisions.md "Roles"). */
+/** The roles of a workspace, least first (docs/decisions.md "Workspaces and team"). */
 export const roles = ["member", "admin", "owner"] as const;
 export type Role = (typeof roles)[number];
 

@@ -8,7 +8,7 @@ const rank = (role: ContractOperation["role"]) => roles.indexOf(role);
  * The one place a role is enforced: each secured operation needs the role its contract entry declares (`x-role`,
  * http/contract.ts), checked on onRequest right after authentication, before the body is read. A caller below it
  * gets 403 `ADMIN_ONLY` or `OWNER_ONLY` naming what they tried and who can do it. Which member an admin may act on
- * (docs/decisions.md "Roles") depends on the member, so the workspace service checks that part.
+ * (docs/decisions.md "Workspaces and team") depends on the member, so the workspace service checks that part.
  */
 export function roleGuard(op: ContractOperation): onRequestHookHandler {
   const needed = op.role;

@@ -8,7 +8,7 @@ import { jwtKey } from "../config/keys";
 import { type ContractOperation, loadContract, type Role, roles } from "./contract";
 
 /**
- * Issue 18 §4: each role held to each operation that changes something (and each read above `member`), generated
+ * Issue 18, section 4: each role held to each operation that changes something (and each read above `member`), generated
  * from the contract's `x-role`, so a new operation gets its cases without a line here. Every operation is sent by a
  * member, an admin and the owner of a fresh workspace of its own, in that order, with ids that exist nowhere and no
  * body: a role below the operation's is refused with 403 ADMIN_ONLY or OWNER_ONLY before anything else is looked

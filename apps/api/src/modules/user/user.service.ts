@@ -216,7 +216,7 @@ export async function deactivateUser(ctx: RequestCtx): Promise<Message> {
   await ctx.db.transaction(async (tx) => {
     const user = await findUserById(tx, caller);
     if (!user) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
-    // Members who could no longer reach their owner: the workspace is handed over first (docs/decisions.md "Roles").
+    // Members who could no longer reach their owner: the workspace is handed over first (docs/decisions.md "Workspaces and team").
     if (user.role === "owner" && (await countMembers(tx, caller)) > 1) {
       throw new AppError(
         "OWNER_MUST_TRANSFER",

@@ -10,7 +10,7 @@ const refused = (message: string) => new AppError("ROLE_NOT_ALLOWED", 403, messa
 export const ownerMustTransfer = (message: string) => new AppError("OWNER_MUST_TRANSFER", 409, message);
 
 /**
- * Who may remove whom (docs/decisions.md "Roles"): the owner removes any admin or member, an admin removes members;
+ * Who may remove whom (docs/decisions.md "Workspaces and team"): the owner removes any admin or member, an admin removes members;
  * the owner is never removed, and nobody removes themself this way. Which role the call needs at all is the
  * contract's (x-role: admin); this is the part that depends on the member.
  */

@@ -9,7 +9,7 @@ import { listMembers } from "./workspace.service";
 
 type Schemas = components["schemas"];
 
-/** Makes a member an admin or an admin a member, within the matrix of docs/decisions.md "Roles". */
+/** Makes a member an admin or an admin a member, within the matrix of docs/decisions.md "Workspaces and team". */
 export async function changeMemberRole(
   ctx: RequestCtx,
   id: string,

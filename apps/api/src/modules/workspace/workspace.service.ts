@@ -221,7 +221,7 @@ export async function revokeInvitation(ctx: RequestCtx, id: string): Promise<und
 /**
  * Removes a member: they keep their account, in a new workspace of their own with a Starter trial, and every
  * sign-in of theirs ends. The owner removes anyone else, an admin members only; the owner is never removed
- * (docs/decisions.md "Roles").
+ * (docs/decisions.md "Workspaces and team").
  */
 export async function removeMember(ctx: RequestCtx, id: string): Promise<undefined> {
   const now = ctx.clock.now();

@@ -4,7 +4,7 @@ type Member = components["schemas"]["Member"];
 export type Role = User["workspace"]["role"];
 
 /**
- * What the signed-in role may do to one member, as the server's matrix says (docs/decisions.md "Roles"): the owner
+ * What the signed-in role may do to one member, as the server's matrix says (docs/decisions.md "Workspaces and team"): the owner
  * acts on anyone else, an admin removes members and makes them admins; nobody acts on the owner or on themself. The
  * screen only hides what would be refused: the server stays the authority.
  */

@@ -42,7 +42,7 @@ const intro: Record<Role, string> = {
 };
 
 /**
- * The workspace's team (docs/decisions.md "Roles"): everyone sees who is in it and with which role; the owner and
+ * The workspace's team (docs/decisions.md "Workspaces and team"): everyone sees who is in it and with which role; the owner and
  * admins also invite by e-mail, follow the open invitations (resend, revoke), remove members and change roles
  * within the matrix; the owner transfers the ownership. What the signed-in role may not do is left out, with why.
  */
