@@ -133,7 +133,7 @@ function MemberList({ caller }: { caller: { id: string; role: Role } | undefined
                     <span className="text-muted-foreground font-normal"> (you)</span>
                   ) : null}
                 </div>
-                <div className="text-muted-foreground break-all text-xs">{member.email}</div>
+                <div className="text-muted-foreground text-xs break-all">{member.email}</div>
                 <div className="text-muted-foreground text-xs">Joined {formatDate(member.joinedAt)}</div>
               </TableCell>
               <TableCell className="align-top">
