@@ -121,7 +121,7 @@ export interface CodeSource {
 export async function registerUser(
   t: TestApp,
   mailer: CodeSource,
-  o: { email?: string; password?: string; firstName?: string; ip?: string } = {},
+  o: { email?: string; password?: string; firstName?: string; ip?: string; invitationToken?: string } = {},
 ): Promise<{ email: string; password: string; login: LoginResponse }> {
   const api = caller(t, { ip: o.ip ?? freshIp() });
   const email = o.email ?? uniqueEmail();
@@ -132,6 +132,7 @@ export async function registerUser(
     email,
     password,
     passwordConfirmation: password,
+    ...(o.invitationToken ? { invitationToken: o.invitationToken } : {}),
   });
   if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
   const confirm = await api.confirm(email, await mailer.codeFor(email));

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client";
+import { users, workspaces } from "../src/db/schema";
 import { addMs } from "../src/lib/clock";
 import { createAccount } from "../src/modules/accounts/accounts";
 import { signAccessToken, signIdToken } from "../src/modules/auth/id-token";
@@ -50,4 +52,33 @@ export async function seedSignedInUser(
       accessToken: await signAccessToken(subject, jwtKey, now),
     };
   });
+}
+
+/**
+ * A workspace with an owner, an admin and a member, each signed in: seeded straight to the database (the roles'
+ * tests hold each role to each operation; joining through the API is the workspace tests' subject).
+ */
+export async function seedTeam(
+  db: Db,
+  jwtKey: Uint8Array,
+  o: { now?: Date } = {},
+): Promise<Record<"owner" | "admin" | "member", SeededUser>> {
+  const now = o.now ?? new Date();
+  const owner = await seedSignedInUser(db, jwtKey, { now });
+  const joined = async (role: "admin" | "member") => {
+    const seeded = await seedSignedInUser(db, jwtKey, { now });
+    await db
+      .update(users)
+      .set({ workspaceId: owner.workspaceId, role, isFirstTime: false })
+      .where(eq(users.id, seeded.userId));
+    await db.delete(workspaces).where(eq(workspaces.id, seeded.workspaceId));
+    const subject = { userId: seeded.userId, workspaceId: owner.workspaceId, sessionId: seeded.sessionId };
+    return {
+      ...seeded,
+      ...subject,
+      authorization: `Bearer ${await signIdToken(subject, jwtKey, now)}`,
+      accessToken: await signAccessToken(subject, jwtKey, now),
+    };
+  };
+  return { owner, admin: await joined("admin"), member: await joined("member") };
 }

@@ -430,7 +430,8 @@ export interface paths {
         put?: never;
         /**
          * Deactivate the account
-         * @description Revokes every session; the account can no longer sign in.
+         * @description Revokes every session; the account can no longer sign in. The owner of a workspace with other members
+         *     transfers the ownership first: 409 `OWNER_MUST_TRANSFER`.
          */
         post: operations["deactivateUser"];
         delete?: never;
@@ -488,8 +489,39 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member (owner only) */
+        /**
+         * Remove a member
+         * @description The owner removes anyone else; an admin removes members only (403 `ROLE_NOT_ALLOWED`). Nobody removes the
+         *     owner: 409 `OWNER_MUST_TRANSFER`.
+         */
         delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description The owner makes a member an admin or an admin a member; an admin only makes a member an admin. Nobody
+         *     changes their own role, and the owner's role changes only by transfer (POST /workspace/ownership): 403
+         *     `ROLE_NOT_ALLOWED` otherwise.
+         */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
+    "/workspace/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the workspace, billing included, to another member
+         * @description The member or admin named becomes the owner, and the owner becomes an admin, at once. 409 when the caller
+         *     names themself or an account that cannot sign in.
+         */
+        post: operations["transferOwnership"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -502,10 +534,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pending invitations (owner only) */
+        /** Pending invitations */
         get: operations["listInvitations"];
         put?: never;
-        /** Invite someone by e-mail (owner only, within the plan's member limit) */
+        /** Invite someone by e-mail, within the plan's member limit */
         post: operations["inviteMember"];
         delete?: never;
         options?: never;
@@ -523,7 +555,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an invitation (owner only) */
+        /** Revoke an invitation */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -539,7 +571,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an invitation again with a new link (owner only) */
+        /** Send an invitation again with a new link */
         post: operations["resendInvitation"];
         delete?: never;
         options?: never;
@@ -1281,7 +1313,7 @@ export interface paths {
         get: operations["listSubscriptions"];
         put?: never;
         /**
-         * Subscribe the workspace to a product (owner only)
+         * Subscribe the workspace to a product
          * @description Charges the default payment method. A repeated submit does not create a second subscription. 409 `PLAN_CHANGED` when another change of the plan was recorded while the payment provider answered.
          */
         post: operations["subscribe"];
@@ -1751,6 +1783,12 @@ export interface components {
             email: components["schemas"]["Email"];
             password: components["schemas"]["NewPassword"];
             passwordConfirmation?: string;
+            /**
+             * @description The token of the invitation link the visitor came from. When it is an open invitation to this e-mail
+             *     address, the account keeps it (User.pendingInvitation) so joining survives the confirmation, in any
+             *     tab; any other token is ignored.
+             */
+            invitationToken?: string;
         };
         /** @enum {string} */
         UserStatus: "unconfirmed" | "confirmed" | "deactivated";
@@ -1889,8 +1927,37 @@ export interface components {
              */
             endDate: string | null;
         };
-        /** @enum {string} */
-        WorkspaceRole: "owner" | "member";
+        /**
+         * @description owner: everything, billing included, one per workspace. admin: manages members, invitations, the brand,
+         *     competitors, sources and imports, not billing. member: reads and exports.
+         * @enum {string}
+         */
+        WorkspaceRole: "owner" | "admin" | "member";
+        /**
+         * @description A role the owner (any member) or an admin (a member only) can give; the owner's goes by transfer.
+         * @enum {string}
+         */
+        AssignableRole: "admin" | "member";
+        ChangeRoleRequest: {
+            role: components["schemas"]["AssignableRole"];
+        };
+        TransferOwnershipRequest: {
+            /**
+             * Format: uuid
+             * @description The member or admin who becomes the owner; the owner becomes an admin.
+             */
+            memberId: string;
+        };
+        /** @description The open invitation the account signed up with, until it joins or the invitation ends. */
+        PendingInvitation: {
+            /** Format: uuid */
+            id: string;
+            workspaceName: string;
+            inviterName: string | null;
+            email: components["schemas"]["Email"];
+            /** Format: date-time */
+            expiresAt: string;
+        };
         /** @enum {string} */
         BusinessType: "b2b" | "b2c" | "both";
         /**
@@ -1918,7 +1985,8 @@ export interface components {
          *         "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
          *         "name": "Lumora Coffee",
          *         "role": "owner"
-         *       }
+         *       },
+         *       "pendingInvitation": null
          *     }
          */
         User: {
@@ -1945,6 +2013,7 @@ export interface components {
                 name: string;
                 role: components["schemas"]["WorkspaceRole"];
             };
+            pendingInvitation: components["schemas"]["PendingInvitation"] | null;
         };
         /**
          * @example {
@@ -2012,8 +2081,11 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        /** @description The link's token, or the id of the account's own pending invitation (User.pendingInvitation). */
         AcceptInvitationRequest: {
-            token: string;
+            token?: string;
+            /** Format: uuid */
+            invitationId?: string;
         };
         /** @enum {string} */
         SocialNetwork: "facebook" | "instagram" | "youtube" | "tiktok" | "linkedin" | "twitter";
@@ -3491,6 +3563,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
         };
     };
     deleteUser: {
@@ -3563,6 +3636,66 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    transferOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipRequest"];
+            };
+        };
+        responses: {
+            /** @description The members with their new roles, owner first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listInvitations: {
@@ -3766,6 +3899,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateBrand: {
@@ -3792,6 +3926,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3814,6 +3949,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     retryBrandCollection: {
@@ -3835,6 +3971,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -3899,6 +4036,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ImportRejected"];
@@ -3924,6 +4062,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3949,6 +4088,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ImportRejected"];
@@ -4000,6 +4140,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -4023,6 +4164,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -4072,6 +4214,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -4092,6 +4235,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     refreshYoutube: {
@@ -4113,6 +4257,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -4163,6 +4308,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -4183,6 +4329,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     authorizeSearchConsole: {
@@ -4204,6 +4351,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4253,6 +4401,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4302,6 +4451,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -4322,6 +4472,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     authorizeGoogleAds: {
@@ -4343,6 +4494,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4392,6 +4544,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4441,6 +4594,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -4461,6 +4615,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     authorizeInstagram: {
@@ -4482,6 +4637,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4533,6 +4689,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4580,6 +4737,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };

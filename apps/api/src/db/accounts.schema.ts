@@ -27,7 +27,7 @@ export const workspaces = pgTable("workspaces", {
 });
 
 export const userStatuses = ["unconfirmed", "confirmed", "deactivated"] as const;
-export const workspaceRoles = ["owner", "member"] as const;
+export const workspaceRoles = ["owner", "admin", "member"] as const;
 export const businessTypes = ["b2b", "b2c", "both"] as const;
 
 export const users = pgTable(
@@ -37,7 +37,7 @@ export const users = pgTable(
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    /** The workspace's owner (exactly one, see the index) or a member. */
+    /** The workspace's owner (exactly one, see the index), an admin or a member (docs/decisions.md "Workspaces and team"). */
     role: text("role", { enum: workspaceRoles }).notNull(),
     /** As typed at sign-up; unique and looked up case-insensitively. */
     email: text("email").notNull(),

@@ -10,4 +10,5 @@ export * from "./connectors.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
 export * from "./secrets.schema";
+export * from "./team.schema";
 export * from "./website.schema";

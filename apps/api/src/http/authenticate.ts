@@ -5,7 +5,8 @@ import { AppError } from "../kernel/errors";
 import type { TokenSubject } from "../kernel/token-subject";
 import { keptRows } from "../modules/analytics/read-model/read-model";
 import { verifyIdToken } from "../modules/auth/id-token";
-import { isLive, liveSessionStatement } from "../modules/auth/sessions.repo";
+import { type LiveSessionRow, liveRole, liveSessionStatement } from "../modules/auth/sessions.repo";
+import type { Role } from "./contract";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -13,6 +14,8 @@ declare module "fastify" {
     userId: string | undefined;
     /** The bearer's user, workspace and session. */
     auth: TokenSubject | undefined;
+    /** The bearer's role in that workspace, read with the session (http/role-guard.ts holds it to the operation's). */
+    role: Role | undefined;
     /** Whether the operation's handler ran (the request was routed, authenticated and valid): only then can it write. */
     reachedHandler: boolean;
   }
@@ -21,6 +24,7 @@ declare module "fastify" {
 export function decorateUserId(app: FastifyInstance): void {
   app.decorateRequest("userId", undefined);
   app.decorateRequest("auth", undefined);
+  app.decorateRequest("role", undefined);
   app.decorateRequest("reachedHandler", false);
 }
 
@@ -49,7 +53,7 @@ export function settleAfterWrites(app: FastifyInstance, settle: () => Promise<vo
 /**
  * Runs on onRequest, before the body is parsed or validated, so an anonymous caller learns nothing
  * about the operation's input rules (401 before 400). Besides the signature and expiry (checked once per token,
- * modules/auth/id-token.ts), the token's session must still be live and its user confirmed: signing out, a password
+ * modules/auth/id-token.ts), the token's session must still be live and its user confirmed (the same row gives the caller's role): signing out, a password
  * change, deactivation or deletion ends a bearer at once rather than when it expires. That check's rows are kept
  * by the read model until `sessions` or `users` changes, on any instance (modules/auth/sessions.repo.ts), so a
  * page's burst of module reads costs no query at all.
@@ -59,9 +63,11 @@ export function authenticate(o: { db: Db; deps: Pick<AppDeps, "keys" | "clock"> 
     const token = /^Bearer +([\w.~+/-]+=*)$/i.exec(request.headers.authorization ?? "")?.[1];
     const now = o.deps.clock.now();
     const subject = token ? await verifyIdToken(token, o.deps.keys.jwt, now) : undefined;
-    const live = subject && isLive(await keptRows(o.db, liveSessionStatement(subject)), now);
-    if (!subject || !live) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+    const role =
+      subject && liveRole(await keptRows<LiveSessionRow>(o.db, liveSessionStatement(subject)), now);
+    if (!subject || !role) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
     request.userId = subject.userId;
     request.auth = subject;
+    request.role = role;
   };
 }

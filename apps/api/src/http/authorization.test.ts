@@ -39,14 +39,14 @@ import { type ContractOperation, loadContract } from "./contract";
  *   account or brand.
  * - resource: takes an id (or a token) of A's: B gets `status` with the Error body, the same answer as for an id
  *   that exists nowhere (B learns nothing), and nothing of A's in it.
- * - ownerOnly: A's own member sends the same requests and gets 403 OWNER_ONLY (the contract must list 403).
+ * - the operation's x-role (http/contract.ts) above `member`: A's own member sends the same requests and gets 403
+ *   ADMIN_ONLY or OWNER_ONLY (the contract must list 403); roles.test.ts holds each role to each write.
  * - contractGap: a status the service answers that the contract does not list for the operation, as reported; the
  *   suite fails once the contract lists it, so the note goes with the gap.
  */
 type Probes = (a: ForeignIds, op: ContractOperation) => Probe[];
 interface Secured {
   status: number;
-  ownerOnly?: true;
   contractGap?: { status: number; why: string };
   why?: string;
 }
@@ -130,16 +130,15 @@ const cases: Record<string, Case> = {
   ),
 
   listMembers: own(200),
-  removeMember: foreign((a) => [a.memberId, a.ownerId].map((id) => ({ params: { id } })), {
-    ownerOnly: true,
-  }),
-  listInvitations: own(200, { ownerOnly: true }),
-  inviteMember: own(201, {
-    probes: () => [{ body: { email: uniqueEmail("kettleworth") } }],
-    ownerOnly: true,
-  }),
-  revokeInvitation: foreign(invitations, { ownerOnly: true }),
-  resendInvitation: foreign(invitations, { ownerOnly: true }),
+  removeMember: foreign((a) => [a.memberId, a.ownerId].map((id) => ({ params: { id } }))),
+  changeMemberRole: foreign((a) =>
+    [a.memberId, a.ownerId].map((id) => ({ params: { id }, body: { role: "admin" } })),
+  ),
+  transferOwnership: foreign((a) => [a.memberId, a.ownerId].map((memberId) => ({ body: { memberId } }))),
+  listInvitations: own(200),
+  inviteMember: own(201, { probes: () => [{ body: { email: uniqueEmail("kettleworth") } }] }),
+  revokeInvitation: foreign(invitations),
+  resendInvitation: foreign(invitations),
   previewInvitation: open("the link's token is the credential"),
   acceptInvitation: foreign((a) => [{ body: { token: a.invitationToken } }], {
     status: 403,
@@ -248,23 +247,20 @@ const cases: Record<string, Case> = {
 
   listProducts: own(200),
   listSubscriptions: own(200),
-  subscribe: own(201, { probes: () => [{ body: { productId: "professional" } }], ownerOnly: true }),
-  cancelSubscription: own(200, { ownerOnly: true }),
-  resumeSubscription: own(200, { ownerOnly: true }),
-  createSetupIntent: own(200, { ownerOnly: true }),
-  confirmSandboxSetup: foreign((a) => [{ body: { clientSecret: a.setupSecret, ...card } }], {
-    ownerOnly: true,
-  }),
+  subscribe: own(201, { probes: () => [{ body: { productId: "professional" } }] }),
+  cancelSubscription: own(200),
+  resumeSubscription: own(200),
+  createSetupIntent: own(200),
+  confirmSandboxSetup: foreign((a) => [{ body: { clientSecret: a.setupSecret, ...card } }]),
   handlePaymentWebhook: open("the payment provider's signature is the credential"),
   listPaymentMethods: own(200),
   savePaymentMethod: foreign(cards, {
     status: 400,
     code: "VALIDATION_FAILED",
-    ownerOnly: true,
     why: "the contract lists no 404 here: a card the workspace cannot attach is a 400",
   }),
-  removePaymentMethod: foreign(cards, { ownerOnly: true }),
-  setDefaultPaymentMethod: foreign(cards, { ownerOnly: true }),
+  removePaymentMethod: foreign(cards),
+  setDefaultPaymentMethod: foreign(cards),
   contactSales: own(201, {
     probes: () => [
       {
@@ -406,9 +402,9 @@ async function tryCase(op: ContractOperation, c: Exclude<Case, { kind: "public" 
       expect(response.statusCode, response.body).toBe(c.status);
       if (c.code) expect(response.json().code).toBe(c.code);
       expectNothingOfA(response);
-      // B's member is turned away by its own workspace's role first where the operation is the owner's.
+      // B's member is turned away by its own workspace's role first where the operation needs more than a member.
       const member = await sendAs("B member", b.member.authorization, probe);
-      expect(member.statusCode, member.body).toBe(c.ownerOnly ? 403 : c.status);
+      expect(member.statusCode, member.body).toBe(op.role === "member" ? c.status : 403);
       expectNothingOfA(member);
       if (c.reveals) continue;
       const nowhere = await sendAs("unknown id", b.owner.authorization, unknown[index] ?? {});
@@ -418,12 +414,12 @@ async function tryCase(op: ContractOperation, c: Exclude<Case, { kind: "public" 
     }
   }
 
-  if (c.ownerOnly) {
-    expectListed(403, "an owner-only operation's");
+  if (op.role !== "member") {
+    expectListed(403, `an operation for the ${op.role}'s`);
     for (const probe of probes) {
       const response = await sendAs("A member", a.member.authorization, probe);
       expect(response.statusCode, response.body).toBe(403);
-      expect(response.json().code).toBe("OWNER_ONLY");
+      expect(response.json().code).toBe(op.role === "owner" ? "OWNER_ONLY" : "ADMIN_ONLY");
     }
   }
 }

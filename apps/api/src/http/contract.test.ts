@@ -30,6 +30,55 @@ describe("the contract and the handlers", () => {
     );
   });
 
+  it("refuses a secured write without x-role, so no operation can forget which role it needs", async () => {
+    const contract = await contractWith((paths) => {
+      paths["/brand/rename"] = {
+        post: {
+          operationId: "renameBrand",
+          summary: "Rename",
+          responses: { "204": { description: "Done" } },
+        },
+      };
+    });
+    await expect(loadContract(contract)).rejects.toThrow(
+      "Contract operation renameBrand (POST /brand/rename) changes something but declares no x-role",
+    );
+  });
+
+  it("declares which role each secured write needs, and reads need a member unless they say otherwise", async () => {
+    const operations = await loadContract();
+    const writes = operations.filter((op) => op.secured && op.method !== "GET");
+    const byRole = (role: string) =>
+      writes
+        .filter((op) => op.role === role)
+        .map((op) => op.id)
+        .sort();
+    expect(byRole("owner")).toEqual([
+      "cancelSubscription",
+      "confirmSandboxSetup",
+      "createSetupIntent",
+      "removePaymentMethod",
+      "resumeSubscription",
+      "savePaymentMethod",
+      "setDefaultPaymentMethod",
+      "subscribe",
+      "transferOwnership",
+    ]);
+    expect(byRole("admin")).toEqual(expect.arrayContaining(["inviteMember", "createBrand", "createImport"]));
+    expect(byRole("member").sort()).toEqual([
+      "acceptInvitation",
+      "changePassword",
+      "contactSales",
+      "deactivateUser",
+      "deleteUser",
+      "logOut",
+      "updateProfilePicture",
+      "updateUser",
+    ]);
+    const reads = operations.filter((op) => op.secured && op.method === "GET" && op.role !== "member");
+    expect(reads.map((op) => op.id)).toEqual(["listInvitations"]);
+  });
+
   it("refuses to start when a handler has no contract operation", async () => {
     const contract = await contractWith((paths) => {
       delete paths["/industries"];

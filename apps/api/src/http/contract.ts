@@ -15,6 +15,10 @@ export interface ContractParameter {
   schema: JsonSchema;
 }
 
+/** The roles of a workspace, least first (docs/decisions.md "Workspaces and team"). */
+export const roles = ["member", "admin", "owner"] as const;
+export type Role = (typeof roles)[number];
+
 export interface ContractOperation {
   id: string;
   summary: string;
@@ -32,6 +36,11 @@ export interface ContractOperation {
    * (http/compression.ts).
    */
   carriesSecrets: boolean;
+  /**
+   * The least role in the workspace a secured operation needs: its `x-role`, which every secured write must declare
+   * (loading refuses one without); a read without it needs `member`.
+   */
+  role: Role;
   /** The first 2xx response (else 3xx: the handler redirects): what a handler's return value is sent as. */
   success: { status: number; contentType: string | undefined };
 }
@@ -58,6 +67,7 @@ const operationSchema = z.object({
   responses: z.record(z.string(), z.object({ content: z.record(z.string(), z.unknown()).optional() })),
   "x-raw-body": z.boolean().optional(),
   "x-secret-answer": z.boolean().optional(),
+  "x-role": z.enum(roles).optional(),
 });
 const documentSchema = z.object({
   security: securitySchema.default([]),
@@ -106,15 +116,22 @@ function toOperation(
   const successStatus =
     statuses.find((status) => /^2\d\d$/.test(status)) ?? statuses.find((status) => /^3\d\d$/.test(status));
   if (!successStatus) throw new Error(`Contract operation ${op.operationId} has no 2xx or 3xx response`);
+  const secured = security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0);
+  if (secured && method !== "GET" && !op["x-role"]) {
+    throw new Error(
+      `Contract operation ${op.operationId} (${method} ${path}) changes something but declares no x-role: add x-role: owner, admin or member`,
+    );
+  }
   return {
     id: op.operationId,
     summary: op.summary,
     method,
     path,
-    secured: security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
+    secured,
     parameters,
     keepsRawBody: op["x-raw-body"] === true,
     carriesSecrets: op["x-secret-answer"] === true,
+    role: op["x-role"] ?? "member",
     requestBody: op.requestBody && {
       required: op.requestBody.required,
       content: Object.fromEntries(

@@ -8,6 +8,7 @@ import { authenticate } from "./authenticate";
 import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
 import type { ContractOperation } from "./contract";
 import { answerText } from "./json-answer";
+import { roleGuard } from "./role-guard";
 import { compileRequestValidator } from "./validation";
 
 /** The shape every handler has at run time, once its operation's types are erased. */
@@ -46,9 +47,9 @@ function matchHandlers(
 }
 
 /**
- * One Fastify route per contract operation: auth and the content-type guard on onRequest (before the body
- * is read), validation against the contract's schemas on preValidation, then the handler, whose return
- * value is sent with the operation's first 2xx status.
+ * One Fastify route per contract operation: auth, the role the operation needs and the content-type guard on
+ * onRequest (before the body is read), validation against the contract's schemas on preValidation, then the
+ * handler, whose return value is sent with the operation's first 2xx status.
  */
 export function registerOperations(
   api: FastifyInstance,
@@ -71,7 +72,7 @@ export function registerOperations(
     api.route({
       method: op.method,
       url: op.path.replace(/\{([^}]+)\}/g, ":$1"),
-      onRequest: op.secured ? [auth, contentTypeGuard(op)] : [contentTypeGuard(op)],
+      onRequest: op.secured ? [auth, roleGuard(op), contentTypeGuard(op)] : [contentTypeGuard(op)],
       ...(op.keepsRawBody ? { preParsing: keepRawBody } : {}),
       ...(op.carriesSecrets ? { compress: false as const } : {}),
       preValidation: async (request) => validate(request, mediaTypeOf(request)),

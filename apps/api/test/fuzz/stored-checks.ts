@@ -85,6 +85,10 @@ export const notReread: Record<string, string> = {
   changePassword: storesNoField,
   deleteUser: "deletes: nothing is left to read",
   acceptInvitation: "answers the user in the new workspace (checked against the contract); the bearer ends",
+  changeMemberRole:
+    "answers the member with the new role, read back in src/modules/workspace/workspace.test.ts",
+  transferOwnership:
+    "answers the members with their new roles, read back in src/modules/workspace/workspace.test.ts",
   confirmSandboxSetup: "a card set up but not saved: savePaymentMethod saves it and is read back",
   removePaymentMethod: "answers the cards left, which the contract check validates",
   setDefaultPaymentMethod: "answers the cards, which the contract check validates",

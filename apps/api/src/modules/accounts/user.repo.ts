@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../db/client";
-import { subscriptions, users, workspaces } from "../../db/schema";
+import { invitations, pendingInvitations, subscriptions, users, workspaces } from "../../db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -41,6 +42,13 @@ export async function findUserById(
 }
 
 /** The user with their workspace and its subscription: everything GET /user/me shows. */
+const invitingWorkspace = alias(workspaces, "inviting_workspace");
+const inviter = alias(users, "inviter");
+
+/**
+ * The account with its workspace, plan, and the invitation it signed up with while that one is neither accepted nor
+ * withdrawn (its expiry is the caller's to judge).
+ */
 export async function findUserProfile(db: Queryable, p: { userId: string; workspaceId: string }) {
   const [row] = await db
     .select({
@@ -51,10 +59,30 @@ export async function findUserProfile(db: Queryable, p: { userId: string; worksp
         status: subscriptions.status,
         endDate: subscriptions.endDate,
       },
+      invitation: {
+        id: invitations.id,
+        email: invitations.email,
+        expiresAt: invitations.expiresAt,
+        workspaceId: invitations.workspaceId,
+        workspaceName: invitingWorkspace.name,
+        inviterFirstName: inviter.firstName,
+        inviterLastName: inviter.lastName,
+      },
     })
     .from(users)
     .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
     .leftJoin(subscriptions, eq(subscriptions.workspaceId, users.workspaceId))
+    .leftJoin(pendingInvitations, eq(pendingInvitations.userId, users.id))
+    .leftJoin(
+      invitations,
+      and(
+        eq(invitations.id, pendingInvitations.invitationId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .leftJoin(invitingWorkspace, eq(invitingWorkspace.id, invitations.workspaceId))
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
     .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)));
   return row;
 }

@@ -120,3 +120,16 @@ export async function moveUser(
     .returning({ id: users.id });
   return moved.length === 1;
 }
+
+/** Gives an account of the workspace another role; false when it is not in the workspace. */
+export async function setRole(
+  db: Queryable,
+  p: { userId: string; workspaceId: string; role: (typeof users.$inferSelect)["role"]; now: Date },
+): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ role: p.role, updatedAt: p.now })
+    .where(and(eq(users.id, p.userId), eq(users.workspaceId, p.workspaceId)))
+    .returning({ id: users.id });
+  return changed.length === 1;
+}

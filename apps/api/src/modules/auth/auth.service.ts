@@ -6,6 +6,7 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { createAccount, isDuplicateEmail } from "../accounts/accounts";
+import { linkPendingInvitation } from "../accounts/pending-invitation.repo";
 import { findUserByEmail, type UserRow, updateUserPassword, updateUserStatus } from "../accounts/user.repo";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { logAuthEvent } from "./auth-log";
@@ -69,6 +70,10 @@ export async function signUp(
         status: "unconfirmed",
         now,
       });
+      if (body.invitationToken) {
+        const tokenHash = sha256(body.invitationToken.trim());
+        await linkPendingInvitation(tx, { userId: user.id, email, tokenHash, now });
+      }
       return { user, mail: await issueCodeMail(tx, ctx, user, "confirm-signup") };
     })
     .catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { clientOf, type Db, type Queryable } from "../../db/client";
 import type { KeptStatement } from "../../db/notified-tables";
 import { refreshTokens, sessions, users } from "../../db/schema";
 
-const LIVE_SESSION = `select s.expires_at from sessions s join users u on u.id = s.user_id
+const LIVE_SESSION = `select s.expires_at, u.role from sessions s join users u on u.id = s.user_id
   where s.id = $1 and s.user_id = $2 and u.workspace_id = $3 and u.status = 'confirmed' and s.revoked_at is null`;
 
 interface SessionSubject {
@@ -24,14 +24,23 @@ export const liveSessionStatement = (p: SessionSubject): KeptStatement => ({
   tables: ["sessions", "users"],
 });
 
+/** The caller's role in the workspace if the rows of liveSessionStatement hold a session not over at `now`. */
+export const liveRole = (rows: readonly LiveSessionRow[], now: Date) =>
+  rows.find((row) => row.expires_at.getTime() > now.getTime())?.role;
+
 /** Whether the rows of liveSessionStatement hold a session that is not over at `now`. */
-export const isLive = (rows: readonly { expires_at: Date }[], now: Date) =>
-  rows.some((row) => row.expires_at.getTime() > now.getTime());
+const isLive = (rows: readonly LiveSessionRow[], now: Date) => liveRole(rows, now) !== undefined;
+
+type UserRole = (typeof users.$inferSelect)["role"];
+export interface LiveSessionRow {
+  expires_at: Date;
+  role: UserRole;
+}
 
 /** True when the session exists for this user and workspace, is neither revoked nor over, and the user is confirmed. */
 export async function findLiveSession(db: Db, p: SessionSubject & { now: Date }): Promise<boolean> {
   const statement = liveSessionStatement(p);
-  const { rows } = await clientOf(db).query<{ expires_at: Date }>(statement);
+  const { rows } = await clientOf(db).query<LiveSessionRow>(statement);
   return isLive(rows, p.now);
 }
 

@@ -16,7 +16,7 @@ import {
   updateUserProfile,
   updateUserStatus,
 } from "../accounts/user.repo";
-import { deleteWorkspace, findOtherMembers, renameWorkspace } from "../accounts/workspace.repo";
+import { countMembers, deleteWorkspace, findOtherMembers, renameWorkspace } from "../accounts/workspace.repo";
 import { logAuthEvent } from "../auth/auth-log";
 import { deleteCodes } from "../auth/codes.repo";
 import { workspaceDeletedEmail } from "../auth/emails";
@@ -61,7 +61,18 @@ export function toUserDto(row: UserProfileRow, ctx: Pick<RequestCtx, "storage" |
     defaultCountry: user.defaultCountry,
     isFirstTime: user.isFirstTime,
     workspace: { id: workspace.id, name: workspace.name, role: user.role },
+    pendingInvitation: pendingInvitationOf(row, ctx.clock.now()),
   };
+}
+
+/** The invitation the account signed up with, while it can still be accepted and the account has not joined it. */
+function pendingInvitationOf(row: UserProfileRow, now: Date): Schemas["User"]["pendingInvitation"] {
+  const { id, email, expiresAt, workspaceId, workspaceName, ...inviter } = row.invitation ?? {};
+  if (!id || !email || !expiresAt || !workspaceName || expiresAt <= now || workspaceId === row.workspace.id) {
+    return null;
+  }
+  const inviterName = `${inviter.inviterFirstName ?? ""} ${inviter.inviterLastName ?? ""}`.trim();
+  return { id, workspaceName, inviterName: inviterName || null, email, expiresAt: expiresAt.toISOString() };
 }
 
 export async function getMe(ctx: RequestCtx): Promise<Schemas["User"]> {
@@ -203,6 +214,16 @@ export async function deactivateUser(ctx: RequestCtx): Promise<Message> {
   const caller = signedIn(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    const user = await findUserById(tx, caller);
+    if (!user) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+    // Members who could no longer reach their owner: the workspace is handed over first (docs/decisions.md "Workspaces and team").
+    if (user.role === "owner" && (await countMembers(tx, caller)) > 1) {
+      throw new AppError(
+        "OWNER_MUST_TRANSFER",
+        409,
+        "You own this workspace and it has other members. Transfer the ownership to one of them in Settings, Team, before you deactivate your account.",
+      );
+    }
     await updateUserStatus(tx, { ...caller, from: "confirmed", to: "deactivated", now });
     await revokeUserSessions(tx, { userId: caller.userId, reason: "deactivated", now });
   });

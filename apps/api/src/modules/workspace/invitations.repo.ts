@@ -111,12 +111,15 @@ export async function revokeInvitation(
   return revoked.length === 1;
 }
 
-/** Which workspace a link's token invites to (any state), without a lock: the caller locks in order. */
-export async function findInvitationWorkspaceByToken(db: Queryable, p: { tokenHash: string }) {
+/**
+ * Which workspace a link's token (or, for the account that signed up with it, the invitation's id) invites to, in
+ * any state, without a lock: the caller locks in order.
+ */
+export async function findInvitationWorkspace(db: Queryable, p: { tokenHash: string } | { id: string }) {
   const [row] = await db
     .select({ id: invitations.id, workspaceId: invitations.workspaceId })
     .from(invitations)
-    .where(eq(invitations.tokenHash, p.tokenHash));
+    .where("id" in p ? eq(invitations.id, p.id) : eq(invitations.tokenHash, p.tokenHash));
   return row;
 }
 
@@ -133,10 +136,10 @@ const invitationWithNames = (db: Queryable) =>
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
     .leftJoin(users, eq(users.id, invitations.invitedBy));
 
-/** The invitation with its names, locked for the join that follows. */
-export async function findInvitationForUpdate(tx: Tx, p: { id: string; tokenHash: string }) {
+/** The invitation with its names, locked for the join that follows; with a token, only while the token is its. */
+export async function findInvitationForUpdate(tx: Tx, p: { id: string; tokenHash?: string }) {
   const [row] = await invitationWithNames(tx)
-    .where(and(eq(invitations.id, p.id), eq(invitations.tokenHash, p.tokenHash)))
+    .where(and(eq(invitations.id, p.id), p.tokenHash ? eq(invitations.tokenHash, p.tokenHash) : undefined))
     .for("update", { of: invitations });
   return row;
 }

@@ -1,4 +1,5 @@
 import type { Handlers } from "../../kernel/handler-types";
+import { changeMemberRole, transferOwnership } from "./roles.service";
 import {
   acceptInvitation,
   inviteMember,
@@ -13,6 +14,8 @@ import {
 export const workspaceHandlers = {
   listMembers: ({ ctx }) => listMembers(ctx),
   removeMember: ({ ctx, params }) => removeMember(ctx, params.id),
+  changeMemberRole: ({ ctx, params, body }) => changeMemberRole(ctx, params.id, body),
+  transferOwnership: ({ ctx, body }) => transferOwnership(ctx, body),
   listInvitations: ({ ctx }) => listInvitations(ctx),
   inviteMember: ({ ctx, body }) => inviteMember(ctx, body),
   revokeInvitation: ({ ctx, params }) => revokeInvitation(ctx, params.id),
@@ -22,6 +25,8 @@ export const workspaceHandlers = {
 } satisfies Handlers<
   | "listMembers"
   | "removeMember"
+  | "changeMemberRole"
+  | "transferOwnership"
   | "listInvitations"
   | "inviteMember"
   | "revokeInvitation"

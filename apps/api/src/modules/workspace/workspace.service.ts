@@ -6,6 +6,7 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, DAY_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { createTrialWorkspace } from "../accounts/accounts";
+import { findPendingInvitationId, forgetPendingInvitation } from "../accounts/pending-invitation.repo";
 import { findSubscription } from "../accounts/subscriptions.repo";
 import { findUserProfile, type UserRow } from "../accounts/user.repo";
 import {
@@ -30,7 +31,7 @@ import {
   countPendingInvitations,
   findInvitationByToken,
   findInvitationForUpdate,
-  findInvitationWorkspaceByToken,
+  findInvitationWorkspace,
   findOpenInvitationByEmail,
   findOpenInvitationForUpdate,
   findOpenInvitations,
@@ -39,6 +40,8 @@ import {
   renewInvitation,
   revokeInvitation as revokeInvitationRow,
 } from "./invitations.repo";
+import { assertMayRemove } from "./role-matrix";
+import { lockCaller, notFound } from "./team-caller";
 
 type Schemas = components["schemas"];
 
@@ -59,29 +62,6 @@ function toInvitationDto(
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-const notFound = (what: "Invitation" | "Member") =>
-  new AppError(`${what.toUpperCase()}_NOT_FOUND`, 404, `${what} not found`);
-
-/**
- * The caller, locked, after their workspace; only the owner manages members
- * (docs/decisions.md "Workspaces and team"). A members' token whose workspace changed no longer authenticates, so
- * the row is always in the token's workspace.
- */
-async function lockOwner(tx: Tx, ctx: RequestCtx, action: string) {
-  const caller = signedIn(ctx);
-  const workspace = await lockWorkspace(tx, { workspaceId: caller.workspaceId });
-  const user = await findUserForUpdate(tx, caller);
-  if (!workspace || !user) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
-  if (user.role !== "owner") {
-    throw new AppError(
-      "OWNER_ONLY",
-      403,
-      `Only the owner of the workspace can ${action}. Ask them if you need a change.`,
-    );
-  }
-  return { user, workspace };
 }
 
 /** 402 when the workspace has no seat left for one more member (the owner and open invitations count). */
@@ -142,7 +122,7 @@ export async function listMembers(ctx: RequestCtx): Promise<Schemas["Member"][]>
 export async function listInvitations(ctx: RequestCtx): Promise<Schemas["Invitation"][]> {
   const now = ctx.clock.now();
   const rows = await ctx.db.transaction(async (tx) => {
-    const { workspace } = await lockOwner(tx, ctx, "see the invitations");
+    const { workspace } = await lockCaller(tx, ctx);
     return findOpenInvitations(tx, { workspaceId: workspace.id });
   });
   return rows.map((row) => toInvitationDto(row, now));
@@ -160,7 +140,7 @@ export async function inviteMember(
   const now = ctx.clock.now();
   const token = randomToken();
   const { invitation, mail } = await ctx.db.transaction(async (tx) => {
-    const { user, workspace } = await lockOwner(tx, ctx, "invite members");
+    const { user, workspace } = await lockCaller(tx, ctx);
     if (await findMemberByEmail(tx, { workspaceId: workspace.id, email })) {
       throw new AppError("ALREADY_MEMBER", 409, `${email} is already a member of this workspace.`);
     }
@@ -200,7 +180,7 @@ export async function resendInvitation(ctx: RequestCtx, id: string): Promise<Sch
   const now = ctx.clock.now();
   const token = randomToken();
   const { invitation, mail } = await ctx.db.transaction(async (tx) => {
-    const { user, workspace } = await lockOwner(tx, ctx, "resend invitations");
+    const { user, workspace } = await lockCaller(tx, ctx);
     const existing = await findOpenInvitationForUpdate(tx, { id, workspaceId: workspace.id });
     if (!existing) throw notFound("Invitation");
     // An expired invitation held no seat: renewing it takes one again.
@@ -231,31 +211,25 @@ export async function resendInvitation(ctx: RequestCtx, id: string): Promise<Sch
 export async function revokeInvitation(ctx: RequestCtx, id: string): Promise<undefined> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const { workspace } = await lockOwner(tx, ctx, "revoke invitations");
+    const { workspace } = await lockCaller(tx, ctx);
     if (!(await revokeInvitationRow(tx, { id, workspaceId: workspace.id, now })))
       throw notFound("Invitation");
   });
   return undefined;
 }
 
-/** Gives a new workspace of their own, on a Starter trial as at sign-up, to an account leaving a team. */
 /**
  * Removes a member: they keep their account, in a new workspace of their own with a Starter trial, and every
- * sign-in of theirs ends. The owner cannot remove themself.
+ * sign-in of theirs ends. The owner removes anyone else, an admin members only; the owner is never removed
+ * (docs/decisions.md "Workspaces and team").
  */
 export async function removeMember(ctx: RequestCtx, id: string): Promise<undefined> {
   const now = ctx.clock.now();
   const { member, mail } = await ctx.db.transaction(async (tx) => {
-    const { user, workspace } = await lockOwner(tx, ctx, "remove members");
-    if (id === user.id) {
-      throw new AppError(
-        "CANNOT_REMOVE_OWNER",
-        403,
-        "You own this workspace, so you cannot remove yourself from it.",
-      );
-    }
+    const { user, workspace } = await lockCaller(tx, ctx);
     const found = await findUserForUpdate(tx, { userId: id, workspaceId: workspace.id });
     if (!found) throw notFound("Member");
+    assertMayRemove(user, found);
     const own = await createTrialWorkspace(tx, { ownerFirstName: found.firstName, now });
     await moveUser(tx, {
       userId: found.id,
@@ -323,14 +297,16 @@ export async function acceptInvitation(
 ): Promise<Schemas["User"]> {
   const caller = signedIn(ctx);
   const now = ctx.clock.now();
-  const tokenHash = sha256(body.token.trim());
+  const tokenHash = body.token === undefined ? undefined : sha256(body.token.trim());
   const invalid = () =>
     gone(
       "INVITATION_INVALID",
       "This invitation link is not valid any more: it was replaced by a newer one or withdrawn. Ask the workspace owner for a new invitation.",
     );
   const joined = await ctx.db.transaction(async (tx) => {
-    const target = await findInvitationWorkspaceByToken(tx, { tokenHash });
+    const target = tokenHash
+      ? await findInvitationWorkspace(tx, { tokenHash })
+      : await ownPendingInvitation(tx, caller.userId, body.invitationId);
     if (!target) throw invalid();
     // Same lock order as inviting and resending: the workspace, then the invitation.
     const workspace = await lockWorkspace(tx, { workspaceId: target.workspaceId });
@@ -383,12 +359,19 @@ export async function acceptInvitation(
       }
     }
     await markInvitationAccepted(tx, { id: invitation.id, now });
+    await forgetPendingInvitation(tx, { userId: user.id });
     return { userId: user.id, workspaceId: invitation.workspaceId };
   });
   logAuthEvent(ctx, "workspace-join", { outcome: "success", userId: joined.userId });
   const profile = await findUserProfile(ctx.db, joined);
   if (!profile) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
   return toUserDto(profile, ctx);
+}
+
+/** The invitation the account signed up with, when it is the one named: no other can be accepted by id. */
+async function ownPendingInvitation(tx: Tx, userId: string, id: string | undefined) {
+  const pending = await findPendingInvitationId(tx, { userId });
+  return pending && pending === id ? findInvitationWorkspace(tx, { id: pending }) : undefined;
 }
 
 /** 409 when the owner's workspace cannot be left behind: it has other members, or a paid plan still runs. */

@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, freshIp, MemoryMailer, registerUser, uniqueEmail } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
-import { type SeededUser, seedSignedInUser } from "../../../test/users";
+import { type SeededUser, seedSignedInUser, seedTeam } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import {
   brands,
@@ -26,7 +27,7 @@ beforeAll(async () => {
   return () => t.close();
 });
 
-type Method = "GET" | "POST" | "DELETE";
+type Method = "GET" | "POST" | "DELETE" | "PATCH";
 
 async function call(operationId: string, method: Method, url: string, authorization: string, body?: unknown) {
   const response = await t.app.inject({
@@ -51,6 +52,13 @@ const api = {
     call("resendInvitation", "POST", `/workspace/invitations/${id}/resend`, auth),
   accept: (auth: string, token: string) =>
     call("acceptInvitation", "POST", "/workspace/invitations/accept", auth, { token }),
+  acceptPending: (auth: string, invitationId: string) =>
+    call("acceptInvitation", "POST", "/workspace/invitations/accept", auth, { invitationId }),
+  changeRole: (auth: string, id: string, role: "admin" | "member") =>
+    call("changeMemberRole", "PATCH", `/workspace/members/${id}`, auth, { role }),
+  transfer: (auth: string, memberId: string) =>
+    call("transferOwnership", "POST", "/workspace/ownership", auth, { memberId }),
+  deactivate: (auth: string) => call("deactivateUser", "POST", "/user/deactivate", auth),
   remove: (auth: string, id: string) => call("removeMember", "DELETE", `/workspace/members/${id}`, auth),
   me: (auth: string) => call("getMe", "GET", "/user/me", auth),
 };
@@ -167,6 +175,40 @@ describe("inviting and joining", () => {
     // The invitee's own empty Starter workspace is gone.
     const left = await t.database.db.select().from(workspaces).where(eq(workspaces.id, invitee.workspaceId));
     expect(left).toEqual([]);
+  });
+
+  it("keeps the invitation a sign-up came from on the account, so joining survives the confirmation", async () => {
+    const owner = await professionalOwner();
+    await t.database.db
+      .update(workspaces)
+      .set({ name: "Kiln & Co" })
+      .where(eq(workspaces.id, owner.workspaceId));
+    const email = uniqueEmail("tabbed");
+    await api.invite(owner.authorization, email);
+    const { login } = await registerUser(t, mailer, { email, invitationToken: tokenFor(email) });
+    const me = (await api.me(bearer(login))).json();
+    expect(me.pendingInvitation).toMatchObject({ workspaceName: "Kiln & Co", email });
+
+    // Another account cannot use the id, and neither can an account that did not sign up with it.
+    const stranger = await seed();
+    const refused = await api.acceptPending(stranger.authorization, me.pendingInvitation.id);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json()).toMatchObject({ code: "INVITATION_INVALID" });
+
+    const joined = await api.acceptPending(bearer(login), me.pendingInvitation.id);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({
+      workspace: { id: owner.workspaceId, role: "member" },
+      pendingInvitation: null,
+    });
+  });
+
+  it("ignores a sign-up's invitation token meant for another address", async () => {
+    const owner = await professionalOwner();
+    const invited = uniqueEmail("invited");
+    await api.invite(owner.authorization, invited);
+    const { login } = await registerUser(t, mailer, { invitationToken: tokenFor(invited) });
+    expect((await api.me(bearer(login))).json().pendingInvitation).toBeNull();
   });
 
   it("lets someone without an account sign up with the invited address, then join", async () => {
@@ -329,7 +371,7 @@ describe("inviting and joining", () => {
 });
 
 describe("who may manage the team", () => {
-  it("gives a member the member list but 403 on invitations, revoking and removing", async () => {
+  it("gives a member the member list but 403 ADMIN_ONLY on invitations, revoking, removing and roles", async () => {
     const owner = await professionalOwner();
     const email = uniqueEmail("member");
     const pending = (await api.invite(owner.authorization, uniqueEmail("other"))).json();
@@ -345,10 +387,12 @@ describe("who may manage the team", () => {
       await api.revoke(auth, pending.id),
       await api.resend(auth, pending.id),
       await api.remove(auth, owner.userId),
+      await api.changeRole(auth, member.userId, "admin"),
     ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: "OWNER_ONLY" });
+      expect(response.json()).toMatchObject({ code: "ADMIN_ONLY" });
     }
+    expect((await api.transfer(auth, member.userId)).json()).toMatchObject({ code: "OWNER_ONLY" });
     expect((await api.invitations(owner.authorization)).json()).toHaveLength(1);
   });
 
@@ -490,8 +534,12 @@ describe("removing a member", () => {
     await api.accept(member.authorization, tokenFor(email));
     const memberAuth = await bearerNow(member);
 
-    expect((await api.remove(owner.authorization, owner.userId)).json()).toMatchObject({
-      code: "CANNOT_REMOVE_OWNER",
+    const removingSelf = await api.remove(owner.authorization, owner.userId);
+    expect(removingSelf.statusCode).toBe(409);
+    expect(removingSelf.json()).toMatchObject({
+      code: "OWNER_MUST_TRANSFER",
+      message:
+        "You own this workspace, so you cannot leave it. Transfer the ownership to another member first.",
     });
     expect((await api.remove(owner.authorization, member.userId)).statusCode).toBe(204);
     expect((await api.members(memberAuth)).statusCode).toBe(401);
@@ -518,5 +566,101 @@ describe("removing a member", () => {
       .from(workspaces)
       .where(eq(workspaces.id, row?.workspaceId ?? ""));
     expect(count).toBe(1);
+  });
+});
+
+describe("roles: owner, admin and member", () => {
+  const team = async () => {
+    const seeded = await seedTeam(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    await setPlan(seeded.owner.workspaceId, "enterprise");
+    const other = await seedTeam(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    // A second member of each kind, to act on.
+    await t.database.db
+      .update(users)
+      .set({ workspaceId: seeded.owner.workspaceId })
+      .where(eq(users.id, other.member.userId));
+    await t.database.db
+      .update(users)
+      .set({ workspaceId: seeded.owner.workspaceId })
+      .where(eq(users.id, other.admin.userId));
+    return { ...seeded, member2: other.member, admin2: other.admin };
+  };
+  const roleOf = async (userId: string) =>
+    (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]?.role;
+
+  it("an admin invites and removes members and makes a member an admin, but never acts on an admin or the owner", async () => {
+    const { owner, admin, member, member2, admin2 } = await team();
+    const invited = await api.invite(admin.authorization, uniqueEmail("by-admin"));
+    expect(invited.statusCode).toBe(201);
+    expect((await api.revoke(admin.authorization, invited.json().id)).statusCode).toBe(204);
+
+    const promoted = await api.changeRole(admin.authorization, member2.userId, "admin");
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toMatchObject({ id: member2.userId, role: "admin" });
+    for (const [response, message] of [
+      [await api.changeRole(admin.authorization, admin2.userId, "member"), /only the owner/i],
+      [await api.changeRole(admin.authorization, admin.userId, "member"), /your own role/],
+      [await api.changeRole(admin.authorization, owner.userId, "member"), /transfer the ownership/],
+      [
+        await api.remove(admin.authorization, admin2.userId),
+        /only the owner of the workspace can remove an admin/,
+      ],
+      [await api.remove(admin.authorization, admin.userId), /cannot remove yourself/],
+    ] as const) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: "ROLE_NOT_ALLOWED",
+        message: expect.stringMatching(message),
+      });
+    }
+    const owners = await api.remove(admin.authorization, owner.userId);
+    expect(owners.statusCode).toBe(409);
+    expect(owners.json()).toMatchObject({ code: "OWNER_MUST_TRANSFER" });
+
+    expect((await api.remove(admin.authorization, member.userId)).statusCode).toBe(204);
+    expect(await roleOf(admin2.userId)).toBe("admin");
+  });
+
+  it("the owner makes members admins and admins members, but not themself", async () => {
+    const { owner, admin, member } = await team();
+    expect((await api.changeRole(owner.authorization, admin.userId, "member")).json().role).toBe("member");
+    expect((await api.changeRole(owner.authorization, member.userId, "admin")).json().role).toBe("admin");
+    const own = await api.changeRole(owner.authorization, owner.userId, "admin");
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: "ROLE_NOT_ALLOWED" });
+    expect((await api.remove(owner.authorization, member.userId)).statusCode).toBe(204);
+    // A demoted admin's bearer keeps working, with the member's rights from the next call on.
+    expect((await api.invite(admin.authorization, uniqueEmail())).json()).toMatchObject({
+      code: "ADMIN_ONLY",
+    });
+  });
+
+  it("transfers ownership: the member named owns the workspace and billing, the owner becomes an admin", async () => {
+    const { owner, member, admin } = await team();
+    expect((await api.transfer(owner.authorization, owner.userId)).statusCode).toBe(409);
+    expect((await api.transfer(owner.authorization, randomUUID())).statusCode).toBe(404);
+
+    const transferred = await api.transfer(owner.authorization, member.userId);
+    expect(transferred.statusCode).toBe(200);
+    expect(transferred.json()[0]).toMatchObject({ id: member.userId, role: "owner" });
+    expect(await roleOf(owner.userId)).toBe("admin");
+    expect((await api.me(member.authorization)).json().workspace.role).toBe("owner");
+    // Ownership moves once: the old owner cannot hand it on again.
+    const again = await api.transfer(owner.authorization, admin.userId);
+    expect(again.json(), again.body).toMatchObject({ code: "OWNER_ONLY" });
+    expect((await api.remove(member.authorization, owner.userId)).statusCode).toBe(204);
+  });
+
+  it("the owner cannot deactivate while others are members: 409 until the ownership is transferred", async () => {
+    const { owner, admin } = await team();
+    const refused = await api.deactivate(owner.authorization);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: "OWNER_MUST_TRANSFER",
+      message: expect.stringContaining("Transfer the ownership"),
+    });
+    expect((await api.members(owner.authorization)).statusCode).toBe(200);
+    expect((await api.transfer(owner.authorization, admin.userId)).statusCode).toBe(200);
+    expect((await api.deactivate(owner.authorization)).statusCode).toBe(200);
   });
 });

@@ -15,7 +15,14 @@ import type {
 
 export function useSignUpMutation() {
   return useMutation({
-    mutationFn: ({ firstName, lastName, email, password, passwordConfirmation }: SignUpValues) =>
+    mutationFn: ({
+      firstName,
+      lastName,
+      email,
+      password,
+      passwordConfirmation,
+      invitationToken,
+    }: SignUpValues & { invitationToken?: string }) =>
       unwrap(
         api.POST("/auth/signup", {
           body: {
@@ -24,6 +31,8 @@ export function useSignUpMutation() {
             email: email.trim(),
             password,
             passwordConfirmation,
+            // The server keeps the invitation on the new account, so joining survives the confirmation in any tab.
+            ...(invitationToken ? { invitationToken } : {}),
           },
         }),
       ),

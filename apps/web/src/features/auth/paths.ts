@@ -3,11 +3,16 @@ export const ONBOARDING_PATH = "/questionnaire/welcome";
 export const HOME_PATH = "/content";
 
 /**
- * Where to go once signed in: back to an invitation link opened in this tab (to finish joining), else
+ * Where to go once signed in: back to an invitation link opened in this tab, or to the invitation the account
+ * signed up with (kept by the server, so a confirmation in another tab still leads there), to finish joining; else
  * onboarding the first time, else where the user was going, else /content.
  */
-export function pathAfterSignIn(isFirstTime: boolean, redirect: string | undefined): string {
-  if (pendingInvitation()) return INVITATION_PATH;
+export function pathAfterSignIn(
+  isFirstTime: boolean,
+  redirect: string | undefined,
+  invitedAtSignUp = false,
+): string {
+  if (pendingInvitation() || invitedAtSignUp) return INVITATION_PATH;
   if (isFirstTime) return ONBOARDING_PATH;
   return redirect ?? HOME_PATH;
 }

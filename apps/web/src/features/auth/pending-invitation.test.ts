@@ -20,4 +20,10 @@ describe("an invitation opened before signing in", () => {
     expect(pathAfterSignIn(false, "/intent")).toBe("/intent");
     expect(pathAfterSignIn(false, undefined)).toBe(HOME_PATH);
   });
+
+  it("in a new tab, an account that signed up from an invitation goes to /invitation before onboarding", () => {
+    expect(pendingInvitation()).toBeUndefined();
+    expect(pathAfterSignIn(true, undefined, true)).toBe("/invitation");
+    expect(pathAfterSignIn(true, undefined, false)).toBe(ONBOARDING_PATH);
+  });
 });

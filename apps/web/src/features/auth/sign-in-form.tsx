@@ -30,7 +30,10 @@ export function SignInForm({ email = "", redirect }: { email?: string; redirect?
         return;
       }
       auth.signIn(login);
-      await router.navigate({ href: pathAfterSignIn(login.isFirstTime, redirect) });
+      // A new account may have signed up from an invitation: the server's check of the session says so.
+      const session = login.isFirstTime ? await auth.ensureSession() : null;
+      const invited = Boolean(session?.user?.pendingInvitation);
+      await router.navigate({ href: pathAfterSignIn(login.isFirstTime, redirect, invited) });
     },
   });
 

@@ -4,21 +4,27 @@ import { FormProblem } from "~/lib/problem";
 import { passwordHint, type SignUpValues, signUpSchema } from "./account-schemas";
 import { useSignUpMutation } from "./mutations";
 
-export function SignUpForm() {
+/** The invitation link this tab came from: the account is made for its address, and keeps the invitation. */
+export interface SignUpInvitation {
+  token: string;
+  email: string;
+}
+
+export function SignUpForm({ invitation }: { invitation?: SignUpInvitation } = {}) {
   const router = useRouter();
   const signUp = useSignUpMutation();
   const form = useAppForm({
     defaultValues: {
       firstName: "",
       lastName: "",
-      email: "",
+      email: invitation?.email ?? "",
       password: "",
       passwordConfirmation: "",
     } as SignUpValues,
     validators: { onChange: signUpSchema },
     onSubmit: async ({ value }) => {
       try {
-        const account = await signUp.mutateAsync(value);
+        const account = await signUp.mutateAsync({ ...value, invitationToken: invitation?.token });
         await router.navigate({ to: "/confirmation", search: { email: account.email } });
       } catch {
         // Shown in the form (signUp.error); everything typed stays.
@@ -44,6 +50,9 @@ export function SignUpForm() {
               type="email"
               autoComplete="email"
               placeholder="you@company.com"
+              // The invitation is for this address only: another one could not join.
+              readOnly={invitation !== undefined}
+              hint={invitation ? "The address the invitation was sent to." : undefined}
             />
           )}
         </form.AppField>

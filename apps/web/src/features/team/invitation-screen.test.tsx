@@ -31,6 +31,7 @@ const user = {
   defaultCountry: null,
   isFirstTime: true,
   workspace: { id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f", name: "Ada's workspace", role: "owner" },
+  pendingInvitation: null as null | Record<string, unknown>,
 };
 const joined = {
   ...user,
@@ -164,6 +165,59 @@ describe("the invitation link", () => {
     // The user is read again after joining (renewing the bearer), and the app keeps that answer.
     expect(api.calls("GET", "/user/me").length).toBeGreaterThanOrEqual(2);
     expect(rendered?.queryClient.getQueryData(["user", "me"])).toEqual(joined);
+  });
+
+  it("a brand-new account with an empty workspace: no deletion warning, only where its account moves", async () => {
+    mockApi({
+      ...previewOf(),
+      "GET /user/me": () => json(user),
+      "GET /brand": () => json({ brand: null }),
+    });
+    const container = await render({ token: TOKEN, signedIn: true });
+    await waitFor(() =>
+      expect(container.textContent).toContain(
+        "Your account moves into Lumora Coffee, with its brands and modules.",
+      ),
+    );
+    expect(container.textContent).not.toContain("deletes");
+    expect(container.querySelector("[role=note]")).toBeNull();
+  });
+
+  it("without a token, joins the invitation the account signed up with (confirmed in another tab)", async () => {
+    const invitationId = "6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e";
+    let accepted = false;
+    const api = mockApi({
+      "GET /user/me": () =>
+        json(
+          accepted
+            ? joined
+            : {
+                ...user,
+                pendingInvitation: {
+                  id: invitationId,
+                  workspaceName: "Lumora Coffee",
+                  inviterName: "Noor Haddad",
+                  email: "ada@example.com",
+                  expiresAt: "2026-11-29T00:00:00.000Z",
+                },
+              },
+        ),
+      "GET /brand": () => json({ brand: null }),
+      "POST /workspace/invitations/accept": () => {
+        accepted = true;
+        return json(joined);
+      },
+    });
+    const container = await render({ token: undefined, signedIn: true });
+    await waitFor(() =>
+      expect(container.textContent).toContain("Noor Haddad invited you to join Lumora Coffee"),
+    );
+    await click(getByRoleName(container, "button", "Join workspace"));
+    await waitFor(() => expect(rendered?.router.state.location.pathname).toBe("/dashboard"));
+    expect(await api.calls("POST", "/workspace/invitations/accept")[0]?.request.json()).toEqual({
+      invitationId,
+    });
+    expect(api.calls("GET", "/workspace/invitations/preview")).toHaveLength(0);
   });
 
   it("signed in as a member elsewhere: says which workspace they leave, no deletion warning", async () => {

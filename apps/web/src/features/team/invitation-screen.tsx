@@ -16,10 +16,14 @@ import { invitationPreviewOptions } from "./queries";
 
 type Preview = components["schemas"]["InvitationPreview"];
 
+/** What the join screen shows of an invitation: from the link's preview, or from the account's pending one. */
+type Invited = Pick<Preview, "workspaceName" | "inviterName" | "email">;
+
 /**
  * What an invitation link opens (/invitation?token=…). Signed out: the token is kept for this tab and the
- * visitor signs in or signs up; sign-in brings them back here. Signed in: they join, after being told what
- * happens to a workspace of their own.
+ * visitor signs in or signs up (the sign-up keeps it on the account); sign-in brings them back here. Signed in:
+ * they join, after being told what happens to a workspace of their own. Without a token, a signed-in account that
+ * signed up from an invitation (in another tab, say) joins that one.
  */
 export function InvitationScreen({ token, signedIn }: { token: string | undefined; signedIn: boolean }) {
   // Kept across sign-in, sign-up and its confirmation (which may happen in this tab a while later).
@@ -27,21 +31,24 @@ export function InvitationScreen({ token, signedIn }: { token: string | undefine
     if (token) rememberInvitation(token);
   }, [token]);
 
-  if (!token) {
-    return (
-      <Frame title="This invitation link is incomplete">
-        <p className="text-muted-foreground">
-          Open the link from the invitation e-mail again, or ask the workspace owner to resend it.
-        </p>
-        <div>
-          <ButtonLink to="/sign-in" emphasis="secondary">
-            Go to sign in
-          </ButtonLink>
-        </div>
-      </Frame>
-    );
-  }
+  if (!token && signedIn) return <InvitedAtSignUp />;
+  if (!token) return <NoInvitation title="This invitation link is incomplete" signedIn={false} />;
   return <Invitation token={token} signedIn={signedIn} />;
+}
+
+function NoInvitation({ title, signedIn }: { title: string; signedIn: boolean }) {
+  return (
+    <Frame title={title}>
+      <p className="text-muted-foreground">
+        Open the link from the invitation e-mail again, or ask the workspace owner to resend it.
+      </p>
+      <div>
+        <ButtonLink to={signedIn ? "/dashboard" : "/sign-in"} emphasis="secondary">
+          {signedIn ? "Go to Brandscope" : "Go to sign in"}
+        </ButtonLink>
+      </div>
+    </Frame>
+  );
 }
 
 const endedInvitation: Record<Exclude<Preview["status"], "pending">, { title: string; text: string }> = {
@@ -60,6 +67,21 @@ const endedInvitation: Record<Exclude<Preview["status"], "pending">, { title: st
 };
 
 /** The link's preview first: who invites, to which workspace, which address; then sign-in or joining. */
+/** The invitation the account signed up with, kept by the server: joined by its id. */
+function InvitedAtSignUp() {
+  const me = useQuery(meOptions());
+  if (me.isPending) {
+    return (
+      <div role="status" aria-label="Loading your account">
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  const pending = me.data?.pendingInvitation;
+  if (!pending) return <NoInvitation title="No invitation is waiting for you" signedIn />;
+  return <JoinWorkspace invitation={{ invitationId: pending.id }} preview={pending} />;
+}
+
 function Invitation({ token, signedIn }: { token: string; signedIn: boolean }) {
   const preview = useQuery(invitationPreviewOptions(token));
   useEffect(() => {
@@ -91,13 +113,13 @@ function Invitation({ token, signedIn }: { token: string; signedIn: boolean }) {
     );
   }
   return signedIn ? (
-    <JoinWorkspace token={token} preview={preview.data} />
+    <JoinWorkspace invitation={{ token }} preview={preview.data} />
   ) : (
     <SignInFirst preview={preview.data} />
   );
 }
 
-const inviterOf = (preview: Preview) => preview.inviterName ?? "The workspace owner";
+const inviterOf = (preview: Invited) => preview.inviterName ?? "The workspace owner";
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -128,7 +150,13 @@ function SignInFirst({ preview }: { preview: Preview }) {
   );
 }
 
-function JoinWorkspace({ token, preview }: { token: string; preview: Preview }) {
+function JoinWorkspace({
+  invitation,
+  preview,
+}: {
+  invitation: { token: string } | { invitationId: string };
+  preview: Invited;
+}) {
   const router = useRouter();
   const me = useQuery(meOptions());
   const accept = useAcceptInvitationMutation();
@@ -136,7 +164,7 @@ function JoinWorkspace({ token, preview }: { token: string; preview: Preview }) 
   const user = me.data;
 
   const join = () =>
-    accept.mutate(token, {
+    accept.mutate(invitation, {
       onSuccess: async (joined) => {
         forgetInvitation();
         notify.success(`You joined ${joined.workspace.name}.`, { id: "invitation-accepted" });
@@ -171,7 +199,7 @@ function JoinWorkspace({ token, preview }: { token: string; preview: Preview }) 
         </p>
       ) : null}
       {user.workspace.role === "owner" ? (
-        <LeavingOwnWorkspace user={user} />
+        <LeavingOwnWorkspace user={user} joining={preview.workspaceName} />
       ) : (
         <LeavingAsMember user={user} />
       )}
@@ -189,7 +217,7 @@ function JoinWorkspace({ token, preview }: { token: string; preview: Preview }) 
           disabled={accept.isPending}
           onClick={() => {
             // Back here once signed in with the invited address: the token stays for this tab.
-            rememberInvitation(token);
+            if ("token" in invitation) rememberInvitation(invitation.token);
             void signOut({ redirect: INVITATION_PATH, email: "" });
           }}
         >
@@ -211,10 +239,26 @@ function JoinWorkspace({ token, preview }: { token: string; preview: Preview }) 
   );
 }
 
-/** An owner's workspace is deleted when they join another (the server refuses when it has members or a paid plan). */
-function LeavingOwnWorkspace({ user }: { user: User }) {
+const paidPlanRuns = (user: User) =>
+  user.subscription.type !== "starter" &&
+  (user.subscription.status === "active" || user.subscription.status === "payment-error");
+
+/**
+ * An owner's workspace is deleted when they join another (the server refuses when it has members or a paid plan).
+ * Only a workspace with something in it is worth a warning: the one a sign-up made moments ago is empty, and its
+ * new owner hears only that their account moves.
+ */
+function LeavingOwnWorkspace({ user, joining }: { user: User; joining: string }) {
   const brand = useQuery(brandOptions());
   const brandName = brand.data?.name;
+  if (brand.isPending) return <Skeleton className="h-16 w-full" />;
+  if (brand.isSuccess && !brandName && !paidPlanRuns(user)) {
+    return (
+      <p className="text-muted-foreground text-sm">
+        Your account moves into {joining}, with its brands and modules.
+      </p>
+    );
+  }
   return (
     <div
       role="note"

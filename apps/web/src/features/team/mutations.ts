@@ -60,6 +60,40 @@ export function useRemoveMemberMutation() {
   });
 }
 
+/** Makes a member an admin or an admin a member; a refusal is shown as a notice. */
+export function useChangeRoleMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (p: { id: string; role: "admin" | "member" }) =>
+      unwrap(
+        api.PATCH("/workspace/members/{id}", { params: { path: { id: p.id } }, body: { role: p.role } }),
+      ),
+    onSuccess: (member) => {
+      const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+      notify.success(`${name} is now ${member.role === "admin" ? "an admin" : "a member"}.`, {
+        id: "team-role",
+      });
+      return queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    },
+    onError: failed("The role was not changed"),
+  });
+}
+
+/**
+ * Hands the workspace to another member; the signed-in owner becomes an admin, so the user (their role) is read
+ * again along with the team. The confirmation dialog shows a refusal itself.
+ */
+export function useTransferOwnershipMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) => unwrap(api.POST("/workspace/ownership", { body: { memberId } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.me() });
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    },
+  });
+}
+
 /**
  * Joins the invitation's workspace. Everything cached belonged to the workspace the user left (its brand, its
  * subscription…), so the cache starts again from the user the server answered; the session's bearer names the
@@ -68,8 +102,8 @@ export function useRemoveMemberMutation() {
 export function useAcceptInvitationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string) => {
-      await unwrap(api.POST("/workspace/invitations/accept", { body: { token } }));
+    mutationFn: async (invitation: { token: string } | { invitationId: string }) => {
+      await unwrap(api.POST("/workspace/invitations/accept", { body: invitation }));
       // The bearer still names the old workspace, so it now answers 401: reading the user renews it (the client
       // refreshes once) before the app moves on. Left to the next screen's burst of calls, a navigation could
       // cut that refresh short after the server rotated the token, and the reused token would end the session.

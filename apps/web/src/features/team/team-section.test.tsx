@@ -6,7 +6,6 @@ import {
   json,
   mockApi,
   problem,
-  queryByText,
   type Rendered,
   renderScreen,
   type as typeInto,
@@ -31,6 +30,7 @@ const owner = {
   defaultCountry: null,
   isFirstTime: false,
   workspace: { id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f", name: "Lumora Coffee", role: "owner" },
+  pendingInvitation: null,
 };
 const member = {
   ...owner,
@@ -39,6 +39,14 @@ const member = {
   firstName: "Ada",
   lastName: "Lovelace",
   workspace: { ...owner.workspace, role: "member" },
+};
+const admin = {
+  ...owner,
+  id: "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+  email: "grace@lumora.coffee",
+  firstName: "Grace",
+  lastName: "Hopper",
+  workspace: { ...owner.workspace, role: "admin" },
 };
 const members = [
   {
@@ -56,6 +64,14 @@ const members = [
     lastName: "Lovelace",
     role: "member",
     joinedAt: "2026-02-10T10:00:00.000Z",
+  },
+  {
+    id: admin.id,
+    email: admin.email,
+    firstName: "Grace",
+    lastName: "Hopper",
+    role: "admin",
+    joinedAt: "2026-02-12T10:00:00.000Z",
   },
 ];
 const invitations = [
@@ -109,15 +125,21 @@ describe("TeamSection for the owner", () => {
     expect(rows[0]).toContain("Owner");
     expect(rows[1]).toContain("ada@lumora.coffee");
     expect(rows[1]).toContain("Member");
-    // The owner's own row has no Remove.
-    expect(queryByText(container.querySelector("tbody tr") as Element, "Remove")).toBeNull();
+    expect(rows[2]).toContain("Admin");
+    // The owner's own row has no action.
+    expect(container.querySelector("tbody tr")?.querySelectorAll("button")).toHaveLength(0);
     getByRoleName(container, "button", "Remove Ada Lovelace");
+    getByRoleName(container, "button", "Make Ada Lovelace an admin");
+    getByRoleName(container, "button", "Make Grace Hopper a member");
+    getByRoleName(container, "button", "Remove Grace Hopper");
+    getByRoleName(container, "button", "Transfer the ownership to Grace Hopper");
+    expect(container.querySelector("[data-slot=role-limits]")).toBeNull();
 
     await waitFor(() => getByRoleName(container, "button", "Resend the invitation to noor@lumora.coffee"));
     const list = container.querySelector("ul[aria-label=Invitations]");
     expect(list?.textContent).toContain("Pending");
     expect(list?.textContent).toContain("Expired");
-    expect(container.textContent).toContain("room for 3 members besides you");
+    expect(container.textContent).toContain("room for 3 members besides the owner");
   });
 
   it("invites an address and refreshes the invitations", async () => {
@@ -210,11 +232,71 @@ describe("TeamSection for the owner", () => {
   });
 });
 
+describe("TeamSection: roles", () => {
+  it("the owner makes a member an admin", async () => {
+    const api = routes(owner, {
+      "PATCH /workspace/members/:id": () => json({ ...members[1], role: "admin" }),
+    });
+    const container = await render();
+    await click(getByRoleName(container, "button", "Make Ada Lovelace an admin"));
+    await waitFor(() => expect(api.calls("PATCH", `/workspace/members/${member.id}`)).toHaveLength(1));
+    expect(await api.calls("PATCH", `/workspace/members/${member.id}`)[0]?.request.json()).toEqual({
+      role: "admin",
+    });
+    await waitFor(() => expect(api.calls("GET", "/workspace/members").length).toBeGreaterThan(1));
+  });
+
+  it("transfers the ownership only after a confirmation that says what the owner keeps", async () => {
+    const api = routes(owner, {
+      "POST /workspace/ownership": () => json(members),
+    });
+    const container = await render();
+    await click(getByRoleName(container, "button", "Transfer the ownership to Grace Hopper"));
+    const dialog = await waitFor(() => {
+      const element = document.body.querySelector<HTMLElement>("[role=dialog]");
+      if (!element) throw new Error("no dialog");
+      return element;
+    });
+    expect(dialog.textContent).toContain("Make Grace Hopper the owner of the workspace?");
+    expect(dialog.textContent).toContain("You become an admin");
+    expect(api.calls("POST", "/workspace/ownership")).toHaveLength(0);
+    await click(getByRoleName(dialog, "button", "Transfer ownership"));
+    await waitFor(() => expect(api.calls("POST", "/workspace/ownership")).toHaveLength(1));
+    expect(await api.calls("POST", "/workspace/ownership")[0]?.request.json()).toEqual({
+      memberId: admin.id,
+    });
+    await waitFor(() => expect(document.body.querySelector("[role=dialog]")).toBeNull());
+    await waitFor(() => expect(api.calls("GET", "/user/me").length).toBeGreaterThan(1));
+  });
+
+  it("an admin manages members but not the owner or other admins, and is told why", async () => {
+    const api = routes(admin);
+    const container = await render();
+    getByRoleName(container, "button", "Remove Ada Lovelace");
+    getByRoleName(container, "button", "Make Ada Lovelace an admin");
+    const rows = [...container.querySelectorAll("tbody tr")];
+    // Neither the owner's row nor the admin's own has an action, and nobody's ownership can be handed on.
+    expect(rows[0]?.querySelectorAll("button")).toHaveLength(0);
+    expect(rows[2]?.querySelectorAll("button")).toHaveLength(0);
+    expect(container.textContent).not.toContain("Make owner");
+    expect(container.querySelector("[data-slot=role-limits]")?.textContent).toContain(
+      "Only the owner changes an admin's role",
+    );
+    expect(container.querySelector("form[aria-label='Invite a member']")).not.toBeNull();
+    await waitFor(() => expect(api.calls("GET", "/workspace/invitations")).toHaveLength(1));
+  });
+});
+
 describe("TeamSection for a member", () => {
   it("shows the members read-only, and never asks for the invitations", async () => {
     const api = routes(member);
     const container = await render();
-    await waitFor(() => expect(container.textContent).toContain("Only the owner of the workspace invites"));
+    await waitFor(() =>
+      expect(container.querySelector("[data-slot=role-limits]")?.textContent).toContain(
+        "Only the owner and admins invite, remove and change the roles of members",
+      ),
+    );
+    expect(container.textContent).toContain("Admin");
     expect(container.querySelector("form")).toBeNull();
     expect(container.querySelectorAll("tbody button")).toHaveLength(0);
     expect(container.textContent).toContain("Ada Lovelace (you)");

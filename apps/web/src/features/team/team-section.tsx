@@ -12,13 +12,17 @@ import { formatDate } from "~/features/modules/format";
 import { meOptions } from "~/features/user/queries";
 import { ConfirmRemoval } from "~/lib/confirm-content";
 import { useAppForm } from "~/lib/form";
+import { notify } from "~/lib/notify";
 import { FormProblem, isApiError } from "~/lib/problem";
 import {
+  useChangeRoleMutation,
   useInviteMemberMutation,
   useRemoveMemberMutation,
   useResendInvitationMutation,
   useRevokeInvitationMutation,
+  useTransferOwnershipMutation,
 } from "./mutations";
+import { actionsOn, limitsOf, managesTeam, type Role, roleLabel } from "./permissions";
 import { invitationsOptions, membersOptions } from "./queries";
 import { type InviteValues, inviteSchema } from "./schemas";
 
@@ -28,14 +32,25 @@ type Invitation = components["schemas"]["Invitation"];
 const memberName = (m: Pick<Member, "firstName" | "lastName" | "email">) =>
   `${m.firstName} ${m.lastName}`.trim() || m.email;
 
+const intro: Record<Role, string> = {
+  owner:
+    "Who works in this workspace. Invite colleagues by e-mail: they see the same brands and modules. Admins also manage members, the brand and its sources; only you manage billing.",
+  admin:
+    "Who works in this workspace. As an admin you invite colleagues and manage members, the brand and its sources; the owner manages billing.",
+  member:
+    "Who works in this workspace. Everyone sees the same brands and modules; the owner and admins manage members, the owner billing.",
+};
+
 /**
- * The workspace's team (docs/decisions.md "Workspaces and team"): everyone sees who is in it; the owner
- * also invites by e-mail, follows the open invitations (resend, revoke) and removes members.
+ * The workspace's team (docs/decisions.md "Workspaces and team"): everyone sees who is in it and with which role; the owner and
+ * admins also invite by e-mail, follow the open invitations (resend, revoke), remove members and change roles
+ * within the matrix; the owner transfers the ownership. What the signed-in role may not do is left out, with why.
  */
 export function TeamSection({ user: given }: { user?: User } = {}) {
   const me = useQuery({ ...meOptions(), enabled: !given });
   const user = given ?? me.data;
-  const isOwner = user?.workspace.role === "owner";
+  const role = user?.workspace.role;
+  const manages = managesTeam(role);
   return (
     <section
       aria-labelledby="section-team"
@@ -46,15 +61,16 @@ export function TeamSection({ user: given }: { user?: User } = {}) {
         <h2 id="section-team" className="text-foreground text-base font-semibold">
           Team
         </h2>
-        <p className="text-muted-foreground text-sm leading-relaxed">
-          {isOwner
-            ? "Who works in this workspace. Invite colleagues by e-mail: they see the same brands and modules, and only you manage billing and members."
-            : "Who works in this workspace. Everyone sees the same brands and modules; the owner manages billing and members."}
-        </p>
+        <p className="text-muted-foreground text-sm leading-relaxed">{intro[role ?? "member"]}</p>
       </div>
       <div className="flex min-w-0 flex-col gap-8">
-        <MemberList isOwner={isOwner} userId={user?.id} />
-        {user && isOwner ? (
+        <MemberList caller={user && { id: user.id, role: user.workspace.role }} />
+        {user && role && limitsOf[role] ? (
+          <p className="text-muted-foreground text-sm" data-slot="role-limits">
+            {limitsOf[role]}
+          </p>
+        ) : null}
+        {user && manages ? (
           <>
             <InviteForm
               // A cancelled paid plan is held to Starter's limits (the server's rule).
@@ -62,19 +78,18 @@ export function TeamSection({ user: given }: { user?: User } = {}) {
             />
             <InvitationList />
           </>
-        ) : user ? (
-          <p className="text-muted-foreground text-sm">
-            Only the owner of the workspace invites and removes members.
-          </p>
         ) : null}
       </div>
     </section>
   );
 }
 
-function MemberList({ isOwner, userId }: { isOwner: boolean; userId: string | undefined }) {
+function MemberList({ caller }: { caller: { id: string; role: Role } | undefined }) {
   const members = useQuery(membersOptions());
+  const changeRole = useChangeRoleMutation();
   const [removing, setRemoving] = useState<Member>();
+  const [transferring, setTransferring] = useState<Member>();
+  const manages = managesTeam(caller?.role);
   if (members.isError) {
     return (
       <ErrorState
@@ -98,11 +113,9 @@ function MemberList({ isOwner, userId }: { isOwner: boolean; userId: string | un
       <Table aria-label="Members">
         <TableHeader>
           <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
+            <TableHead>Member</TableHead>
             <TableHead>Role</TableHead>
-            <TableHead>Joined</TableHead>
-            {isOwner ? (
+            {manages ? (
               <TableHead>
                 <span className="sr-only">Actions</span>
               </TableHead>
@@ -112,33 +125,30 @@ function MemberList({ isOwner, userId }: { isOwner: boolean; userId: string | un
         <TableBody>
           {members.data.map((member) => (
             <TableRow key={member.id}>
-              <TableCell className="text-foreground font-medium">
-                {memberName(member)}
-                {member.id === userId ? (
-                  <span className="text-muted-foreground font-normal"> (you)</span>
-                ) : null}
+              {/* Name, address and joining date in one cell: the row keeps room for the actions. */}
+              <TableCell className="align-top">
+                <div className="text-foreground font-medium">
+                  {memberName(member)}
+                  {member.id === caller?.id ? (
+                    <span className="text-muted-foreground font-normal"> (you)</span>
+                  ) : null}
+                </div>
+                <div className="text-muted-foreground text-xs break-all">{member.email}</div>
+                <div className="text-muted-foreground text-xs">Joined {formatDate(member.joinedAt)}</div>
               </TableCell>
-              <TableCell className="text-muted-foreground">{member.email}</TableCell>
-              <TableCell>
-                <Badge tone={member.role === "owner" ? "info" : "neutral"}>
-                  {member.role === "owner" ? "Owner" : "Member"}
-                </Badge>
+              <TableCell className="align-top">
+                <Badge tone={member.role === "member" ? "neutral" : "info"}>{roleLabel[member.role]}</Badge>
               </TableCell>
-              <TableCell className="text-muted-foreground whitespace-nowrap">
-                {formatDate(member.joinedAt)}
-              </TableCell>
-              {isOwner ? (
-                <TableCell className="text-right">
-                  {member.role === "owner" ? null : (
-                    <Button
-                      emphasis="ghost"
-                      size="sm"
-                      aria-label={`Remove ${memberName(member)}`}
-                      onClick={() => setRemoving(member)}
-                    >
-                      Remove
-                    </Button>
-                  )}
+              {caller && manages ? (
+                <TableCell className="align-top">
+                  <MemberActions
+                    member={member}
+                    may={actionsOn(caller, member)}
+                    changing={changeRole.isPending && changeRole.variables.id === member.id}
+                    onRole={(role) => changeRole.mutate({ id: member.id, role })}
+                    onRemove={() => setRemoving(member)}
+                    onTransfer={() => setTransferring(member)}
+                  />
                 </TableCell>
               ) : null}
             </TableRow>
@@ -146,7 +156,92 @@ function MemberList({ isOwner, userId }: { isOwner: boolean; userId: string | un
         </TableBody>
       </Table>
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(undefined)} />
+      <TransferOwnershipDialog member={transferring} onClose={() => setTransferring(undefined)} />
     </div>
+  );
+}
+
+function MemberActions({
+  member,
+  may,
+  changing,
+  onRole,
+  onRemove,
+  onTransfer,
+}: {
+  member: Member;
+  may: ReturnType<typeof actionsOn>;
+  changing: boolean;
+  onRole: (role: "admin" | "member") => void;
+  onRemove: () => void;
+  onTransfer: () => void;
+}) {
+  const name = memberName(member);
+  return (
+    <div className="flex flex-col items-end gap-1">
+      {may.makeAdmin ? (
+        <Button
+          emphasis="ghost"
+          size="sm"
+          loading={changing}
+          aria-label={`Make ${name} an admin`}
+          onClick={() => onRole("admin")}
+        >
+          Make admin
+        </Button>
+      ) : null}
+      {may.makeMember ? (
+        <Button
+          emphasis="ghost"
+          size="sm"
+          loading={changing}
+          aria-label={`Make ${name} a member`}
+          onClick={() => onRole("member")}
+        >
+          Make member
+        </Button>
+      ) : null}
+      {may.transfer ? (
+        <Button
+          emphasis="ghost"
+          size="sm"
+          aria-label={`Transfer the ownership to ${name}`}
+          onClick={onTransfer}
+        >
+          Make owner
+        </Button>
+      ) : null}
+      {may.remove ? (
+        <Button emphasis="ghost" size="sm" aria-label={`Remove ${name}`} onClick={onRemove}>
+          Remove
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function TransferOwnershipDialog({ member, onClose }: { member: Member | undefined; onClose: () => void }) {
+  const transfer = useTransferOwnershipMutation();
+  const name = member ? memberName(member) : "";
+  return (
+    <ConfirmRemoval
+      open={member !== undefined}
+      onClose={onClose}
+      title={`Make ${name} the owner of the workspace?`}
+      description={`${name} becomes the owner at once: they manage billing and the team, and only they can transfer the workspace again. You become an admin: you keep managing members, the brand and its sources, but no longer billing.`}
+      action="Transfer ownership"
+      removal={transfer}
+      onConfirm={(close) => {
+        if (member) {
+          transfer.mutate(member.id, {
+            onSuccess: () => {
+              notify.success(`${name} now owns the workspace. You are an admin.`, { id: "team-transferred" });
+              close();
+            },
+          });
+        }
+      }}
+    />
   );
 }
 
@@ -169,9 +264,9 @@ function RemoveMemberDialog({ member, onClose }: { member: Member | undefined; o
 }
 
 const seatsOf: Record<User["subscription"]["type"], string> = {
-  starter: "Your Starter plan has room for you only. Upgrade to invite your team.",
-  professional: "Your Professional plan has room for 3 members besides you, invitations included.",
-  enterprise: "Your Enterprise plan has room for as many members as you need.",
+  starter: "The Starter plan has room for the owner only. Upgrade to invite your team.",
+  professional: "The Professional plan has room for 3 members besides the owner, invitations included.",
+  enterprise: "The Enterprise plan has room for as many members as you need.",
 };
 
 function InviteForm({ plan }: { plan: User["subscription"]["type"] }) {
