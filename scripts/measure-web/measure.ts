@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
+import { scriptsArrivedBy, watchFirstChart } from "../../apps/web/e2e/first-chart";
 
 /** What the first load of one route brought in. */
 export interface ScriptLoad {
@@ -11,35 +12,10 @@ export interface ScriptLoad {
   gzipBytes: number;
 }
 
-/** The first chart on a screen: nivo's drawing (svg or canvas with shapes) inside a chart's labelled image. */
-export const FIRST_CHART_SELECTOR =
-  '[data-slot="chart"] [role="img"] svg :is(path, rect, circle), [data-slot="chart"] [role="img"] canvas';
-
 // Desktop size: below 1024 px the app shows a "use a wider screen" notice instead of its modules.
 const VIEWPORT = { width: 1440, height: 900 };
 const LOAD_TIMEOUT_MS = 60_000;
 const FAILURE_SCREENSHOT = join(tmpdir(), "measure-web-failure.png");
-
-declare global {
-  interface Window {
-    __firstChartMs?: number;
-  }
-}
-
-/**
- * Records, in the page, when the first chart shape enters the DOM (milliseconds since navigation start,
- * `performance.now()`); installed before the app's first script runs. Plain text, not a function: tsx would wrap a
- * function's inner functions in a helper the page does not have.
- */
-const watchFirstChart = `(() => {
-  const selector = ${JSON.stringify(FIRST_CHART_SELECTOR)};
-  const observer = new MutationObserver(() => {
-    if (window.__firstChartMs !== undefined || !document.querySelector(selector)) return;
-    window.__firstChartMs = performance.now();
-    observer.disconnect();
-  });
-  observer.observe(document, { childList: true, subtree: true });
-})();`;
 
 /** Collects every script response of `page` (by resource type or content type), with its body. */
 function collectScripts(page: Page): () => Promise<ScriptLoad> {
@@ -106,6 +82,8 @@ export function measureSignIn(browser: Browser, baseUrl: string): Promise<Script
 export interface ContentLoad extends ScriptLoad {
   /** Navigation start → the first chart's shapes in the DOM. */
   firstChartMs: number;
+  /** The scripts that had arrived when the first chart was drawn: what the first chart waited for. */
+  beforeFirstChart: ScriptLoad;
 }
 
 /**
@@ -136,6 +114,17 @@ export function measureContent(
     if (path !== "/content") throw new Error(`/content ended on ${path}: is the session seeded?`);
     await page.waitForLoadState("networkidle", { timeout: timeoutMs });
     const firstChartMs = await page.evaluate(() => window.__firstChartMs ?? Number.NaN);
-    return { ...(await scripts()), firstChartMs };
+    const arrived = new Set(await page.evaluate<string[]>(scriptsArrivedBy(firstChartMs)));
+    const load = await scripts();
+    const early = load.scripts.filter((script) => arrived.has(script.path));
+    return {
+      ...load,
+      firstChartMs,
+      beforeFirstChart: {
+        scripts: early,
+        bytes: early.reduce((sum, script) => sum + script.bytes, 0),
+        gzipBytes: early.reduce((sum, script) => sum + script.gzipBytes, 0),
+      },
+    };
   });
 }

@@ -1,10 +1,27 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { dirname } from "node:path";
+import { BUDGETS } from "../../apps/web/e2e/budgets";
+import { CATEGORIES, type Category, type LighthouseRun, type LostAudit } from "./lighthouse";
 import type { ContentLoad, ScriptLoad } from "./measure";
 
-/** Issue 6: the sign-in route's JavaScript, gzip. */
-export const SIGN_IN_BUDGET_GZIP_BYTES = 150 * 1024;
+/** One budget of issue 17 ("Fast pages") with what this run measured. */
+export interface BudgetCheck {
+  name: string;
+  measured: string;
+  limit: string;
+  pass: boolean;
+}
+
+/** Lighthouse on one page: each run, the median of each category and the audits that cost points. */
+export interface PageLighthouse {
+  path: string;
+  runs: LighthouseRun[];
+  median: Record<Category, number>;
+  unusedJavaScriptBytes: number;
+  /** Each audit that scored below 1 in some run, with the number of runs it did. */
+  lost: (LostAudit & { runs: number })[];
+}
 
 export interface WebReport {
   finishedAt: string;
@@ -12,11 +29,22 @@ export interface WebReport {
   runs: number;
   /** Visits of /content before the measured runs. */
   warmups: number;
-  signIn: { scripts: number; bytes: number; gzipBytes: number; withinBudget: boolean };
-  content: { scripts: number; bytes: number; gzipBytes: number };
+  budgets: BudgetCheck[];
+  signIn: { scripts: number; bytes: number; gzipBytes: number };
+  content: {
+    scripts: number;
+    bytes: number;
+    gzipBytes: number;
+    beforeFirstChart: { scripts: number; bytes: number; gzipBytes: number };
+  };
   firstChartMs: { median: number; min: number; max: number; runs: number[] };
+  lighthouse: { signIn: PageLighthouse; content: PageLighthouse };
   /** The scripts of one run of each route, for a closer look. */
-  scriptsOf: { signIn: ScriptLoad["scripts"]; content: ScriptLoad["scripts"] };
+  scriptsOf: {
+    signIn: ScriptLoad["scripts"];
+    content: ScriptLoad["scripts"];
+    contentBeforeFirstChart: ScriptLoad["scripts"];
+  };
 }
 
 export function median(values: readonly number[]): number {
@@ -29,14 +57,80 @@ export function median(values: readonly number[]): number {
 }
 
 /** The run whose gzip total is the median (the totals only differ if a run loaded something else). */
-function medianLoad<T extends ScriptLoad>(loads: readonly T[]): T {
-  const target = median(loads.map((load) => load.gzipBytes));
+function medianLoad<T extends ScriptLoad>(loads: readonly T[], gzipOf = (load: T) => load.gzipBytes): T {
+  const target = median(loads.map(gzipOf));
   const [first, ...rest] = loads;
   if (!first) throw new Error("no runs");
   return rest.reduce(
-    (best, load) => (Math.abs(load.gzipBytes - target) < Math.abs(best.gzipBytes - target) ? load : best),
+    (best, load) => (Math.abs(gzipOf(load) - target) < Math.abs(gzipOf(best) - target) ? load : best),
     first,
   );
+}
+
+function pageLighthouse(path: string, runs: LighthouseRun[]): PageLighthouse {
+  const medianOf = {} as Record<Category, number>;
+  for (const id of CATEGORIES) medianOf[id] = median(runs.map((run) => run.scores[id]));
+  const lost = new Map<string, LostAudit & { runs: number }>();
+  for (const run of runs) {
+    for (const audit of run.lost) {
+      const seen = lost.get(audit.id);
+      lost.set(
+        audit.id,
+        seen ? { ...(audit.score < seen.score ? audit : seen), runs: seen.runs + 1 } : { ...audit, runs: 1 },
+      );
+    }
+  }
+  return {
+    path,
+    runs,
+    median: medianOf,
+    unusedJavaScriptBytes: median(runs.map((run) => run.unusedJavaScriptBytes)),
+    lost: [...lost.values()].sort((a, b) => b.runs - a.runs || a.score - b.score),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function budgets(report: Omit<WebReport, "budgets">): BudgetCheck[] {
+  const { signIn, content, firstChartMs, lighthouse } = report;
+  const checks: BudgetCheck[] = [
+    {
+      name: "`/sign-in` JavaScript, gzip",
+      measured: kb(signIn.gzipBytes),
+      limit: `≤ ${kb(BUDGETS.signInGzipBytes)}`,
+      pass: signIn.gzipBytes <= BUDGETS.signInGzipBytes,
+    },
+    {
+      name: "`/content` JavaScript before its first chart, gzip",
+      measured: kb(content.beforeFirstChart.gzipBytes),
+      limit: `≤ ${kb(BUDGETS.contentBeforeFirstChartGzipBytes)}`,
+      pass: content.beforeFirstChart.gzipBytes <= BUDGETS.contentBeforeFirstChartGzipBytes,
+    },
+    {
+      name: `Time to the first chart on \`/content\` (median of ${report.runs})`,
+      measured: `${firstChartMs.median} ms`,
+      limit: `≤ ${BUDGETS.firstChartMs} ms`,
+      pass: firstChartMs.median <= BUDGETS.firstChartMs,
+    },
+    {
+      name: "Lighthouse unused JavaScript on `/sign-in`",
+      measured: `${(lighthouse.signIn.unusedJavaScriptBytes / 1024).toFixed(1)} KiB`,
+      limit: `< ${BUDGETS.signInUnusedJavaScriptBytes / 1024} KiB`,
+      pass: lighthouse.signIn.unusedJavaScriptBytes < BUDGETS.signInUnusedJavaScriptBytes,
+    },
+  ];
+  for (const page of [lighthouse.signIn, lighthouse.content]) {
+    for (const id of CATEGORIES) {
+      const least = BUDGETS.lighthouse[id];
+      checks.push({
+        name: `Lighthouse ${id} on \`${page.path}\` (median of ${page.runs.length})`,
+        measured: String(page.median[id]),
+        limit: least === 100 ? "100" : `≥ ${least}`,
+        pass: page.median[id] >= least,
+      });
+    }
+  }
+  return checks;
 }
 
 export function buildReport(o: {
@@ -44,11 +138,16 @@ export function buildReport(o: {
   warmups: number;
   signIn: ScriptLoad[];
   content: ContentLoad[];
+  lighthouse: { signIn: LighthouseRun[]; content: LighthouseRun[] };
 }): WebReport {
   const signIn = medianLoad(o.signIn);
   const content = medianLoad(o.content);
+  const early = medianLoad(
+    o.content.map((load) => load.beforeFirstChart),
+    (load) => load.gzipBytes,
+  );
   const chart = o.content.map((load) => Math.round(load.firstChartMs));
-  return {
+  const report: Omit<WebReport, "budgets"> = {
     finishedAt: new Date().toISOString(),
     machine: {
       cpus: cpus().length,
@@ -59,19 +158,22 @@ export function buildReport(o: {
     },
     runs: o.content.length,
     warmups: o.warmups,
-    signIn: {
-      scripts: signIn.scripts.length,
-      bytes: signIn.bytes,
-      gzipBytes: signIn.gzipBytes,
-      withinBudget: signIn.gzipBytes <= SIGN_IN_BUDGET_GZIP_BYTES,
+    signIn: { scripts: signIn.scripts.length, bytes: signIn.bytes, gzipBytes: signIn.gzipBytes },
+    content: {
+      scripts: content.scripts.length,
+      bytes: content.bytes,
+      gzipBytes: content.gzipBytes,
+      beforeFirstChart: { scripts: early.scripts.length, bytes: early.bytes, gzipBytes: early.gzipBytes },
     },
-    content: { scripts: content.scripts.length, bytes: content.bytes, gzipBytes: content.gzipBytes },
     firstChartMs: { median: median(chart), min: Math.min(...chart), max: Math.max(...chart), runs: chart },
-    scriptsOf: { signIn: signIn.scripts, content: content.scripts },
+    lighthouse: {
+      signIn: pageLighthouse("/sign-in", o.lighthouse.signIn),
+      content: pageLighthouse("/content", o.lighthouse.content),
+    },
+    scriptsOf: { signIn: signIn.scripts, content: content.scripts, contentBeforeFirstChart: early.scripts },
   };
+  return { ...report, budgets: budgets(report) };
 }
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function table(header: string[], rows: string[][], align: ("l" | "r")[]): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)));
@@ -81,31 +183,54 @@ function table(header: string[], rows: string[][], align: ("l" | "r")[]): string
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
+function lostAudits(page: PageLighthouse): string {
+  if (page.lost.length === 0) return `- \`${page.path}\`: no audit cost points.`;
+  const audits = page.lost.map(
+    (audit) =>
+      `${audit.id} (${Math.round(audit.score * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ""}; ${audit.runs}/${page.runs.length} runs)`,
+  );
+  return `- \`${page.path}\`: ${audits.join(", ")}`;
+}
+
 export function formatReport(report: WebReport): string {
-  const { signIn, content, firstChartMs, machine } = report;
-  const budget = `≤ ${kb(SIGN_IN_BUDGET_GZIP_BYTES)} gzip: ${signIn.withinBudget ? "PASS" : "FAIL"}`;
+  const { signIn, content, firstChartMs, machine, lighthouse } = report;
   return [
     table(
+      ["First load", "Scripts", "JavaScript", "gzip", "gzip before the first chart", "Time to first chart"],
       [
-        "First load",
-        "Scripts",
-        "JavaScript",
-        "gzip",
-        `Time to first chart (median of ${report.runs})`,
-        "Budget",
-      ],
-      [
-        ["`/sign-in`", String(signIn.scripts), kb(signIn.bytes), kb(signIn.gzipBytes), "—", budget],
+        ["`/sign-in`", String(signIn.scripts), kb(signIn.bytes), kb(signIn.gzipBytes), "—", "—"],
         [
           "`/content`",
           String(content.scripts),
           kb(content.bytes),
           kb(content.gzipBytes),
+          `${kb(content.beforeFirstChart.gzipBytes)} (${content.beforeFirstChart.scripts} scripts)`,
           `${firstChartMs.median} ms`,
-          "—",
         ],
       ],
-      ["l", "r", "r", "r", "r", "l"],
+      ["l", "r", "r", "r", "r", "r"],
+    ),
+    "",
+    table(
+      ["Lighthouse 12, desktop", "Performance", "Accessibility", "Best practices", "Unused JavaScript"],
+      [lighthouse.signIn, lighthouse.content].map((page) => [
+        `\`${page.path}\` (runs: ${page.runs.map((run) => CATEGORIES.map((id) => run.scores[id]).join("/")).join(", ")})`,
+        String(page.median.performance),
+        String(page.median.accessibility),
+        String(page.median["best-practices"]),
+        `${(page.unusedJavaScriptBytes / 1024).toFixed(1)} KiB`,
+      ]),
+      ["l", "r", "r", "r", "r"],
+    ),
+    "",
+    "Audits that cost points:",
+    lostAudits(lighthouse.signIn),
+    lostAudits(lighthouse.content),
+    "",
+    table(
+      ["Budget", "Measured", "Limit", ""],
+      report.budgets.map((check) => [check.name, check.measured, check.limit, check.pass ? "PASS" : "FAIL"]),
+      ["l", "r", "r", "l"],
     ),
     "",
     `Time to first chart, each run (after ${report.warmups} warm-up visits): ${firstChartMs.runs.join(", ")} ms. Chromium ${machine.chromium}, ` +

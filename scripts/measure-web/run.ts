@@ -1,11 +1,14 @@
 /**
- * `npm run measure:web`: the web performance figures of issue 6. Uses the built web app (apps/web/dist; it builds
- * nothing), starts the real server on a fresh data folder with the sample data (the browser tests' harness, with
- * an SMTP sink for the confirmation e-mail), signs up a user who picks the sample brand, then in Chromium
- * measures, each on a first visit (new browser context): the JavaScript of /sign-in and of /content (every script
- * response, gzip-compressed here), and the time from navigation start to the first chart drawn on /content.
- * --warmup (3) visits of /content first (the first lets the server compute the sample's figures), then the median
- * of --runs (5). Prints a Markdown table and writes scripts/measure-web/results/web-latest.json.
+ * `npm run measure:web`: the web performance figures of issues 6 and 17 ("Fast pages"). Uses the built web app
+ * (apps/web/dist; it builds nothing), starts the real server on a fresh data folder with the sample data (the
+ * browser tests' harness, with an SMTP sink for the confirmation e-mail), signs up a user who picks the sample
+ * brand, then in Chromium measures, each on a first visit (new browser context): the JavaScript of /sign-in and of
+ * /content (every script response, gzip-compressed here; for /content also those that had arrived when its first
+ * chart was drawn), and the time from navigation start to that first chart. --warmup (3) visits of /content first
+ * (the first lets the server compute the sample's figures), then the median of --runs (5). Then Lighthouse 12
+ * (desktop preset) --lighthouse-runs (3) times on /sign-in and on /content signed in, in the same Chromium over a
+ * remote-debugging port. Prints Markdown tables with every budget of apps/web/e2e/budgets.ts as PASS or FAIL and
+ * writes scripts/measure-web/results/web-latest.json.
  */
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
@@ -13,11 +16,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
-import { type AppServer, repoRoot, startAppServer } from "../../apps/web/e2e/app-server";
+import { type AppServer, freePort, repoRoot, startAppServer } from "../../apps/web/e2e/app-server";
 import { launchChromium, seedStorage, sessionFrom } from "../../apps/web/e2e/browser";
 import { startSmtpSink } from "../../apps/web/e2e/smtp-sink";
 import { cleanups, runAndCleanUp } from "../bench/cleanups";
 import { signUpWithSample } from "./account";
+import { type LighthouseRun, runLighthouse } from "./lighthouse";
 import { type ContentLoad, measureContent, measureSignIn, type ScriptLoad } from "./measure";
 import { buildReport, formatReport, writeReport } from "./report";
 
@@ -28,14 +32,15 @@ const say = (text: string) => process.stdout.write(`${text}\n`);
 
 async function measure(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "5" }, warmup: { type: "string", default: "3" } },
+    options: {
+      runs: { type: "string", default: "5" },
+      warmup: { type: "string", default: "3" },
+      "lighthouse-runs": { type: "string", default: "3" },
+    },
   });
-  const runs = Number(values.runs);
-  const warmups = Number(values.warmup);
-  if (!Number.isInteger(runs) || runs < 1)
-    throw new Error(`--runs must be a positive integer, not "${values.runs}"`);
-  if (!Number.isInteger(warmups) || warmups < 1)
-    throw new Error(`--warmup must be a positive integer, not "${values.warmup}"`);
+  const runs = positiveInteger("--runs", values.runs);
+  const warmups = positiveInteger("--warmup", values.warmup);
+  const lighthouseRuns = positiveInteger("--lighthouse-runs", values["lighthouse-runs"]);
   if (!existsSync(join(repoRoot, "apps/web/dist/index.html"))) {
     throw new Error(
       "apps/web/dist is missing: run `npm run build` first (this script measures the built app)",
@@ -58,7 +63,8 @@ async function measure(): Promise<void> {
   say("Signing up a user who picks the sample brand");
   const login = await signUpWithSample(baseUrl, mailDir);
 
-  const browser: Browser = await launchChromium();
+  const debuggingPort = await freePort();
+  const browser: Browser = await launchChromium([`--remote-debugging-port=${debuggingPort}`]);
   cleanups.push({ name: "close Chromium", run: () => browser.close() });
   const seed = (context: Parameters<typeof seedStorage>[0]) =>
     seedStorage(context, { auth: sessionFrom(login) });
@@ -82,11 +88,30 @@ async function measure(): Promise<void> {
     );
   }
 
-  const report = buildReport({ chromium: browser.version(), warmups, signIn, content });
+  // /content first: its session's ID token lasts 15 minutes, and a refresh would rotate the token seeded here.
+  const lighthouse: { signIn: LighthouseRun[]; content: LighthouseRun[] } = { signIn: [], content: [] };
+  for (let run = 1; run <= lighthouseRuns; run++) {
+    lighthouse.content.push(
+      await runLighthouse({ url: `${baseUrl}/content`, port: debuggingPort, session: sessionFrom(login) }),
+    );
+    say(`  Lighthouse on /content, run ${run}/${lighthouseRuns} done`);
+  }
+  for (let run = 1; run <= lighthouseRuns; run++) {
+    lighthouse.signIn.push(await runLighthouse({ url: `${baseUrl}/sign-in`, port: debuggingPort }));
+    say(`  Lighthouse on /sign-in, run ${run}/${lighthouseRuns} done`);
+  }
+
+  const report = buildReport({ chromium: browser.version(), warmups, signIn, content, lighthouse });
   say("");
   say(formatReport(report));
   await writeReport(RESULTS_FILE, report);
   say(`\nResults written to ${RESULTS_FILE}`);
+}
+
+function positiveInteger(flag: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, not "${value}"`);
+  return n;
 }
 
 await runAndCleanUp(measure, "Measuring failed");

@@ -1,8 +1,9 @@
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 // The system Chromium (nothing may download a browser here) with the flags of docs/operations.md "Browser tests".
-// playwright's launch() gives every run a fresh temporary user-data-dir and deletes it on close.
-export function launchChromium(): Promise<Browser> {
+// playwright's launch() gives every run a fresh temporary user-data-dir and deletes it on close. `extraArgs`: e.g.
+// a remote-debugging port for Lighthouse (scripts/measure-web).
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
@@ -14,6 +15,7 @@ export function launchChromium(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

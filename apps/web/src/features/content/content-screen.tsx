@@ -4,6 +4,7 @@ import { NETWORK_LABELS } from "@brandscope/charts/networks";
 import { EmptyState } from "@brandscope/ui/empty-state";
 import { SectionState } from "@brandscope/ui/section-state";
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { BrandGate } from "../modules/brand-gate";
 import { DoughnutChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
@@ -32,7 +33,9 @@ export function ContentScreen() {
 function ContentModule({ brand }: { brand: Brand }) {
   const [period, setPeriod] = usePeriod("content");
   const content = useQuery(contentOptions(period));
-  const data = content.data;
+  // The sections are drawn in a background render that yields to the browser between components (the skeleton
+  // shows meanwhile), rather than in one task of several hundred milliseconds that blocks input on first load.
+  const data = useDeferredValue(content.data, undefined);
 
   return (
     <ModulePage

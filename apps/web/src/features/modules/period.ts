@@ -2,7 +2,7 @@ import type { components } from "@brandscope/api-client";
 import type { PeriodValue } from "@brandscope/ui/period-picker";
 import { useMemo } from "react";
 import type { StoredArea } from "~/lib/stored-state";
-import { useStoredValue } from "./stored-area";
+import { readArea, useStoredValue } from "./stored-area";
 
 export type PeriodName = components["schemas"]["PeriodName"];
 /** The query parameters every period-aware call takes (Period, From, To in the contract). */
@@ -51,4 +51,9 @@ export function usePeriod(area: StoredArea): [PeriodParams, (next: PeriodValue) 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the value's identity
   const value = useMemo(() => stored, [key]);
   return [value, (next) => setStored(periodParams(next))];
+}
+
+/** The period usePeriod will open the module on, read outside React (a route loader asking for its figures). */
+export function storedPeriod(area: StoredArea): PeriodParams {
+  return readPeriod(readArea(area).period) ?? DEFAULT_PERIOD;
 }
