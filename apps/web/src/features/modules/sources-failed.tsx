@@ -39,7 +39,7 @@ export function SourcesFailed({
             {sources.map((source) => (
               <span key={source.source}>
                 <span className="text-foreground font-medium">{SOURCE_NAMES[source.source]}:</span>{" "}
-                {sentence(source.problem ?? "Its last run failed.")}
+                <span>{sentence(source.problem ?? "Its last run failed.")}</span>
               </span>
             ))}
           </span>
