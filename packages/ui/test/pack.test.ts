@@ -161,13 +161,14 @@ describe("packed libraries", () => {
     const button = await readFile(join(installed, "ui/dist/components/button.js"), "utf8");
     const modal = await readFile(join(installed, "ui/dist/components/modal.js"), "utf8");
     const doughnut = await readFile(join(installed, "charts/dist/doughnut/doughnut-chart.js"), "utf8");
+    const bar = await readFile(join(installed, "charts/dist/bar/platform-bar-chart.js"), "utf8");
     for (const code of [button, doughnut]) {
       expect(code).toContain('from "react/jsx-runtime"');
       expect(code).not.toContain("jsx-dev-runtime");
     }
     expect(button).toContain('from "class-variance-authority"');
     expect(modal).toContain('from "radix-ui"');
-    expect(doughnut).toContain('from "@nivo/pie"');
+    expect(bar).toContain('from "@nivo/bar"');
     const frame = await readFile(join(installed, "charts/dist/shared/chart-frame.js"), "utf8");
     expect(frame).toContain('from "@brandscope/ui/cn"');
   });

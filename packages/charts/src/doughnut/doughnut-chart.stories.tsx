@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, waitFor, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { ChartCard } from "../card/chart-card";
 import { networkColor } from "../theme/networks";
 import { DoughnutChart, type DoughnutDatum, doughnutLegend } from "./doughnut-chart";
@@ -45,6 +45,23 @@ export const WithData: Story = {
     // The labels drawn on the ring are whole percents too, and agree with the table.
     await waitFor(() => expect(within(chart).getByText(shares[0] ?? "")).toBeVisible());
     for (const label of within(chart).getAllByText(/%$/)) await expect(label.textContent).toMatch(/^\d+%$/);
+  },
+};
+
+export const TooltipOnHover: Story = {
+  play: async ({ canvasElement }) => {
+    const chart = await within(canvasElement).findByRole("img", { name: "Content by network" });
+    const slices = chart.querySelectorAll("path");
+    const instagram = slices[0];
+    if (!instagram) throw new Error("No slice drawn");
+    const before = instagram.getAttribute("d");
+    await userEvent.hover(instagram);
+    const tooltip = await within(chart).findByText("Instagram");
+    await expect(tooltip.closest("[data-slot=chart-tooltip]")).toHaveTextContent("Value412Share42%");
+    // The hovered slice stands out of the ring.
+    await expect(instagram.getAttribute("d")).not.toBe(before);
+    await userEvent.unhover(instagram);
+    await waitFor(() => expect(within(chart).queryByText("Instagram")).toBeNull());
   },
 };
 
