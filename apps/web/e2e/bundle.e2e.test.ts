@@ -99,6 +99,10 @@ describe("the content screen, signed in with the sample brand", () => {
 
     expect(modules).toContain("packages/charts/src/doughnut/doughnut-chart.tsx");
     expect(modules.filter((id) => otherChartTypes.test(id))).toEqual([]);
+    // The shell's user menu and small-screen drawer load when first reached, not with the page.
+    expect(modules).toContain("packages/ui/src/components/user-menu.tsx");
+    expect(modules).not.toContain("packages/ui/src/components/user-menu-dropdown.tsx");
+    expect(modules).not.toContain("packages/ui/src/components/app-shell-drawer.tsx");
     expect(beforeFirstChart).toContain(
       scripts.find((file) =>
         report()[file]?.modules.includes("packages/charts/src/doughnut/doughnut-chart.tsx"),
@@ -109,6 +113,6 @@ describe("the content screen, signed in with the sample brand", () => {
     console.info(
       `/content loads ${beforeFirstChart.length} scripts, ${kb(gzipBytes)} gzip, before its first chart (${scripts.length} in all)`,
     );
-    expect(gzipBytes).toBeLessThanOrEqual(BUDGETS.contentBeforeFirstChartHeldGzipBytes);
+    expect(gzipBytes).toBeLessThanOrEqual(BUDGETS.contentBeforeFirstChartGzipBytes);
   }, 120_000);
 });

@@ -1,8 +1,10 @@
-import { Menu, X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
+import { Menu } from "lucide-react";
 import * as React from "react";
 import { cn } from "../lib/cn";
-import { SideNavPlacementContext } from "./side-nav";
+import { useOnDemand } from "../lib/use-on-demand";
+
+// The drawer's code (Radix Dialog) comes when the menu button is first reached, not with every page (issue 17).
+const importDrawer = () => import("./app-shell-drawer").then((module) => module.AppShellDrawer);
 
 /** From this width (Tailwind's lg, 62em) the navigation sits beside the page; below it, in a drawer. */
 const railQuery = "(min-width: 62em)";
@@ -43,6 +45,13 @@ export function AppShell({
     [onMobileNavOpenChange],
   );
   const drawerId = React.useId();
+  const toggle = React.useRef<HTMLButtonElement>(null);
+  const [Drawer, loadDrawer] = useOnDemand(importDrawer);
+
+  // Opened by the button before its code arrived, or by the caller: the drawer shows once it has.
+  React.useEffect(() => {
+    if (drawerOpen) loadDrawer();
+  }, [drawerOpen, loadDrawer]);
 
   // Growing past the breakpoint puts the navigation back beside the page: the drawer has no reason to stay.
   React.useEffect(() => {
@@ -75,47 +84,27 @@ export function AppShell({
             !topBar && "lg:hidden",
           )}
         >
-          <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <DialogPrimitive.Trigger
-              data-slot="app-shell-menu-toggle"
-              aria-label="Open navigation"
-              aria-controls={drawerId}
-              className={cn(
-                "text-foreground hover:bg-muted -ml-2 grid size-9 place-items-center rounded-md lg:hidden",
-                "focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px] [&_svg]:size-5",
-              )}
-            >
-              <Menu aria-hidden="true" />
-            </DialogPrimitive.Trigger>
-            <DialogPrimitive.Portal>
-              <DialogPrimitive.Overlay
-                data-slot="app-shell-drawer-overlay"
-                className="bg-overlay fixed inset-0 z-50"
-              />
-              <DialogPrimitive.Content
-                id={drawerId}
-                data-slot="app-shell-drawer"
-                aria-describedby={undefined}
-                className="bg-sidebar fixed inset-y-0 left-0 z-50 flex w-74 max-w-[calc(100%-3rem)] shadow-lg outline-none"
-                // A followed link closes the drawer; the page underneath changes.
-                onClickCapture={(event) => {
-                  if ((event.target as Element).closest("a[href]")) setDrawerOpen(false);
-                }}
-              >
-                <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-                <SideNavPlacementContext.Provider value="drawer">{nav}</SideNavPlacementContext.Provider>
-                <DialogPrimitive.Close
-                  aria-label="Close navigation"
-                  className={cn(
-                    "text-muted-foreground hover:bg-sidebar-accent hover:text-foreground absolute top-6 right-3 grid size-9 place-items-center rounded-md",
-                    "focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px] [&_svg]:size-5",
-                  )}
-                >
-                  <X aria-hidden="true" />
-                </DialogPrimitive.Close>
-              </DialogPrimitive.Content>
-            </DialogPrimitive.Portal>
-          </DialogPrimitive.Root>
+          <button
+            ref={toggle}
+            type="button"
+            data-slot="app-shell-menu-toggle"
+            aria-label="Open navigation"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerOpen ? drawerId : undefined}
+            className={cn(
+              "text-foreground hover:bg-muted -ml-2 grid size-9 place-items-center rounded-md lg:hidden",
+              "focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px] [&_svg]:size-5",
+            )}
+            onPointerEnter={loadDrawer}
+            onFocus={loadDrawer}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu aria-hidden="true" />
+          </button>
+          {Drawer ? (
+            <Drawer id={drawerId} open={drawerOpen} onOpenChange={setDrawerOpen} nav={nav} toggle={toggle} />
+          ) : null}
           <div data-slot="app-shell-top-bar-content" className="flex flex-1 items-center justify-end gap-3">
             {topBar}
           </div>

@@ -1,93 +1,9 @@
-import { Check, ChevronDown, LogOut, Monitor, Moon, Sparkles, Sun, UserPen } from "lucide-react";
-import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
-import type * as React from "react";
-import { cn } from "../lib/cn";
-import { UserAvatar } from "./avatar";
-
-/* Flat wrappers of the Radix DropdownMenu parts that the user menu needs; reusable for other menus. */
-
-export function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  return <DropdownMenuPrimitive.Root {...props} />;
-}
-
-export function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
-  return <DropdownMenuPrimitive.Trigger data-slot="dropdown-menu-trigger" {...props} />;
-}
-
-export function DropdownMenuContent({
-  className,
-  sideOffset = 6,
-  align = "end",
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        data-slot="dropdown-menu-content"
-        sideOffset={sideOffset}
-        align={align}
-        className={cn(
-          "bg-popover text-popover-foreground z-50 min-w-52 overflow-hidden rounded-lg border p-1 shadow-md",
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
-  );
-}
-
-export function DropdownMenuLabel({
-  className,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return (
-    <DropdownMenuPrimitive.Label
-      data-slot="dropdown-menu-label"
-      className={cn("flex flex-col px-2 py-1.5 text-sm", className)}
-      {...props}
-    />
-  );
-}
-
-export function DropdownMenuItem({
-  className,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Item>) {
-  return (
-    <DropdownMenuPrimitive.Item
-      data-slot="dropdown-menu-item"
-      className={cn(
-        "relative flex h-9 cursor-default items-center gap-2 rounded-md px-2 text-sm outline-none select-none",
-        "focus:bg-accent focus:text-accent-foreground data-disabled:pointer-events-none data-disabled:opacity-50",
-        "[&_svg]:text-muted-foreground [&_svg]:size-4 [&_svg]:shrink-0 focus:[&_svg]:text-current",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return (
-    <DropdownMenuPrimitive.Separator
-      data-slot="dropdown-menu-separator"
-      className={cn("bg-border -mx-1 my-1 h-px", className)}
-      {...props}
-    />
-  );
-}
+import * as React from "react";
+import { useOnDemand } from "../lib/use-on-demand";
+import { UserMenuTriggerContent, userMenuTriggerClassName } from "./user-menu-trigger";
 
 /** The colour modes the user menu offers: 'system' follows the operating system's setting. */
 export type UserMenuColorMode = "light" | "dark" | "system";
-
-const colorModeItems = [
-  { value: "light", label: "Light", icon: <Sun aria-hidden="true" /> },
-  { value: "dark", label: "Dark", icon: <Moon aria-hidden="true" /> },
-  { value: "system", label: "System", icon: <Monitor aria-hidden="true" /> },
-] as const satisfies readonly { value: UserMenuColorMode; label: string; icon: React.ReactNode }[];
 
 export type UserMenuUser = {
   name: string;
@@ -96,7 +12,7 @@ export type UserMenuUser = {
   pictureUrl?: string | null;
 };
 
-export type UserMenuProps = Omit<React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>, "children"> & {
+export type UserMenuProps = Omit<React.ComponentProps<"button">, "children"> & {
   user: UserMenuUser;
   /** 'Edit profile' as a callback… */
   onEditProfile?: () => void;
@@ -119,102 +35,82 @@ export type UserMenuProps = Omit<React.ComponentProps<typeof DropdownMenuPrimiti
   onColorModeChange?: (mode: UserMenuColorMode) => void;
 };
 
+/** What the stand-in button hands the real menu: whether it had focus, and the press that asked for the menu. */
+export interface UserMenuHandoff {
+  focused: boolean;
+  press?: "pointer" | "Enter" | " " | "ArrowDown";
+}
+
+// The menu's code (Radix DropdownMenu, its positioning) comes when the button is first reached (issue 17).
+const importDropdown = () => import("./user-menu-dropdown").then((module) => module.UserMenuDropdown);
+const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
+
 /**
  * The account menu in the top bar: the user's avatar and name, then 'Edit profile', 'Upgrade plan' (with
- * onUpgrade) and 'Logout'.
+ * onUpgrade) and 'Logout'. The button renders at once; the menu's code loads when the pointer reaches the button
+ * or it gets focus, and a press before then opens the menu as soon as it has arrived.
  */
-export function UserMenu({
-  className,
-  user,
-  onEditProfile,
-  renderEditProfileLink,
-  onLogout,
-  onUpgrade,
-  open,
-  onOpenChange,
-  colorMode,
-  onColorModeChange,
-  ...props
-}: UserMenuProps) {
-  const editProfile = (
-    <>
-      <UserPen aria-hidden="true" />
-      Edit profile
-    </>
-  );
+export function UserMenu(props: UserMenuProps) {
+  // The menu's own props stay off the stand-in button; the rest are the button's.
+  const {
+    className,
+    user,
+    open,
+    onEditProfile,
+    renderEditProfileLink,
+    onLogout,
+    onUpgrade,
+    onOpenChange,
+    colorMode,
+    onColorModeChange,
+    ...buttonProps
+  } = props;
+  const [Dropdown, loadDropdown] = useOnDemand(importDropdown);
+  const handoff = React.useRef<UserMenuHandoff>({ focused: false });
+
+  // Opened by the caller: the menu shows once its code has arrived.
+  React.useEffect(() => {
+    if (open) loadDropdown();
+  }, [open, loadDropdown]);
+
+  if (Dropdown) return <Dropdown {...props} handoff={handoff} />;
   return (
-    // Not modal: the page behind stays reachable (a click outside or Escape closes the menu), and nothing
-    // outside is hidden from assistive technology while a focusable trigger sits there.
-    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
-      <DropdownMenuTrigger
-        data-slot="user-menu-trigger"
-        className={cn(
-          "hover:bg-muted data-[state=open]:bg-muted flex h-10 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium",
-          "focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px]",
-          className,
-        )}
-        {...props}
-      >
-        <UserAvatar name={user.name} src={user.pictureUrl} size="sm" decorative />
-        <span className="max-w-40 truncate">{user.name}</span>
-        <ChevronDown className="text-muted-foreground size-4" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent data-slot="user-menu-content" aria-label="Account">
-        <DropdownMenuLabel>
-          <span className="truncate font-medium">{user.name}</span>
-          {user.email ? <span className="text-muted-foreground truncate text-xs">{user.email}</span> : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {renderEditProfileLink ? (
-          <DropdownMenuItem asChild>{renderEditProfileLink(editProfile)}</DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem onSelect={onEditProfile}>{editProfile}</DropdownMenuItem>
-        )}
-        {onUpgrade ? (
-          <DropdownMenuItem data-slot="user-menu-upgrade" onSelect={onUpgrade}>
-            <Sparkles aria-hidden="true" />
-            Upgrade plan
-          </DropdownMenuItem>
-        ) : null}
-        {colorMode && onColorModeChange ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuPrimitive.RadioGroup
-              data-slot="user-menu-color-mode"
-              aria-label="Appearance"
-              value={colorMode}
-              onValueChange={(value) => onColorModeChange(value as UserMenuColorMode)}
-            >
-              <DropdownMenuLabel className="text-muted-foreground text-xs font-medium">
-                Appearance
-              </DropdownMenuLabel>
-              {colorModeItems.map((item) => (
-                <DropdownMenuPrimitive.RadioItem
-                  key={item.value}
-                  value={item.value}
-                  data-slot="dropdown-menu-radio-item"
-                  className={cn(
-                    "relative flex h-9 cursor-default items-center gap-2 rounded-md pr-8 pl-2 text-sm outline-none select-none",
-                    "focus:bg-accent focus:text-accent-foreground",
-                    "[&_svg]:text-muted-foreground [&_svg]:size-4 [&_svg]:shrink-0 focus:[&_svg]:text-current",
-                  )}
-                >
-                  {item.icon}
-                  {item.label}
-                  <DropdownMenuPrimitive.ItemIndicator className="absolute right-2 flex items-center">
-                    <Check aria-hidden="true" />
-                  </DropdownMenuPrimitive.ItemIndicator>
-                </DropdownMenuPrimitive.RadioItem>
-              ))}
-            </DropdownMenuPrimitive.RadioGroup>
-            <DropdownMenuSeparator />
-          </>
-        ) : null}
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOut aria-hidden="true" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button
+      type="button"
+      data-slot="user-menu-trigger"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={userMenuTriggerClassName(className)}
+      {...buttonProps}
+      onPointerEnter={(event) => {
+        buttonProps.onPointerEnter?.(event);
+        loadDropdown();
+      }}
+      onFocus={(event) => {
+        buttonProps.onFocus?.(event);
+        handoff.current.focused = true;
+        loadDropdown();
+      }}
+      onBlur={(event) => {
+        buttonProps.onBlur?.(event);
+        handoff.current.focused = false;
+      }}
+      onPointerDown={(event) => {
+        buttonProps.onPointerDown?.(event);
+        if (event.button !== 0 || event.ctrlKey) return;
+        handoff.current.press = "pointer";
+        loadDropdown();
+      }}
+      onKeyDown={(event) => {
+        buttonProps.onKeyDown?.(event);
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        handoff.current.press = event.key as UserMenuHandoff["press"];
+        loadDropdown();
+      }}
+    >
+      <UserMenuTriggerContent user={user} />
+    </button>
   );
 }
