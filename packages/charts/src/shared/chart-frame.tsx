@@ -20,8 +20,8 @@ export interface ChartFrameProps {
 const DEFAULT_EMPTY_MESSAGE = "No data to show yet";
 
 /**
- * What every chart shares: a fixed-size box the responsive nivo chart fills, labelled as one image
- * (nivo's own svg is presentation only), the data table beside it, and the empty state.
+ * What every chart shares: a fixed-size box the responsive chart fills, labelled as one image
+ * (the chart's own svg is presentation only), the data table beside it, and the empty state.
  */
 export function ChartFrame({
   ariaLabel,
