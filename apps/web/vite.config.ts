@@ -50,11 +50,12 @@ export default defineConfig({
             // chart wrappers, post cards, exports), in one chunk rather than some twenty files of under a
             // kilobyte: /content's first load waited on those requests, queued six at a time over HTTP/1.1.
             // None of it is on /sign-in (e2e/bundle.e2e.test.ts). Only these modules: what they import (React Query,
-            // the API client, class merging) stays where the sign-in route already loads it.
+            // the API client, class merging) stays where the sign-in route already loads it. Not stored-area.ts: the
+            // session check's reference lists use it, and it would bring this whole chunk before GET /user/me.
             {
               name: "module-screens",
               includeDependenciesRecursively: false,
-              test: /apps[\\/]web[\\/]src[\\/]features[\\/]modules[\\/](brand-gate|charts|export-button|export|figure-card|format|module-page|mutations|period|post-card|provenance-line|queries|query-error|sources-failed|stored-area)\.tsx?$|packages[\\/]ui[\\/]src[\\/](components[\\/](badge|empty-state|error-state|section-state|period-picker|stat-card|figure-delta|provenance-note|skeleton)\.tsx|lib[\\/](format|use-controllable-state)\.ts)$|packages[\\/]charts[\\/]src[\\/](legend\.tsx|networks\.ts|shared[\\/]chart-legend\.tsx|theme[\\/]networks\.ts)$/,
+              test: /apps[\\/]web[\\/]src[\\/]features[\\/]modules[\\/](brand-gate|charts|export-button|export|figure-card|format|module-page|mutations|period|post-card|provenance-line|queries|query-error|sources-failed)\.tsx?$|packages[\\/]ui[\\/]src[\\/](components[\\/](badge|empty-state|error-state|section-state|period-picker|stat-card|figure-delta|provenance-note|skeleton)\.tsx|lib[\\/](format|use-controllable-state)\.ts)$|packages[\\/]charts[\\/]src[\\/](legend\.tsx|networks\.ts|shared[\\/]chart-legend\.tsx|theme[\\/]networks\.ts)$/,
             },
           ],
         },

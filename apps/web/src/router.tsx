@@ -1,12 +1,14 @@
 import { createRouter } from "@tanstack/react-router";
 import { auth } from "./lib/auth";
+import { routeCodeLoader } from "./lib/early-screen";
 import { queryClient } from "./lib/query-client";
 import { NotFoundPage } from "./routes/-components/not-found-page";
 import { routeTree } from "./routeTree.gen";
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient, auth },
+  // The router is read when a guard asks, by then assigned.
+  context: { queryClient, auth, loadRouteCode: (routeId) => routeCodeLoader(router)(routeId) },
   defaultPreload: "intent",
   // Query owns freshness; a loader always asks it rather than trusting the router's own cache.
   defaultPreloadStaleTime: 0,

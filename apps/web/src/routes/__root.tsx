@@ -7,6 +7,8 @@ import { NotFoundPage } from "./-components/not-found-page";
 export interface RouterContext {
   queryClient: QueryClient;
   auth: Auth;
+  /** Starts loading a route's code before the router needs it (lib/early-screen.ts). */
+  loadRouteCode: (routeId: string) => void;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -2,12 +2,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ContentScreen } from "~/features/content/content-screen";
 
 export const Route = createFileRoute("/_app/_main/content")({
-  // Beside the screen's code, not after it: the figures and the first chart's code (issue 17, time to the first
-  // chart). Imported on demand, as a loader's imports would otherwise sit in the entry chunk of every route.
-  loader: ({ context }) => {
-    void import("~/features/content/preload").then(({ preloadContent }) =>
-      preloadContent(context.queryClient),
-    );
+  // The figures and the first chart's code, asked for beside the session check (lib/early-screen.ts). Imported on
+  // demand: what this option imports statically would sit in the entry chunk of every route.
+  staticData: {
+    early: (queryClient) => {
+      void import("~/features/content/preload").then(({ preloadContent }) => preloadContent(queryClient));
+    },
   },
   component: ContentScreen,
 });
