@@ -25,6 +25,8 @@ export type BillingEvent =
       subscriptionId: string;
       status: "active" | "payment-error" | "cancelled" | "unchanged";
       currentPeriodEnd: Date | null;
+      /** Set to end with its period (in the provider's dashboard too); null when the event does not say. */
+      cancelAtPeriodEnd: boolean | null;
     }
   | { id: string; type: "ignored"; eventType: string };
 

@@ -93,6 +93,7 @@ const subscriptionEvent = (
   type: string,
   p: { customerId: string; subscriptionId: string },
   status: string,
+  cancelAtPeriodEnd = false,
 ) => ({
   id,
   object: "event",
@@ -103,6 +104,8 @@ const subscriptionEvent = (
       object: "subscription",
       customer: p.customerId,
       status,
+      cancel_at_period_end: cancelAtPeriodEnd,
+      cancel_at: cancelAtPeriodEnd ? 1_900_000_000 : null,
       items: { object: "list", data: [{ id: "si_1", current_period_end: 1_900_000_000 }] },
     },
   },
@@ -272,6 +275,44 @@ describe("POST /api/subscriptions/webhook", () => {
     );
     expect((await statusOf(owner.authorization)).status).toBe("cancelled");
     expect((await workspacePlan(t.database.db, owner)).limits.competitorsPerBrand).toBe(1);
+  });
+
+  it("shows a cancellation made in Stripe's dashboard, and its undoing, as the owner's own", async () => {
+    const { owner, subscriptionId, customerId } = await professionalOnStripe();
+    const ids = { customerId, subscriptionId };
+    await webhook(
+      subscriptionEvent(
+        `evt_dash_cancel_${subscriptionId}`,
+        "customer.subscription.updated",
+        ids,
+        "active",
+        true,
+      ),
+    );
+    expect(await statusOf(owner.authorization)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+
+    await webhook(
+      subscriptionEvent(`evt_dash_resume_${subscriptionId}`, "customer.subscription.updated", ids, "active"),
+    );
+    expect(await statusOf(owner.authorization)).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+
+    // The period ends: Stripe deletes the subscription, and the plan is over with nothing left to cancel.
+    await webhook(
+      subscriptionEvent(
+        `evt_dash_cancel2_${subscriptionId}`,
+        "customer.subscription.updated",
+        ids,
+        "active",
+        true,
+      ),
+    );
+    await webhook(
+      subscriptionEvent(`evt_dash_end_${subscriptionId}`, "customer.subscription.deleted", ids, "canceled"),
+    );
+    expect(await statusOf(owner.authorization)).toMatchObject({
+      status: "cancelled",
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it("ignores events of other subscriptions and kinds it does not use", async () => {

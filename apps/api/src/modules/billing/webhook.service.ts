@@ -64,11 +64,19 @@ async function applyEvent(
   const workspaceId = customer.workspaceId;
   if (event.type === "payment-failed") {
     await updateSubscription(tx, { workspaceId, status: "payment-error", now });
-  } else if (event.status !== "unchanged") {
+  } else if (event.status !== "unchanged" || event.cancelAtPeriodEnd !== null) {
+    const status = event.status === "unchanged" ? subscription.status : event.status;
     await updateSubscription(tx, {
       workspaceId,
-      status: event.status,
+      status,
       ...(event.currentPeriodEnd ? { endDate: event.currentPeriodEnd } : {}),
+      // A cancellation or resumption made in the provider's dashboard shows in the app as the owner's own does
+      // (billing/plan-cancellation.service.ts); an ended plan has nothing left to cancel.
+      ...(status === "cancelled"
+        ? { cancelAtPeriodEnd: false }
+        : event.cancelAtPeriodEnd !== null
+          ? { cancelAtPeriodEnd: event.cancelAtPeriodEnd }
+          : {}),
       now,
     });
   }

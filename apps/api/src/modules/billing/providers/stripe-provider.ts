@@ -175,14 +175,18 @@ function billingEventOf(event: Stripe.Event): BillingEvent {
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
+      const deleted = event.type === "customer.subscription.deleted";
       return {
         id: event.id,
         type: "subscription-changed",
         customerId: idOf(subscription.customer) ?? "",
         subscriptionId: subscription.id,
-        status:
-          event.type === "customer.subscription.deleted" ? "cancelled" : planStatusOf(subscription.status),
+        status: deleted ? "cancelled" : planStatusOf(subscription.status),
         currentPeriodEnd: periodEndOf(subscription),
+        // The dashboard's "cancel at end of period" sets the flag; newer API versions may set cancel_at instead.
+        cancelAtPeriodEnd: deleted
+          ? null
+          : subscription.cancel_at_period_end === true || (subscription.cancel_at ?? null) !== null,
       };
     }
     default:
