@@ -5,6 +5,7 @@ import { sentence } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { CompetitorsEditor } from "../onboarding/competitors-editor";
+import { AdminOnly } from "../team/admin-only";
 import { BrandDetailsForm } from "./brand-details-form";
 
 /**
@@ -25,7 +26,7 @@ export function BrandScreen() {
           brand.sample ? (
             <SampleBrand brand={brand} />
           ) : (
-            <>
+            <AdminOnly action="change the brand and its competitors">
               <SectionCard title="Details" description={<CollectionNote brand={brand} />}>
                 <BrandDetailsForm key={brand.id} brand={brand} />
               </SectionCard>
@@ -35,7 +36,7 @@ export function BrandScreen() {
               >
                 <CompetitorsEditor />
               </SectionCard>
-            </>
+            </AdminOnly>
           )
         }
       </WithBrand>
