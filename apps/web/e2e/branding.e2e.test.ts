@@ -79,18 +79,31 @@ describe("custom branding", () => {
       const owner = await createConfirmedAccount("branding-owner", "Maya", "Okafor");
       const login = await logInThroughApi(owner.email, owner.password);
       await markWelcomed(login);
-      await subscribeProfessional(login.idToken);
       await connectSampleBrand(login);
       const me = (await (await call("GET", "/user/me", login.idToken)).json()) as {
         workspace: { name: string };
       };
       const logoName = `${me.workspace.name} logo`;
 
-      // The owner sets the logo and tries a colour too dark for the dark background, then a good one.
+      // On the Starter trial the owner sees the setting, disabled, under an upgrade prompt.
       const ownerPage = await newPage(sessionFrom(login));
       await ownerPage.goto(`${baseUrl}/user/profile`);
       const branding = ownerPage.getByRole("region", { name: "Branding" });
+      await branding.getByText("Custom branding comes with Professional.").waitFor();
+      await branding.getByRole("button", { name: "Upgrade" }).waitFor();
+      expect(await branding.getByRole("textbox", { name: "Accent colour", exact: true }).isDisabled()).toBe(
+        true,
+      );
+      await branding.scrollIntoViewIfNeeded();
+      await shot(ownerPage, "0-owner-starter");
+
+      // On Professional the owner sets the logo and tries a colour too dark for the dark background, then a good one.
+      await subscribeProfessional(login.idToken);
+      await ownerPage.reload();
       await branding.getByRole("textbox", { name: "Accent colour", exact: true }).waitFor();
+      expect(await branding.getByRole("textbox", { name: "Accent colour", exact: true }).isDisabled()).toBe(
+        false,
+      );
       await branding.locator("input[type=file]").setInputFiles({
         name: "kettleworth.png",
         mimeType: "image/png",
