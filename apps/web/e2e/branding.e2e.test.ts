@@ -189,6 +189,11 @@ describe("custom branding", () => {
       await memberBranding.scrollIntoViewIfNeeded();
       await shot(memberPage, "5-member-profile");
 
+      // The brand is the sample: connecting the workspace's own is the owner's or an admin's to do.
+      await memberPage.goto(`${baseUrl}/brand`);
+      await memberPage.getByText("Only owners and admins can connect the workspace's own brand.").waitFor();
+      expect(await memberPage.getByRole("link", { name: "Connect your own brand" }).count()).toBe(0);
+
       // And the server refuses each of them to the member, whatever the screen shows.
       const refusals = [
         await call("PATCH", "/workspace/branding", memberLogin.idToken, { accentColor: "#1d4ed8" }),

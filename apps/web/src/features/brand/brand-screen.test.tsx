@@ -70,6 +70,12 @@ describe("Brand screen", () => {
     const link = getByRoleName(view.container, "link", "Connect your own brand");
     expect(link.getAttribute("href")).toBe("/questionnaire/connect_own");
     expect(view.container.querySelector("form")).toBeNull();
+    // A member is told who connects it instead.
+    view.queryClient.setQueryData(userKeys.me(), { workspace: { role: "member" } });
+    await waitFor(() =>
+      getByText(view.container, "Only owners and admins can connect the workspace's own brand."),
+    );
+    expect(view.container.querySelector("a")).toBeNull();
     view.unmount();
   });
 

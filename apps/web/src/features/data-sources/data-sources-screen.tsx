@@ -17,7 +17,7 @@ import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
-import { AdminOnly, useManagesWorkspace } from "../team/admin-only";
+import { AdminLink, AdminOnly, useManagesWorkspace } from "../team/admin-only";
 import { GoogleAdsConnectorSection } from "./google-ads-connector";
 import { InstagramConnectorSection } from "./instagram-connector";
 import { useCommitImportMutation, usePreviewExportMutation, useRemoveImportMutation } from "./mutations";
@@ -59,9 +59,11 @@ export function DataSourcesScreen() {
               title="The sample brand comes with its data"
               description="Imports are for your own brand and its competitors. Connect your own brand to upload its exports."
               action={
-                <ButtonLink to="/questionnaire/$" params={{ _splat: "connect_own" }}>
-                  Connect your brand
-                </ButtonLink>
+                <AdminLink action="connect the workspace's own brand">
+                  <ButtonLink to="/questionnaire/$" params={{ _splat: "connect_own" }}>
+                    Connect your brand
+                  </ButtonLink>
+                </AdminLink>
               }
             />
           ) : (

@@ -34,3 +34,9 @@ export function AdminOnly({ action, children }: { action: string; children: Reac
     </>
   );
 }
+
+/** A link to an admin's flow (connecting the own brand), or for a member why it is not theirs to follow. */
+export function AdminLink({ action, children }: { action: string; children: React.ReactNode }) {
+  const manages = useManagesWorkspace();
+  return manages ? children : <p className="text-muted-foreground text-sm">{onlyAdmins(action)}</p>;
+}
