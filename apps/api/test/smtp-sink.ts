@@ -88,25 +88,29 @@ export async function startSmtpSink(
   return sink;
 }
 
-/** Enough MIME for our own messages: headers, multipart/alternative, quoted-printable or base64 parts. */
+/**
+ * Enough MIME for our own messages: headers, multiparts (alternative, and related around it when a picture is
+ * inline), quoted-printable or base64 parts.
+ */
 function parseMessage(raw: string): { subject: string; text: string; html: string; raw: string } {
   const { headers, body } = splitHeaders(raw);
   const subject = decodeWords(headers.get("subject") ?? "");
-  const type = headers.get("content-type") ?? "text/plain";
-  const parts: { type: string; content: string }[] = [];
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (boundary) {
-    for (const section of body.split(`--${boundary}`).slice(1)) {
-      if (section.startsWith("--")) break;
-      const part = splitHeaders(section.replace(/^\r?\n/, ""));
-      parts.push({
-        type: part.headers.get("content-type") ?? "text/plain",
-        content: decodeBody(part.body, part.headers),
-      });
-    }
-  } else parts.push({ type, content: decodeBody(body, headers) });
+  const parts = leafParts(headers, body);
   const of = (t: string) => parts.find((p) => p.type.startsWith(t))?.content ?? "";
   return { subject, text: of("text/plain"), html: of("text/html"), raw };
+}
+
+function leafParts(headers: Map<string, string>, body: string): { type: string; content: string }[] {
+  const type = headers.get("content-type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) return [{ type, content: decodeBody(body, headers) }];
+  const parts: { type: string; content: string }[] = [];
+  for (const section of body.split(`--${boundary}`).slice(1)) {
+    if (section.startsWith("--")) break;
+    const part = splitHeaders(section.replace(/^\r?\n/, ""));
+    parts.push(...leafParts(part.headers, part.body));
+  }
+  return parts;
 }
 
 function splitHeaders(raw: string): { headers: Map<string, string>; body: string } {

@@ -221,6 +221,11 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
         upload: { file: { name: "ottoline.png", type: "image/png", data: picture } },
       })
     ).json<Schemas["ProfilePictureResponse"]>().profilePicture;
+    // A's custom branding (Professional): another workspace's branding calls must leave it as it is.
+    await ok(200, "uploadBrandingLogo", auth, {
+      upload: { file: { name: "quillfeather.png", type: "image/png", data: picture } },
+    });
+    await ok(200, "updateBranding", auth, { body: { accentColor: "#0f766e" } });
 
     const brand = (
       await ok(201, "createBrand", auth, {
@@ -378,6 +383,7 @@ export async function snapshotOfA(
     ["getMe", owner],
     ["getMe", a.member.authorization],
     ["listMembers", owner],
+    ["getBranding", a.member.authorization],
     ["listInvitations", owner],
     ["previewInvitation", undefined, { query: { token: a.ids.invitationToken } }],
     ["getBrand", owner],

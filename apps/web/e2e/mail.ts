@@ -37,3 +37,14 @@ export function codeOf(mail: CapturedMail): string {
 export async function waitForCode(to: string, since: number, subject?: RegExp): Promise<string> {
   return codeOf(await waitForMail(to, subject ? { since, subject } : { since }));
 }
+
+/** The message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
+export function bodyOf(mail: CapturedMail): string {
+  const quoted = mail.raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const base64 = [...mail.raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
+    .map((match) => Buffer.from((match[1] ?? "").replace(/\s/g, ""), "base64").toString("utf8"))
+    .join("\n");
+  return `${quoted}\n${base64}`;
+}

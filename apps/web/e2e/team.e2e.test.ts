@@ -8,7 +8,8 @@ import {
   uniqueEmail,
 } from "./accounts";
 import { launchChromium, seedStorage, sessionFrom } from "./browser";
-import { waitForCode, waitForMail } from "./mail";
+import { bodyOf, waitForCode, waitForMail } from "./mail";
+import { subscribeProfessional } from "./professional";
 import type { CapturedMail } from "./smtp-sink";
 
 // Team collaboration against the real server (docs/decisions.md "Workspaces and team"): an owner on
@@ -29,20 +30,6 @@ async function api(path: string, idToken: string, body: unknown) {
   });
   if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
-}
-
-/** Professional through the sandbox payments, as the checkout does it: a card set up, saved, then the plan. */
-async function subscribeProfessional(idToken: string) {
-  const { clientSecret } = await api("/subscriptions/intent", idToken, {});
-  const { paymentMethodId } = await api("/subscriptions/sandbox/confirm-setup", idToken, {
-    clientSecret,
-    cardNumber: "4242424242424242",
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 3,
-    cvc: "123",
-  });
-  await api("/subscriptions/customers/payment-methods", idToken, { paymentMethodId });
-  await api("/subscriptions", idToken, { productId: "professional" });
 }
 
 async function newPage(auth?: unknown) {
@@ -73,17 +60,6 @@ function screenshotOnFailure(name: string) {
       console.error(`Screenshot: ${file} (${page.url()})`);
     }
   });
-}
-
-/** The message's text as sent: quoted-printable soft breaks joined and escapes decoded. */
-function bodyOf(mail: CapturedMail): string {
-  const quoted = mail.raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const base64 = [...mail.raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
-    .map((match) => Buffer.from((match[1] ?? "").replace(/\s/g, ""), "base64").toString("utf8"))
-    .join("\n");
-  return `${quoted}\n${base64}`;
 }
 
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);

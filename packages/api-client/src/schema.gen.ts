@@ -616,6 +616,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspace/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's logo and accent colour, and whether its plan applies them
+         * @description Every member reads it (the app shell shows the logo and accent). The settings are kept on every plan;
+         *     `applied` is true only on a plan that includes custom branding (Professional, Enterprise), so a downgrade
+         *     keeps them and stops showing them.
+         */
+        get: operations["getBranding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set or clear the workspace's accent colour
+         * @description `#rrggbb`, or null for the default theme. Refused with 422 `ACCENT_CONTRAST` (details name
+         *     `/accentColor`) when text on it cannot reach 4.5:1 or it is under 3:1 against the light or the dark page
+         *     background; the message says which check failed and the measured ratio. 402 on a plan without custom
+         *     branding.
+         */
+        patch: operations["updateBranding"];
+        trace?: never;
+    };
+    "/workspace/branding/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the workspace's logo
+         * @description Checked like a profile picture: PNG, JPEG or WebP (by content), at most 5 MB and 32 megapixels; re-encoded to WebP within 512×256 pixels, its proportions and transparency kept. 402 on a plan without custom branding.
+         */
+        put: operations["uploadBrandingLogo"];
+        post?: never;
+        /**
+         * Remove the workspace's logo
+         * @description Allowed on every plan, so a workspace that downgraded can still clear what it keeps.
+         */
+        delete: operations["removeBrandingLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/brand": {
         parameters: {
             query?: never;
@@ -2072,6 +2125,35 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "available": true,
+         *       "applied": true,
+         *       "logo": "/media/logos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f-1b2c3d4e5f6a7b8c9d0e.webp",
+         *       "accentColor": "#0f766e",
+         *       "accentForeground": "#f9fafe"
+         *     }
+         */
+        WorkspaceBranding: {
+            /** @description The plan includes custom branding (Professional, Enterprise); Starter shows an upgrade prompt. */
+            available: boolean;
+            /** @description The app shell, printouts and e-mails use the settings (available and something is set). */
+            applied: boolean;
+            /** @description The logo's URL path (`/media/…`) or its URL under CDN_BASE_URL. */
+            logo: string | null;
+            accentColor: string | null;
+            /** @description The text colour to use on the accent (light or dark, whichever contrasts more). */
+            accentForeground: string | null;
+        };
+        /**
+         * @example {
+         *       "accentColor": "#0f766e"
+         *     }
+         */
+        UpdateBrandingRequest: {
+            /** @description `#rrggbb`; null returns to the default theme. */
+            accentColor: string | null;
+        };
         InvitationPreview: {
             workspaceName: string;
             inviterName: string | null;
@@ -2955,6 +3037,15 @@ export interface components {
         };
         /** @description The file could not be imported; nothing was stored */
         ImportRejected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The colour does not reach the contrast it needs (code ACCENT_CONTRAST); the message says which check and the ratio */
+        ContrastTooLow: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3851,6 +3942,112 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
+        };
+    };
+    getBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branding settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBranding"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBrandingRequest"];
+            };
+        };
+        responses: {
+            /** @description The branding settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBranding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ContrastTooLow"];
+        };
+    };
+    uploadBrandingLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The branding settings with the new logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBranding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    removeBrandingLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branding settings without a logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBranding"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getBrand: {

@@ -6,6 +6,7 @@
 export * from "./accounts.schema";
 export * from "./billing.schema";
 export * from "./brand-data.schema";
+export * from "./branding.schema";
 export * from "./connectors.schema";
 export * from "./files.schema";
 export * from "./mail.schema";

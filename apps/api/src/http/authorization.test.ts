@@ -149,6 +149,15 @@ const cases: Record<string, Case> = {
     },
   }),
 
+  getBranding: own(200),
+  updateBranding: own(200, {
+    probes: () => [{ body: { accentColor: "#8a8a8a" } }, { body: { accentColor: null } }],
+  }),
+  uploadBrandingLogo: own(200, {
+    probes: () => [{ upload: { file: { name: "kettle.png", type: "image/png", data: picture } } }],
+  }),
+  removeBrandingLogo: own(200),
+
   getBrand: own(200),
   createBrand: own(201, { probes: () => [{ body: { sample: true } }] }),
   updateBrand: own(400, {

@@ -3,6 +3,7 @@ import { analyticsHandlers } from "../modules/analytics/analytics.handlers";
 import { authHandlers } from "../modules/auth/auth.handlers";
 import { billingHandlers } from "../modules/billing/billing.handlers";
 import { brandHandlers } from "../modules/brand/brand.handlers";
+import { brandingHandlers } from "../modules/branding/branding.handlers";
 import { connectorHandlers } from "../modules/connectors/connectors.handlers";
 import { systemHandlers } from "../modules/system/system.handlers";
 import { userHandlers } from "../modules/user/user.handlers";
@@ -14,6 +15,7 @@ export const handlers = {
   ...authHandlers,
   ...userHandlers,
   ...workspaceHandlers,
+  ...brandingHandlers,
   ...brandHandlers,
   ...connectorHandlers,
   ...analyticsHandlers,

@@ -6,6 +6,18 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Pictures the HTML shows as `cid:<cid>` (the workspace's logo), sent as inline attachments. Base64, because the
+   * outbox keeps a message as JSON.
+   */
+  inlineImages?: InlineImage[];
+}
+
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: string;
+  base64: string;
 }
 
 /** Sends e-mail: through SMTP_URL's server, or into the server log when none is configured. */
@@ -36,8 +48,16 @@ function smtpTransport(url: string): Transport {
     socketTimeout: 20_000,
   });
   return {
-    deliver: async (mail) => {
-      await transporter.sendMail(mail);
+    deliver: async ({ inlineImages, ...mail }) => {
+      const attachments = inlineImages?.map((image) => ({
+        cid: image.cid,
+        filename: image.filename,
+        contentType: image.contentType,
+        content: image.base64,
+        encoding: "base64",
+        contentDisposition: "inline" as const,
+      }));
+      await transporter.sendMail({ ...mail, attachments });
     },
     close: () => transporter.close(),
   };

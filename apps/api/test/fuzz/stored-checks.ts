@@ -54,6 +54,11 @@ export const storedChecks: Record<string, StoredCheck> = {
     find: (body, written) => listed(body, written),
     fields: { email: "email" },
   },
+  updateBranding: {
+    read: { operationId: "getBranding", url: "/api/workspace/branding" },
+    find: (body) => body,
+    fields: { accentColor: "accentColor" },
+  },
   savePaymentMethod: {
     read: { operationId: "listPaymentMethods", url: "/api/subscriptions/customers/payment-methods" },
     find: (body, written) => listed(body, written),
@@ -101,6 +106,8 @@ export const notReread: Record<string, string> = {
   selectGoogleAdsCustomer:
     "accepts only a customer Google Ads listed for the Google user, read back in src/modules/connectors/google-ads.test.ts",
   handlePaymentWebhook: "events of the payment provider: refused without its signature",
+  uploadBrandingLogo: "a re-encoded picture, read back in src/modules/branding/branding.test.ts",
+  removeBrandingLogo: "removes: nothing of the request is stored",
 };
 
 /** The schema of a request body's field, looked up in the body schema and its oneOf branches. */

@@ -1,7 +1,10 @@
 import { Readable } from "node:stream";
 import type { components } from "@brandscope/api-client/schema";
+import { workspaceOf } from "../../kernel/caller";
 import type { HandlerRequest, RequestCtx } from "../../kernel/handler-types";
 import { currentBrandOrNotFound } from "../brand/brand.service";
+import { findWorkspaceName } from "../branding/branding.repo";
+import { fileNameSlug } from "../branding/file-name";
 import { listPersonas } from "./audience.service";
 import { findPostsPage, readDataSpan } from "./brand-data.repo";
 import { historyOrToday } from "./brand-figures";
@@ -185,9 +188,11 @@ export async function exportDataset(req: HandlerRequest<"exportDataset">): Promi
     "competitor-metrics": () => competitorMetricRows(ctx, query),
     "traffic-by-country": () => trafficRows(ctx, query),
   }[dataset]();
+  // The workspace's name first (issue 18): a file downloaded for several clients says whose it is.
+  const workspace = fileNameSlug(await findWorkspaceName(ctx.db, { workspaceId: workspaceOf(ctx) }));
   reply.header(
     "content-disposition",
-    `attachment; filename="brandscope-${dataset}-${window.from}-${window.to}.csv"`,
+    `attachment; filename="${workspace}-${dataset}-${window.from}-${window.to}.csv"`,
   );
   // A byte-order mark so spreadsheet programs read the file as UTF-8.
   return Readable.from(

@@ -300,7 +300,9 @@ describe("the sample brand", () => {
     });
     expect(posts.statusCode).toBe(200);
     expect(posts.headers["content-type"]).toMatch(/^text\/csv/);
-    expect(posts.headers["content-disposition"]).toMatch(/attachment; filename="brandscope-posts-/);
+    expect(posts.headers["content-disposition"]).toMatch(
+      /attachment; filename="[a-z0-9-]+-posts-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = posts.body
       .replace(/^\uFEFF/, "")
       .trim()

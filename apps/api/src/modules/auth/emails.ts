@@ -1,4 +1,4 @@
-import type { Mail } from "../../lib/mailer";
+import type { InlineImage, Mail } from "../../lib/mailer";
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -15,7 +15,11 @@ interface Layout {
   code?: string;
   outro: string[];
   link?: { label: string; url: string };
+  /** The workspace's logo above the message, for mail sent on the workspace's behalf (custom branding). */
+  logo?: EmailLogo;
 }
+
+export type EmailLogo = InlineImage & { alt: string };
 
 /** One layout for every message: plain text first, and a simple HTML twin (inline styles only). */
 function render(l: Layout): Mail {
@@ -33,7 +37,7 @@ function render(l: Layout): Mail {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(l.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f7;font-family:Inter,Arial,sans-serif;color:#1f2937;line-height:1.5">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600;color:#3730a3;font-size:18px">Brandscope</p>
+${l.logo ? `<p style="margin:0 0 24px"><img src="cid:${escapeHtml(l.logo.cid)}" alt="${escapeHtml(l.logo.alt)}" style="max-height:48px;max-width:240px"></p>` : '<p style="margin:0 0 24px;font-weight:600;color:#3730a3;font-size:18px">Brandscope</p>'}
 ${paragraph(l.greeting)}
 ${l.intro.map(paragraph).join("\n")}
 ${l.code ? `<p style="margin:0 0 16px;font-size:28px;font-weight:600;letter-spacing:6px;color:#111827">${escapeHtml(l.code)}</p>` : ""}
@@ -41,7 +45,9 @@ ${l.outro.map(paragraph).join("\n")}
 ${l.link ? `<p style="margin:0 0 16px"><a href="${escapeHtml(l.link.url)}" style="color:#3730a3">${escapeHtml(l.link.label)}</a></p>` : ""}
 <p style="margin:24px 0 0;color:#6b7280">The Brandscope team</p>
 </div></body></html>`;
-  return { to: l.to, subject: l.subject, text, html };
+  if (!l.logo) return { to: l.to, subject: l.subject, text, html };
+  const { cid, filename, contentType, base64 } = l.logo;
+  return { to: l.to, subject: l.subject, text, html, inlineImages: [{ cid, filename, contentType, base64 }] };
 }
 
 const withEmail = (appUrl: string, path: string, email: string) =>
@@ -104,8 +110,10 @@ export function invitationEmail(p: {
   inviterEmail: string;
   workspaceName: string;
   url: string;
+  logo?: EmailLogo;
 }): Mail {
   return render({
+    logo: p.logo,
     to: p.to,
     subject: `${p.inviterName} invited you to ${p.workspaceName} on Brandscope`,
     greeting: "Hi,",

@@ -13,6 +13,8 @@ export interface PlanLimits {
   topInfluencers: number | null;
   /** Starter exports only what it can see (docs/decisions.md "Exports"). */
   fullExport: boolean;
+  /** The workspace's logo and accent colour apply (docs/decisions.md "Custom branding"). */
+  customBranding: boolean;
 }
 
 // docs/product.md §6 and docs/decisions.md "Plan limits".
@@ -24,6 +26,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     topPersonas: 3,
     topInfluencers: 3,
     fullExport: false,
+    customBranding: false,
   },
   professional: {
     competitorsPerBrand: 5,
@@ -32,6 +35,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     topPersonas: null,
     topInfluencers: null,
     fullExport: true,
+    customBranding: true,
   },
   enterprise: {
     competitorsPerBrand: 10,
@@ -40,6 +44,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     topPersonas: null,
     topInfluencers: null,
     fullExport: true,
+    customBranding: true,
   },
 };
 

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { AppError, BusyError } from "../../kernel/errors";
 import { Semaphore } from "../../lib/semaphore";
 
@@ -90,11 +90,24 @@ async function checkDimensions(data: Buffer, kind: ImageKind): Promise<void> {
   );
 }
 
+/** The largest box a workspace logo is scaled into: wide enough for a wordmark, sharp at twice the shell's size. */
+export const LOGO_BOX = { width: 512, height: 256 } as const;
+
 /**
- * Decodes the picture, turns it upright (EXIF orientation), crops it to a 256×256 square and encodes it as
- * WebP. Re-encoding drops metadata (location, camera) and anything hidden after the image data.
+ * What a picture becomes: an avatar (or a brand's logo) is cropped to a 256×256 square; a workspace logo keeps its
+ * proportions and transparency, scaled down (never up) into LOGO_BOX, because cropping would cut a wordmark.
  */
-export async function reencodePicture(data: Buffer): Promise<Buffer> {
+const shapes = {
+  square: (image: Sharp) => image.resize(PICTURE_SIZE, PICTURE_SIZE, { fit: "cover", position: "attention" }),
+  logo: (image: Sharp) =>
+    image.resize(LOGO_BOX.width, LOGO_BOX.height, { fit: "inside", withoutEnlargement: true }),
+};
+
+/**
+ * Decodes the picture, turns it upright (EXIF orientation), shapes it (above) and encodes it as WebP.
+ * Re-encoding drops metadata (location, camera) and anything hidden after the image data.
+ */
+export async function reencodePicture(data: Buffer, shape: keyof typeof shapes = "square"): Promise<Buffer> {
   const kind = sniffImage(data);
   if (!kind) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Upload a PNG, JPEG or WebP picture.");
@@ -102,11 +115,8 @@ export async function reencodePicture(data: Buffer): Promise<Buffer> {
   await checkDimensions(data, kind);
   return pictureDecodes.run(async () => {
     try {
-      return await sharp(data, { failOn: "error", limitInputPixels: MAX_PICTURE_PIXELS })
-        .rotate()
-        .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: "cover", position: "attention" })
-        .webp({ quality: 82 })
-        .toBuffer();
+      const upright = sharp(data, { failOn: "error", limitInputPixels: MAX_PICTURE_PIXELS }).rotate();
+      return await shapes[shape](upright).webp({ quality: 82 }).toBuffer();
     } catch {
       throw unreadable(kind);
     }

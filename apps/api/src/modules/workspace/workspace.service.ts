@@ -25,6 +25,7 @@ import { queueCancellations } from "../billing/cancel-subscription";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { effectiveStatus } from "../billing/subscription-status";
+import { emailLogo } from "../branding/email-logo";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { toUserDto } from "../user/user.service";
 import {
@@ -85,11 +86,11 @@ async function assertSeatFree(tx: Tx, p: { workspaceId: string; now: Date; excep
   );
 }
 
-/** The invitation's e-mail, kept in the outbox in the invitation's transaction. */
-function queueInvitationMail(
+/** The invitation's e-mail, with the workspace's logo, kept in the outbox in the invitation's transaction. */
+async function queueInvitationMail(
   tx: Tx,
   ctx: RequestCtx,
-  p: { to: string; token: string; inviter: UserRow; workspaceName: string },
+  p: { to: string; token: string; inviter: UserRow; workspaceId: string; workspaceName: string },
 ): Promise<QueuedMail> {
   const url = `${ctx.config.appUrl}/invitation?token=${encodeURIComponent(p.token)}`;
   const inviterName = fullName(p.inviter) || p.inviter.email;
@@ -102,6 +103,7 @@ function queueInvitationMail(
       inviterEmail: p.inviter.email,
       workspaceName: p.workspaceName,
       url,
+      logo: await emailLogo(ctx, p),
     }),
   );
 }
@@ -166,6 +168,7 @@ export async function inviteMember(
       to: email,
       token,
       inviter: user,
+      workspaceId: workspace.id,
       workspaceName: workspace.name,
     });
     return { invitation: created, mail };
@@ -199,6 +202,7 @@ export async function resendInvitation(ctx: RequestCtx, id: string): Promise<Sch
       to: renewed.email,
       token,
       inviter: user,
+      workspaceId: workspace.id,
       workspaceName: workspace.name,
     });
     return { invitation: renewed, mail };

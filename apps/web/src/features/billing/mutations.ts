@@ -2,6 +2,7 @@ import { type PaymentMethod, unwrap } from "@brandscope/api-client";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
+import { brandingKeys } from "../branding/queries";
 import { subscriptionKeys } from "../subscriptions/queries";
 import { userKeys } from "../user/queries";
 import { billingProblem, type CheckoutSteps } from "./checkout";
@@ -9,13 +10,14 @@ import { billingKeys } from "./queries";
 
 /**
  * docs/product.md §4's last step before closing: refresh payment methods and user details (and the
- * subscriptions).
+ * subscriptions, and the branding, which a plan change starts or stops applying).
  */
 export function refreshBilling(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods() }),
     queryClient.invalidateQueries({ queryKey: userKeys.me() }),
     queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: brandingKeys.all }),
   ]);
 }
 

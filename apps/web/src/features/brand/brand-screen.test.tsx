@@ -12,6 +12,7 @@ import {
   type,
   waitFor,
 } from "../modules/test-utils";
+import { userKeys } from "../user/queries";
 import { BrandScreen } from "./brand-screen";
 
 afterEach(() => {
@@ -69,6 +70,12 @@ describe("Brand screen", () => {
     const link = getByRoleName(view.container, "link", "Connect your own brand");
     expect(link.getAttribute("href")).toBe("/questionnaire/connect_own");
     expect(view.container.querySelector("form")).toBeNull();
+    // A member is told who connects it instead.
+    view.queryClient.setQueryData(userKeys.me(), { workspace: { role: "member" } });
+    await waitFor(() =>
+      getByText(view.container, "Only owners and admins can connect the workspace's own brand."),
+    );
+    expect(view.container.querySelector("a")).toBeNull();
     view.unmount();
   });
 
@@ -91,6 +98,22 @@ describe("Brand screen", () => {
         "Your website could not be read. The website's domain name could not be found.",
       ),
     );
+    view.unmount();
+  });
+
+  it("shows a member the brand and its competitors with the controls disabled, and why", async () => {
+    mockApi({ ...reference, "GET /brand": () => json({ brand: ownBrand }) });
+    const view = await renderScreen(BrandScreen);
+    const name = await waitFor(() => getInputByLabel(view.container, "Brand name"));
+    expect(name.disabled).toBe(false);
+    view.queryClient.setQueryData(userKeys.me(), { workspace: { role: "member" } });
+    await waitFor(() =>
+      getByText(view.container, "Only owners and admins can change the brand and its competitors."),
+    );
+    // Inside a disabled fieldset, which disables every control in it (happy-dom does not apply that itself).
+    const lock = (element: Element) => element.closest("fieldset")?.disabled;
+    expect(lock(getInputByLabel(view.container, "Brand name"))).toBe(true);
+    expect(lock(getByRoleName(view.container, "button", "Save changes"))).toBe(true);
     view.unmount();
   });
 });

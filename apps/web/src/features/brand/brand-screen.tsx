@@ -5,6 +5,7 @@ import { sentence } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { CompetitorsEditor } from "../onboarding/competitors-editor";
+import { AdminLink, AdminOnly } from "../team/admin-only";
 import { BrandDetailsForm } from "./brand-details-form";
 
 /**
@@ -25,7 +26,7 @@ export function BrandScreen() {
           brand.sample ? (
             <SampleBrand brand={brand} />
           ) : (
-            <>
+            <AdminOnly action="change the brand and its competitors">
               <SectionCard title="Details" description={<CollectionNote brand={brand} />}>
                 <BrandDetailsForm key={brand.id} brand={brand} />
               </SectionCard>
@@ -35,7 +36,7 @@ export function BrandScreen() {
               >
                 <CompetitorsEditor />
               </SectionCard>
-            </>
+            </AdminOnly>
           )
         }
       </WithBrand>
@@ -49,9 +50,11 @@ function SampleBrand({ brand }: { brand: Brand }) {
       title={`You are exploring the sample brand, ${brand.name}`}
       description="Its figures and competitors come with Brandscope and cannot be changed. Connect your own brand to analyse your website, your exports and your competitors; the sample goes away once it is connected."
       action={
-        <ButtonLink to="/questionnaire/$" params={{ _splat: "connect_own" }}>
-          Connect your own brand
-        </ButtonLink>
+        <AdminLink action="connect the workspace's own brand">
+          <ButtonLink to="/questionnaire/$" params={{ _splat: "connect_own" }}>
+            Connect your own brand
+          </ButtonLink>
+        </AdminLink>
       }
     />
   );

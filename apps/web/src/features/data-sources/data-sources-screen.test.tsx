@@ -13,6 +13,7 @@ import {
   renderScreen,
   waitFor,
 } from "../modules/test-utils";
+import { userKeys } from "../user/queries";
 import { DataSourcesScreen, holdsText, importedText, recognisedText } from "./data-sources-screen";
 
 afterEach(() => {
@@ -231,6 +232,29 @@ describe("Data sources", () => {
     await waitFor(() => getByText(view.container, "No import yet"));
     expect(api.calls("DELETE", "/brand/imports/0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a")).toHaveLength(1);
     await waitFor(() => expect(document.querySelector("[role=dialog]")).toBeNull());
+    view.unmount();
+  });
+
+  it("shows a member the sources and imports with their actions disabled, and why", async () => {
+    const api = mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /brand/competitor": () => json({ competitors: [], limit: 1 }),
+      "GET /brand/imports": () => json([imported]),
+    });
+    const view = await renderScreen(DataSourcesScreen);
+    await waitFor(() => getByText(view.container, "6 posts"));
+    view.queryClient.setQueryData(userKeys.me(), { workspace: { role: "member" } });
+    await waitFor(() =>
+      getByText(
+        view.container,
+        "Only owners and admins can upload exports, connect, refresh or disconnect sources and remove imports.",
+      ),
+    );
+    const remove = getByRoleName(view.container, "button", "Remove instagram-content.csv");
+    // Inside a disabled fieldset, which disables every control in it (happy-dom does not apply that itself).
+    expect(remove.closest("fieldset")?.disabled).toBe(true);
+    expect(view.container.querySelector("[data-slot=file-drop]")?.hasAttribute("data-disabled")).toBe(true);
+    expect(api.calls("DELETE", "/brand/imports/0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a")).toHaveLength(0);
     view.unmount();
   });
 

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { brandCompetitorsOptions } from "../onboarding/queries";
+import { AdminLink, AdminOnly, useManagesWorkspace } from "../team/admin-only";
 import { GoogleAdsConnectorSection } from "./google-ads-connector";
 import { InstagramConnectorSection } from "./instagram-connector";
 import { useCommitImportMutation, usePreviewExportMutation, useRemoveImportMutation } from "./mutations";
@@ -58,13 +59,15 @@ export function DataSourcesScreen() {
               title="The sample brand comes with its data"
               description="Imports are for your own brand and its competitors. Connect your own brand to upload its exports."
               action={
-                <ButtonLink to="/questionnaire/$" params={{ _splat: "connect_own" }}>
-                  Connect your brand
-                </ButtonLink>
+                <AdminLink action="connect the workspace's own brand">
+                  <ButtonLink to="/questionnaire/$" params={{ _splat: "connect_own" }}>
+                    Connect your brand
+                  </ButtonLink>
+                </AdminLink>
               }
             />
           ) : (
-            <>
+            <AdminOnly action="upload exports, connect, refresh or disconnect sources and remove imports">
               <UploadSection brand={brand} />
               <WebsiteSourcesSection />
               <YoutubeConnectorSection />
@@ -72,7 +75,7 @@ export function DataSourcesScreen() {
               <GoogleAdsConnectorSection />
               <InstagramConnectorSection />
               <ImportHistory brand={brand} />
-            </>
+            </AdminOnly>
           )
         }
       </WithBrand>
@@ -87,6 +90,8 @@ function UploadSection({ brand }: { brand: Brand }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const preview = usePreviewExportMutation();
   const busy = uploads.some((u) => u.status === "uploading");
+  // A drop is no control a disabled fieldset reaches: the drop area itself is turned off for a member.
+  const manages = useManagesWorkspace();
   const targets = [
     { value: OWN, label: `${brand.name} (your brand)` },
     ...(competitors.data?.competitors ?? []).map((c) => ({ value: c.id, label: c.name })),
@@ -152,7 +157,7 @@ function UploadSection({ brand }: { brand: Brand }) {
           title="Drop your exports here"
           description="One or several files. Each is read and checked first: you see what it holds, then import it whole (or discard it). Importing a file again changes nothing."
           accept=".csv,text/csv"
-          disabled={busy}
+          disabled={busy || !manages}
           onFiles={(files) => void send(files)}
         />
         {uploads.length > 0 || pending.length > 0 ? (

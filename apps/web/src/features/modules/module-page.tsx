@@ -5,6 +5,7 @@ import { PeriodPicker, type PeriodValue } from "@brandscope/ui/period-picker";
 import { SectionState, type SectionStatus } from "@brandscope/ui/section-state";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import * as React from "react";
+import { PrintHeader } from "~/features/branding/print-header";
 import { ButtonLink } from "~/lib/link";
 import type { PeriodParams } from "./period";
 
@@ -35,6 +36,7 @@ export function ModulePage({
 }) {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+      <PrintHeader title={title} brandName={brand?.name} period={period} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
           <div className="flex items-center gap-2">

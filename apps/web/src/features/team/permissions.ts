@@ -33,3 +33,12 @@ export const limitsOf: Record<Role, string | undefined> = {
   member:
     "Only the owner and admins invite, remove and change the roles of members. Ask them if you need a change.",
 };
+
+/**
+ * The owner and admins also manage the brand, its competitors, data sources, imports and the branding
+ * (docs/decisions.md "Workspaces and team"); members read and export.
+ */
+export const managesWorkspace = (role: Role | undefined) => role === "owner" || role === "admin";
+
+/** Why a member sees an action disabled, e.g. `onlyAdmins("change the branding")`. */
+export const onlyAdmins = (action: string) => `Only owners and admins can ${action}.`;

@@ -2,6 +2,7 @@ import { AppShell } from "@brandscope/ui/app-shell";
 import { createFileRoute, Outlet, useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { UpgradeModalProvider } from "~/features/billing/upgrade-modal-provider";
+import { useAccentOnRoot } from "~/features/branding/applied-branding";
 import { useColorMode } from "~/features/config/color-mode";
 import { HelpLauncher, useHelpPanel } from "~/features/help/help-launcher";
 import { SubscriptionBannerSlot } from "~/features/subscriptions/subscription-banner-slot";
@@ -13,6 +14,7 @@ export const Route = createFileRoute("/_app/_main")({ component: MainLayout });
 
 function MainLayout() {
   useColorMode();
+  useAccentOnRoot();
   const router = useRouter();
   const currentPath = useCallback(() => router.state.location.pathname, [router]);
   const help = useHelpPanel(currentPath);

@@ -7,6 +7,7 @@ import { Link, type LinkComponentProps } from "@tanstack/react-router";
 // in _main.tsx, whose top level the router's code splitting keeps in the app's entry chunk.
 import "~/features/config/apply-stored-color-mode";
 import { useUpgradeModal } from "~/features/billing/upgrade-modal-provider";
+import { useAppliedBranding } from "~/features/branding/applied-branding";
 import { useConfig } from "~/features/config/config-store";
 import { meOptions } from "~/features/user/queries";
 import { useAuth } from "~/lib/auth";
@@ -36,6 +37,8 @@ export type MainNavProps = {
  */
 export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
   const [{ navCollapsed: collapsed }, updateConfig] = useConfig();
+  const logo = useAppliedBranding()?.logo;
+  const workspace = useAuth().user?.workspace?.name;
   return (
     <SideNav
       label="Modules"
@@ -47,10 +50,21 @@ export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
       onHelpClick={onHelpClick}
       helpOpen={helpOpen}
       logo={
-        // The dashboard is in no list of the navigation: the logo is the way there (docs/product.md §2).
-        <Link to="/dashboard" aria-label="Brandscope dashboard">
-          <Logo aria-hidden className={collapsed ? "[&_[data-slot=logo-wordmark]]:hidden" : undefined} />
-        </Link>
+        <>
+          {/* The dashboard is in no list of the navigation: the logo is the way there (docs/product.md §2). */}
+          <Link to="/dashboard" aria-label="Brandscope dashboard">
+            <Logo aria-hidden className={collapsed ? "[&_[data-slot=logo-wordmark]]:hidden" : undefined} />
+          </Link>
+          {/* The workspace's own logo (custom branding), beside Brandscope's while the rail is open. */}
+          {logo && !collapsed ? (
+            <img
+              src={logo}
+              alt={`${workspace ?? "Workspace"} logo`}
+              data-slot="workspace-logo"
+              className="h-8 max-w-28 min-w-0 object-contain"
+            />
+          ) : null}
+        </>
       }
     />
   );

@@ -7,6 +7,7 @@ import type * as React from "react";
 import { useEffect } from "react";
 import { PaymentMethodsSection } from "~/features/billing/payment-methods-section";
 import { PlanSection } from "~/features/billing/plan-section";
+import { BrandingSection } from "~/features/branding/branding-section";
 import { TeamSection } from "~/features/team/team-section";
 import { AccountClosure } from "~/features/user/account-closure";
 import { ChangePasswordForm } from "~/features/user/change-password-form";
@@ -89,6 +90,12 @@ function ProfileScreen() {
             <PaymentMethodsSection />
           </Section>
           <TeamSection />
+          <Section
+            title="Branding"
+            description="Your workspace's logo and colour, in the app for everyone in it, in printouts and in invitations."
+          >
+            <BrandingSection workspaceName={me.data.workspace.name} role={me.data.workspace.role} />
+          </Section>
           <Section title="Password" description="Changing it signs you out on your other devices.">
             <ChangePasswordForm />
           </Section>
