@@ -4,6 +4,7 @@ import { authHandlers } from "../modules/auth/auth.handlers";
 import { billingHandlers } from "../modules/billing/billing.handlers";
 import { brandHandlers } from "../modules/brand/brand.handlers";
 import { connectorHandlers } from "../modules/connectors/connectors.handlers";
+import { ssoHandlers } from "../modules/sso/sso.handlers";
 import { systemHandlers } from "../modules/system/system.handlers";
 import { userHandlers } from "../modules/user/user.handlers";
 import { workspaceHandlers } from "../modules/workspace/workspace.handlers";
@@ -14,6 +15,7 @@ export const handlers = {
   ...authHandlers,
   ...userHandlers,
   ...workspaceHandlers,
+  ...ssoHandlers,
   ...brandHandlers,
   ...connectorHandlers,
   ...analyticsHandlers,
