@@ -7,6 +7,7 @@ import type * as React from "react";
 import { useEffect } from "react";
 import { PaymentMethodsSection } from "~/features/billing/payment-methods-section";
 import { PlanSection } from "~/features/billing/plan-section";
+import { SsoSection } from "~/features/sso/sso-section";
 import { TeamSection } from "~/features/team/team-section";
 import { AccountClosure } from "~/features/user/account-closure";
 import { ChangePasswordForm } from "~/features/user/change-password-form";
@@ -89,6 +90,14 @@ function ProfileScreen() {
             <PaymentMethodsSection />
           </Section>
           <TeamSection />
+          {me.data.workspace.role === "owner" ? (
+            <Section
+              title="Single sign-on"
+              description="Your team signs in through your company's identity provider. Only you, the owner, set it up."
+            >
+              <SsoSection />
+            </Section>
+          ) : null}
           <Section title="Password" description="Changing it signs you out on your other devices.">
             <ChangePasswordForm />
           </Section>
