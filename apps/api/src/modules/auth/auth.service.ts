@@ -17,7 +17,7 @@ import { coolDown, emailKey, type GuardedAction, guardAttempt, meterRequest, rec
 import { assertNewPassword } from "./passwords";
 import { refreshSession, startSession } from "./sessions";
 import { revokeSession, revokeUserSessions } from "./sessions.repo";
-import { assertPasswordAllowed } from "./sso-policy";
+import { assertOwnSignInAllowed } from "./sso-policy";
 
 type Schemas = components["schemas"];
 type Message = Schemas["Message"];
@@ -202,7 +202,7 @@ export async function logIn(
   const account = emailKey(ctx, body.email);
   await guardAttempt(ctx, "login", account);
   const user = await findUserByEmail(ctx.db, { email: body.email });
-  await assertPasswordAllowed(ctx, { email: body.email, user, event: "login" });
+  await assertOwnSignInAllowed(ctx, { email: body.email, user, event: "login" });
   // An unknown e-mail, or an account without a password, still costs one full argon2 verification.
   const valid = await ctx.passwords.verify(user?.passwordHash, body.password);
   if (!user || !valid) {
@@ -247,7 +247,7 @@ export async function forgotPassword(ctx: RequestCtx, body: Schemas["EmailReques
   await meterRequest(ctx, "mail");
   await coolDown(ctx, "reset-password", body.email);
   const user = await findUserByEmail(ctx.db, { email: body.email });
-  await assertPasswordAllowed(ctx, { email: body.email, user, event: "forgot-password" });
+  await assertOwnSignInAllowed(ctx, { email: body.email, user, event: "forgot-password" });
   const eligible = user !== undefined && user.status !== "deactivated";
   if (eligible) {
     await sendNewCode(ctx, user, "reset-password");
@@ -292,7 +292,7 @@ export async function resetPassword(
   assertNewPassword(body.password, body.passwordConfirmation);
   await guardAttempt(ctx, "reset", account);
   const user = await findUserByEmail(ctx.db, { email: body.email });
-  await assertPasswordAllowed(ctx, { email: body.email, user, event: "reset-password" });
+  await assertOwnSignInAllowed(ctx, { email: body.email, user, event: "reset-password" });
   const passwordHash = await ctx.passwords.hash(body.password);
   const now = ctx.clock.now();
   const changed =

@@ -18,6 +18,7 @@ import {
   notePendingSocialLoginCallback,
   takePendingSocialLogin,
 } from "./social.repo";
+import { assertOwnSignInAllowed } from "./sso-policy";
 
 type Schemas = components["schemas"];
 
@@ -385,6 +386,12 @@ export async function socialLogIn(
       `Your ${names[body.provider]} account has no verified e-mail address. Verify it there, or sign up with your e-mail.`,
     );
   }
+  // A domain that requires single sign-on takes no other sign-in for its members (docs/single-sign-on.md).
+  await assertOwnSignInAllowed(ctx, {
+    email: identity.email,
+    user: await findUserByEmail(ctx.db, { email: identity.email }),
+    event: `social.${body.provider}`,
+  });
   const user = await userOf(ctx, body.provider, identity);
   if (user.status === "deactivated") {
     logAuthEvent(ctx, `social.${body.provider}`, {

@@ -8,12 +8,12 @@ import { findSsoRequirement } from "./sso-policy.repo";
 export const emailDomain = (email: string) => (email.trim().split("@").pop() ?? "").toLowerCase();
 
 /**
- * "Require SSO" (docs/single-sign-on.md): a password sign-in or reset of an address in a domain that requires single
- * sign-on is refused with a pointer to "Sign in with SSO", unless the account is the owner of that workspace (their
+ * "Require SSO" (docs/single-sign-on.md): a password sign-in or reset, or a social sign-in, of an address in a domain
+ * that requires single sign-on is refused with a pointer to "Sign in with SSO", unless the account is the owner of that workspace (their
  * break-glass password). An address without an account is refused the same way, so the answer tells nothing of who
  * has one; an account of another workspace keeps its password, as that workspace governs it.
  */
-export async function assertPasswordAllowed(
+export async function assertOwnSignInAllowed(
   ctx: RequestCtx,
   p: { email: string; user: UserRow | undefined; event: string },
 ): Promise<void> {

@@ -11,6 +11,7 @@ import { grantPlan } from "../billing/grant-plan";
 
 const APP_URL = "https://app.brandscope.test";
 const CALLBACK = `${APP_URL}/auth/sso/callback`;
+const SOCIAL_CALLBACK = `${APP_URL}/auth/callback/google`;
 const DOMAIN = "lumora.coffee";
 
 let t: TestApp;
@@ -20,12 +21,16 @@ const mailer = new MemoryMailer();
 let api: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  idp = await startOidcProvider({ redirectUris: [CALLBACK] });
+  idp = await startOidcProvider({ redirectUris: [CALLBACK, SOCIAL_CALLBACK] });
   dns = await startDnsServer();
   t = await buildTestApp({
     deps: { mailer },
     env: {
       APP_URL,
+      // The same provider as the workspace's IdP and as "Google": a social sign-in must not get round require SSO.
+      OIDC_GOOGLE_ISSUER: idp.issuer,
+      OIDC_GOOGLE_CLIENT_ID: idp.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret,
       DNS_SERVERS: dns.address,
       WEBSITE_FETCH_ALLOW_PRIVATE: "127.0.0.1",
       WEBSITE_FETCH_ALLOW_PORTS: new URL(idp.issuer).port,
@@ -307,6 +312,27 @@ describe("require SSO", () => {
 
     const owners = await api.logIn(lumora.email, STRONG_PASSWORD);
     expect(owners.statusCode).toBe(200);
+
+    // Nor does a social sign-in with the same address.
+    idp.accounts.set("mo", {
+      email: `mo@${DOMAIN}`,
+      emailVerified: true,
+      givenName: "Mo",
+      familyName: "Aziz",
+    });
+    const social = await api.call("startSocialLogIn", "POST", "/auth/social/authorize", {
+      provider: "google",
+      redirectUri: SOCIAL_CALLBACK,
+    });
+    const back = await consentAs(social.json().authorizationUrl, "mo", SOCIAL_CALLBACK, new CookieJar());
+    const viaGoogle = await api.call("socialLogIn", "POST", "/auth/social", {
+      provider: "google",
+      code: back.searchParams.get("code"),
+      state: back.searchParams.get("state"),
+      ...(back.searchParams.has("iss") ? { iss: back.searchParams.get("iss") } : {}),
+    });
+    expect(viaGoogle.statusCode).toBe(403);
+    expect(viaGoogle.json()).toMatchObject({ code: "SSO_REQUIRED" });
 
     // Single sign-on still lets the member in.
     idp.accounts.set("mo", {
