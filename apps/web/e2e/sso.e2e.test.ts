@@ -117,6 +117,7 @@ describe("single sign-on", () => {
       // Not published yet: the check says what to add.
       await sso.getByRole("button", { name: `Verify ${DOMAIN}` }).click();
       await sso.getByRole("alert").filter({ hasText: "We found no TXT record" }).waitFor();
+      await sso.screenshot({ path: "/tmp/sso-e2e-domain-pending.png" });
       dns.txt.set(DOMAIN, [(await txt.textContent()) ?? ""]);
       await sso.getByRole("button", { name: `Verify ${DOMAIN}` }).click();
       await sso.getByText("Verified", { exact: true }).waitFor();
@@ -127,7 +128,7 @@ describe("single sign-on", () => {
       await sso.getByRole("switch", { name: "Require single sign-on" }).click();
       await sso.getByRole("switch", { name: "Just-in-time membership" }).click();
       await sso.getByRole("button", { name: "Save single sign-on" }).click();
-      await page.getByText("Single sign-on saved.").waitFor();
+      await page.getByText("Single sign-on saved.", { exact: true }).waitFor();
       // The secret is kept by the server, never shown again.
       await sso.getByText("A secret is saved. Leave this empty to keep it.").waitFor();
       expect(await sso.getByLabel("Client secret").inputValue()).toBe("");
@@ -138,6 +139,7 @@ describe("single sign-on", () => {
       await person.goto(`${app.baseUrl}/sign-in`);
       await person.getByRole("link", { name: "Sign in with SSO" }).click();
       await person.getByRole("heading", { name: "Sign in with SSO", level: 1 }).waitFor();
+      await person.screenshot({ path: "/tmp/sso-e2e-sign-in.png", fullPage: true });
       await person.getByRole("textbox", { name: "Work email" }).fill(`nobody@elsewhere.test`);
       await person.getByRole("button", { name: "Continue with SSO" }).click();
       await person.getByText("No single sign-on is set up for elsewhere.test.").waitFor();
