@@ -10,6 +10,7 @@ import { startSession } from "../auth/sessions";
 import { emailDomain } from "../auth/sso-policy";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
+import { findOpenInvitationByEmail, markInvitationAccepted } from "../workspace/invitations.repo";
 import { findSsoConnection, findVerifiedDomain } from "./sso.repo";
 
 /** Who the identity provider vouched for, whatever the protocol. */
@@ -30,8 +31,8 @@ const refused = (code: string, message: string) => new AppError(code, 403, messa
 /**
  * Everything after the identity provider has vouched for someone (OIDC and SAML alike): the e-mail must be verified
  * and in a domain this workspace verified, the workspace must still have single sign-on; then the account of the
- * workspace with that e-mail signs in, or (just-in-time membership on, a seat free) a new member account is made,
- * or the person is told to ask for an invitation. Sessions start as for any sign-in, and the audit log says how.
+ * workspace with that e-mail signs in, or (just-in-time membership on or an open invitation to the address, a seat
+ * free) a new member account is made, or the person is told to ask for an invitation. Sessions start as for any sign-in, and the audit log says how.
  */
 export async function completeSsoSignIn(
   ctx: RequestCtx,
@@ -113,7 +114,10 @@ async function memberOf(
           `Your Brandscope account ${email} belongs to another workspace. Ask your workspace owner to invite you.`,
         );
       }
-      if (!jit) {
+      // An invitation to this address lets its person in even while just-in-time membership is off.
+      const invitation = await findOpenInvitationByEmail(tx, { workspaceId: identity.workspaceId, email });
+      const invited = invitation !== undefined && invitation.expiresAt > now;
+      if (!jit && !invited) {
         throw refused(
           "SSO_NOT_INVITED",
           "You do not have an account in this workspace yet. Ask your workspace owner to invite you.",
@@ -128,6 +132,7 @@ async function memberOf(
         );
       }
       if (existing) await deleteUnconfirmedAccount(tx, { userId: existing.id });
+      if (invited) await markInvitationAccepted(tx, { id: invitation.id, now });
       return insertUser(tx, {
         workspaceId: identity.workspaceId,
         role: "member",

@@ -218,7 +218,7 @@ describe("signing in with SSO (OpenID Connect)", () => {
     expect((await ssoAs(`ana@${DOMAIN}`, "ana")).statusCode).toBe(200);
   });
 
-  it("refuses an unknown person while just-in-time membership is off", async () => {
+  it("refuses an unknown person while just-in-time membership is off, unless invited", async () => {
     await save(lumora.authorization, oidcSettings({ jitProvisioning: false }));
     idp.accounts.set("ben", {
       email: `ben@${DOMAIN}`,
@@ -231,6 +231,23 @@ describe("signing in with SSO (OpenID Connect)", () => {
     expect(refused.json()).toMatchObject({ code: "SSO_NOT_INVITED" });
     expect(refused.json().message).toContain("Ask your workspace owner to invite you");
     expect(await findUserByEmail(t.database.db, { email: `ben@${DOMAIN}` })).toBeUndefined();
+
+    // Once invited, the same sign-in lets them in and uses up the invitation.
+    const invited = await api.call(
+      "inviteMember",
+      "POST",
+      "/workspace/invitations",
+      { email: `ben@${DOMAIN}` },
+      {
+        authorization: lumora.authorization,
+      },
+    );
+    expect(invited.statusCode).toBe(201);
+    expect((await ssoAs(`ben@${DOMAIN}`, "ben")).statusCode).toBe(200);
+    const open = await api.call("listInvitations", "GET", "/workspace/invitations", undefined, {
+      authorization: lumora.authorization,
+    });
+    expect(open.json()).toEqual([]);
   });
 
   it("refuses an e-mail the identity provider has not verified", async () => {
