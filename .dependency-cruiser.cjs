@@ -17,6 +17,7 @@ const modules = [
   "billing",
   "user",
   "workspace",
+  "sso",
   "brand",
   "connectors",
   "analytics",

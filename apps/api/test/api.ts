@@ -59,7 +59,7 @@ interface CallOptions {
 export function caller(t: TestApp, defaults: CallOptions = {}) {
   const call = async (
     operationId: string,
-    method: "GET" | "POST" | "PATCH",
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
     url: string,
     body?: unknown,
     o: CallOptions = {},

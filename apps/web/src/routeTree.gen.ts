@@ -24,6 +24,7 @@ import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
+import { Route as PublicSsoRouteImport } from './routes/_public/sso'
 import { Route as AppMainBrandRouteImport } from './routes/_app/_main/brand'
 import { Route as AppMainCompetitorRouteImport } from './routes/_app/_main/competitor'
 import { Route as AppMainContentRouteImport } from './routes/_app/_main/content'
@@ -32,6 +33,7 @@ import { Route as AppMainDataSourcesRouteImport } from './routes/_app/_main/data
 import { Route as AppMainIntentRouteImport } from './routes/_app/_main/intent'
 import { Route as AppQuestionnaireSplatRouteImport } from './routes/_app/questionnaire/$'
 import { Route as AuthCallbackProviderRouteImport } from './routes/auth/callback/$provider'
+import { Route as AuthSsoCallbackRouteImport } from './routes/auth/sso/callback'
 import { Route as AppMainAudienceIndexRouteImport } from './routes/_app/_main/audience/index'
 import { Route as AppMainInfluencerIndexRouteImport } from './routes/_app/_main/influencer/index'
 import { Route as AppMainUserSplatRouteImport } from './routes/_app/_main/user/$'
@@ -111,6 +113,11 @@ const PublicSignUpRoute = PublicSignUpRouteImport.update({
   path: '/sign-up',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicSsoRoute = PublicSsoRouteImport.update({
+  id: '/sso',
+  path: '/sso',
+  getParentRoute: () => PublicRoute,
+} as any)
 const AppMainBrandRoute = AppMainBrandRouteImport.update({
   id: '/brand',
   path: '/brand',
@@ -149,6 +156,11 @@ const AppQuestionnaireSplatRoute = AppQuestionnaireSplatRouteImport.update({
 const AuthCallbackProviderRoute = AuthCallbackProviderRouteImport.update({
   id: '/auth/callback/$provider',
   path: '/auth/callback/$provider',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthSsoCallbackRoute = AuthSsoCallbackRouteImport.update({
+  id: '/auth/sso/callback',
+  path: '/auth/sso/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppMainAudienceIndexRoute = AppMainAudienceIndexRouteImport.update({
@@ -197,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof PublicResetPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
+  '/sso': typeof PublicSsoRoute
   '/brand': typeof AppMainBrandRoute
   '/competitor': typeof AppMainCompetitorRoute
   '/content': typeof AppMainContentRoute
@@ -205,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/intent': typeof AppMainIntentRoute
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/auth/sso/callback': typeof AuthSsoCallbackRoute
   '/user/$': typeof AppMainUserSplatRoute
   '/user/profile': typeof AppMainUserProfileRoute
   '/audience/': typeof AppMainAudienceIndexRoute
@@ -225,6 +239,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof PublicResetPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
+  '/sso': typeof PublicSsoRoute
   '/brand': typeof AppMainBrandRoute
   '/competitor': typeof AppMainCompetitorRoute
   '/content': typeof AppMainContentRoute
@@ -233,6 +248,7 @@ export interface FileRoutesByTo {
   '/intent': typeof AppMainIntentRoute
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/auth/sso/callback': typeof AuthSsoCallbackRoute
   '/user/$': typeof AppMainUserSplatRoute
   '/user/profile': typeof AppMainUserProfileRoute
   '/audience': typeof AppMainAudienceIndexRoute
@@ -256,6 +272,7 @@ export interface FileRoutesById {
   '/_public/reset-password': typeof PublicResetPasswordRoute
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
+  '/_public/sso': typeof PublicSsoRoute
   '/_public/': typeof PublicIndexRoute
   '/_app/_main/brand': typeof AppMainBrandRoute
   '/_app/_main/competitor': typeof AppMainCompetitorRoute
@@ -265,6 +282,7 @@ export interface FileRoutesById {
   '/_app/_main/intent': typeof AppMainIntentRoute
   '/_app/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/auth/sso/callback': typeof AuthSsoCallbackRoute
   '/_app/_main/user/$': typeof AppMainUserSplatRoute
   '/_app/_main/user/profile': typeof AppMainUserProfileRoute
   '/_app/_main/audience/': typeof AppMainAudienceIndexRoute
@@ -287,6 +305,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
+    | '/sso'
     | '/brand'
     | '/competitor'
     | '/content'
@@ -295,6 +314,7 @@ export interface FileRouteTypes {
     | '/intent'
     | '/questionnaire/$'
     | '/auth/callback/$provider'
+    | '/auth/sso/callback'
     | '/user/$'
     | '/user/profile'
     | '/audience/'
@@ -315,6 +335,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
+    | '/sso'
     | '/brand'
     | '/competitor'
     | '/content'
@@ -323,6 +344,7 @@ export interface FileRouteTypes {
     | '/intent'
     | '/questionnaire/$'
     | '/auth/callback/$provider'
+    | '/auth/sso/callback'
     | '/user/$'
     | '/user/profile'
     | '/audience'
@@ -345,6 +367,7 @@ export interface FileRouteTypes {
     | '/_public/reset-password'
     | '/_public/sign-in'
     | '/_public/sign-up'
+    | '/_public/sso'
     | '/_public/'
     | '/_app/_main/brand'
     | '/_app/_main/competitor'
@@ -354,6 +377,7 @@ export interface FileRouteTypes {
     | '/_app/_main/intent'
     | '/_app/questionnaire/$'
     | '/auth/callback/$provider'
+    | '/auth/sso/callback'
     | '/_app/_main/user/$'
     | '/_app/_main/user/profile'
     | '/_app/_main/audience/'
@@ -369,6 +393,7 @@ export interface RootRouteChildren {
   InvitationRoute: typeof InvitationRoute
   PrivacyRoute: typeof PrivacyRoute
   AuthCallbackProviderRoute: typeof AuthCallbackProviderRoute
+  AuthSsoCallbackRoute: typeof AuthSsoCallbackRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -478,6 +503,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSignUpRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/sso': {
+      id: '/_public/sso'
+      path: '/sso'
+      fullPath: '/sso'
+      preLoaderRoute: typeof PublicSsoRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_app/_main/brand': {
       id: '/_app/_main/brand'
       path: '/brand'
@@ -532,6 +564,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/callback/$provider'
       fullPath: '/auth/callback/$provider'
       preLoaderRoute: typeof AuthCallbackProviderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/sso/callback': {
+      id: '/auth/sso/callback'
+      path: '/auth/sso/callback'
+      fullPath: '/auth/sso/callback'
+      preLoaderRoute: typeof AuthSsoCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/_main/audience/': {
@@ -645,6 +684,7 @@ interface PublicRouteChildren {
   PublicResetPasswordRoute: typeof PublicResetPasswordRoute
   PublicSignInRoute: typeof PublicSignInRoute
   PublicSignUpRoute: typeof PublicSignUpRoute
+  PublicSsoRoute: typeof PublicSsoRoute
   PublicIndexRoute: typeof PublicIndexRoute
 }
 
@@ -656,6 +696,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicResetPasswordRoute: PublicResetPasswordRoute,
   PublicSignInRoute: PublicSignInRoute,
   PublicSignUpRoute: PublicSignUpRoute,
+  PublicSsoRoute: PublicSsoRoute,
   PublicIndexRoute: PublicIndexRoute,
 }
 
@@ -669,6 +710,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationRoute: InvitationRoute,
   PrivacyRoute: PrivacyRoute,
   AuthCallbackProviderRoute: AuthCallbackProviderRoute,
+  AuthSsoCallbackRoute: AuthSsoCallbackRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -246,6 +246,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sso/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a single sign-on by e-mail
+         * @description The e-mail's domain names the workspace: it must be a verified domain of an Enterprise workspace with
+         *     single sign-on set up. For OpenID Connect the answer is the identity provider's authorization URL (code
+         *     flow with PKCE, state and nonce kept on the server for 10 minutes and one use); the provider sends the
+         *     browser back to the app's `/auth/sso/callback` page. 404 `SSO_NOT_CONFIGURED` ("No single sign-on is set
+         *     up for example.com"); 422 `SSO_UNAVAILABLE` when the provider cannot be reached or the protocol's sign-in
+         *     is not ready.
+         */
+        post: operations["startSsoSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a single sign-on with the identity provider's code
+         * @description Send the `code`, `state` and, when present, `iss` query parameters of the provider's redirect. The ID
+         *     token's e-mail must be verified and in a verified domain of the workspace. 401 `SSO_LOGIN_FAILED` for an
+         *     unknown, used or expired state or a refused code or ID token; 403 `SSO_NOT_INVITED` for someone the
+         *     workspace has no account for while just-in-time membership is off, `SSO_EMAIL_REFUSED` for an e-mail
+         *     that is unverified or outside the workspace's verified domains, `ACCOUNT_DEACTIVATED`; 402 `PLAN_LIMIT`
+         *     when the workspace has no seat left for a new member.
+         */
+        post: operations["ssoLogIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/logout": {
         parameters: {
             query?: never;
@@ -664,6 +714,91 @@ export interface paths {
          * @description Allowed on every plan, so a workspace that downgraded can still clear what it keeps.
          */
         delete: operations["removeBrandingLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's single sign-on settings (owner only)
+         * @description Enterprise only (402 `PLAN_LIMIT` on other plans). The client secret is never returned, only whether one is set. `serviceProvider` holds the values to give the identity provider.
+         */
+        get: operations["getSsoSettings"];
+        /**
+         * Set up single sign-on (owner only)
+         * @description Enterprise only. OpenID Connect: the issuer is discovered before anything is kept (422 `SSO_ISSUER_INVALID` with the reason); the client secret is kept encrypted, and left as it was when omitted. SAML 2.0: the IdP metadata XML or its URL.
+         */
+        put: operations["saveSsoSettings"];
+        post?: never;
+        /**
+         * Turn single sign-on off (owner only)
+         * @description Members sign in with their passwords again; the domains stay.
+         */
+        delete: operations["deleteSsoSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/sso/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim an e-mail domain for single sign-on (owner only)
+         * @description Answers the TXT value to publish on the domain. Free-mail domains are refused (400), and so is a domain another workspace has verified (409 `SSO_DOMAIN_TAKEN`).
+         */
+        post: operations["addSsoDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/sso/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a domain from single sign-on (owner only) */
+        delete: operations["removeSsoDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/sso/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a domain's TXT record now (owner only)
+         * @description Resolves the domain's TXT records; 422 `SSO_DOMAIN_UNVERIFIED` when none holds the value, 409 `SSO_DOMAIN_TAKEN` when another workspace verified it first.
+         */
+        post: operations["verifySsoDomain"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2935,6 +3070,85 @@ export interface components {
         PaymentMethodRequest: {
             paymentMethodId: string;
         };
+        /** @enum {string} */
+        SsoProtocol: "oidc" | "saml";
+        SsoLoginRequest: {
+            code: string;
+            state: string;
+            iss?: string;
+        };
+        /** @enum {string} */
+        SsoDomainStatus: "pending" | "verified";
+        /**
+         * @example {
+         *       "id": "0b8a3c9e-6f1d-4f5e-9a61-2d7c3f0e8b14",
+         *       "domain": "lumora.coffee",
+         *       "status": "verified",
+         *       "txtValue": "brandscope-verification=Q3k9v0mZ2aLr",
+         *       "verifiedAt": "2026-11-20T09:30:00Z"
+         *     }
+         */
+        SsoDomain: {
+            /** Format: uuid */
+            id: string;
+            domain: string;
+            status: components["schemas"]["SsoDomainStatus"];
+            /** @description The TXT record to publish on the domain, `brandscope-verification=…`. */
+            txtValue: string;
+            /** Format: date-time */
+            verifiedAt: string | null;
+        };
+        /** @description What the owner gives the identity provider. */
+        SsoServiceProvider: {
+            /** Format: uri */
+            oidcRedirectUri: string;
+            /** Format: uri */
+            samlAcsUrl: string;
+            /** Format: uri */
+            samlEntityId: string;
+        };
+        SsoSettings: {
+            configured: boolean;
+            protocol: components["schemas"]["SsoProtocol"] | null;
+            oidc: null | {
+                /** Format: uri */
+                issuer: string;
+                clientId: string;
+                /** @description Whether the client secret is kept (it is never answered). */
+                credentialSaved: boolean;
+            };
+            saml: null | {
+                metadataXml: string | null;
+                /** Format: uri */
+                metadataUrl: string | null;
+            };
+            /** @description Members of the verified domains sign in only with single sign-on; the owner keeps a password. */
+            requireSso: boolean;
+            /** @description Someone of a verified domain without an account joins as a member at their first sign-in. */
+            jitProvisioning: boolean;
+            domains: components["schemas"]["SsoDomain"][];
+            serviceProvider: components["schemas"]["SsoServiceProvider"];
+        };
+        SaveSsoSettingsRequest: {
+            protocol: components["schemas"]["SsoProtocol"];
+            oidc?: {
+                /** Format: uri */
+                issuer: string;
+                clientId: string;
+                /** @description Omit to keep the one kept. */
+                clientSecret?: string;
+            };
+            saml?: {
+                metadataXml?: string;
+                /** Format: uri */
+                metadataUrl?: string;
+            };
+            requireSso: boolean;
+            jitProvisioning: boolean;
+        };
+        AddSsoDomainRequest: {
+            domain: string;
+        };
         SalesContactRequest: {
             email: components["schemas"]["Email"];
             name: string;
@@ -3028,6 +3242,15 @@ export interface components {
         };
         /** @description The content type is not accepted */
         UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Well-formed but refused for a reason the message gives */
+        Unprocessable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3402,6 +3625,63 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    startSsoSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAuthorizeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    ssoLogIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     logOut: {
@@ -4048,6 +4328,162 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getSsoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, or `configured` false with the domains alone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    saveSsoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSsoSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    deleteSsoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addSsoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSsoDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Added, waiting for verification */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeSsoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifySsoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     getBrand: {

@@ -94,6 +94,14 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,5}(,\d{1,5})*$/, "must be a comma-separated list of port numbers")
     .optional(),
+  /**
+   * DNS servers for single sign-on's domain verification (TXT records), `host:port` comma-separated; unset: the
+   * system's resolvers. Tests point it at a local DNS server.
+   */
+  DNS_SERVERS: z
+    .string()
+    .regex(/^[\w.:[\]-]+(,[\w.:[\]-]+)*$/, "must be a comma-separated list of host:port")
+    .optional(),
   /** The YouTube Data API v3 (modules/connectors/youtube-api.ts); tests point it at a local fake. */
   YOUTUBE_API_BASE_URL: httpUrl.default("https://www.googleapis.com/youtube/v3"),
   /** An operator-wide key, used by workspaces that entered none of their own. */
@@ -381,6 +389,8 @@ function toConfig(env: Env) {
       allowPrivate: listOf(env.WEBSITE_FETCH_ALLOW_PRIVATE),
       allowPorts: listOf(env.WEBSITE_FETCH_ALLOW_PORTS).map(Number),
     },
+    /** Domain verification's resolvers (modules/sso/domain-check.ts); empty: the system's. */
+    dnsServers: listOf(env.DNS_SERVERS),
     youtube: {
       baseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/+$/, ""),
       operatorKey: env.YOUTUBE_API_KEY,

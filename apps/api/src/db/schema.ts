@@ -1,6 +1,6 @@
 /**
  * The database schema, as drizzle-kit and the client see it: one module re-exporting each model's file (accounts,
- * billing, brand data, files, mail, secrets). The models import each other's tables from their own files, never
+ * billing, brand data, files, mail, secrets, single sign-on). The models import each other's tables from their own files, never
  * from here.
  */
 export * from "./accounts.schema";
@@ -11,5 +11,6 @@ export * from "./connectors.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
 export * from "./secrets.schema";
+export * from "./sso.schema";
 export * from "./team.schema";
 export * from "./website.schema";

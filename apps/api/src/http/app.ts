@@ -14,6 +14,7 @@ import { BODY_LIMIT_BYTES } from "../kernel/limits";
 import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
 import { deleteExpiredAuthorizations } from "../modules/connectors/consent.repo";
+import { deleteExpiredPendingSsoLogins } from "../modules/sso/sso.repo";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { registerAnswerCompression } from "./compression";
 import { loadContract } from "./contract";
@@ -144,9 +145,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
 
   const housekeeping = setInterval(() => {
     const now = deps.clock.now();
-    Promise.all([runHousekeeping(o.db, now), deleteExpiredAuthorizations(o.db, { now })]).catch(
-      (error: unknown) => app.log.warn({ err: error }, "Housekeeping failed"),
-    );
+    Promise.all([
+      runHousekeeping(o.db, now),
+      deleteExpiredAuthorizations(o.db, { now }),
+      deleteExpiredPendingSsoLogins(o.db, { now }),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, "Housekeeping failed"));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook("onClose", async () => {

@@ -101,6 +101,8 @@ const cases: Record<string, Case> = {
   startSocialLogIn: open("starts a provider's sign-in"),
   socialLogIn: open("the provider's token is the credential"),
   receiveSocialCallback: open("the provider's answer is the credential"),
+  startSsoSignIn: open("starts the identity provider's sign-in of an e-mail's domain"),
+  ssoLogIn: open("the identity provider's code is the credential"),
   logOut: own(200, { by: "outsider" }),
   refreshToken: open("the refresh token is the credential"),
   forgotPassword: open("answers the same for any address"),
@@ -140,6 +142,35 @@ const cases: Record<string, Case> = {
   revokeInvitation: foreign(invitations),
   resendInvitation: foreign(invitations),
   previewInvitation: open("the link's token is the credential"),
+  getSsoSettings: own(402, {
+    why: "B is on Starter: single sign-on is Enterprise, refused before anything is read",
+  }),
+  saveSsoSettings: own(402, {
+    why: "B is on Starter: single sign-on is Enterprise",
+    probes: () => [
+      {
+        body: {
+          protocol: "saml",
+          saml: { metadataUrl: "https://idp.example.com/metadata" },
+          requireSso: false,
+          jitProvisioning: false,
+        },
+      },
+    ],
+  }),
+  deleteSsoSettings: own(402, { why: "B is on Starter: single sign-on is Enterprise" }),
+  addSsoDomain: own(402, {
+    why: "B is on Starter: single sign-on is Enterprise",
+    probes: () => [{ body: { domain: "kettleworth.coffee" } }],
+  }),
+  verifySsoDomain: own(402, {
+    why: "B is on Starter: single sign-on is Enterprise, refused before the id is looked up",
+    probes: (a) => [{ params: { id: a.memberId } }],
+  }),
+  removeSsoDomain: own(402, {
+    why: "B is on Starter: single sign-on is Enterprise, refused before the id is looked up",
+    probes: (a) => [{ params: { id: a.memberId } }],
+  }),
   acceptInvitation: foreign((a) => [{ body: { token: a.invitationToken } }], {
     status: 403,
     code: "INVITATION_EMAIL_MISMATCH",

@@ -54,15 +54,20 @@ describe("the contract and the handlers", () => {
         .map((op) => op.id)
         .sort();
     expect(byRole("owner")).toEqual([
+      "addSsoDomain",
       "cancelSubscription",
       "confirmSandboxSetup",
       "createSetupIntent",
+      "deleteSsoSettings",
       "removePaymentMethod",
+      "removeSsoDomain",
       "resumeSubscription",
       "savePaymentMethod",
+      "saveSsoSettings",
       "setDefaultPaymentMethod",
       "subscribe",
       "transferOwnership",
+      "verifySsoDomain",
     ]);
     expect(byRole("admin")).toEqual(expect.arrayContaining(["inviteMember", "createBrand", "createImport"]));
     expect(byRole("member").sort()).toEqual([
@@ -76,7 +81,7 @@ describe("the contract and the handlers", () => {
       "updateUser",
     ]);
     const reads = operations.filter((op) => op.secured && op.method === "GET" && op.role !== "member");
-    expect(reads.map((op) => op.id)).toEqual(["listInvitations"]);
+    expect(reads.map((op) => op.id)).toEqual(["listInvitations", "getSsoSettings"]);
   });
 
   it("refuses to start when a handler has no contract operation", async () => {

@@ -5,6 +5,7 @@ import { billingHandlers } from "../modules/billing/billing.handlers";
 import { brandHandlers } from "../modules/brand/brand.handlers";
 import { brandingHandlers } from "../modules/branding/branding.handlers";
 import { connectorHandlers } from "../modules/connectors/connectors.handlers";
+import { ssoHandlers } from "../modules/sso/sso.handlers";
 import { systemHandlers } from "../modules/system/system.handlers";
 import { userHandlers } from "../modules/user/user.handlers";
 import { workspaceHandlers } from "../modules/workspace/workspace.handlers";
@@ -16,6 +17,7 @@ export const handlers = {
   ...userHandlers,
   ...workspaceHandlers,
   ...brandingHandlers,
+  ...ssoHandlers,
   ...brandHandlers,
   ...connectorHandlers,
   ...analyticsHandlers,

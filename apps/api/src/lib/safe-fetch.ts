@@ -46,6 +46,11 @@ export class SafeFetchError extends Error {
 export type Resolver = (hostname: string) => Promise<string[]>;
 
 export interface SafeFetchOptions {
+  /** GET unless said; a POST (an OpenID provider's token endpoint) sends `body` and follows no redirect. */
+  method?: "GET" | "POST";
+  body?: string;
+  /** Sent as given, over the defaults (user-agent, accept). */
+  headers?: Record<string, string>;
   /** Addresses or CIDR ranges allowed although not public, e.g. ["127.0.0.1"] for a test server. */
   allowPrivate?: readonly string[];
   /** Ports allowed besides the scheme's; 80 and 443 are always allowed. */
@@ -244,7 +249,8 @@ function open(target: Target, options: SafeFetchOptions, signal: AbortSignal): P
   };
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get({
+    const request = client.request({
+      method: options.method ?? "GET",
       protocol: url.protocol,
       hostname: url.hostname.replace(/^\[|\]$/g, ""),
       port: url.port || undefined,
@@ -256,8 +262,11 @@ function open(target: Target, options: SafeFetchOptions, signal: AbortSignal): P
         "user-agent": options.userAgent ?? defaults.userAgent,
         accept: [...(options.accept ?? defaults.accept), "*/*;q=0.1"].join(", "),
         "accept-encoding": "gzip, deflate, br",
+        ...options.headers,
+        ...(options.body === undefined ? {} : { "content-length": String(Buffer.byteLength(options.body)) }),
       },
     });
+    request.end(options.body);
     const connectTimer = setTimeout(() => {
       request.destroy(
         new SafeFetchError("TIMEOUT", reasons.timeout, `no connection to ${url.host} in time`, true),
@@ -343,8 +352,9 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /** A client span per fetch, redirects included (node:http is not instrumented); its URL as a log line shows it. */
 export function safeFetch(input: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchResponse> {
-  const attributes = { "http.request.method": "GET", "url.full": redactUrl(String(input)) };
-  return inSpan("GET", { kind: SpanKind.CLIENT, attributes }, async (span) => {
+  const method = options.method ?? "GET";
+  const attributes = { "http.request.method": method, "url.full": redactUrl(String(input)) };
+  return inSpan(method, { kind: SpanKind.CLIENT, attributes }, async (span) => {
     const response = await fetchChecked(input, options);
     span.setAttribute("http.response.status_code", response.status);
     return response;
@@ -354,7 +364,7 @@ export function safeFetch(input: string | URL, options: SafeFetchOptions = {}): 
 async function fetchChecked(input: string | URL, options: SafeFetchOptions): Promise<SafeFetchResponse> {
   const deadline = AbortSignal.timeout(options.timeoutMs ?? defaults.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  const maxRedirects = options.maxRedirects ?? defaults.maxRedirects;
+  const maxRedirects = options.method === "POST" ? 0 : (options.maxRedirects ?? defaults.maxRedirects);
   const maxBytes = options.maxBytes ?? defaults.maxBytes;
   const redirects: string[] = [];
   let next: string | URL = input;

@@ -83,6 +83,11 @@ export const notReread: Record<string, string> = {
   startSocialLogIn: storesNoField,
   socialLogIn: storesNoField,
   receiveSocialCallback: "keeps a pending sign-in for POST /auth/social, which needs a configured provider",
+  startSsoSignIn:
+    "keeps a pending sign-in for POST /auth/sso, which needs a verified domain with single sign-on",
+  ssoLogIn: storesNoField,
+  saveSsoSettings: "Enterprise only: read back (the secret never) in src/modules/sso/sso.test.ts",
+  addSsoDomain: "Enterprise only: read back with its TXT value in src/modules/sso/sso.test.ts",
   refreshToken: storesNoField,
   forgotPassword: storesNoField,
   confirmForgotPassword: storesNoField,

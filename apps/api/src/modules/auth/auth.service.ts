@@ -17,6 +17,7 @@ import { coolDown, emailKey, type GuardedAction, guardAttempt, meterRequest, rec
 import { assertNewPassword } from "./passwords";
 import { refreshSession, startSession } from "./sessions";
 import { revokeSession, revokeUserSessions } from "./sessions.repo";
+import { assertOwnSignInAllowed } from "./sso-policy";
 
 type Schemas = components["schemas"];
 type Message = Schemas["Message"];
@@ -201,6 +202,7 @@ export async function logIn(
   const account = emailKey(ctx, body.email);
   await guardAttempt(ctx, "login", account);
   const user = await findUserByEmail(ctx.db, { email: body.email });
+  await assertOwnSignInAllowed(ctx, { email: body.email, user, event: "login" });
   // An unknown e-mail, or an account without a password, still costs one full argon2 verification.
   const valid = await ctx.passwords.verify(user?.passwordHash, body.password);
   if (!user || !valid) {
@@ -245,6 +247,7 @@ export async function forgotPassword(ctx: RequestCtx, body: Schemas["EmailReques
   await meterRequest(ctx, "mail");
   await coolDown(ctx, "reset-password", body.email);
   const user = await findUserByEmail(ctx.db, { email: body.email });
+  await assertOwnSignInAllowed(ctx, { email: body.email, user, event: "forgot-password" });
   const eligible = user !== undefined && user.status !== "deactivated";
   if (eligible) {
     await sendNewCode(ctx, user, "reset-password");
@@ -288,9 +291,10 @@ export async function resetPassword(
   const account = emailKey(ctx, body.email);
   assertNewPassword(body.password, body.passwordConfirmation);
   await guardAttempt(ctx, "reset", account);
+  const user = await findUserByEmail(ctx.db, { email: body.email });
+  await assertOwnSignInAllowed(ctx, { email: body.email, user, event: "reset-password" });
   const passwordHash = await ctx.passwords.hash(body.password);
   const now = ctx.clock.now();
-  const user = await findUserByEmail(ctx.db, { email: body.email });
   const changed =
     user !== undefined &&
     user.status !== "deactivated" &&

@@ -100,3 +100,27 @@ export function createSocialProviders(
     },
   };
 }
+
+/**
+ * The code flow's end, for any OpenID provider: rebuilds the callback URL the provider sent the browser to and
+ * exchanges the code with its PKCE verifier; openid-client checks the state, the ID token and its nonce. RFC 9207:
+ * the state is bound to this provider server-side, so its issuer stands in when the callback named none.
+ */
+export async function redeemCode(
+  configuration: oidc.Configuration,
+  p: { redirectUri: string; code: string; state: string; iss?: string; codeVerifier: string; nonce: string },
+) {
+  const callback = new URL(p.redirectUri);
+  callback.searchParams.set("code", p.code);
+  callback.searchParams.set("state", p.state);
+  const metadata = configuration.serverMetadata();
+  const iss =
+    p.iss ?? (metadata.authorization_response_iss_parameter_supported ? metadata.issuer : undefined);
+  if (iss) callback.searchParams.set("iss", iss);
+  return oidc.authorizationCodeGrant(configuration, callback, {
+    pkceCodeVerifier: p.codeVerifier,
+    expectedState: p.state,
+    expectedNonce: p.nonce,
+    idTokenExpected: true,
+  });
+}

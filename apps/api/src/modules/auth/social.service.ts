@@ -9,7 +9,7 @@ import { sha256 } from "../../lib/crypto";
 import { createAccount, isDuplicateEmail } from "../accounts/accounts";
 import { deleteUnconfirmedAccount, findUserByEmail, type UserRow } from "../accounts/user.repo";
 import { logAuthEvent } from "./auth-log";
-import { formPostProviders, idTokenProviders, scopeOf } from "./oidc";
+import { formPostProviders, idTokenProviders, redeemCode, scopeOf } from "./oidc";
 import { startSession } from "./sessions";
 import {
   findUserBySocialIdentity,
@@ -18,6 +18,7 @@ import {
   notePendingSocialLoginCallback,
   takePendingSocialLogin,
 } from "./social.repo";
+import { assertOwnSignInAllowed } from "./sso-policy";
 
 type Schemas = components["schemas"];
 
@@ -313,19 +314,13 @@ async function identityFromCode(
   pending: PendingSocialLogin,
 ) {
   if (!body.code || body.idToken) throw new Error("This provider answers with a code, not an ID token");
-  const callback = new URL(pending.redirectUri);
-  callback.searchParams.set("code", body.code);
-  callback.searchParams.set("state", body.state);
-  const metadata = configuration.serverMetadata();
-  // RFC 9207: the state is bound to this provider server-side, so its issuer stands in when the app sent none.
-  const iss =
-    body.iss ?? (metadata.authorization_response_iss_parameter_supported ? metadata.issuer : undefined);
-  if (iss) callback.searchParams.set("iss", iss);
-  const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
-    pkceCodeVerifier: pending.codeVerifier,
-    expectedState: body.state,
-    expectedNonce: pending.nonce,
-    idTokenExpected: true,
+  const tokens = await redeemCode(configuration, {
+    redirectUri: pending.redirectUri,
+    code: body.code,
+    state: body.state,
+    ...(body.iss ? { iss: body.iss } : {}),
+    codeVerifier: pending.codeVerifier,
+    nonce: pending.nonce,
   });
   const claims = tokens.claims();
   if (!claims) throw new Error("The provider returned no ID token");
@@ -391,6 +386,12 @@ export async function socialLogIn(
       `Your ${names[body.provider]} account has no verified e-mail address. Verify it there, or sign up with your e-mail.`,
     );
   }
+  // A domain that requires single sign-on takes no other sign-in for its members (docs/single-sign-on.md).
+  await assertOwnSignInAllowed(ctx, {
+    email: identity.email,
+    user: await findUserByEmail(ctx.db, { email: identity.email }),
+    event: `social.${body.provider}`,
+  });
   const user = await userOf(ctx, body.provider, identity);
   if (user.status === "deactivated") {
     logAuthEvent(ctx, `social.${body.provider}`, {

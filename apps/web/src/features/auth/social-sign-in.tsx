@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client";
 import { Button } from "@brandscope/ui/button";
-import { useEffect } from "react";
 import { FormProblem } from "~/lib/problem";
+import { useResetOnRestore } from "./restored-page";
 import { useStartSocialSignInMutation } from "./social";
 
 type SocialProviderId = components["schemas"]["SocialProviderId"];
@@ -21,15 +21,7 @@ const providerNames: Record<SocialProviderId, string> = {
  */
 export function SocialSignIn({ providers, redirect }: { providers: SocialProvider[]; redirect?: string }) {
   const start = useStartSocialSignInMutation();
-  const { reset } = start;
-  // Coming back with the browser's Back button may restore this page as it was left, its button still busy.
-  useEffect(() => {
-    const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) reset();
-    };
-    window.addEventListener("pageshow", restored);
-    return () => window.removeEventListener("pageshow", restored);
-  }, [reset]);
+  useResetOnRestore(start.reset);
   if (!providers.length) return null;
   return (
     <div className="flex flex-col gap-4">

@@ -34,6 +34,9 @@ function SignInScreen() {
     >
       <div className="flex flex-col gap-6">
         <SignInForm email={email} redirect={redirect} />
+        <Link to="/sso" search={{ email, redirect }} className={`${authLinkClass} self-center text-sm`}>
+          Sign in with SSO
+        </Link>
         {socialProviders.length > 0 ? (
           <Suspense fallback={null}>
             <SocialSignIn providers={socialProviders} redirect={redirect} />

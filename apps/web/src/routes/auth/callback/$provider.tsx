@@ -1,16 +1,15 @@
 import { LoadingScreen } from "@brandscope/ui/loading-screen";
-import { Logo } from "@brandscope/ui/logo";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { z } from "zod/mini";
 import { pathAfterSignIn } from "~/features/auth/paths";
+import { SignInFailed } from "~/features/auth/sign-in-failed";
 import {
   clearPendingSocialSignIn,
   finishSocialSignIn,
   readPendingSocialSignIn,
 } from "~/features/auth/social";
 import { auth, socialProviders } from "~/lib/auth";
-import { ButtonLink } from "~/lib/link";
 import { problemText } from "~/lib/problem";
 
 const optionalText = z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined);
@@ -107,16 +106,5 @@ function SocialCallback() {
   }, [known, code, idToken, state, error, iss, router]);
 
   if (!problem) return <LoadingScreen label={`Signing you in with ${name}`} />;
-  return (
-    <div className="bg-background flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
-      <Logo />
-      <div className="flex max-w-md flex-col gap-2">
-        <h1 className="text-foreground text-2xl font-semibold tracking-tight">We could not sign you in</h1>
-        <p role="alert" className="text-muted-foreground text-sm leading-relaxed">
-          {problem}
-        </p>
-      </div>
-      <ButtonLink to="/sign-in">Back to sign in</ButtonLink>
-    </div>
-  );
+  return <SignInFailed problem={problem} back={{ to: "/sign-in", label: "Back to sign in" }} />;
 }

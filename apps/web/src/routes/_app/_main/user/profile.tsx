@@ -8,6 +8,7 @@ import { useEffect } from "react";
 import { PaymentMethodsSection } from "~/features/billing/payment-methods-section";
 import { PlanSection } from "~/features/billing/plan-section";
 import { BrandingSection } from "~/features/branding/branding-section";
+import { SsoSection } from "~/features/sso/sso-section";
 import { TeamSection } from "~/features/team/team-section";
 import { AccountClosure } from "~/features/user/account-closure";
 import { ChangePasswordForm } from "~/features/user/change-password-form";
@@ -96,6 +97,14 @@ function ProfileScreen() {
           >
             <BrandingSection workspaceName={me.data.workspace.name} role={me.data.workspace.role} />
           </Section>
+          {me.data.workspace.role === "owner" ? (
+            <Section
+              title="Single sign-on"
+              description="Your team signs in through your company's identity provider. Only you, the owner, set it up."
+            >
+              <SsoSection />
+            </Section>
+          ) : null}
           <Section title="Password" description="Changing it signs you out on your other devices.">
             <ChangePasswordForm />
           </Section>

@@ -1,0 +1,75 @@
+import type { components } from "@brandscope/api-client/schema";
+import * as oidc from "openid-client";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { sha256 } from "../../lib/crypto";
+import { logAuthEvent } from "../auth/auth-log";
+import { redeemCode } from "../auth/oidc";
+import { discoverIdp } from "./oidc-discovery";
+import { serviceProviderOf } from "./service-provider";
+import { findSsoConnection, takePendingSsoLogin } from "./sso.repo";
+import { completeSsoSignIn } from "./sso-complete";
+import { oidcClientOf } from "./sso-start";
+
+type Schemas = components["schemas"];
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+/**
+ * The end of an OpenID Connect single sign-on: the state (one use, unexpired) names the workspace; the code is
+ * exchanged with the PKCE verifier, and openid-client checks the ID token (signature, issuer, audience, expiry,
+ * nonce). The e-mail comes from the ID token or else the userinfo endpoint; completeSsoSignIn does the rest.
+ */
+export async function ssoLogIn(
+  ctx: RequestCtx,
+  body: Schemas["SsoLoginRequest"],
+): Promise<Schemas["LoginResponse"]> {
+  const failed = (reason: string, message = "The sign-in could not be completed. Please try again.") => {
+    logAuthEvent(ctx, "sso.oidc", { outcome: "failure", reason });
+    return new AppError("SSO_LOGIN_FAILED", 401, message);
+  };
+  const pending = await takePendingSsoLogin(ctx.db, {
+    stateHash: sha256(body.state),
+    protocol: "oidc",
+    now: ctx.clock.now(),
+  });
+  if (!pending?.nonce || !pending.codeVerifier) {
+    throw failed("unknown-or-expired-state", "This sign-in has expired. Please start again.");
+  }
+  const connection = await findSsoConnection(ctx.db, { workspaceId: pending.workspaceId });
+  const client = connection && oidcClientOf(ctx, connection);
+  if (!client) throw failed("sso-not-configured");
+
+  let claims: Record<string, unknown>;
+  try {
+    const configuration = await discoverIdp(ctx.config, client);
+    const tokens = await redeemCode(configuration, {
+      redirectUri: serviceProviderOf(ctx.config, pending.workspaceId).oidcRedirectUri,
+      code: body.code,
+      state: body.state,
+      ...(body.iss ? { iss: body.iss } : {}),
+      codeVerifier: pending.codeVerifier,
+      nonce: pending.nonce,
+    });
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error("The provider returned no ID token");
+    claims = text(idToken.email)
+      ? idToken
+      : { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)), ...idToken };
+  } catch (error) {
+    ctx.log.warn(
+      { event: "sso.oidc.refused", reason: error instanceof Error ? error.message : "unknown" },
+      "OpenID single sign-on refused",
+    );
+    throw failed("code-exchange-refused");
+  }
+  return completeSsoSignIn(ctx, {
+    workspaceId: pending.workspaceId,
+    protocol: "oidc",
+    email: text(claims.email) ?? "",
+    emailVerified: claims.email_verified === true || claims.email_verified === "true",
+    subject: String(claims.sub),
+    firstName: text(claims.given_name),
+    lastName: text(claims.family_name),
+  });
+}

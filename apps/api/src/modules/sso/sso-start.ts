@@ -1,0 +1,121 @@
+import type { components } from "@brandscope/api-client/schema";
+import * as oidc from "openid-client";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { addMs, MINUTE_MS } from "../../lib/clock";
+import { sha256, unseal } from "../../lib/crypto";
+import { limitRequests } from "../auth/limits";
+import { emailDomain } from "../auth/sso-policy";
+import { discoverIdp } from "./oidc-discovery";
+import { serviceProviderOf } from "./service-provider";
+import {
+  findSsoConnection,
+  findVerifiedDomain,
+  insertPendingSsoLogin,
+  type SsoConnectionRow,
+} from "./sso.repo";
+import { hasSso } from "./sso-plan";
+
+type Schemas = components["schemas"];
+
+/** How long the user may spend at the identity provider between starting and finishing. */
+export const PENDING_SSO_LOGIN_MS = 10 * MINUTE_MS;
+/** Starts per network address: a person retrying, not a scan of which domains have SSO. */
+const START_LIMIT = { windowMs: 15 * MINUTE_MS, max: 30 };
+
+/** 422 when the workspace's identity provider cannot be used right now. */
+export const ssoUnavailable = (message: string) => new AppError("SSO_UNAVAILABLE", 422, message);
+
+/** The connection of a workspace with OpenID Connect, with its client secret unsealed. */
+export function oidcClientOf(ctx: RequestCtx, connection: SsoConnectionRow) {
+  const { oidcIssuer, oidcClientId, oidcSealedClientSecret } = connection;
+  if (connection.protocol !== "oidc" || !oidcIssuer || !oidcClientId || !oidcSealedClientSecret)
+    return undefined;
+  return {
+    issuer: oidcIssuer,
+    clientId: oidcClientId,
+    clientSecret: unseal(ctx.keys.seal, oidcSealedClientSecret),
+  };
+}
+
+/** OpenID Connect: the code flow with PKCE, state and nonce kept server-side for one use. */
+async function startOidcSignIn(
+  ctx: RequestCtx,
+  connection: SsoConnectionRow,
+): Promise<Schemas["SocialAuthorizeResponse"]> {
+  const client = oidcClientOf(ctx, connection);
+  if (!client)
+    throw ssoUnavailable("Single sign-on for your workspace is not complete. Ask your workspace owner.");
+  let configuration: oidc.Configuration;
+  try {
+    configuration = await discoverIdp(ctx.config, client);
+  } catch (error) {
+    ctx.log.warn(
+      { event: "sso.oidc.discovery-failed", reason: error instanceof Error ? error.message : "unknown" },
+      "OpenID issuer discovery failed",
+    );
+    throw ssoUnavailable("Your identity provider cannot be reached just now. Try again in a few minutes.");
+  }
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const now = ctx.clock.now();
+  await insertPendingSsoLogin(ctx.db, {
+    stateHash: sha256(state),
+    workspaceId: connection.workspaceId,
+    protocol: "oidc",
+    nonce,
+    codeVerifier,
+    now,
+    expiresAt: addMs(now, PENDING_SSO_LOGIN_MS),
+  });
+  const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: serviceProviderOf(ctx.config, connection.workspaceId).oidcRedirectUri,
+    scope: "openid email profile",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  return { authorizationUrl: authorizationUrl.href, state };
+}
+
+/**
+ * SAML 2.0, SP-initiated: builds the AuthnRequest redirect to the IdP (modules/sso/saml/) and keeps its id with a
+ * RelayState in pending_sso_logins (insertPendingSsoLogin with samlRequestId), the way startOidcSignIn keeps its
+ * state. Until the SAML library is wired in, it refuses.
+ */
+export async function startSamlSignIn(
+  _ctx: RequestCtx,
+  _connection: SsoConnectionRow,
+): Promise<Schemas["SocialAuthorizeResponse"]> {
+  throw ssoUnavailable("SAML sign-in is being set up");
+}
+
+/**
+ * "Sign in with SSO": the e-mail's domain names the workspace (the one that verified it), whose identity provider
+ * the browser is sent to. A domain without single sign-on, or whose workspace's plan no longer has it, is told so.
+ */
+export async function startSsoSignIn(
+  ctx: RequestCtx,
+  body: Schemas["EmailRequest"],
+): Promise<Schemas["SocialAuthorizeResponse"]> {
+  await limitRequests(
+    ctx,
+    { key: `sso-start:${ctx.ip}`, ...START_LIMIT },
+    (wait) => `Too many single sign-on attempts. Try again in ${wait}.`,
+  );
+  const domain = emailDomain(body.email);
+  const verified = domain ? await findVerifiedDomain(ctx.db, { domain }) : undefined;
+  const connection = verified
+    ? await findSsoConnection(ctx.db, { workspaceId: verified.workspaceId })
+    : undefined;
+  if (!connection || !(await hasSso(ctx.db, { workspaceId: connection.workspaceId }))) {
+    throw new AppError(
+      "SSO_NOT_CONFIGURED",
+      404,
+      `No single sign-on is set up for ${domain || "this address"}.`,
+    );
+  }
+  return connection.protocol === "saml" ? startSamlSignIn(ctx, connection) : startOidcSignIn(ctx, connection);
+}
