@@ -1,3 +1,4 @@
+import { join, resolve } from "node:path";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
@@ -17,6 +18,14 @@ const chromium = {
   ],
 };
 
+/*
+ * Visual baselines (.storybook/vitest.setup.ts): one PNG per story and colour mode, committed in the package that
+ * owns the story (packages/ui/visual-baselines/, packages/charts/visual-baselines/). A failure writes the actual
+ * picture and the diff beside each other in packages/ui/.cache/visual-diffs/ and prints their paths.
+ */
+const baselinesOf = (storiesDir: string) => join(storiesDir.replace(/\/src(\/.*)?$/, ""), "visual-baselines");
+const visualDiffs = resolve(import.meta.dirname, ".cache/visual-diffs");
+
 export default defineConfig({
   test: {
     // One file at a time: on two cores, parallel story files starve the timing stories (debounce, abort)
@@ -28,6 +37,10 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: ".storybook" })],
         test: {
           name: "storybook",
+          setupFiles: [".storybook/vitest.setup.ts"],
+          globalSetup: [".storybook/visual-diffs-reset.ts"],
+          // Where a failing screenshot's pictures are also attached to the report (gitignored, as .cache/ is).
+          attachmentsDir: ".cache/vitest-attachments",
           // Chart animations and debounce timing can lose a race on a loaded 2-core CI machine; a story that
           // passes only on its retry is reported as flaky, not hidden.
           retry: 1,
@@ -36,6 +49,19 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: chromium }),
             instances: [{ browser: "chromium" }],
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: "pixelmatch",
+                // The tolerance: none. Any colour change counts (threshold 0; pixelmatch's default 0.1 let a token
+                // moved by 1 % of lightness through), only pixels pixelmatch recognises as anti-aliasing are ignored,
+                // and no changed pixel is allowed. Same Chromium, same bundled Inter, no animations: two runs on one
+                // machine give identical pictures.
+                comparatorOptions: { threshold: 0, allowedMismatchedPixels: 0 },
+                resolveScreenshotPath: ({ arg, ext, root, testFileDirectory }) =>
+                  join(baselinesOf(resolve(root, testFileDirectory)), `${arg}${ext}`),
+                resolveDiffPath: ({ arg, ext }) => join(visualDiffs, `${arg}${ext}`),
+              },
+            },
           },
         },
       },

@@ -9,7 +9,15 @@
 // workspace's version, no scripts or devDependencies. The original text is kept byte for byte in
 // .cache/pack/package.json until postpack restores it. npm runs both scripts for `npm pack` and `npm publish`
 // (not with --ignore-scripts: then the tarball would point at src, which it does not contain).
-import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 const packageDir = process.cwd();
@@ -78,7 +86,13 @@ function exportTargets(value) {
   return Object.values(value ?? {}).flatMap(exportTargets);
 }
 
+/** The version in the workspace's own package.json (the source changesets bumps), not a node_modules link's. */
 function workspaceVersion(name) {
-  const path = join(repoRoot, "node_modules", name, "package.json");
-  return JSON.parse(readFileSync(path, "utf8")).version;
+  for (const folder of readdirSync(join(repoRoot, "packages"))) {
+    const path = join(repoRoot, "packages", folder, "package.json");
+    if (!existsSync(path)) continue;
+    const manifest = JSON.parse(readFileSync(path, "utf8"));
+    if (manifest.name === name) return manifest.version;
+  }
+  throw new Error(`${name} is not a workspace under packages/`);
 }

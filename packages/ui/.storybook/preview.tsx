@@ -1,5 +1,6 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
 import "../src/styles/storybook.css";
+import { STORY_ROOT_ATTRIBUTE } from "./story-root";
 
 type ColourMode = "light" | "dark";
 
@@ -11,10 +12,17 @@ const withColourMode: Decorator = (Story, context) => {
   return <Story />;
 };
 
+// The visual tests screenshot the element a story renders into (Storybook's canvas in the browser, the container of
+// the portable story under Vitest); the attribute names it for them.
+const markStoryRoot: Decorator = (Story, context) => {
+  context.canvasElement.setAttribute(STORY_ROOT_ATTRIBUTE, "");
+  return <Story />;
+};
+
 const preview: Preview = {
   // Every component gets a generated docs page.
   tags: ["autodocs"],
-  decorators: [withColourMode],
+  decorators: [withColourMode, markStoryRoot],
   globalTypes: {
     colourMode: {
       description: "Colour mode",

@@ -5,7 +5,7 @@
  * look at it in Chromium. Run with `npm run test:pack -w @brandscope/ui`; it prints each step and its time.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -92,6 +92,14 @@ beforeAll(async () => {
     await run("npx", ["--no-install", "vite", "build"], { cwd: appDir });
     await run("npx", ["--no-install", "vite", "build", "-c", "vite.tailwind.config.js"], { cwd: appDir });
   });
+  await step(
+    "vite build an app with React alone, one with one component, one with every component",
+    async () => {
+      for (const page of sizePages) {
+        await run("npx", ["--no-install", "vite", "build", "-c", `vite.${page}.config.js`], { cwd: appDir });
+      }
+    },
+  );
 
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -127,15 +135,13 @@ describe("packed libraries", () => {
     }
   });
 
-  it("contain only package.json, README.md and dist/, with exports into dist", async () => {
+  it("contain only package.json, README.md, CHANGELOG.md and dist/, with exports into dist", async () => {
+    const documents = ["package/package.json", "package/README.md", "package/CHANGELOG.md"];
     for (const key of ["ui", "charts"] as const) {
       const files = (await run("tar", ["-tzf", tarballs[key]])).stdout.trim().split("\n");
-      const outside = files.filter(
-        (file) =>
-          !file.startsWith("package/dist/") && !["package/package.json", "package/README.md"].includes(file),
-      );
+      const outside = files.filter((file) => !file.startsWith("package/dist/") && !documents.includes(file));
       expect(outside, key).toEqual([]);
-      expect(files, key).toContain("package/README.md");
+      expect(files, key).toEqual(expect.arrayContaining(documents));
       expect(files, key).toContain("package/dist/styles.css");
       expect(files.filter((file) => file.endsWith(".d.ts")).length, key).toBeGreaterThan(5);
 
@@ -148,6 +154,11 @@ describe("packed libraries", () => {
       expect(manifest.scripts, key).toBeUndefined();
       expect(manifest.devDependencies, key).toBeUndefined();
       expect(JSON.stringify(manifest.dependencies ?? {}), key).not.toContain('"*"');
+      // Publishable: a released version, React from the product, and only CSS kept by tree-shaking.
+      expect(manifest.private, key).toBeUndefined();
+      expect(manifest.version, key).toMatch(/^(?!0\.0\.0$)\d+\.\d+\.\d+$/);
+      expect(manifest.peerDependencies, key).toMatchObject({ react: "^19.0.0", "react-dom": "^19.0.0" });
+      expect(manifest.sideEffects, key).toEqual(["**/*.css"]);
     }
     const uiFiles = (await run("tar", ["-tzf", tarballs.ui])).stdout;
     expect(uiFiles).toContain("package/dist/theme.css");
@@ -190,6 +201,21 @@ describe("packed libraries", () => {
     expect(code.includes("Content by network"), "the page's doughnut").toBe(true);
     expect(code.includes("Afghanistan"), "world-atlas, imported only by the choropleth").toBe(false);
     expect(/["'`]side-nav["'`]/.test(code), "ui's SideNav, never imported").toBe(false);
+  });
+
+  it("tree-shake: an app importing one component ships less than one importing the whole library", async () => {
+    const bytes = async (dir: string) =>
+      (await filesUnder(join(appDir, dir), ".js")).reduce((sum, code) => sum + Buffer.byteLength(code), 0);
+    const [react, one, all] = await Promise.all(sizePages.map((page) => bytes(`dist-size/${page}`)));
+    if (react === undefined || one === undefined || all === undefined)
+      throw new Error("a page was not built");
+    const kb = (size: number) => `${(size / 1024).toFixed(1)} KB`;
+    log(`minified JavaScript: React alone ${kb(react)}, + Button ${kb(one)}, + every component ${kb(all)}`);
+    expect(one).toBeLessThan(all);
+    // What the library adds to React: Button (with cva and tailwind-merge) is well under the whole library's share.
+    expect(one - react).toBeLessThan((all - react) * 0.75);
+    const code = (await filesUnder(join(appDir, "dist-size/one"), ".js")).join("\n");
+    expect(/["'`]modal-trigger["'`]/.test(code), "the Modal's code, never imported").toBe(false);
   });
 
   // The two ways README.md documents: the prebuilt stylesheets, or Tailwind v4 with theme.css scanning dist/.
@@ -310,12 +336,12 @@ async function writeScratchApp(dir: string) {
     "package.json": JSON.stringify(manifest, null, 2),
     "tsconfig.json": JSON.stringify({
       compilerOptions: { ...compilerOptions, module: "ESNext", moduleResolution: "bundler" },
-      include: ["shared", "plain", "tailwind"],
+      include: ["shared", "plain", "tailwind", "react", "one", "all"],
     }),
     // Consumers on Node's resolution get working types too (relative imports in the .d.ts files carry .js).
     "tsconfig.nodenext.json": JSON.stringify({
       compilerOptions: { ...compilerOptions, module: "NodeNext", moduleResolution: "NodeNext" },
-      include: ["shared", "plain", "tailwind"],
+      include: ["shared", "plain", "tailwind", "react", "one", "all"],
     }),
     "shared/css.d.ts": 'declare module "*.css";',
     "shared/app.tsx": [
@@ -360,6 +386,33 @@ async function writeScratchApp(dir: string) {
       '@source "../node_modules/@brandscope/ui/dist";',
       '@source "../node_modules/@brandscope/charts/dist";',
     ].join("\n"),
+    // Tree-shaking: one component, against every component of the library kept alive.
+    "one/index.html": html("Brandscope packages: one component"),
+    "one/main.tsx": [
+      'import "@brandscope/ui/styles.css";',
+      'import { createRoot } from "react-dom/client";',
+      'import { Button } from "@brandscope/ui/button";',
+      "",
+      'const root = document.getElementById("root");',
+      'if (!root) throw new Error("no #root");',
+      "createRoot(root).render(<Button>Export CSV</Button>);",
+    ].join("\n"),
+    "all/index.html": html("Brandscope packages: every component"),
+    "all/main.tsx": [
+      ...uiComponents.map((name, index) => `import * as component${index} from "@brandscope/ui/${name}";`),
+      "",
+      "// Referenced from the page, so no export can be dropped.",
+      `Object.assign(window, { everything: [${uiComponents.map((_, index) => `component${index}`).join(", ")}] });`,
+    ].join("\n"),
+    "react/index.html": html("React alone"),
+    "react/main.tsx": [
+      'import { createRoot } from "react-dom/client";',
+      "",
+      'const root = document.getElementById("root");',
+      'if (!root) throw new Error("no #root");',
+      'createRoot(root).render(<button type="button">Export CSV</button>);',
+    ].join("\n"),
+    ...Object.fromEntries(sizePages.map((page) => [`vite.${page}.config.js`, sizeBuildConfig(page)])),
     "vite.tailwind.config.js": [
       'import tailwindcss from "@tailwindcss/vite";',
       'import react from "@vitejs/plugin-react";',
@@ -374,6 +427,22 @@ async function writeScratchApp(dir: string) {
     await mkdir(dirname(join(dir, name)), { recursive: true });
     await writeFile(join(dir, name), `${text}\n`);
   }
+}
+
+/** Every component module ui exports ("./*" → components/*), as a consumer would import it. */
+const uiComponents = readdirSync(join(libraries.ui.dir, "src/components"))
+  .filter((file) => file.endsWith(".tsx") && !file.endsWith(".stories.tsx"))
+  .map((file) => file.replace(/\.tsx$/, ""));
+
+/** The tree-shaking pages: React alone (the floor), one component, every component. */
+const sizePages = ["react", "one", "all"] as const;
+
+function sizeBuildConfig(page: (typeof sizePages)[number]) {
+  return [
+    'import react from "@vitejs/plugin-react";',
+    'import { defineConfig } from "vite";',
+    `export default defineConfig({ root: "${page}", plugins: [react()], build: { outDir: "../dist-size/${page}", emptyOutDir: true } });`,
+  ].join("\n");
 }
 
 async function filesUnder(dir: string, extension: string): Promise<string[]> {
