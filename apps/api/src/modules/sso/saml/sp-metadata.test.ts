@@ -43,4 +43,12 @@ describe("samlSignInRedirect", () => {
     const second = await samlSignInRedirect(parseIdpMetadata(idp.metadataXml), sp, "state-1");
     expect(second.requestId).not.toBe(requestId);
   });
+
+  it("keeps the query an IdP's sign-in address already has (Google's idpid)", async () => {
+    const withQuery = idp.metadataXml.replace(idp.ssoUrl, `${idp.ssoUrl}?idpid=C01abc`);
+    const { url } = await samlSignInRedirect(parseIdpMetadata(withQuery), sp, "state-2");
+    const target = new URL(url);
+    expect(target.searchParams.get("idpid")).toBe("C01abc");
+    expect(target.searchParams.get("SAMLRequest")).toBeTruthy();
+  });
 });
