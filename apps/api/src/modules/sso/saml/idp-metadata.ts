@@ -1,7 +1,15 @@
 import { X509Certificate } from "node:crypto";
-import { DomUtils, ElementType, parseDocument } from "htmlparser2";
 import { SafeFetchError, type SafeFetchOptions, safeFetch } from "../../../lib/safe-fetch";
 import { SamlMetadataError } from "./errors";
+import {
+  childElements,
+  descendantElements,
+  hasDoctype,
+  localName,
+  textOf,
+  type XmlElement,
+  xmlRoot,
+} from "./xml-elements";
 
 /** What the service provider needs to know about a workspace's identity provider, read from its metadata. */
 export interface SamlIdp {
@@ -18,16 +26,6 @@ export const MAX_METADATA_BYTES = 512 * 1024;
 const FETCH_TIMEOUT_MS = 10_000;
 const REDIRECT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 
-type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
-type Node = Element["children"][number];
-const isElement = (node: Node): node is Element => ElementType.isTag(node);
-/** The name without its namespace prefix: IdPs write md:, saml2md:, ds: or nothing, all the same elements. */
-const localName = (element: Element) => element.name.slice(element.name.indexOf(":") + 1);
-const descendants = (root: Element, name: string) =>
-  DomUtils.findAll((element) => localName(element) === name, root.children);
-const children = (parent: Element, name: string) =>
-  parent.children.filter((child): child is Element => isElement(child) && localName(child) === name);
-
 function refuse(code: SamlMetadataError["code"], reason: string, detail = reason): never {
   throw new SamlMetadataError(code, reason, detail);
 }
@@ -41,18 +39,18 @@ export function parseIdpMetadata(xml: string): SamlIdp {
   if (Buffer.byteLength(xml, "utf8") > MAX_METADATA_BYTES) {
     refuse("METADATA_TOO_LARGE", `The metadata is larger than ${MAX_METADATA_BYTES / 1024} KB`);
   }
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
+  if (hasDoctype(xml)) {
     refuse("METADATA_DTD_REFUSED", "The metadata contains a DOCTYPE, which is not allowed");
   }
-  const root = parseDocument(xml.trim(), { xmlMode: true, decodeEntities: true }).children.find(isElement);
+  const root = xmlRoot(xml.trim());
   if (!root || !xml.trim().startsWith("<")) refuse("METADATA_NOT_XML", "The metadata is not XML");
   const name = localName(root);
   if (name !== "EntityDescriptor" && name !== "EntitiesDescriptor") {
     refuse("METADATA_NOT_XML", "The XML is not SAML metadata (no EntityDescriptor)");
   }
-  const entities = (name === "EntityDescriptor" ? [root] : descendants(root, "EntityDescriptor")).filter(
-    (entity) => children(entity, "IDPSSODescriptor").length > 0,
-  );
+  const entities = (
+    name === "EntityDescriptor" ? [root] : descendantElements(root, "EntityDescriptor")
+  ).filter((entity) => childElements(entity, "IDPSSODescriptor").length > 0);
   const [entity] = entities;
   if (!entity) refuse("METADATA_NO_IDP", "The metadata describes no identity provider (no IDPSSODescriptor)");
   if (entities.length > 1) {
@@ -63,7 +61,7 @@ export function parseIdpMetadata(xml: string): SamlIdp {
   }
   const entityId = entity.attribs.entityID?.trim();
   if (!entityId) refuse("METADATA_NO_ENTITY_ID", "The metadata has no entity ID");
-  const descriptor = children(entity, "IDPSSODescriptor")[0] as Element;
+  const descriptor = childElements(entity, "IDPSSODescriptor")[0] as XmlElement;
   return {
     entityId,
     ssoUrl: redirectSsoUrl(descriptor),
@@ -71,8 +69,8 @@ export function parseIdpMetadata(xml: string): SamlIdp {
   };
 }
 
-function redirectSsoUrl(descriptor: Element): string {
-  const location = children(descriptor, "SingleSignOnService")
+function redirectSsoUrl(descriptor: XmlElement): string {
+  const location = childElements(descriptor, "SingleSignOnService")
     .find((service) => service.attribs.Binding === REDIRECT_BINDING)
     ?.attribs.Location?.trim();
   if (!location) {
@@ -92,12 +90,12 @@ function redirectSsoUrl(descriptor: Element): string {
 }
 
 /** Certificates for signing: KeyDescriptors marked use="signing" or unmarked (both uses), never "encryption". */
-function signingCertificates(descriptor: Element): string[] {
+function signingCertificates(descriptor: XmlElement): string[] {
   const pems = new Set<string>();
-  for (const key of children(descriptor, "KeyDescriptor")) {
+  for (const key of childElements(descriptor, "KeyDescriptor")) {
     if (key.attribs.use !== undefined && key.attribs.use !== "signing") continue;
-    for (const certificate of descendants(key, "X509Certificate")) {
-      pems.add(toPem(DomUtils.textContent(certificate)));
+    for (const certificate of descendantElements(key, "X509Certificate")) {
+      pems.add(toPem(textOf(certificate)));
     }
   }
   if (pems.size === 0) refuse("METADATA_NO_SIGNING_CERTIFICATE", "The metadata has no signing certificate");

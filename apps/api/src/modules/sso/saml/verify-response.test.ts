@@ -115,6 +115,13 @@ describe("verifySamlResponse accepts", () => {
     const startsInAMinute = issue({ issuedAt: new Date(now.getTime() + MINUTE) });
     await expect(verify(startsInAMinute, { now })).resolves.toMatchObject({ email: ada.email });
   });
+  it("by the caller's clock, not the server process's", async () => {
+    const then = new Date("2030-01-01T10:00:00Z");
+    const future = issue({ issuedAt: then });
+    expect((await refusal(verify(future))).code).toBe("SAML_NOT_YET_VALID");
+    await expect(verify(future, { now: new Date(then.getTime() + MINUTE) })).resolves.toMatchObject(ada);
+  });
+
   it("the whole e-mail when a comment, which the signature does not cover, splits it", async () => {
     // Canonicalisation drops comments, so the signature still holds; a parser reading the first text node only
     // would see ada@example.com, someone else than the person the IdP vouched for.
