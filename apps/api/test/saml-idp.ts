@@ -57,7 +57,7 @@ export interface TestSamlIdp {
   initiateUrl: string;
   /** PEM, the certificate the IdP signs with. */
   certificate: string;
-  /** Who signs in at `ssoUrl`; undefined answers 403 there (nobody can sign in). */
+  /** Who signs in at `ssoUrl` and `initiateUrl`; undefined answers 403 there (nobody can sign in). */
   user: SamlTestUser | undefined;
   /** A base64 SAMLResponse, as it would be posted to the ACS URL. */
   issueResponse(o: SamlResponseOptions): string;

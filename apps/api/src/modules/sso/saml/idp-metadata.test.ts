@@ -1,6 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSamlIdp, type TestSamlIdp } from "../../../../test/saml-idp";
+import { selfSignedCertificate } from "../../../../test/self-signed-certificate";
 import { SamlMetadataError } from "./errors";
 import { fetchIdpMetadata, MAX_METADATA_BYTES, parseIdpMetadata } from "./idp-metadata";
 import { serviceProviderMetadata } from "./sp-metadata";
@@ -29,6 +30,18 @@ describe("parseIdpMetadata", () => {
     expect(parsed.entityId).toBe(idp.entityId);
     expect(parsed.ssoUrl).toBe(idp.ssoUrl);
     expect(parsed.signingCertificates.map(fingerprint)).toEqual([fingerprint(idp.certificate)]);
+  });
+
+  it("reads every signing certificate, for an IdP rolling its key over", () => {
+    const next = selfSignedCertificate("Next key").certificate;
+    const body = next.replace(/-----[A-Z ]+-----|\s/g, "");
+    const key = /<(\w+:)?KeyDescriptor[\s\S]*?<\/(\w+:)?KeyDescriptor>/.exec(idp.metadataXml)?.[0] ?? "";
+    const secondKey = key.replace(/(<(\w+:)?X509Certificate>)[^<]+/, `$1${body}`);
+    const rolling = idp.metadataXml.replace(key, `${key}${secondKey}`);
+    expect(parseIdpMetadata(rolling).signingCertificates.map(fingerprint)).toEqual([
+      fingerprint(idp.certificate),
+      fingerprint(next),
+    ]);
   });
 
   it("reads the one IdP of an EntitiesDescriptor, with prefixes other than md:", () => {

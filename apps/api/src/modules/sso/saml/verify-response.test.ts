@@ -115,6 +115,18 @@ describe("verifySamlResponse accepts", () => {
     const startsInAMinute = issue({ issuedAt: new Date(now.getTime() + MINUTE) });
     await expect(verify(startsInAMinute, { now })).resolves.toMatchObject({ email: ada.email });
   });
+  it("an assertion signed with either certificate while the IdP rolls its key over", async () => {
+    const rolling = { ...configured, signingCertificates: [idp.certificate, impostor.certificate] };
+    const withNewKey = issue({}, impostor);
+    const identity = await verifySamlResponse(
+      rolling,
+      sp,
+      { SAMLResponse: withNewKey },
+      { expectedRequestId: null, now: new Date(), replay },
+    );
+    expect(identity.email).toBe(ada.email);
+  });
+
   it("by the caller's clock, not the server process's", async () => {
     const then = new Date("2030-01-01T10:00:00Z");
     const future = issue({ issuedAt: then });
