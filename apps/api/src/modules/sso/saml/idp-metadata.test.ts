@@ -86,11 +86,16 @@ describe("parseIdpMetadata", () => {
     expect(refusal(() => parseIdpMetadata(garbled)).code).toBe("METADATA_BAD_CERTIFICATE");
   });
 
-  it("refuses metadata without an HTTP-Redirect sign-in address, or with one that is not http(s)", () => {
+  it("refuses metadata without an HTTP-Redirect sign-in address, or with one that is not https", () => {
     const postOnly = idp.metadataXml.replace(/bindings:HTTP-Redirect/g, "bindings:HTTP-POST");
     expect(refusal(() => parseIdpMetadata(postOnly)).code).toBe("METADATA_NO_REDIRECT_SSO");
     const script = idp.metadataXml.replace(idp.ssoUrl, "javascript:alert(1)");
     expect(refusal(() => parseIdpMetadata(script)).code).toBe("METADATA_NO_REDIRECT_SSO");
+    const plain = idp.metadataXml.replace(idp.ssoUrl, "http://idp.example.com/sso");
+    expect(refusal(() => parseIdpMetadata(plain))).toMatchObject({
+      code: "METADATA_NO_REDIRECT_SSO",
+      reason: "The metadata's sign-in address must be an https URL",
+    });
   });
 
   it("refuses metadata without an entity id", () => {

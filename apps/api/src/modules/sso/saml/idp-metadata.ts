@@ -24,6 +24,7 @@ export interface SamlIdp {
 /** Real IdP metadata is a few kilobytes; federation aggregates run to megabytes and are not what we accept. */
 export const MAX_METADATA_BYTES = 512 * 1024;
 const FETCH_TIMEOUT_MS = 10_000;
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const REDIRECT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 
 function refuse(code: SamlMetadataError["code"], reason: string, detail = reason): never {
@@ -48,20 +49,20 @@ export function parseIdpMetadata(xml: string): SamlIdp {
   if (name !== "EntityDescriptor" && name !== "EntitiesDescriptor") {
     refuse("METADATA_NOT_XML", "The XML is not SAML metadata (no EntityDescriptor)");
   }
-  const entities = (
-    name === "EntityDescriptor" ? [root] : descendantElements(root, "EntityDescriptor")
-  ).filter((entity) => childElements(entity, "IDPSSODescriptor").length > 0);
-  const [entity] = entities;
-  if (!entity) refuse("METADATA_NO_IDP", "The metadata describes no identity provider (no IDPSSODescriptor)");
-  if (entities.length > 1) {
+  const idps = (name === "EntityDescriptor" ? [root] : descendantElements(root, "EntityDescriptor")).flatMap(
+    (entity) => childElements(entity, "IDPSSODescriptor").map((descriptor) => ({ entity, descriptor })),
+  );
+  const [idp] = idps;
+  if (!idp) refuse("METADATA_NO_IDP", "The metadata describes no identity provider (no IDPSSODescriptor)");
+  if (idps.length > 1) {
     refuse(
       "METADATA_SEVERAL_IDPS",
       "The metadata describes several identity providers; use the one for this app",
     );
   }
+  const { entity, descriptor } = idp;
   const entityId = entity.attribs.entityID?.trim();
   if (!entityId) refuse("METADATA_NO_ENTITY_ID", "The metadata has no entity ID");
-  const descriptor = childElements(entity, "IDPSSODescriptor")[0] as XmlElement;
   return {
     entityId,
     ssoUrl: redirectSsoUrl(descriptor),
@@ -76,15 +77,17 @@ function redirectSsoUrl(descriptor: XmlElement): string {
   if (!location) {
     refuse("METADATA_NO_REDIRECT_SSO", "The metadata has no sign-in address for the HTTP-Redirect binding");
   }
-  // The browser is sent there: a javascript: or data: address would run in our page.
+  // The browser is sent there: a javascript: or data: address would run in our page, and over plain http the
+  // person's IdP password could be read on the way. Plain http is left to an IdP on this machine (tests).
   let url: URL | undefined;
   try {
     url = new URL(location);
   } catch {
     url = undefined;
   }
-  if (url?.protocol !== "https:" && url?.protocol !== "http:") {
-    refuse("METADATA_NO_REDIRECT_SSO", "The metadata's sign-in address is not an http(s) URL", location);
+  const loopback = url?.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+  if (!url || (url.protocol !== "https:" && !loopback)) {
+    refuse("METADATA_NO_REDIRECT_SSO", "The metadata's sign-in address must be an https URL", location);
   }
   return url.href;
 }
