@@ -9,6 +9,7 @@ export * from "./brand-data.schema";
 export * from "./connectors.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
+export * from "./saml.schema";
 export * from "./secrets.schema";
 export * from "./sso.schema";
 export * from "./team.schema";
