@@ -35,7 +35,7 @@ const EMAIL_ATTRIBUTES = [
  * the IdP's certificates and issued by its entity id; our entity id as its audience; our ACS URL as its
  * recipient (and the response's destination); the request we sent as what it answers (`expectedRequestId`), or
  * nothing when the sign-in started at the IdP (null); its validity windows around `now` within
- * `SAML_CLOCK_SKEW_MS`; and an assertion never seen before. docs/saml.md "What a response must pass" says why.
+ * `SAML_CLOCK_SKEW_MS`; and an assertion never seen before. docs/single-sign-on.md "What a response must pass" says why.
  */
 export async function verifySamlResponse(
   idp: SamlIdp,
