@@ -316,6 +316,14 @@ describe("signing in with SAML", () => {
     );
   });
 
+  it("keeps a hand-off for two minutes only", async () => {
+    const { fields, cookie } = await startAtIdp(`mo@${DOMAIN}`);
+    const acs = await postToAcs(fields);
+    t.clock.advance(2 * MINUTE_MS);
+    expectRefused(await redeem(acs, cookie), "This sign-in has expired. Please start again.");
+    t.clock.advance(-2 * MINUTE_MS);
+  });
+
   it("with require SSO, still refuses the members' password sign-in", async () => {
     expect((await saveSaml({ metadataUrl: idp.metadataUrl }, { requireSso: true })).statusCode).toBe(200);
     const refused = await api.logIn(`mo@${DOMAIN}`, STRONG_PASSWORD);
