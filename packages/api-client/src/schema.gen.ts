@@ -260,9 +260,11 @@ export interface paths {
          * @description The e-mail's domain names the workspace: it must be a verified domain of an Enterprise workspace with
          *     single sign-on set up. For OpenID Connect the answer is the identity provider's authorization URL (code
          *     flow with PKCE, state and nonce kept on the server for 10 minutes and one use); the provider sends the
-         *     browser back to the app's `/auth/sso/callback` page. 404 `SSO_NOT_CONFIGURED` ("No single sign-on is set
-         *     up for example.com"); 422 `SSO_UNAVAILABLE` when the provider cannot be reached or the protocol's sign-in
-         *     is not ready.
+         *     browser back to the app's `/auth/sso/callback` page. For SAML 2.0 it is the identity provider's sign-in
+         *     address with an AuthnRequest (HTTP-Redirect binding); the request id is kept for 10 minutes and one use,
+         *     and an HttpOnly `brandscope_saml` cookie ties the sign-in to this browser. 404 `SSO_NOT_CONFIGURED` ("No
+         *     single sign-on is set up for example.com"); 422 `SSO_UNAVAILABLE` when the provider cannot be reached or
+         *     its settings are incomplete.
          */
         post: operations["startSsoSignIn"];
         delete?: never;
@@ -282,14 +284,64 @@ export interface paths {
         put?: never;
         /**
          * Finish a single sign-on with the identity provider's code
-         * @description Send the `code`, `state` and, when present, `iss` query parameters of the provider's redirect. The ID
-         *     token's e-mail must be verified and in a verified domain of the workspace. 401 `SSO_LOGIN_FAILED` for an
-         *     unknown, used or expired state or a refused code or ID token; 403 `SSO_NOT_INVITED` for someone the
+         * @description OpenID Connect: send the `code`, `state` and, when present, `iss` query parameters of the provider's
+         *     redirect. The ID token's e-mail must be verified and in a verified domain of the workspace. SAML: send the
+         *     `handoff` of the callback page's URL; a sign-in started here (SP-initiated) is redeemed only by the
+         *     browser that started it (its HttpOnly cookie `brandscope_saml`, set by POST /auth/sso/authorize). 401
+         *     `SSO_LOGIN_FAILED` for an unknown, used or expired state or hand-off, a refused code or ID token, another
+         *     browser, or a SAML response the service refused (the message says why); 403 `SSO_NOT_INVITED` for someone the
          *     workspace has no account for while just-in-time membership is off, `SSO_EMAIL_REFUSED` for an e-mail
          *     that is unverified or outside the workspace's verified domains, `ACCOUNT_DEACTIVATED`; 402 `PLAN_LIMIT`
          *     when the workspace has no seat left for a new member.
          */
         post: operations["ssoLogIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/saml/{workspaceId}/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The SAML assertion consumer service (ACS) of a workspace
+         * @description Where the workspace's identity provider posts its answer (HTTP-POST binding): `SAMLResponse` (base64, at
+         *     most 256 KB) and `RelayState`. A RelayState of a sign-in started here (POST /auth/sso/authorize) makes
+         *     the response answer that request (SP-initiated); without one the response must answer no request
+         *     (IdP-initiated), with every other check the same: the assertion signed by the IdP's certificate, its
+         *     issuer, audience (this workspace's entity id), recipient (this URL), validity times and one use
+         *     (docs/single-sign-on.md). Either way the answer is 303 to the app's `/auth/sso/callback?handoff=…`,
+         *     whose page redeems the one-use hand-off (2 minutes) with POST /auth/sso: signed in, or the sentence
+         *     saying why the response was refused. At most 60 posts per network address in 15 minutes (429).
+         */
+        post: operations["receiveSamlResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/saml/{workspaceId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SAML service-provider metadata of a workspace
+         * @description What the owner gives the identity provider: this workspace's entity id (this URL), its assertion consumer service URL (HTTP-POST) and that assertions must be signed. 404 for a workspace whose plan has no single sign-on.
+         */
+        get: operations["getSamlServiceProviderMetadata"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3072,11 +3124,19 @@ export interface components {
         };
         /** @enum {string} */
         SsoProtocol: "oidc" | "saml";
-        SsoLoginRequest: {
-            code: string;
-            state: string;
-            iss?: string;
+        /** @description What the identity provider's page posts; other fields are ignored. */
+        SamlResponseForm: {
+            SAMLResponse: string;
+            RelayState?: string;
         };
+        /** @description OpenID Connect: the `code`, `state` and `iss` of the provider's redirect. SAML: the `handoff` the assertion consumer service put in the callback page's URL. Exactly one of the two. */
+        SsoLoginRequest: {
+            /** @description The one-use code of a SAML sign-in's outcome (2 minutes). */
+            handoff?: string;
+            code?: string;
+            state?: string;
+            iss?: string;
+        } & (unknown | unknown);
         /** @enum {string} */
         SsoDomainStatus: "pending" | "verified";
         /**
@@ -3682,6 +3742,61 @@ export interface operations {
             402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    receiveSamlResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SamlResponseForm"];
+            };
+        };
+        responses: {
+            /** @description On to the app's callback page with the hand-off */
+            303: {
+                headers: {
+                    /** @description The app's `/auth/sso/callback?handoff=…` page */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSamlServiceProviderMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAML 2.0 metadata (an EntityDescriptor with an SPSSODescriptor) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/samlmetadata+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     logOut: {

@@ -10,6 +10,7 @@ export * from "./branding.schema";
 export * from "./connectors.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
+export * from "./saml.schema";
 export * from "./secrets.schema";
 export * from "./sso.schema";
 export * from "./team.schema";

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { workspaces } from "./accounts.schema";
 import { createdAt, oneOf } from "./columns";
 
@@ -23,6 +33,11 @@ export const ssoConnections = pgTable(
     /** The IdP's metadata as pasted, or the URL it is read from. */
     samlMetadataXml: text("saml_metadata_xml"),
     samlMetadataUrl: text("saml_metadata_url"),
+    /**
+     * What sign-in needs from that metadata, read when the settings are saved (a URL is fetched then, once):
+     * the IdP's entity id, sign-in address and signing certificates (modules/sso/saml/idp-metadata.ts).
+     */
+    samlIdp: jsonb("saml_idp").$type<{ entityId: string; ssoUrl: string; signingCertificates: string[] }>(),
     /** Members of the verified domains sign in only through the IdP; the owner keeps a password (break-glass). */
     requireSso: boolean("require_sso").notNull().default(false),
     /** Someone of a verified domain without an account joins as a member at their first sign-in. */
@@ -74,6 +89,8 @@ export const pendingSsoLogins = pgTable(
     nonce: text("nonce"),
     codeVerifier: text("code_verifier"),
     samlRequestId: text("saml_request_id"),
+    /** SHA-256 of the HttpOnly cookie set on the browser that started a SAML sign-in (login CSRF). */
+    browserHash: text("browser_hash"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -81,5 +98,30 @@ export const pendingSsoLogins = pgTable(
     uniqueIndex("pending_sso_logins_state_hash_key").on(t.stateHash),
     index("pending_sso_logins_expires_at_idx").on(t.expiresAt),
     check("pending_sso_logins_protocol_check", oneOf("protocol", ssoProtocols)),
+  ],
+);
+
+/**
+ * A SAML sign-in's outcome between the ACS (a cross-site POST from the IdP's page) and the app's callback page,
+ * which redeems it with POST /auth/sso: single use, 2 minutes. Either who the IdP vouched for, or the sentence
+ * saying why the response was refused. An SP-initiated one is redeemed only with the cookie of the browser that
+ * started it (browserHash); an IdP-initiated one has none to check (docs/single-sign-on.md).
+ */
+export const ssoHandoffs = pgTable(
+  "sso_handoffs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeHash: text("code_hash").notNull(),
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    browserHash: text("browser_hash"),
+    email: text("email"),
+    subject: text("subject"),
+    refusal: text("refusal"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sso_handoffs_code_hash_key").on(t.codeHash),
+    index("sso_handoffs_expires_at_idx").on(t.expiresAt),
   ],
 );

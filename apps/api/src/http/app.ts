@@ -14,7 +14,8 @@ import { BODY_LIMIT_BYTES } from "../kernel/limits";
 import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
 import { deleteExpiredAuthorizations } from "../modules/connectors/consent.repo";
-import { deleteExpiredPendingSsoLogins } from "../modules/sso/sso.repo";
+import { deleteExpiredSamlAssertions } from "../modules/sso/saml/saml-replay.repo";
+import { deleteExpiredPendingSsoLogins, deleteExpiredSsoHandoffs } from "../modules/sso/sso.repo";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { registerAnswerCompression } from "./compression";
 import { loadContract } from "./contract";
@@ -149,6 +150,8 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
       runHousekeeping(o.db, now),
       deleteExpiredAuthorizations(o.db, { now }),
       deleteExpiredPendingSsoLogins(o.db, { now }),
+      deleteExpiredSsoHandoffs(o.db, { now }),
+      deleteExpiredSamlAssertions(o.db, { now }),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "Housekeeping failed"));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();

@@ -102,7 +102,13 @@ const cases: Record<string, Case> = {
   socialLogIn: open("the provider's token is the credential"),
   receiveSocialCallback: open("the provider's answer is the credential"),
   startSsoSignIn: open("starts the identity provider's sign-in of an e-mail's domain"),
-  ssoLogIn: open("the identity provider's code is the credential"),
+  ssoLogIn: open(
+    "the identity provider's code, or the SAML hand-off with its browser cookie, is the credential",
+  ),
+  receiveSamlResponse: open("the identity provider's signed assertion is the credential"),
+  getSamlServiceProviderMetadata: open(
+    "what a workspace's owner gives its identity provider; public by SAML's design",
+  ),
   logOut: own(200, { by: "outsider" }),
   refreshToken: open("the refresh token is the credential"),
   forgotPassword: open("answers the same for any address"),

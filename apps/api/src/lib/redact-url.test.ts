@@ -13,6 +13,7 @@ describe("redactUrl", () => {
       "/x?resetToken=[redacted]&access_token=[redacted]&X-Amz-Signature=[redacted]&api_key=[redacted]&page=2",
     );
     expect(redactUrl("/x?%74oken=1")).toBe("/x?%74oken=[redacted]");
+    expect(redactUrl("/auth/sso/callback?handoff=abc")).toBe("/auth/sso/callback?handoff=[redacted]");
   });
 
   it("leaves a URL without a query, or without secrets, as it is", () => {

@@ -1,8 +1,9 @@
 /**
- * Query parameters that carry a secret: invitation and reset tokens, OAuth codes and states, signatures, keys. A
- * name that only ends so (keyword, countryCode) is not one.
+ * Query parameters that carry a secret: invitation and reset tokens, OAuth codes and states, SAML hand-offs,
+ * signatures, keys. A name that only ends so (keyword, countryCode) is not one.
  */
-const SECRET_PARAMETER = /(^|[^a-z])(token|code|state|secret|password|signature|sig|key)$|token$|apikey$/i;
+const SECRET_PARAMETER =
+  /(^|[^a-z])(token|code|state|secret|password|signature|sig|key|handoff)$|token$|apikey$/i;
 
 /**
  * A request URL fit for a log line: the value of every parameter that may carry a secret is replaced. An

@@ -3,6 +3,7 @@ import type { ConnectorProvider } from "../../db/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
+import { cookieValue } from "../../lib/cookie-value";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { insertAuthorization, isMember, takeAuthorization } from "./consent.repo";
@@ -90,14 +91,6 @@ export async function startConsent(
     `${consentCookie(flow)}=${browser}; Path=${callbackPath(flow)}; Max-Age=${CONSENT_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
   );
   return { url: url.href };
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
 }
 
 /** A consent the provider granted: who started it, and the code to exchange with its PKCE verifier. */

@@ -6,6 +6,7 @@ import { sha256 } from "../../lib/crypto";
 import { logAuthEvent } from "../auth/auth-log";
 import { redeemCode } from "../auth/oidc";
 import { discoverIdp } from "./oidc-discovery";
+import { redeemSamlHandoff } from "./saml-acs";
 import { serviceProviderOf } from "./service-provider";
 import { findSsoConnection, takePendingSsoLogin } from "./sso.repo";
 import { completeSsoSignIn } from "./sso-complete";
@@ -16,13 +17,23 @@ type Schemas = components["schemas"];
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
 
 /**
- * The end of an OpenID Connect single sign-on: the state (one use, unexpired) names the workspace; the code is
+ * The end of a single sign-on, as the app's callback page sends it: a SAML hand-off (saml-acs.ts), or
+ * OpenID Connect's code and state. OpenID Connect: the state (one use, unexpired) names the workspace; the code is
  * exchanged with the PKCE verifier, and openid-client checks the ID token (signature, issuer, audience, expiry,
  * nonce). The e-mail comes from the ID token or else the userinfo endpoint; completeSsoSignIn does the rest.
  */
 export async function ssoLogIn(
   ctx: RequestCtx,
   body: Schemas["SsoLoginRequest"],
+  cookieHeader: string | undefined,
+): Promise<Schemas["LoginResponse"]> {
+  if (body.handoff) return redeemSamlHandoff(ctx, body.handoff, cookieHeader);
+  return oidcLogIn(ctx, { code: body.code ?? "", state: body.state ?? "", iss: body.iss });
+}
+
+async function oidcLogIn(
+  ctx: RequestCtx,
+  body: { code: string; state: string; iss: string | undefined },
 ): Promise<Schemas["LoginResponse"]> {
   const failed = (reason: string, message = "The sign-in could not be completed. Please try again.") => {
     logAuthEvent(ctx, "sso.oidc", { outcome: "failure", reason });

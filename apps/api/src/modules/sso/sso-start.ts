@@ -3,11 +3,13 @@ import * as oidc from "openid-client";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
-import { sha256, unseal } from "../../lib/crypto";
+import { randomToken, sha256, unseal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { emailDomain } from "../auth/sso-policy";
 import { discoverIdp } from "./oidc-discovery";
-import { serviceProviderOf } from "./service-provider";
+import { samlSignInRedirect } from "./saml/sign-in-redirect";
+import { setSamlBrowserCookie } from "./saml-browser";
+import { samlSpOf, serviceProviderOf } from "./service-provider";
 import {
   findSsoConnection,
   findVerifiedDomain,
@@ -17,6 +19,7 @@ import {
 import { hasSso } from "./sso-plan";
 
 type Schemas = components["schemas"];
+type CookieReply = Parameters<typeof setSamlBrowserCookie>[0];
 
 /** How long the user may spend at the identity provider between starting and finishing. */
 export const PENDING_SSO_LOGIN_MS = 10 * MINUTE_MS;
@@ -81,15 +84,37 @@ async function startOidcSignIn(
 }
 
 /**
- * SAML 2.0, SP-initiated: builds the AuthnRequest redirect to the IdP (modules/sso/saml/) and keeps its id with a
- * RelayState in pending_sso_logins (insertPendingSsoLogin with samlRequestId), the way startOidcSignIn keeps its
- * state. Until the SAML library is wired in, it refuses.
+ * SAML 2.0, SP-initiated: the redirect to the IdP with an AuthnRequest, whose id is kept with a hash of the
+ * RelayState for 10 minutes and one use (the response must answer it), and with a hash of the HttpOnly cookie
+ * set on this browser (only this browser may then redeem the outcome: saml-acs.ts).
  */
 export async function startSamlSignIn(
-  _ctx: RequestCtx,
-  _connection: SsoConnectionRow,
+  ctx: RequestCtx,
+  connection: SsoConnectionRow,
+  reply: CookieReply,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
-  throw ssoUnavailable("SAML sign-in is being set up");
+  if (connection.protocol !== "saml" || !connection.samlIdp) {
+    throw ssoUnavailable("Single sign-on for your workspace is not complete. Ask your workspace owner.");
+  }
+  const relayState = randomToken();
+  const browser = randomToken();
+  const { url, requestId } = await samlSignInRedirect(
+    connection.samlIdp,
+    samlSpOf(ctx.config, connection.workspaceId),
+    relayState,
+  );
+  const now = ctx.clock.now();
+  await insertPendingSsoLogin(ctx.db, {
+    stateHash: sha256(relayState),
+    workspaceId: connection.workspaceId,
+    protocol: "saml",
+    samlRequestId: requestId,
+    browserHash: sha256(browser),
+    now,
+    expiresAt: addMs(now, PENDING_SSO_LOGIN_MS),
+  });
+  setSamlBrowserCookie(reply, ctx.config, { value: browser, maxAgeMs: PENDING_SSO_LOGIN_MS });
+  return { authorizationUrl: url, state: relayState };
 }
 
 /**
@@ -99,6 +124,7 @@ export async function startSamlSignIn(
 export async function startSsoSignIn(
   ctx: RequestCtx,
   body: Schemas["EmailRequest"],
+  reply: CookieReply,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
   await limitRequests(
     ctx,
@@ -117,5 +143,7 @@ export async function startSsoSignIn(
       `No single sign-on is set up for ${domain || "this address"}.`,
     );
   }
-  return connection.protocol === "saml" ? startSamlSignIn(ctx, connection) : startOidcSignIn(ctx, connection);
+  return connection.protocol === "saml"
+    ? startSamlSignIn(ctx, connection, reply)
+    : startOidcSignIn(ctx, connection);
 }

@@ -1,4 +1,7 @@
 import type { Handlers } from "../../kernel/handler-types";
+import { receiveSamlResponse } from "./saml-acs";
+import { clearSamlBrowserCookie } from "./saml-browser";
+import { getSamlServiceProviderMetadata } from "./saml-metadata.service";
 import { addSsoDomain, removeSsoDomain, verifySsoDomain } from "./sso-domains.service";
 import { ssoLogIn } from "./sso-login.service";
 import { deleteSsoSettings, getSsoSettings, saveSsoSettings } from "./sso-settings.service";
@@ -11,8 +14,18 @@ export const ssoHandlers = {
   addSsoDomain: ({ ctx, body }) => addSsoDomain(ctx, body),
   verifySsoDomain: ({ ctx, params }) => verifySsoDomain(ctx, params.id),
   removeSsoDomain: ({ ctx, params }) => removeSsoDomain(ctx, params.id),
-  startSsoSignIn: ({ ctx, body }) => startSsoSignIn(ctx, body),
-  ssoLogIn: ({ ctx, body }) => ssoLogIn(ctx, body),
+  startSsoSignIn: ({ ctx, body, reply }) => startSsoSignIn(ctx, body, reply),
+  ssoLogIn: async ({ ctx, body, request, reply }) => {
+    const login = await ssoLogIn(ctx, body, request.headers.cookie);
+    // The sign-in is over: the SAML browser cookie has nothing left to prove.
+    if (body.handoff) clearSamlBrowserCookie(reply, ctx.config);
+    return login;
+  },
+  receiveSamlResponse: async ({ ctx, params, body, reply }) => {
+    await reply.redirect(await receiveSamlResponse(ctx, params.workspaceId, body), 303);
+  },
+  getSamlServiceProviderMetadata: ({ ctx, params }) =>
+    getSamlServiceProviderMetadata(ctx, params.workspaceId),
 } satisfies Handlers<
   | "getSsoSettings"
   | "saveSsoSettings"
@@ -22,4 +35,6 @@ export const ssoHandlers = {
   | "removeSsoDomain"
   | "startSsoSignIn"
   | "ssoLogIn"
+  | "receiveSamlResponse"
+  | "getSamlServiceProviderMetadata"
 >;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { pendingSsoLogins, type SsoProtocol, ssoConnections, ssoDomains } from "../../db/schema";
+import { pendingSsoLogins, type SsoProtocol, ssoConnections, ssoDomains, ssoHandoffs } from "../../db/schema";
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
 export type SsoDomainRow = typeof ssoDomains.$inferSelect;
@@ -105,6 +105,7 @@ export async function insertPendingSsoLogin(
     nonce?: string;
     codeVerifier?: string;
     samlRequestId?: string;
+    browserHash?: string;
     now: Date;
     expiresAt: Date;
   },
@@ -134,4 +135,29 @@ export async function takePendingSsoLogin(
 /** Housekeeping: sign-ins abandoned at the identity provider. */
 export async function deleteExpiredPendingSsoLogins(db: Queryable, p: { now: Date }) {
   await db.delete(pendingSsoLogins).where(lte(pendingSsoLogins.expiresAt, p.now));
+}
+
+export type SsoHandoffRow = typeof ssoHandoffs.$inferSelect;
+
+/** A SAML sign-in's outcome, for the app's callback page to redeem (sign in, or show the refusal). */
+export async function insertSsoHandoff(
+  db: Queryable,
+  p: Omit<SsoHandoffRow, "id" | "createdAt"> & { now: Date },
+) {
+  const { now, ...values } = p;
+  await db.insert(ssoHandoffs).values({ ...values, createdAt: now });
+}
+
+/** Takes (deletes and returns) the unexpired hand-off of this code: single use. */
+export async function takeSsoHandoff(db: Queryable, p: { codeHash: string; now: Date }) {
+  const [row] = await db
+    .delete(ssoHandoffs)
+    .where(and(eq(ssoHandoffs.codeHash, p.codeHash), gt(ssoHandoffs.expiresAt, p.now)))
+    .returning();
+  return row;
+}
+
+/** Housekeeping: hand-offs no callback page redeemed. */
+export async function deleteExpiredSsoHandoffs(db: Queryable, p: { now: Date }) {
+  await db.delete(ssoHandoffs).where(lte(ssoHandoffs.expiresAt, p.now));
 }

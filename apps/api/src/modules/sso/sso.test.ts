@@ -288,30 +288,6 @@ describe("signing in with SSO (OpenID Connect)", () => {
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe("This sign-in has expired. Please start again.");
   });
-
-  it("answers that SAML sign-in is not ready yet for a SAML workspace", async () => {
-    const saml = await owner("owner@saml.coffee");
-    const added = (await addDomain(saml.authorization, "saml.coffee")).json();
-    dns.txt.set("saml.coffee", [added.txtValue]);
-    expect((await verify(saml.authorization, added.id)).statusCode).toBe(200);
-    const saved = await save(saml.authorization, {
-      protocol: "saml",
-      saml: { metadataUrl: "https://idp.saml.coffee/metadata" },
-      requireSso: false,
-      jitProvisioning: false,
-    });
-    expect(saved.json()).toMatchObject({
-      protocol: "saml",
-      oidc: null,
-      saml: { metadataUrl: expect.any(String) },
-    });
-    const started = await start("eve@saml.coffee");
-    expect(started.statusCode).toBe(422);
-    expect(started.json()).toMatchObject({
-      code: "SSO_UNAVAILABLE",
-      message: "SAML sign-in is being set up",
-    });
-  });
 });
 
 describe("require SSO", () => {

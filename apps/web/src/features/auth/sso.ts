@@ -47,10 +47,14 @@ export function clearPendingSsoSignIn() {
 
 let pendingFinish: { code: string; result: Promise<LoginResponse> } | undefined;
 
-/** POST /auth/sso. The same code sent twice (React's development double effects) shares the one call. */
+/**
+ * POST /auth/sso with OpenID Connect's code or a SAML hand-off. The same one sent twice (React's development
+ * double effects) shares the one call: each is good once.
+ */
 export function finishSsoSignIn(body: components["schemas"]["SsoLoginRequest"]): Promise<LoginResponse> {
-  if (pendingFinish?.code === body.code) return pendingFinish.result;
+  const code = body.handoff ?? body.code ?? "";
+  if (pendingFinish?.code === code) return pendingFinish.result;
   const result = unwrap(api.POST("/auth/sso", { body }));
-  pendingFinish = { code: body.code, result };
+  pendingFinish = { code, result };
   return result;
 }

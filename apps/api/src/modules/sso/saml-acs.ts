@@ -1,0 +1,156 @@
+import type { components } from "@brandscope/api-client/schema";
+import { AppError } from "../../kernel/errors";
+import type { RequestCtx } from "../../kernel/handler-types";
+import { addMs, MINUTE_MS } from "../../lib/clock";
+import { randomToken, sha256 } from "../../lib/crypto";
+import { logAuthEvent } from "../auth/auth-log";
+import { limitRequests } from "../auth/limits";
+import { SamlResponseError } from "./saml/errors";
+import type { SamlIdp } from "./saml/idp-metadata";
+import { postgresReplayGuard } from "./saml/saml-replay.repo";
+import { type SamlIdentity, verifySamlResponse } from "./saml/verify-response";
+import { samlBrowserCookieOf } from "./saml-browser";
+import { samlSpOf } from "./service-provider";
+import { findSsoConnection, insertSsoHandoff, takePendingSsoLogin, takeSsoHandoff } from "./sso.repo";
+import { completeSsoSignIn } from "./sso-complete";
+import { hasSso } from "./sso-plan";
+
+type Schemas = components["schemas"];
+
+/** The callback page redeems the outcome at once; two minutes leave room for a slow page load. */
+const HANDOFF_MS = 2 * MINUTE_MS;
+/** Posts per network address: a person's sign-ins (and retries), not a flood of forged responses. */
+const ACS_LIMIT = { windowMs: 15 * MINUTE_MS, max: 60 };
+const NOT_SET_UP = "Single sign-on with SAML is not set up for this workspace";
+
+/**
+ * The workspace's assertion consumer service: verifies the IdP's response (saml/verify-response.ts) against the
+ * workspace's IdP, the request this RelayState's sign-in sent (or none: IdP-initiated), the app's clock and the
+ * replay guard, and keeps the outcome as a one-use hand-off for the app's callback page, whose URL it answers.
+ * Nothing is signed in here: this is a cross-site POST without the browser's cookie, which the redemption checks.
+ */
+export async function receiveSamlResponse(
+  ctx: RequestCtx,
+  workspaceId: string,
+  form: Schemas["SamlResponseForm"],
+): Promise<string> {
+  await limitRequests(
+    ctx,
+    { key: `saml-acs:${ctx.ip}`, ...ACS_LIMIT },
+    (wait) => `Too many single sign-on attempts. Try again in ${wait}.`,
+  );
+  const now = ctx.clock.now();
+  const pending = form.RelayState
+    ? await takePendingSsoLogin(ctx.db, { stateHash: sha256(form.RelayState), protocol: "saml", now })
+    : undefined;
+  // A RelayState of another workspace's sign-in answers nothing here: the response is then judged unsolicited.
+  const solicited = pending?.workspaceId === workspaceId ? pending : undefined;
+  const connection = await findSsoConnection(ctx.db, { workspaceId });
+  const idp = connection?.protocol === "saml" ? connection.samlIdp : null;
+  const outcome =
+    idp && (await hasSso(ctx.db, { workspaceId }))
+      ? await verified(ctx, {
+          idp,
+          workspaceId,
+          form,
+          expectedRequestId: solicited?.samlRequestId ?? null,
+          now,
+        })
+      : { refusal: NOT_SET_UP };
+  const code = randomToken();
+  const handoff = { codeHash: sha256(code), expiresAt: addMs(now, HANDOFF_MS), now };
+  await insertSsoHandoff(
+    ctx.db,
+    "refusal" in outcome
+      ? {
+          ...handoff,
+          workspaceId: null,
+          browserHash: null,
+          email: null,
+          subject: null,
+          refusal: `${outcome.refusal}.`,
+        }
+      : {
+          ...handoff,
+          workspaceId,
+          browserHash: solicited?.browserHash ?? null,
+          email: outcome.email,
+          subject: outcome.nameId,
+          refusal: null,
+        },
+  );
+  return `${ctx.config.appUrl}/auth/sso/callback?handoff=${code}`;
+}
+
+/** Who the IdP vouched for, or the sentence why its response is refused (the detail goes to the log only). */
+async function verified(
+  ctx: RequestCtx,
+  p: {
+    idp: SamlIdp;
+    workspaceId: string;
+    form: { SAMLResponse: string };
+    expectedRequestId: string | null;
+    now: Date;
+  },
+): Promise<SamlIdentity | { refusal: string }> {
+  try {
+    const identity = await verifySamlResponse(p.idp, samlSpOf(ctx.config, p.workspaceId), p.form, {
+      expectedRequestId: p.expectedRequestId,
+      now: p.now,
+      replay: postgresReplayGuard(ctx.db),
+    });
+    ctx.log.info(
+      {
+        event: "sso.saml.accepted",
+        workspaceId: p.workspaceId,
+        initiatedBy: p.expectedRequestId ? "sp" : "idp",
+      },
+      "SAML response accepted",
+    );
+    return identity;
+  } catch (error) {
+    if (!(error instanceof SamlResponseError)) throw error;
+    // The detail can name certificates and entity ids: the log has it, the browser gets the reason.
+    ctx.log.warn(
+      { event: "sso.saml.refused", workspaceId: p.workspaceId, code: error.code, detail: error.message },
+      "SAML response refused",
+    );
+    logAuthEvent(ctx, "sso.saml", { outcome: "failure", reason: error.code.toLowerCase() });
+    return { refusal: error.reason };
+  }
+}
+
+/**
+ * POST /auth/sso with a hand-off: one use, unexpired; an SP-initiated one only with the cookie of the browser
+ * that started it. Then the sign-in goes on as every single sign-on does (completeSsoSignIn), or the refusal's
+ * sentence is the answer.
+ */
+export async function redeemSamlHandoff(
+  ctx: RequestCtx,
+  handoffCode: string,
+  cookieHeader: string | undefined,
+): Promise<Schemas["LoginResponse"]> {
+  const failed = (reason: string, message: string) => {
+    logAuthEvent(ctx, "sso.saml", { outcome: "failure", reason });
+    return new AppError("SSO_LOGIN_FAILED", 401, message);
+  };
+  const row = await takeSsoHandoff(ctx.db, { codeHash: sha256(handoffCode), now: ctx.clock.now() });
+  if (!row) throw failed("unknown-or-expired-handoff", "This sign-in has expired. Please start again.");
+  if (row.refusal || !row.workspaceId || !row.email || !row.subject) {
+    throw new AppError("SSO_LOGIN_FAILED", 401, row.refusal ?? "The sign-in could not be completed.");
+  }
+  const browser = samlBrowserCookieOf(cookieHeader);
+  if (row.browserHash && (!browser || sha256(browser) !== row.browserHash)) {
+    throw failed(
+      "other-browser",
+      "This sign-in was started in another browser. Please start again from this one.",
+    );
+  }
+  return completeSsoSignIn(ctx, {
+    workspaceId: row.workspaceId,
+    protocol: "saml",
+    email: row.email,
+    emailVerified: true,
+    subject: row.subject,
+  });
+}
