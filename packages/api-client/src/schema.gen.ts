@@ -619,7 +619,10 @@ export interface paths {
     "/brand": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -628,8 +631,10 @@ export interface paths {
         put?: never;
         /**
          * Connect the brand (own, or the sample brand with its competitors)
-         * @description An own brand is stored with status `pending` and its data collection starts in the background.
-         *     Adding a brand clears the competitors of the previous one.
+         * @description An own brand is stored with status `pending` and its data collection starts in the background. It is added
+         *     to the workspace's brands: past the plan's brand limit (one on Starter and Professional) the call is refused
+         *     with 402 `PLAN_LIMIT`. With `replace=true` it takes the place of the brand the call is about (X-Brand-Id,
+         *     else the newest), whose competitors and data go with it: what onboarding does when a brand is chosen again.
          */
         post: operations["createBrand"];
         delete?: never;
@@ -641,6 +646,43 @@ export interface paths {
          *     influencers and keywords of its market). The shared sample brand cannot be changed (400 `SAMPLE_BRAND`).
          */
         patch: operations["updateBrand"];
+        trace?: never;
+    };
+    "/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's brands, newest first */
+        get: operations["listBrands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/brands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the workspace's brands with its competitors, imports and figures
+         * @description The brand's own data goes with it and its collection jobs stop. The last brand cannot be removed this way (409 `LAST_BRAND`): resetBrand starts onboarding again instead.
+         */
+        delete: operations["deleteBrand"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/brand/reset": {
@@ -663,7 +705,10 @@ export interface paths {
     "/brand/collect": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -680,7 +725,10 @@ export interface paths {
     "/brand/imports": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -741,7 +789,10 @@ export interface paths {
     "/brand/competitor": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -759,7 +810,10 @@ export interface paths {
     "/brand/competitor/{id}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -776,7 +830,10 @@ export interface paths {
     "/connectors/youtube": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -798,7 +855,10 @@ export interface paths {
     "/connectors/youtube/refresh": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -815,7 +875,10 @@ export interface paths {
     "/connectors/search-console": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -891,7 +954,10 @@ export interface paths {
     "/connectors/google-ads": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -970,7 +1036,10 @@ export interface paths {
     "/connectors/instagram": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1046,7 +1115,10 @@ export interface paths {
     "/connectors/websites": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1086,7 +1158,10 @@ export interface paths {
     "/connectors/health": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1106,7 +1181,10 @@ export interface paths {
     "/dashboard": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1123,7 +1201,10 @@ export interface paths {
     "/content": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1140,7 +1221,10 @@ export interface paths {
     "/competitor": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1160,7 +1244,10 @@ export interface paths {
     "/audience": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1180,7 +1267,10 @@ export interface paths {
     "/audience/{id}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1197,7 +1287,10 @@ export interface paths {
     "/influencer": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1217,7 +1310,10 @@ export interface paths {
     "/influencer/{id}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1234,7 +1330,10 @@ export interface paths {
     "/intent": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1251,7 +1350,10 @@ export interface paths {
     "/intent/keyword": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1268,7 +1370,10 @@ export interface paths {
     "/export/{dataset}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2136,6 +2241,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        BrandList: {
+            brands: components["schemas"]["Brand"][];
+            /** @description How many brands the plan allows; null when unlimited */
+            limit: number | null;
+        };
         BrandResponse: {
             brand: components["schemas"]["Brand"] | null;
         };
@@ -2995,6 +3105,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+        BrandHeader: string;
         IdPath: string;
         Limit: number;
         /** @description 1-based page number */
@@ -3856,7 +3968,10 @@ export interface operations {
     getBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3871,13 +3986,21 @@ export interface operations {
                     "application/json": components["schemas"]["BrandResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     createBrand: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description Replace the current brand instead of adding one */
+                replace?: boolean;
+            };
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3900,12 +4023,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     updateBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3928,6 +4055,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brands and how many the plan allows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     resetBrand: {
@@ -3955,7 +4127,10 @@ export interface operations {
     retryBrandCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3970,6 +4145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Brand"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3979,7 +4155,10 @@ export interface operations {
     listImports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3994,13 +4173,18 @@ export interface operations {
                     "application/json": components["schemas"]["Import"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     createImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4097,7 +4281,10 @@ export interface operations {
     listBrandCompetitors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4112,13 +4299,18 @@ export interface operations {
                     "application/json": components["schemas"]["BrandCompetitorList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     addBrandCompetitor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4147,7 +4339,10 @@ export interface operations {
     removeBrandCompetitor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -4171,7 +4366,10 @@ export interface operations {
     getYoutubeConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4186,6 +4384,7 @@ export interface operations {
                     "application/json": components["schemas"]["YoutubeConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -4193,7 +4392,10 @@ export interface operations {
     connectYoutube: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4221,7 +4423,10 @@ export interface operations {
     disconnectYoutube: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4234,14 +4439,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     refreshYoutube: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4256,6 +4466,7 @@ export interface operations {
                     "application/json": components["schemas"]["YoutubeConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4266,7 +4477,10 @@ export interface operations {
     getSearchConsoleConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4281,13 +4495,18 @@ export interface operations {
                     "application/json": components["schemas"]["SearchConsoleConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     selectSearchConsoleProperty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4309,13 +4528,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
     };
     disconnectSearchConsole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4328,8 +4551,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     authorizeSearchConsole: {
@@ -4409,7 +4634,10 @@ export interface operations {
     getGoogleAdsConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4424,13 +4652,18 @@ export interface operations {
                     "application/json": components["schemas"]["GoogleAdsConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     selectGoogleAdsCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4452,13 +4685,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
     };
     disconnectGoogleAds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4471,8 +4708,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     authorizeGoogleAds: {
@@ -4552,7 +4791,10 @@ export interface operations {
     getInstagramConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4567,13 +4809,18 @@ export interface operations {
                     "application/json": components["schemas"]["InstagramConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     selectInstagramAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4595,13 +4842,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
     };
     disconnectInstagram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4614,8 +4865,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     authorizeInstagram: {
@@ -4697,7 +4950,10 @@ export interface operations {
     listWebsiteSources: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4712,7 +4968,9 @@ export interface operations {
                     "application/json": components["schemas"]["WebsiteSourceList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     refreshWebsiteSource: {
@@ -4745,7 +5003,10 @@ export interface operations {
     getSourceHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4760,7 +5021,9 @@ export interface operations {
                     "application/json": components["schemas"]["SourceHealth"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getDashboard: {
@@ -4773,7 +5036,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4803,7 +5069,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4835,7 +5104,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4874,7 +5146,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4891,6 +5166,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getPersona: {
@@ -4903,7 +5179,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -4937,7 +5216,10 @@ export interface operations {
                 industry?: components["parameters"]["IndustryFilter"];
                 search?: components["parameters"]["Search"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4954,12 +5236,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getInfluencer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -4988,7 +5274,10 @@ export interface operations {
                 country?: components["parameters"]["CountryFilter"];
                 industry?: components["parameters"]["IndustryFilter"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5005,6 +5294,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     searchKeywords: {
@@ -5014,7 +5304,10 @@ export interface operations {
                 /** @description ISO 3166 alpha-2 code */
                 country?: components["parameters"]["CountryFilter"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5031,6 +5324,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     exportDataset: {
@@ -5043,7 +5337,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path: {
                 dataset: components["schemas"]["ExportDataset"];
             };
