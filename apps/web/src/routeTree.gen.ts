@@ -33,6 +33,7 @@ import { Route as AppMainIntentRouteImport } from './routes/_app/_main/intent'
 import { Route as AppQuestionnaireSplatRouteImport } from './routes/_app/questionnaire/$'
 import { Route as AuthCallbackProviderRouteImport } from './routes/auth/callback/$provider'
 import { Route as AppMainAudienceIndexRouteImport } from './routes/_app/_main/audience/index'
+import { Route as AppMainBrandsNewRouteImport } from './routes/_app/_main/brands/new'
 import { Route as AppMainInfluencerIndexRouteImport } from './routes/_app/_main/influencer/index'
 import { Route as AppMainUserSplatRouteImport } from './routes/_app/_main/user/$'
 import { Route as AppMainUserProfileRouteImport } from './routes/_app/_main/user/profile'
@@ -156,6 +157,11 @@ const AppMainAudienceIndexRoute = AppMainAudienceIndexRouteImport.update({
   path: '/audience/',
   getParentRoute: () => AppMainRoute,
 } as any)
+const AppMainBrandsNewRoute = AppMainBrandsNewRouteImport.update({
+  id: '/brands/new',
+  path: '/brands/new',
+  getParentRoute: () => AppMainRoute,
+} as any)
 const AppMainInfluencerIndexRoute = AppMainInfluencerIndexRouteImport.update({
   id: '/influencer/',
   path: '/influencer/',
@@ -205,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/intent': typeof AppMainIntentRoute
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/brands/new': typeof AppMainBrandsNewRoute
   '/user/$': typeof AppMainUserSplatRoute
   '/user/profile': typeof AppMainUserProfileRoute
   '/audience/': typeof AppMainAudienceIndexRoute
@@ -233,6 +240,7 @@ export interface FileRoutesByTo {
   '/intent': typeof AppMainIntentRoute
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/brands/new': typeof AppMainBrandsNewRoute
   '/user/$': typeof AppMainUserSplatRoute
   '/user/profile': typeof AppMainUserProfileRoute
   '/audience': typeof AppMainAudienceIndexRoute
@@ -265,6 +273,7 @@ export interface FileRoutesById {
   '/_app/_main/intent': typeof AppMainIntentRoute
   '/_app/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
+  '/_app/_main/brands/new': typeof AppMainBrandsNewRoute
   '/_app/_main/user/$': typeof AppMainUserSplatRoute
   '/_app/_main/user/profile': typeof AppMainUserProfileRoute
   '/_app/_main/audience/': typeof AppMainAudienceIndexRoute
@@ -295,6 +304,7 @@ export interface FileRouteTypes {
     | '/intent'
     | '/questionnaire/$'
     | '/auth/callback/$provider'
+    | '/brands/new'
     | '/user/$'
     | '/user/profile'
     | '/audience/'
@@ -323,6 +333,7 @@ export interface FileRouteTypes {
     | '/intent'
     | '/questionnaire/$'
     | '/auth/callback/$provider'
+    | '/brands/new'
     | '/user/$'
     | '/user/profile'
     | '/audience'
@@ -354,6 +365,7 @@ export interface FileRouteTypes {
     | '/_app/_main/intent'
     | '/_app/questionnaire/$'
     | '/auth/callback/$provider'
+    | '/_app/_main/brands/new'
     | '/_app/_main/user/$'
     | '/_app/_main/user/profile'
     | '/_app/_main/audience/'
@@ -541,6 +553,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMainAudienceIndexRouteImport
       parentRoute: typeof AppMainRoute
     }
+    '/_app/_main/brands/new': {
+      id: '/_app/_main/brands/new'
+      path: '/brands/new'
+      fullPath: '/brands/new'
+      preLoaderRoute: typeof AppMainBrandsNewRouteImport
+      parentRoute: typeof AppMainRoute
+    }
     '/_app/_main/influencer/': {
       id: '/_app/_main/influencer/'
       path: '/influencer'
@@ -599,6 +618,7 @@ interface AppMainRouteChildren {
   AppMainDashboardRoute: typeof AppMainDashboardRoute
   AppMainDataSourcesRoute: typeof AppMainDataSourcesRoute
   AppMainIntentRoute: typeof AppMainIntentRoute
+  AppMainBrandsNewRoute: typeof AppMainBrandsNewRoute
   AppMainUserSplatRoute: typeof AppMainUserSplatRoute
   AppMainUserProfileRoute: typeof AppMainUserProfileRoute
   AppMainAudienceIndexRoute: typeof AppMainAudienceIndexRoute
@@ -614,6 +634,7 @@ const AppMainRouteChildren: AppMainRouteChildren = {
   AppMainDashboardRoute: AppMainDashboardRoute,
   AppMainDataSourcesRoute: AppMainDataSourcesRoute,
   AppMainIntentRoute: AppMainIntentRoute,
+  AppMainBrandsNewRoute: AppMainBrandsNewRoute,
   AppMainUserSplatRoute: AppMainUserSplatRoute,
   AppMainUserProfileRoute: AppMainUserProfileRoute,
   AppMainAudienceIndexRoute: AppMainAudienceIndexRoute,

@@ -6,6 +6,7 @@ import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
 import { CompetitorsEditor } from "../onboarding/competitors-editor";
 import { BrandDetailsForm } from "./brand-details-form";
+import { RemoveBrandSection } from "./remove-brand";
 
 /**
  * Brand (issue 16): after onboarding, the own brand's details are corrected here and its competitors added or
@@ -23,7 +24,10 @@ export function BrandScreen() {
       <WithBrand noBrand="Connect your brand, or explore the sample brand first.">
         {(brand) =>
           brand.sample ? (
-            <SampleBrand brand={brand} />
+            <>
+              <SampleBrand brand={brand} />
+              <RemoveBrandSection brand={brand} />
+            </>
           ) : (
             <>
               <SectionCard title="Details" description={<CollectionNote brand={brand} />}>
@@ -35,6 +39,7 @@ export function BrandScreen() {
               >
                 <CompetitorsEditor />
               </SectionCard>
+              <RemoveBrandSection brand={brand} />
             </>
           )
         }
