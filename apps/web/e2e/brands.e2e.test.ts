@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
-import { repoRoot } from "./app-server";
 import { launchChromium, signedInContext } from "./browser";
+import { operator } from "./operator";
 import { connectSampleBrand } from "./sample-brand";
 import { choose } from "./select";
 
@@ -22,17 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** `npm run operator -- …` as an operator runs it beside the running app (plans.e2e.test.ts). */
-async function operator(...args: string[]) {
-  const { DATABASE_URL: _none, ...env } = process.env;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "apps/api/src/operator/main.ts", ...args],
-    { cwd: repoRoot, env: { ...env, DATA_DIR: inject("dataDir") } },
-  );
-  return stdout;
-}
 
 /** A new account on the sample brand, its workspace granted `plan`, signed in in a browser. */
 async function workspaceOn(label: string, plan: "enterprise" | "professional"): Promise<Page> {

@@ -30,7 +30,9 @@ export const SeveralBrands: Story = {
   play: async ({ canvasElement, args }) => {
     const trigger = within(canvasElement).getByRole("button", { name: "Brand: Lumora Coffee" });
     await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
-    await userEvent.click(trigger);
+    // Opened by keyboard, the menu starts on its first brand.
+    trigger.focus();
+    await userEvent.keyboard("{Enter}");
     const menu = await body().findByRole("menu");
     const current = within(menu).getByRole("menuitemradio", { name: "Lumora Coffee" });
     await expect(current).toHaveAttribute("aria-checked", "true");
@@ -38,7 +40,7 @@ export const SeveralBrands: Story = {
       "aria-checked",
       "false",
     );
-    // By keyboard: down to the next brand, Enter chooses it and the menu closes.
+    // Down to the next brand; Enter chooses it and the menu closes.
     await userEvent.keyboard("{ArrowDown}{Enter}");
     await expect(args.onSelect).toHaveBeenCalledWith("bramble");
     await expect(body().queryByRole("menu")).toBeNull();
@@ -47,6 +49,9 @@ export const SeveralBrands: Story = {
 
 export const AddABrand: Story = {
   play: async ({ canvasElement, args }) => {
+    // Choosing the brand shown already changes nothing.
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Brand: Lumora Coffee" }));
+    await userEvent.click(await body().findByRole("menuitemradio", { name: "Lumora Coffee" }));
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Brand: Lumora Coffee" }));
     await userEvent.click(await body().findByRole("menuitem", { name: "Add a brand" }));
     await expect(args.onAdd).toHaveBeenCalledOnce();

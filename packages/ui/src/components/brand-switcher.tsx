@@ -85,17 +85,25 @@ export function BrandSwitcher({
 
   return (
     <div data-slot="brand-switcher" className={cn("flex items-center", className)} {...props}>
-      <DropdownMenu>
+      {/* Not modal, as the user menu: the page behind stays reachable, a click outside or Escape closes it. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button emphasis="ghost" className="max-w-64 gap-2 px-2" aria-label={`Brand: ${current.name}`}>
+          <Button emphasis="ghost" className="max-w-64 gap-2 px-2">
             <BrandMark brand={current} />
-            <span className="truncate">{current.name}</span>
+            <span className="truncate">
+              <span className="sr-only">Brand: </span>
+              {current.name}
+            </span>
             <ChevronsUpDown aria-hidden className="text-muted-foreground" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-64">
           <DropdownMenuLabel className="text-muted-foreground text-xs">Brands</DropdownMenuLabel>
-          <DropdownMenuRadioGroup value={current.id} onValueChange={onSelect}>
+          <DropdownMenuRadioGroup
+            value={current.id}
+            // The brand shown already is no change to make.
+            onValueChange={(id) => id !== current.id && onSelect(id)}
+          >
             {brands.map((brand) => (
               <DropdownMenuRadioItem key={brand.id} value={brand.id}>
                 <BrandMark brand={brand} />

@@ -55,7 +55,7 @@ describe("the brand switcher", () => {
     });
     view = await renderScreen(() => <BrandSwitcherSlot />, { path: "/content" });
     const menu = await openMenu();
-    expect(trigger()?.getAttribute("aria-label")).toBe("Brand: Lumora Coffee");
+    expect(trigger()?.textContent).toBe("LCBrand: Lumora Coffee");
     const items = [...menu.querySelectorAll<HTMLElement>("[role=menuitemradio]")];
     expect(items.map((item) => [item.textContent, item.getAttribute("aria-checked")])).toEqual([
       ["LCLumora Coffee", "true"],
@@ -68,7 +68,7 @@ describe("the brand switcher", () => {
     expect(view?.router.state.location.pathname).toBe("/content");
     expect(currentBrand.get()).toBe(bramble.id);
     expect(localStorage.getItem("brand")).toBe(bramble.id);
-    await waitFor(() => expect(trigger()?.getAttribute("aria-label")).toBe("Brand: Bramble Tea"));
+    await waitFor(() => expect(trigger()?.textContent).toBe("BTBrand: Bramble Tea"));
 
     await api.GET("/content", { params: { query: { period: "30d" } } });
     expect(network.calls("GET", "/content").at(-1)?.request.headers.get("X-Brand-Id")).toBe(bramble.id);
