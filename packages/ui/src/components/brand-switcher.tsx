@@ -1,18 +1,10 @@
 import { ChevronsUpDown, Plus } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "../lib/cn";
+import { type MenuHandoff, standInMenuHandlers } from "../lib/menu-handoff";
+import { useOnDemand } from "../lib/use-on-demand";
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from "./avatar";
 import { Button } from "./button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "./dropdown-menu";
 
 export type BrandSwitcherBrand = {
   id: string;
@@ -36,7 +28,7 @@ export type BrandSwitcherProps = Omit<React.ComponentProps<"div">, "onSelect"> &
   addIsUpgrade?: boolean;
 };
 
-function BrandMark({ brand }: { brand: BrandSwitcherBrand }) {
+export function BrandMark({ brand }: { brand: BrandSwitcherBrand }) {
   return (
     <Avatar size="sm" className="rounded-md" aria-hidden>
       {brand.logoUrl ? <AvatarImage src={brand.logoUrl} alt="" /> : null}
@@ -45,27 +37,41 @@ function BrandMark({ brand }: { brand: BrandSwitcherBrand }) {
   );
 }
 
+/** The trigger's content, the same on the stand-in button and on the menu's own trigger. */
+export function BrandSwitcherTriggerContent({ brand }: { brand: BrandSwitcherBrand }) {
+  return (
+    <>
+      <BrandMark brand={brand} />
+      <span className="truncate">
+        <span className="sr-only">Brand: </span>
+        {brand.name}
+      </span>
+      <ChevronsUpDown aria-hidden className="text-muted-foreground" />
+    </>
+  );
+}
+
+export const brandSwitcherTriggerClassName = "max-w-64 gap-2 px-2";
+
+// The menu's code (Radix DropdownMenu, its positioning) comes when the button is first reached, as the user
+// menu's does: not with every signed-in page (issue 17's budget for /content).
+const importMenu = () => import("./brand-switcher-menu").then((module) => module.BrandSwitcherMenu);
+
 /**
  * Which of the workspace's brands the modules show, in the top bar. With several brands (or the right to add one)
  * a menu lists them and "Add a brand"; with one brand on a one-brand plan it is just that brand, and adding is an
  * upgrade prompt beside it, so the menu is never a list of one.
  */
-export function BrandSwitcher({
-  brands,
-  currentId,
-  onSelect,
-  onAdd,
-  addIsUpgrade = false,
-  className,
-  ...props
-}: BrandSwitcherProps) {
+export function BrandSwitcher(props: BrandSwitcherProps) {
+  const { brands, currentId, onSelect, onAdd, addIsUpgrade = false, className, ...rest } = props;
+  const [Menu, loadMenu] = useOnDemand(importMenu);
+  const handoff = React.useRef<MenuHandoff>({ focused: false });
   const current = brands.find((b) => b.id === currentId) ?? brands[0];
   if (!current) return null;
-  const addLabel = addIsUpgrade ? "Add a brand (Enterprise)" : "Add a brand";
 
   if (brands.length === 1 && (!onAdd || addIsUpgrade)) {
     return (
-      <div data-slot="brand-switcher" className={cn("flex items-center gap-2", className)} {...props}>
+      <div data-slot="brand-switcher" className={cn("flex items-center gap-2", className)} {...rest}>
         <span
           data-slot="brand-switcher-current"
           className="flex min-w-0 items-center gap-2 text-sm font-medium"
@@ -76,7 +82,7 @@ export function BrandSwitcher({
         {onAdd ? (
           <Button emphasis="ghost" size="sm" onClick={onAdd}>
             <Plus aria-hidden />
-            {addLabel}
+            Add a brand (Enterprise)
           </Button>
         ) : null}
       </div>
@@ -84,44 +90,21 @@ export function BrandSwitcher({
   }
 
   return (
-    <div data-slot="brand-switcher" className={cn("flex items-center", className)} {...props}>
-      {/* Not modal, as the user menu: the page behind stays reachable, a click outside or Escape closes it. */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button emphasis="ghost" className="max-w-64 gap-2 px-2">
-            <BrandMark brand={current} />
-            <span className="truncate">
-              <span className="sr-only">Brand: </span>
-              {current.name}
-            </span>
-            <ChevronsUpDown aria-hidden className="text-muted-foreground" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start" className="w-64">
-          <DropdownMenuLabel className="text-muted-foreground text-xs">Brands</DropdownMenuLabel>
-          <DropdownMenuRadioGroup
-            value={current.id}
-            // The brand shown already is no change to make.
-            onValueChange={(id) => id !== current.id && onSelect(id)}
-          >
-            {brands.map((brand) => (
-              <DropdownMenuRadioItem key={brand.id} value={brand.id}>
-                <BrandMark brand={brand} />
-                <span className="truncate">{brand.name}</span>
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-          {onAdd ? (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={onAdd}>
-                <Plus aria-hidden />
-                {addLabel}
-              </DropdownMenuItem>
-            </>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+    <div data-slot="brand-switcher" className={cn("flex items-center", className)} {...rest}>
+      {Menu ? (
+        <Menu {...props} current={current} handoff={handoff} />
+      ) : (
+        <Button
+          emphasis="ghost"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          data-state="closed"
+          className={brandSwitcherTriggerClassName}
+          {...standInMenuHandlers(handoff, loadMenu)}
+        >
+          <BrandSwitcherTriggerContent brand={current} />
+        </Button>
+      )}
     </div>
   );
 }
