@@ -11,8 +11,9 @@ type Schemas = components["schemas"];
 
 /**
  * POST /brand: the user's own brand, or the sample brand with its competitors (`{sample: true}`). Onboarding
- * connects the brand it is about (`replace`): one chosen again replaces it with its competitors (docs/product.md
- * §4), so everything brand-shaped is fetched again. "Add a brand" (`replace: false`) adds one within the plan's limit.
+ * connects the brand it is about (`replace`): one chosen again replaces it with its competitors
+ * (docs/product.md §4), so everything brand-shaped is fetched again. "Add a brand" (`replace: false`) adds one
+ * within the plan's limit.
  */
 export function useCreateBrandMutation({ replace = true }: { replace?: boolean } = {}) {
   const queryClient = useQueryClient();
