@@ -70,6 +70,10 @@ describe("several brands in one workspace", () => {
     expect(created.statusCode, created.body).toBe(201);
     const own = created.json<Schemas["Brand"]>();
 
+    const again = await send("createBrand", "POST", "/brand", authorization, { payload: { sample: true } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("The sample brand is already one of your brands.");
+
     const list = (await send("listBrands", "GET", "/brands", authorization)).json<Schemas["BrandList"]>();
     expect(list.limit).toBeNull();
     expect(list.brands.map((b) => b.name)).toEqual(["Bramble Tea", "Lumora Coffee"]);
