@@ -45,6 +45,8 @@ const contract = parse(readFileSync(new URL("./openapi.yaml", import.meta.url), 
 const operations = new Map();
 for (const [path, item] of Object.entries(contract.paths)) {
   for (const [method, operation] of Object.entries(item)) {
+    // A path's own `parameters` (the brand header) are shared by its operations, not an operation.
+    if (method === "parameters") continue;
     operations.set(`${method.toUpperCase()} ${path}`, operation);
   }
 }

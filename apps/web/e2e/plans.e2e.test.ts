@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
-import { repoRoot } from "./app-server";
 import { launchChromium, signedInContext } from "./browser";
+import { operator } from "./operator";
 
 // How a plan is granted and left (docs/decisions.md "Plans and trials"), against the real server with sandbox
 // payments: the operator command grants Enterprise to a new account's workspace, and an owner cancels
@@ -19,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** `npm run operator -- …` as an operator runs it beside the running app: the same DATA_DIR, no DATABASE_URL. */
-async function operator(...args: string[]) {
-  const { DATABASE_URL: _none, ...env } = process.env;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "apps/api/src/operator/main.ts", ...args],
-    { cwd: repoRoot, env: { ...env, DATA_DIR: inject("dataDir") } },
-  );
-  return stdout;
-}
 
 async function signedInPage(label: string): Promise<{ page: Page; email: string; idToken: string }> {
   const account = await createConfirmedAccount(label, "Noor", "Haddad");

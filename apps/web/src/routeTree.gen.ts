@@ -35,6 +35,7 @@ import { Route as AppQuestionnaireSplatRouteImport } from './routes/_app/questio
 import { Route as AuthCallbackProviderRouteImport } from './routes/auth/callback/$provider'
 import { Route as AuthSsoCallbackRouteImport } from './routes/auth/sso/callback'
 import { Route as AppMainAudienceIndexRouteImport } from './routes/_app/_main/audience/index'
+import { Route as AppMainBrandsNewRouteImport } from './routes/_app/_main/brands/new'
 import { Route as AppMainInfluencerIndexRouteImport } from './routes/_app/_main/influencer/index'
 import { Route as AppMainUserSplatRouteImport } from './routes/_app/_main/user/$'
 import { Route as AppMainUserProfileRouteImport } from './routes/_app/_main/user/profile'
@@ -168,6 +169,11 @@ const AppMainAudienceIndexRoute = AppMainAudienceIndexRouteImport.update({
   path: '/audience/',
   getParentRoute: () => AppMainRoute,
 } as any)
+const AppMainBrandsNewRoute = AppMainBrandsNewRouteImport.update({
+  id: '/brands/new',
+  path: '/brands/new',
+  getParentRoute: () => AppMainRoute,
+} as any)
 const AppMainInfluencerIndexRoute = AppMainInfluencerIndexRouteImport.update({
   id: '/influencer/',
   path: '/influencer/',
@@ -219,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
   '/auth/sso/callback': typeof AuthSsoCallbackRoute
+  '/brands/new': typeof AppMainBrandsNewRoute
   '/user/$': typeof AppMainUserSplatRoute
   '/user/profile': typeof AppMainUserProfileRoute
   '/audience/': typeof AppMainAudienceIndexRoute
@@ -249,6 +256,7 @@ export interface FileRoutesByTo {
   '/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
   '/auth/sso/callback': typeof AuthSsoCallbackRoute
+  '/brands/new': typeof AppMainBrandsNewRoute
   '/user/$': typeof AppMainUserSplatRoute
   '/user/profile': typeof AppMainUserProfileRoute
   '/audience': typeof AppMainAudienceIndexRoute
@@ -283,6 +291,7 @@ export interface FileRoutesById {
   '/_app/questionnaire/$': typeof AppQuestionnaireSplatRoute
   '/auth/callback/$provider': typeof AuthCallbackProviderRoute
   '/auth/sso/callback': typeof AuthSsoCallbackRoute
+  '/_app/_main/brands/new': typeof AppMainBrandsNewRoute
   '/_app/_main/user/$': typeof AppMainUserSplatRoute
   '/_app/_main/user/profile': typeof AppMainUserProfileRoute
   '/_app/_main/audience/': typeof AppMainAudienceIndexRoute
@@ -315,6 +324,7 @@ export interface FileRouteTypes {
     | '/questionnaire/$'
     | '/auth/callback/$provider'
     | '/auth/sso/callback'
+    | '/brands/new'
     | '/user/$'
     | '/user/profile'
     | '/audience/'
@@ -345,6 +355,7 @@ export interface FileRouteTypes {
     | '/questionnaire/$'
     | '/auth/callback/$provider'
     | '/auth/sso/callback'
+    | '/brands/new'
     | '/user/$'
     | '/user/profile'
     | '/audience'
@@ -378,6 +389,7 @@ export interface FileRouteTypes {
     | '/_app/questionnaire/$'
     | '/auth/callback/$provider'
     | '/auth/sso/callback'
+    | '/_app/_main/brands/new'
     | '/_app/_main/user/$'
     | '/_app/_main/user/profile'
     | '/_app/_main/audience/'
@@ -580,6 +592,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMainAudienceIndexRouteImport
       parentRoute: typeof AppMainRoute
     }
+    '/_app/_main/brands/new': {
+      id: '/_app/_main/brands/new'
+      path: '/brands/new'
+      fullPath: '/brands/new'
+      preLoaderRoute: typeof AppMainBrandsNewRouteImport
+      parentRoute: typeof AppMainRoute
+    }
     '/_app/_main/influencer/': {
       id: '/_app/_main/influencer/'
       path: '/influencer'
@@ -638,6 +657,7 @@ interface AppMainRouteChildren {
   AppMainDashboardRoute: typeof AppMainDashboardRoute
   AppMainDataSourcesRoute: typeof AppMainDataSourcesRoute
   AppMainIntentRoute: typeof AppMainIntentRoute
+  AppMainBrandsNewRoute: typeof AppMainBrandsNewRoute
   AppMainUserSplatRoute: typeof AppMainUserSplatRoute
   AppMainUserProfileRoute: typeof AppMainUserProfileRoute
   AppMainAudienceIndexRoute: typeof AppMainAudienceIndexRoute
@@ -653,6 +673,7 @@ const AppMainRouteChildren: AppMainRouteChildren = {
   AppMainDashboardRoute: AppMainDashboardRoute,
   AppMainDataSourcesRoute: AppMainDataSourcesRoute,
   AppMainIntentRoute: AppMainIntentRoute,
+  AppMainBrandsNewRoute: AppMainBrandsNewRoute,
   AppMainUserSplatRoute: AppMainUserSplatRoute,
   AppMainUserProfileRoute: AppMainUserProfileRoute,
   AppMainAudienceIndexRoute: AppMainAudienceIndexRoute,

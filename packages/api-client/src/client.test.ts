@@ -73,6 +73,29 @@ describe("every request", () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
+  it("carries the app's chosen brand as X-Brand-Id, read afresh on each call, unless the call names one", async () => {
+    server = await startTestServer(() => ok());
+    let brandId: string | undefined;
+    const api = createApiClient({
+      baseUrl: server.baseUrl,
+      session: new TestSession("t"),
+      getBrandId: () => brandId,
+    });
+
+    await unwrap(api.GET("/content"));
+    brandId = "0b7c7f0e-3f1d-4c38-9a4b-0f6a1d1c2e3f";
+    await unwrap(api.GET("/content"));
+    await unwrap(
+      api.GET("/content", { params: { header: { "X-Brand-Id": "5d1f9a7e-0c3b-4d2e-8f6a-7b9c0d1e2f3a" } } }),
+    );
+
+    expect(server.requests.map((r) => r.headers["x-brand-id"])).toEqual([
+      undefined,
+      "0b7c7f0e-3f1d-4c38-9a4b-0f6a1d1c2e3f",
+      "5d1f9a7e-0c3b-4d2e-8f6a-7b9c0d1e2f3a",
+    ]);
+  });
+
   it("returns the parsed response body", async () => {
     const countries = [{ id: "PT", label: "Portugal", emoji: "🇵🇹" }];
     server = await startTestServer(() => ok(countries));

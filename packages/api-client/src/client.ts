@@ -16,6 +16,11 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Keeps token refreshes to one at a time across the browser's tabs: Web Locks, or a test's own. */
   lock?: CrossTabLock;
+  /**
+   * The brand the app shows: sent as `X-Brand-Id` with every call that does not name one itself, so no
+   * brand-scoped operation needs code of its own (the server reads it only on those).
+   */
+  getBrandId?: () => string | undefined;
 }
 
 // Set before the custom fetch runs, so a retried request keeps the id of the call it repeats.
@@ -26,10 +31,22 @@ const requestId: Middleware = {
   },
 };
 
+/** The contract's BrandHeader parameter. */
+export const BRAND_HEADER = "X-Brand-Id";
+
+const chosenBrand = (getBrandId: () => string | undefined): Middleware => ({
+  onRequest({ request }) {
+    const brandId = getBrandId();
+    if (brandId && !request.headers.has(BRAND_HEADER)) request.headers.set(BRAND_HEADER, brandId);
+    return request;
+  },
+});
+
 export function createApiClient({
   session,
   timeoutMs = 30_000,
   lock = webLock,
+  getBrandId,
   ...o
 }: ApiClientOptions): ApiClient {
   const baseUrl = o.baseUrl.replace(/\/+$/, "");
@@ -40,6 +57,7 @@ export function createApiClient({
     fetch: (request) => authFetch(request),
   });
   client.use(requestId);
+  if (getBrandId) client.use(chosenBrand(getBrandId));
   authFetches.set(client, authFetch);
   return client;
 }

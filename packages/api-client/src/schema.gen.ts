@@ -859,7 +859,10 @@ export interface paths {
     "/brand": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -868,8 +871,10 @@ export interface paths {
         put?: never;
         /**
          * Connect the brand (own, or the sample brand with its competitors)
-         * @description An own brand is stored with status `pending` and its data collection starts in the background.
-         *     Adding a brand clears the competitors of the previous one.
+         * @description An own brand is stored with status `pending` and its data collection starts in the background. It is added
+         *     to the workspace's brands: past the plan's brand limit (one on Starter and Professional) the call is refused
+         *     with 402 `PLAN_LIMIT`. With `replace=true` it takes the place of the brand the call is about (X-Brand-Id,
+         *     else the newest), whose competitors and data go with it: what onboarding does when a brand is chosen again.
          */
         post: operations["createBrand"];
         delete?: never;
@@ -881,6 +886,43 @@ export interface paths {
          *     influencers and keywords of its market). The shared sample brand cannot be changed (400 `SAMPLE_BRAND`).
          */
         patch: operations["updateBrand"];
+        trace?: never;
+    };
+    "/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's brands, newest first */
+        get: operations["listBrands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/brands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the workspace's brands with its competitors, imports and figures
+         * @description The brand's own data goes with it and its collection jobs stop. The last brand cannot be removed this way (409 `LAST_BRAND`): resetBrand starts onboarding again instead.
+         */
+        delete: operations["deleteBrand"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/brand/reset": {
@@ -903,7 +945,10 @@ export interface paths {
     "/brand/collect": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -920,7 +965,10 @@ export interface paths {
     "/brand/imports": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -981,7 +1029,10 @@ export interface paths {
     "/brand/competitor": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -999,7 +1050,10 @@ export interface paths {
     "/brand/competitor/{id}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1016,7 +1070,10 @@ export interface paths {
     "/connectors/youtube": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1038,7 +1095,10 @@ export interface paths {
     "/connectors/youtube/refresh": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1055,7 +1115,10 @@ export interface paths {
     "/connectors/search-console": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1131,7 +1194,10 @@ export interface paths {
     "/connectors/google-ads": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1210,7 +1276,10 @@ export interface paths {
     "/connectors/instagram": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1286,7 +1355,10 @@ export interface paths {
     "/connectors/websites": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1326,7 +1398,10 @@ export interface paths {
     "/connectors/health": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1346,7 +1421,10 @@ export interface paths {
     "/dashboard": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1363,7 +1441,10 @@ export interface paths {
     "/content": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1380,7 +1461,10 @@ export interface paths {
     "/competitor": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1400,7 +1484,10 @@ export interface paths {
     "/audience": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1420,7 +1507,10 @@ export interface paths {
     "/audience/{id}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1437,7 +1527,10 @@ export interface paths {
     "/influencer": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1457,7 +1550,10 @@ export interface paths {
     "/influencer/{id}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1474,7 +1570,10 @@ export interface paths {
     "/intent": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1491,7 +1590,10 @@ export interface paths {
     "/intent/keyword": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1508,7 +1610,10 @@ export interface paths {
     "/export/{dataset}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2404,6 +2509,11 @@ export interface components {
             socialLinks: components["schemas"]["SocialLink"][];
             /** Format: date-time */
             createdAt: string;
+        };
+        BrandList: {
+            brands: components["schemas"]["Brand"][];
+            /** @description How many brands the plan allows; null when unlimited */
+            limit: number | null;
         };
         BrandResponse: {
             brand: components["schemas"]["Brand"] | null;
@@ -3369,6 +3479,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+        BrandHeader: string;
         IdPath: string;
         Limit: number;
         /** @description 1-based page number */
@@ -4604,7 +4716,10 @@ export interface operations {
     getBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4619,13 +4734,21 @@ export interface operations {
                     "application/json": components["schemas"]["BrandResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     createBrand: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description Replace the current brand instead of adding one */
+                replace?: boolean;
+            };
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4648,12 +4771,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     updateBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4676,6 +4804,52 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brands and how many the plan allows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     resetBrand: {
@@ -4703,7 +4877,10 @@ export interface operations {
     retryBrandCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4718,6 +4895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Brand"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4727,7 +4905,10 @@ export interface operations {
     listImports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4742,13 +4923,18 @@ export interface operations {
                     "application/json": components["schemas"]["Import"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     createImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4845,7 +5031,10 @@ export interface operations {
     listBrandCompetitors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4860,13 +5049,18 @@ export interface operations {
                     "application/json": components["schemas"]["BrandCompetitorList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     addBrandCompetitor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4895,7 +5089,10 @@ export interface operations {
     removeBrandCompetitor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -4919,7 +5116,10 @@ export interface operations {
     getYoutubeConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4934,6 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["YoutubeConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -4941,7 +5142,10 @@ export interface operations {
     connectYoutube: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4969,7 +5173,10 @@ export interface operations {
     disconnectYoutube: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4982,14 +5189,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     refreshYoutube: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5004,6 +5216,7 @@ export interface operations {
                     "application/json": components["schemas"]["YoutubeConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5014,7 +5227,10 @@ export interface operations {
     getSearchConsoleConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5029,13 +5245,18 @@ export interface operations {
                     "application/json": components["schemas"]["SearchConsoleConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     selectSearchConsoleProperty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5057,13 +5278,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
     };
     disconnectSearchConsole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5076,8 +5301,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     authorizeSearchConsole: {
@@ -5157,7 +5384,10 @@ export interface operations {
     getGoogleAdsConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5172,13 +5402,18 @@ export interface operations {
                     "application/json": components["schemas"]["GoogleAdsConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     selectGoogleAdsCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5200,13 +5435,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
     };
     disconnectGoogleAds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5219,8 +5458,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     authorizeGoogleAds: {
@@ -5300,7 +5541,10 @@ export interface operations {
     getInstagramConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5315,13 +5559,18 @@ export interface operations {
                     "application/json": components["schemas"]["InstagramConnector"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     selectInstagramAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5343,13 +5592,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
     };
     disconnectInstagram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5362,8 +5615,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     authorizeInstagram: {
@@ -5445,7 +5700,10 @@ export interface operations {
     listWebsiteSources: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5460,7 +5718,9 @@ export interface operations {
                     "application/json": components["schemas"]["WebsiteSourceList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     refreshWebsiteSource: {
@@ -5493,7 +5753,10 @@ export interface operations {
     getSourceHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5508,7 +5771,9 @@ export interface operations {
                     "application/json": components["schemas"]["SourceHealth"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getDashboard: {
@@ -5521,7 +5786,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5551,7 +5819,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5583,7 +5854,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5622,7 +5896,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5639,6 +5916,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getPersona: {
@@ -5651,7 +5929,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -5685,7 +5966,10 @@ export interface operations {
                 industry?: components["parameters"]["IndustryFilter"];
                 search?: components["parameters"]["Search"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5702,12 +5986,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getInfluencer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -5736,7 +6024,10 @@ export interface operations {
                 country?: components["parameters"]["CountryFilter"];
                 industry?: components["parameters"]["IndustryFilter"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5753,6 +6044,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     searchKeywords: {
@@ -5762,7 +6054,10 @@ export interface operations {
                 /** @description ISO 3166 alpha-2 code */
                 country?: components["parameters"]["CountryFilter"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5779,6 +6074,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     exportDataset: {
@@ -5791,7 +6087,10 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: components["parameters"]["To"];
             };
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path: {
                 dataset: components["schemas"]["ExportDataset"];
             };

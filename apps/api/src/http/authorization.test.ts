@@ -196,6 +196,8 @@ const cases: Record<string, Case> = {
   removeBrandingLogo: own(200),
 
   getBrand: own(200),
+  listBrands: own(200),
+  deleteBrand: foreign((a) => [{ params: { id: a.brandId } }], { code: "BRAND_NOT_FOUND" }),
   createBrand: own(201, { probes: () => [{ body: { sample: true } }] }),
   updateBrand: own(400, {
     why: "B's brand is the shared sample, which no workspace may change (400 SAMPLE_BRAND)",

@@ -41,6 +41,11 @@ export interface ContractOperation {
    * (loading refuses one without); a read without it needs `member`.
    */
   role: Role;
+  /**
+   * The operation reads or changes one of the workspace's brands, which the caller may choose with the
+   * `X-Brand-Id` header the contract declares on it (the BrandHeader parameter).
+   */
+  brandScoped: boolean;
   /** The first 2xx response (else 3xx: the handler redirects): what a handler's return value is sent as. */
   success: { status: number; contentType: string | undefined };
 }
@@ -76,6 +81,9 @@ const documentSchema = z.object({
     z.object({ parameters: z.array(parameterSchema).default([]) }).catchall(z.unknown()),
   ),
 });
+
+/** The header a brand-scoped operation takes its brand from, as Node lower-cases it. */
+export const BRAND_HEADER = "x-brand-id";
 
 const methods = { get: "GET", put: "PUT", post: "POST", delete: "DELETE", patch: "PATCH" } as const;
 
@@ -129,6 +137,7 @@ function toOperation(
     path,
     secured,
     parameters,
+    brandScoped: parameters.some((p) => p.in === "header" && p.name.toLowerCase() === BRAND_HEADER),
     keepsRawBody: op["x-raw-body"] === true,
     carriesSecrets: op["x-secret-answer"] === true,
     role: op["x-role"] ?? "member",

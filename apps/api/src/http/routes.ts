@@ -5,6 +5,7 @@ import type { AppDeps } from "../kernel/deps";
 import type { HandlerMap, OperationInfo, RequestCtx } from "../kernel/handler-types";
 import { keepRawBody } from "../kernel/raw-body";
 import { authenticate } from "./authenticate";
+import { chosenBrandId } from "./chosen-brand";
 import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
 import type { ContractOperation } from "./contract";
 import { answerText } from "./json-answer";
@@ -88,6 +89,7 @@ export function registerOperations(
           userId: request.auth?.userId,
           workspaceId: request.auth?.workspaceId,
           sessionId: request.auth?.sessionId,
+          brandId: op.brandScoped ? await chosenBrandId(o.db, request) : undefined,
         };
         const { params, query, body } = request;
         const result = await handler({ params, query, body, ctx, operation, request, reply });

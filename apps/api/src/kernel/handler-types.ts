@@ -20,6 +20,11 @@ export interface RequestCtx extends AppDeps {
   /** The bearer's workspace and sign-in (session), set with userId. */
   workspaceId: string | undefined;
   sessionId: string | undefined;
+  /**
+   * The brand the caller chose (`X-Brand-Id`) on a brand-scoped operation, already checked to be one of the
+   * workspace's own; undefined means its newest (modules/brand/chosen-brand.ts).
+   */
+  brandId: string | undefined;
 }
 
 export interface OperationInfo {

@@ -1,9 +1,11 @@
 import { createApiClient } from "@brandscope/api-client";
 import { auth } from "./auth";
+import { currentBrand } from "./current-brand";
 
 /** The one API client. Features wrap its calls in query options; nothing else talks to the server. */
 export const api = createApiClient({
   baseUrl: "/api",
+  getBrandId: currentBrand.get,
   session: {
     getIdToken: () => auth.get().access_token || undefined,
     getRefreshCredentials() {

@@ -2,6 +2,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { api } from "./api";
 import { auth, isSignedIn } from "./auth";
+import { currentBrand } from "./current-brand";
 import { queryClient } from "./query-client";
 import { clearStoredState } from "./stored-state";
 
@@ -12,6 +13,7 @@ const LOGOUT_WAIT_MS = 2000;
 export function signOut() {
   auth.clear();
   clearStoredState();
+  currentBrand.set(undefined);
   queryClient.clear();
 }
 

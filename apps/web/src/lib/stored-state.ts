@@ -1,6 +1,7 @@
 /** Every localStorage key the app writes: one per area (docs/product.md §7). Logout removes them all. */
 export const storedAreas = [
   "auth",
+  "brand",
   "config",
   "country",
   "industry",

@@ -2,6 +2,7 @@ import { Check, LogOut, Monitor, Moon, Sparkles, Sun, UserPen } from "lucide-rea
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import * as React from "react";
 import { cn } from "../lib/cn";
+import { useMenuHandoffReplay } from "../lib/menu-handoff";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -44,21 +45,8 @@ export function UserMenuDropdown({
 }: UserMenuDropdownProps) {
   const trigger = React.useRef<HTMLButtonElement>(null);
 
-  // Replaces UserMenu's stand-in button: keep its focus, and replay the press that asked for the menu on the
-  // real trigger, so it opens as if Radix had been there all along (by keyboard, on its first item).
-  React.useEffect(() => {
-    const { focused, press } = handoff.current;
-    const button = trigger.current;
-    if (!button) return;
-    if (focused) button.focus();
-    if (press === "pointer") {
-      button.dispatchEvent(
-        new PointerEvent("pointerdown", { bubbles: true, cancelable: true, button: 0, pointerType: "mouse" }),
-      );
-    } else if (press) {
-      button.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, cancelable: true, key: press }));
-    }
-  }, [handoff]);
+  // Replaces UserMenu's stand-in button: its focus and the press that asked for the menu carry over.
+  useMenuHandoffReplay(trigger, handoff);
 
   const editProfile = (
     <>

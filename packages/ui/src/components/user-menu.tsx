@@ -1,4 +1,5 @@
 import * as React from "react";
+import type { MenuHandoff } from "../lib/menu-handoff";
 import { useOnDemand } from "../lib/use-on-demand";
 import { UserMenuTriggerContent, userMenuTriggerClassName } from "./user-menu-trigger";
 
@@ -36,10 +37,7 @@ export type UserMenuProps = Omit<React.ComponentProps<"button">, "children"> & {
 };
 
 /** What the stand-in button hands the real menu: whether it had focus, and the press that asked for the menu. */
-export interface UserMenuHandoff {
-  focused: boolean;
-  press?: "pointer" | "Enter" | " " | "ArrowDown";
-}
+export type UserMenuHandoff = MenuHandoff;
 
 // The menu's code (Radix DropdownMenu, its positioning) comes when the button is first reached (issue 17).
 const importDropdown = () => import("./user-menu-dropdown").then((module) => module.UserMenuDropdown);

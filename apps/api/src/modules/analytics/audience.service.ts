@@ -45,7 +45,7 @@ const bySortKey = (a: { sortKey: string; id: string }, b: { sortKey: string; id:
  */
 type PersonaFilters = Pick<
   Parameters<typeof findPersonaPage>[1],
-  "workspaceId" | "country" | "industry" | "search"
+  "workspaceId" | "brandId" | "country" | "industry" | "search"
 >;
 
 /**
@@ -66,6 +66,7 @@ export async function listPersonas(
   const search = query.search?.trim();
   const filters = {
     workspaceId,
+    brandId: ctx.brandId,
     country: query.country,
     industry: query.industry,
     search: search ? containsPattern(search.toLowerCase()) : undefined,
@@ -119,7 +120,7 @@ async function listExtras(
   workspaceId: string,
   total: number,
 ): Promise<Pick<Schemas["PersonaList"], "state" | "provenance">> {
-  const source = await findAudienceSource(ctx.db, { workspaceId });
+  const source = await findAudienceSource(ctx.db, { workspaceId, brandId: ctx.brandId });
   const provenance = source?.computedAt
     ? {
         provenance: provenanceFrom(
@@ -141,12 +142,13 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["
   // Made only when thrown: an error captures its stack when made, which cost a hot read more than its query.
   const notFound = () =>
     new AppError("NOT_FOUND", 404, "This persona does not exist or is not part of your audience.");
-  const row = await findVisiblePersona(ctx.db, { workspaceId, personaId: id });
+  const row = await findVisiblePersona(ctx.db, { workspaceId, brandId: ctx.brandId, personaId: id });
   if (!row) throw notFound();
   const limits = planLimitsOf(row.subscription);
   if (limits.topPersonas !== null) {
     const top = await findTopPersonaIds(ctx.db, {
       workspaceId,
+      brandId: ctx.brandId,
       industry: row.industry,
       limit: limits.topPersonas,
     });

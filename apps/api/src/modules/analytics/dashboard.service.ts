@@ -21,6 +21,7 @@ export async function getDashboard(ctx: RequestCtx, query: PeriodQuery): Promise
   // The count the Audience list shows (own brand and competitors), not the own brand's alone.
   const personaCount = await countPersonas(ctx, {
     workspaceId: workspaceOf(ctx),
+    brandId: ctx.brandId,
     country: undefined,
     industry: undefined,
     search: undefined,

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import type { InfluencerAudience, InfluencerRecentPost } from "../../db/schema";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
-import { OWN_BRAND } from "./module-reads.repo";
+import { ownBrand } from "./module-reads.repo";
 import { keptRows } from "./read-model/read-model";
 
 /**
@@ -20,17 +20,17 @@ export interface InfluencerContext extends SubscriptionFields {
 const INFLUENCER_CONTEXT = `select b.id, b.industry, (select t.payload from figures t
     where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') as totals, ${SUBSCRIPTION_COLUMNS}
   from brands b ${SUBSCRIPTION_JOIN}
-  where b.id = (${OWN_BRAND})`;
+  where b.id = (${ownBrand("$2")})`;
 
 /** Undefined when the workspace has no brand. */
 export async function findInfluencerContext(
   db: Db,
-  p: { workspaceId: string },
+  p: { workspaceId: string; brandId: string | undefined },
 ): Promise<InfluencerContext | undefined> {
   const rows = await keptRows<InfluencerContext>(db, {
     name: "influencer-context",
     text: INFLUENCER_CONTEXT,
-    values: [p.workspaceId],
+    values: [p.workspaceId, p.brandId ?? null],
     tables: ["workspace_brands", "brands", "figures", "subscriptions"],
   });
   return rows[0];
@@ -161,7 +161,7 @@ export interface InfluencerDetailsAnswer extends SubscriptionFields {
  * The workspace's brand and plan, the influencer with its score for the brand, and the brand's `$3` best-ranked
  * influencers on the same platform: one round trip. No row: the workspace has no brand.
  */
-const INFLUENCER_DETAILS = `with own as (select b.id, b.industry from brands b where b.id = (${OWN_BRAND})),
+const INFLUENCER_DETAILS = `with own as (select b.id, b.industry from brands b where b.id = (${ownBrand("$4")})),
 one as (
   select ${SUMMARY_COLUMNS}, i.audience, i.recent_posts, i.updated_at
   from influencers i left join influencer_scores s on s.influencer_id = i.id and s.brand_id = (select id from own)
@@ -177,7 +177,7 @@ from own left join one on true ${SUBSCRIPTION_JOIN}`;
 
 export async function findInfluencerDetails(
   db: Db,
-  p: { workspaceId: string; influencerId: string; peers: number },
+  p: { workspaceId: string; brandId: string | undefined; influencerId: string; peers: number },
 ): Promise<InfluencerDetailsAnswer | undefined> {
   const rows = await keptRows<
     SubscriptionFields &
@@ -190,7 +190,7 @@ export async function findInfluencerDetails(
   >(db, {
     name: "influencer-details",
     text: INFLUENCER_DETAILS,
-    values: [p.workspaceId, p.influencerId, p.peers],
+    values: [p.workspaceId, p.influencerId, p.peers, p.brandId ?? null],
     tables: ["workspace_brands", "brands", "influencers", "influencer_scores", "subscriptions"],
   });
   const r = rows[0];

@@ -56,7 +56,7 @@ export async function listInfluencers(
     search?: string;
   },
 ): Promise<Schemas["InfluencerList"]> {
-  const brand = await findInfluencerContext(ctx.db, { workspaceId: workspaceOf(ctx) });
+  const brand = await findInfluencerContext(ctx.db, { workspaceId: workspaceOf(ctx), brandId: ctx.brandId });
   if (!brand) throw noBrand();
   const limits = planLimitsOf(brand);
   const industry =
@@ -100,6 +100,7 @@ const notFound = () =>
 export async function getInfluencer(ctx: RequestCtx, id: string): Promise<Schemas["InfluencerDetails"]> {
   const found = await findInfluencerDetails(ctx.db, {
     workspaceId: workspaceOf(ctx),
+    brandId: ctx.brandId,
     influencerId: id,
     peers: PEERS,
   });

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { importedFormats, OWN_BRAND } from "./module-reads.repo";
+import { importedFormats, ownBrand } from "./module-reads.repo";
 import { keptRows } from "./read-model/read-model";
 
 /**
@@ -38,7 +38,9 @@ export interface KeywordAnswer {
   rows: KeywordRow[];
 }
 
-const OWN = `own as (select b.id, b.industry, b.country, b.sample from brands b where b.id = (${OWN_BRAND}))`;
+/** The workspace's brand; `brand` is the parameter of the chosen one (ownBrand). */
+const own = (brand: string) =>
+  `own as (select b.id, b.industry, b.country, b.sample from brands b where b.id = (${ownBrand(brand)}))`;
 /** The country asked for ($2), else the brand's; with neither, any country. */
 const COUNTRY = "coalesce($2::text, own.country)";
 const KEYWORD_COLUMNS =
@@ -64,7 +66,7 @@ const BY_VOLUME = "volume desc nulls last, id";
  * order, a country's (the branch that runs when there is one) or all countries' up to the page: never every
  * keyword of the industry to sort them.
  */
-const INTENT_KEYWORDS = `with ${OWN},
+const INTENT_KEYWORDS = `with ${own("$5")},
 industry as (select coalesce($3::text, own.industry) as name, ${COUNTRY} as country from own),
 page as (
   (select ${KEYWORD_COLUMNS} from keywords k where k.brand_id = (select id from own)
@@ -86,7 +88,7 @@ ${answerOf("page.volume desc nulls last, page.id")}`;
  * similarity), then by volume. Both branches read keywords_country_keyword_trgm_idx: the first with the country
  * and the pattern's trigrams together, the second (which runs only without a country) with the trigrams alone.
  */
-const SEARCH_KEYWORDS = `with ${OWN},
+const SEARCH_KEYWORDS = `with ${own("$6")},
 page as (
   select ${KEYWORD_COLUMNS}, similarity(lower(k.keyword), $4) as closeness from keywords k
   where k.country = (select ${COUNTRY} from own) and lower(k.keyword) like $3
@@ -124,12 +126,18 @@ function toAnswer(rows: readonly AnswerRow[]): KeywordAnswer | undefined {
 /** Undefined when the workspace has no brand. */
 export async function findIntentKeywords(
   db: Db,
-  p: { workspaceId: string; country: string | undefined; industry: string | undefined; limit: number },
+  p: {
+    workspaceId: string;
+    brandId: string | undefined;
+    country: string | undefined;
+    industry: string | undefined;
+    limit: number;
+  },
 ): Promise<KeywordAnswer | undefined> {
   const rows = await keptRows<AnswerRow>(db, {
     name: "intent-keywords",
     text: INTENT_KEYWORDS,
-    values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.limit],
+    values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.limit, p.brandId ?? null],
     tables: ["workspace_brands", "brands", "keywords", "imports"],
   });
   return toAnswer(rows);
@@ -138,13 +146,20 @@ export async function findIntentKeywords(
 /** Undefined when the workspace has no brand. */
 export async function searchVisibleKeywords(
   db: Db,
-  p: { workspaceId: string; country: string | undefined; pattern: string; text: string; limit: number },
+  p: {
+    workspaceId: string;
+    brandId: string | undefined;
+    country: string | undefined;
+    pattern: string;
+    text: string;
+    limit: number;
+  },
 ): Promise<KeywordAnswer | undefined> {
   // Planned once for any pattern, as every statement (db/client.ts); query-plans.test.ts holds it to its index.
   const rows = await keptRows<AnswerRow>(db, {
     name: "search-keywords",
     text: SEARCH_KEYWORDS,
-    values: [p.workspaceId, p.country ?? null, p.pattern, p.text, p.limit],
+    values: [p.workspaceId, p.country ?? null, p.pattern, p.text, p.limit, p.brandId ?? null],
     tables: ["workspace_brands", "brands", "keywords", "imports"],
   });
   return toAnswer(rows);

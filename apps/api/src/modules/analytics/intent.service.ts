@@ -69,6 +69,7 @@ export async function getIntent(
 ): Promise<Schemas["KeywordList"]> {
   const found = await findIntentKeywords(ctx.db, {
     workspaceId: workspaceOf(ctx),
+    brandId: ctx.brandId,
     country: query.country,
     industry: query.industry,
     limit: KEYWORD_LIMIT,
@@ -85,6 +86,7 @@ export async function searchKeywords(
   if (!text) return getIntent(ctx, query.country ? { country: query.country } : {});
   const found = await searchVisibleKeywords(ctx.db, {
     workspaceId: workspaceOf(ctx),
+    brandId: ctx.brandId,
     country: query.country,
     // Any industry: a marketer searching a keyword wants it wherever it is stored, their own imports included.
     pattern: text.length >= TRIGRAM_MIN_LENGTH ? containsPattern(text) : prefixPattern(text),

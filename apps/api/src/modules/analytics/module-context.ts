@@ -103,6 +103,7 @@ export async function readBrandFigures(
   const key = periodKeyOf(query);
   const found = await findModuleBrands(ctx.db, {
     workspaceId: workspaceOf(ctx),
+    brandId: ctx.brandId,
     // A malformed query finds no stored figures; resolvePeriod below answers why it is wrong.
     periodKey: key ?? "",
     competitors: o.competitors,

@@ -15,9 +15,14 @@ import { derivedSlot, keptMapped, keptRows } from "./read-model/read-model";
  * (read-model/read-model.ts), so a repeated read makes no round trip at all.
  */
 
-/** The brand the workspace's modules show: its newest own brand (as brand.repo findCurrentBrand). */
-export const OWN_BRAND = `select wb.brand_id as id from workspace_brands wb where wb.workspace_id = $1
-  order by wb.created_at desc limit 1`;
+/**
+ * The brand the workspace's modules show, as brand.repo findCurrentBrand: the caller's choice when the statement's
+ * parameter `brand` holds one (http/chosen-brand.ts checked it is the workspace's), else its newest own brand.
+ */
+export const ownBrand = (
+  brand: string,
+) => `select wb.brand_id as id from workspace_brands wb where wb.workspace_id = $1
+  and (${brand}::uuid is null or wb.brand_id = ${brand}::uuid) order by wb.created_at desc limit 1`;
 
 /**
  * The exports a brand's figures rest on, newest first and comma-separated (e.g. "instagram-posts,
@@ -126,7 +131,7 @@ const figureVersion = (
     ? { version: versionOf(xmin, computedAt), computedAt, dataAsOf }
     : null;
 
-const MODULE_BRANDS = `with own as (${OWN_BRAND}),
+const MODULE_BRANDS = `with own as (${ownBrand("$5")}),
 companies as (
   select own.id, 0::bigint as ord from own
   union all
@@ -172,7 +177,13 @@ const MODULE_BRANDS_ROWS = derivedSlot<ModuleBrands>("module-brands");
  */
 export async function findModuleBrands(
   db: Db,
-  p: { workspaceId: string; periodKey: string; competitors: boolean; totals: boolean },
+  p: {
+    workspaceId: string;
+    brandId: string | undefined;
+    periodKey: string;
+    competitors: boolean;
+    totals: boolean;
+  },
 ): Promise<ModuleBrands> {
   return keptMapped<
     BrandRowFields & {
@@ -191,7 +202,7 @@ export async function findModuleBrands(
     {
       name: "module-brands",
       text: MODULE_BRANDS,
-      values: [p.workspaceId, p.competitors, p.periodKey, p.totals],
+      values: [p.workspaceId, p.competitors, p.periodKey, p.totals, p.brandId ?? null],
       tables: ["workspace_brands", "brand_competitors", "brands", "figures", "social_accounts", "imports"],
     },
     MODULE_BRANDS_ROWS,
@@ -233,8 +244,11 @@ export async function findStoredFigures<T>(
   }));
 }
 
-/** The ids of the brands whose audiences the workspace sees (its brand and its competitors), as SQL text. */
-export const AUDIENCE_BRAND_IDS = `with own as (${OWN_BRAND})
+/**
+ * The ids of the brands whose audiences the workspace sees (its brand and its competitors), as SQL text; `brand`
+ * is the parameter of the chosen brand (ownBrand).
+ */
+const audienceBrandIds = (brand: string) => `with own as (${ownBrand(brand)})
   select own.id from own
   union all
   select bc.competitor_id from brand_competitors bc join own on bc.brand_id = own.id where bc.workspace_id = $1`;
@@ -271,7 +285,7 @@ function personaFields(r: PersonaColumns) {
   };
 }
 
-const PERSONA_DETAILS = `with visible as (${AUDIENCE_BRAND_IDS})
+const PERSONA_DETAILS = `with visible as (${audienceBrandIds("$3")})
 select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, to_json(p.interests) as interests,
   to_json(p.platforms) as platforms, p.size, p.share,
   p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${AUDIENCE_IMPORT_FORMAT},
@@ -302,7 +316,7 @@ const PERSONA_ROWS = derivedSlot<{ persona?: PersonaDetailsRow }>("persona-rows"
  */
 export async function findVisiblePersona(
   db: Db,
-  p: { workspaceId: string; personaId: string },
+  p: { workspaceId: string; brandId: string | undefined; personaId: string },
 ): Promise<PersonaDetailsRow | undefined> {
   const found = await keptMapped<
     PersonaColumns &
@@ -320,7 +334,7 @@ export async function findVisiblePersona(
     {
       name: "persona-details",
       text: PERSONA_DETAILS,
-      values: [p.workspaceId, p.personaId],
+      values: [p.workspaceId, p.personaId, p.brandId ?? null],
       tables: ["workspace_brands", "brand_competitors", "personas", "brands", "imports", "subscriptions"],
     },
     PERSONA_ROWS,
@@ -351,7 +365,7 @@ export async function findVisiblePersona(
  * The page in a lateral join, so the workspace's subscription comes back in the same round trip even past the last
  * page (one row with null persona columns).
  */
-const PERSONA_PAGE = (order: (alias: string) => string) => `with visible as (${AUDIENCE_BRAND_IDS})
+const PERSONA_PAGE = (order: (alias: string) => string) => `with visible as (${audienceBrandIds("$7")})
 select ${SUBSCRIPTION_COLUMNS}, page.*
 from (select) as one ${SUBSCRIPTION_JOIN}
 left join lateral (
@@ -384,6 +398,7 @@ export async function findPersonaPage(
   db: Db,
   p: {
     workspaceId: string;
+    brandId: string | undefined;
     country: string | undefined;
     industry: string | undefined;
     search: string | undefined;
@@ -400,7 +415,15 @@ export async function findPersonaPage(
     text: PERSONA_PAGE(
       p.order === "name" ? (t) => `${t}.sort_key, ${t}.id` : (t) => `${t}.size desc, ${t}.id`,
     ),
-    values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.search ?? null, p.limit, p.offset],
+    values: [
+      p.workspaceId,
+      p.country ?? null,
+      p.industry ?? null,
+      p.search ?? null,
+      p.limit,
+      p.offset,
+      p.brandId ?? null,
+    ],
     tables: ["workspace_brands", "brand_competitors", "personas", "subscriptions"],
   });
   const first = rows[0];
@@ -416,7 +439,7 @@ export async function findPersonaPage(
   };
 }
 
-const TOP_PERSONA_IDS = `with visible as (${AUDIENCE_BRAND_IDS})
+const TOP_PERSONA_IDS = `with visible as (${audienceBrandIds("$4")})
 select p.id from personas p
 where p.brand_id in (select id from visible) and ($2::text is null or p.industry = $2)
 order by p.size desc, p.id limit $3`;
@@ -424,17 +447,17 @@ order by p.size desc, p.id limit $3`;
 /** The ids of the largest personas the workspace sees, of one industry when given: a Starter plan's top few. */
 export async function findTopPersonaIds(
   db: Db,
-  p: { workspaceId: string; industry: string | null; limit: number },
+  p: { workspaceId: string; brandId: string | undefined; industry: string | null; limit: number },
 ): Promise<string[]> {
   const result = await clientOf(db).query<{ id: string }>({
     name: "top-persona-ids",
     text: TOP_PERSONA_IDS,
-    values: [p.workspaceId, p.industry, p.limit],
+    values: [p.workspaceId, p.industry, p.limit, p.brandId ?? null],
   });
   return result.rows.map((row) => row.id);
 }
 
-const AUDIENCE_SOURCE = `with own as (${OWN_BRAND})
+const AUDIENCE_SOURCE = `with own as (${ownBrand("$2")})
 select b.sample, ${AUDIENCE_IMPORT_FORMAT},
   (select max(p.computed_at) from personas p where p.brand_id = b.id) as computed_at
 from own join brands b on b.id = own.id`;
@@ -450,14 +473,14 @@ export interface AudienceSource {
 /** The own brand's audience source, or undefined without a brand. Kept in memory like the list it labels. */
 export async function findAudienceSource(
   db: Db,
-  p: { workspaceId: string },
+  p: { workspaceId: string; brandId: string | undefined },
 ): Promise<AudienceSource | undefined> {
   const [row] = await keptRows<{ sample: boolean; import_format: string | null; computed_at: Date | null }>(
     db,
     {
       name: "audience-source",
       text: AUDIENCE_SOURCE,
-      values: [p.workspaceId],
+      values: [p.workspaceId, p.brandId ?? null],
       tables: ["workspace_brands", "brands", "imports", "personas"],
     },
   );

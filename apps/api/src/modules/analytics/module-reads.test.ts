@@ -238,7 +238,10 @@ describe("the influencer, keyword and audience reads", () => {
         await setPlan(user.workspaceId, plan, status);
         await t.settle();
         const expected = (await workspacePlan(db, { workspaceId: user.workspaceId })).limits;
-        const context = await findInfluencerContext(db, { workspaceId: user.workspaceId });
+        const context = await findInfluencerContext(db, {
+          workspaceId: user.workspaceId,
+          brandId: undefined,
+        });
         expect(context && planLimitsOf(context), `${plan} ${status}`).toEqual(expected);
       }
     }

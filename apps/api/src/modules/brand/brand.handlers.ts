@@ -2,8 +2,10 @@ import type { Handlers } from "../../kernel/handler-types";
 import {
   addBrandCompetitor,
   createBrand,
+  deleteBrand,
   getBrand,
   listBrandCompetitors,
+  listBrands,
   removeBrandCompetitor,
   resetBrand,
   retryBrandCollection,
@@ -13,7 +15,9 @@ import { commitImport, createImport, deleteImport, listImports } from "./imports
 
 export const brandHandlers = {
   getBrand: ({ ctx }) => getBrand(ctx),
-  createBrand: ({ ctx, body }) => createBrand(ctx, body),
+  createBrand: ({ ctx, body, query }) => createBrand(ctx, body, query.replace),
+  listBrands: ({ ctx }) => listBrands(ctx),
+  deleteBrand: ({ ctx, params }) => deleteBrand(ctx, params.id),
   updateBrand: ({ ctx, body }) => updateBrand(ctx, body),
   resetBrand: ({ ctx }) => resetBrand(ctx),
   retryBrandCollection: ({ ctx }) => retryBrandCollection(ctx),
@@ -27,6 +31,8 @@ export const brandHandlers = {
 } satisfies Handlers<
   | "getBrand"
   | "createBrand"
+  | "listBrands"
+  | "deleteBrand"
   | "updateBrand"
   | "resetBrand"
   | "retryBrandCollection"

@@ -42,19 +42,38 @@ const linksColumn = sql<SocialLinkRow[]>`coalesce((
   select json_agg(json_build_object('platform', a.platform, 'url', a.url) order by a.platform)
   from ${socialAccounts} a where a.brand_id = ${brands.id}), '[]'::json)`;
 
-/** The brand the workspace's modules show: its newest own brand. Every module call starts here: one query. */
+/**
+ * The brand the workspace's modules show: `brandId` when it is one of the workspace's own (the caller's choice),
+ * else its newest own brand. Every module call starts here: one query.
+ */
 export async function findCurrentBrand(
   db: Queryable,
-  p: { workspaceId: string },
+  p: { workspaceId: string; brandId?: string | undefined },
 ): Promise<BrandWithLinks | undefined> {
   const [row] = await db
     .select({ brand: brands, socialLinks: linksColumn })
     .from(workspaceBrands)
     .innerJoin(brands, eq(brands.id, workspaceBrands.brandId))
-    .where(eq(workspaceBrands.workspaceId, p.workspaceId))
+    .where(
+      and(
+        eq(workspaceBrands.workspaceId, p.workspaceId),
+        p.brandId === undefined ? undefined : eq(workspaceBrands.brandId, p.brandId),
+      ),
+    )
     .orderBy(desc(workspaceBrands.createdAt))
     .limit(1);
   return row ? { ...row.brand, socialLinks: row.socialLinks } : undefined;
+}
+
+/** The workspace's own brands (not the competitors it follows), newest first: the brand switcher's list. */
+export async function findOwnBrands(db: Queryable, p: { workspaceId: string }): Promise<BrandWithLinks[]> {
+  const rows = await db
+    .select({ brand: brands, socialLinks: linksColumn })
+    .from(workspaceBrands)
+    .innerJoin(brands, eq(brands.id, workspaceBrands.brandId))
+    .where(eq(workspaceBrands.workspaceId, p.workspaceId))
+    .orderBy(desc(workspaceBrands.createdAt), asc(brands.id));
+  return rows.map((row) => ({ ...row.brand, socialLinks: row.socialLinks }));
 }
 
 export async function findCompetitors(db: Queryable, p: { workspaceId: string; brandId: string }) {

@@ -1,4 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
+import type { Queryable, Tx } from "../../db/client";
 import type { SocialNetwork } from "../../db/schema";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, requiredText } from "../../kernel/errors";
@@ -16,8 +17,10 @@ import {
   countCompetitors,
   findCompetitors,
   findCurrentBrand,
+  findOwnBrands,
   findSampleCatalogue,
   insertBrand,
+  isOwnBrand,
   linkCompetitors,
   linkOwnBrand,
   lockWorkspaceBrands,
@@ -49,15 +52,43 @@ export function toBrand(row: BrandWithLinks): Schemas["Brand"] {
 
 const noBrand = () => new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
 
+/** The brand the call is about: the one the caller chose (X-Brand-Id, checked by http/chosen-brand.ts), else the newest. */
+const callerBrand = (ctx: RequestCtx, db: Queryable = ctx.db) =>
+  findCurrentBrand(db, { workspaceId: workspaceOf(ctx), brandId: ctx.brandId });
+
 export async function currentBrandOrNotFound(ctx: RequestCtx): Promise<BrandWithLinks> {
-  const brand = await findCurrentBrand(ctx.db, { workspaceId: workspaceOf(ctx) });
+  const brand = await callerBrand(ctx);
   if (!brand) throw noBrand();
   return brand;
 }
 
 export async function getBrand(ctx: RequestCtx): Promise<Schemas["BrandResponse"]> {
-  const brand = await findCurrentBrand(ctx.db, { workspaceId: workspaceOf(ctx) });
+  const brand = await callerBrand(ctx);
   return { brand: brand ? toBrand(brand) : null };
+}
+
+export async function listBrands(ctx: RequestCtx): Promise<Schemas["BrandList"]> {
+  const workspaceId = workspaceOf(ctx);
+  const { limits } = await workspacePlan(ctx.db, { workspaceId });
+  const brands = await findOwnBrands(ctx.db, { workspaceId });
+  return { brands: brands.map(toBrand), limit: Number.isFinite(limits.brands) ? limits.brands : null };
+}
+
+/**
+ * A brand past the plan's limit is refused (docs/decisions.md "Plan limits"); `replacing` is the brand the new one
+ * takes the place of, which does not count.
+ */
+async function checkBrandLimit(
+  tx: Tx,
+  p: { workspaceId: string; plan: Schemas["PlanType"]; limit: number; replacing: boolean },
+) {
+  const count = (await findOwnBrands(tx, { workspaceId: p.workspaceId })).length - (p.replacing ? 1 : 0);
+  if (count < p.limit) return;
+  throw new AppError(
+    "PLAN_LIMIT",
+    402,
+    `Your ${planOf(p.plan).name} plan includes ${p.limit === 1 ? "1 brand" : `${p.limit} brands`}. Upgrade to Enterprise to add more.`,
+  );
 }
 
 const normaliseUrl = (url: string) => new URL(toWebsiteUrl(url)).href;
@@ -94,13 +125,15 @@ function checkSocialLinks(links: Schemas["BrandSocialLinkInput"][]) {
 }
 
 /**
- * Connects the workspace's brand: the sample brand with its competitors (as many as the plan allows), or the
- * user's own, whose collection starts in the background. On a one-brand plan the new brand replaces the old one,
- * competitors included.
+ * Connects a brand: the sample brand with its competitors (as many as the plan allows), or the user's own, whose
+ * collection starts in the background. It is added to the workspace's brands within the plan's limit; with
+ * `replace` it takes the place of the brand the call is about, competitors and data included (onboarding choosing
+ * again).
  */
 export async function createBrand(
   ctx: RequestCtx,
   body: Schemas["CreateBrandRequest"],
+  replace = false,
 ): Promise<Schemas["Brand"]> {
   const workspaceId = workspaceOf(ctx);
   const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
@@ -118,10 +151,15 @@ export async function createBrand(
     await ctx.db.transaction(async (tx) => {
       // What is connected now is read under the lock: two requests at once connect one brand after the other.
       await lockWorkspaceBrands(tx, { workspaceId });
-      const current = await findCurrentBrand(tx, { workspaceId });
+      const current = await callerBrand(ctx, tx);
       // Choosing Sample twice (a double submit, or onboarding again) keeps the one already linked.
       if (current?.id === sample.focusBrandId) return;
-      if (current && limits.brands <= 1) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
+      if (await isOwnBrand(tx, { workspaceId, brandId: sample.focusBrandId })) {
+        throw new AppError("CONFLICT", 409, "The sample brand is already one of your brands.");
+      }
+      const replacing = replace && current !== undefined;
+      await checkBrandLimit(tx, { workspaceId, plan, limit: limits.brands, replacing });
+      if (replacing) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
       await linkOwnBrand(tx, { workspaceId, brandId: sample.focusBrandId, now });
       await linkCompetitors(tx, {
         workspaceId,
@@ -130,7 +168,7 @@ export async function createBrand(
         now,
       });
     });
-    const brand = await findCurrentBrand(ctx.db, { workspaceId });
+    const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: sample.focusBrandId });
     if (!brand) throw new Error("The sample brand was not linked");
     ctx.log.info({ workspaceId, plan }, "Sample brand connected");
     return toBrand(brand);
@@ -143,8 +181,10 @@ export async function createBrand(
   const user = await findUserById(ctx.db, { userId: signedIn(ctx).userId, workspaceId });
   const brand = await ctx.db.transaction(async (tx) => {
     await lockWorkspaceBrands(tx, { workspaceId });
-    const current = await findCurrentBrand(tx, { workspaceId });
-    if (current && limits.brands <= 1) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
+    const current = await callerBrand(ctx, tx);
+    const replacing = replace && current !== undefined;
+    await checkBrandLimit(tx, { workspaceId, plan, limit: limits.brands, replacing });
+    if (replacing) await removeOwnBrand(tx, { workspaceId, brandId: current.id });
     const created = await insertBrand(tx, {
       workspaceId,
       name,
@@ -229,6 +269,31 @@ export async function updateBrand(
   return toBrand(await currentBrandOrNotFound(ctx));
 }
 
+/**
+ * Removes one of the workspace's brands with its competitors and their data (figures, imports, sources and jobs
+ * go by cascade); the last one stays, since the modules need a brand: resetBrand starts onboarding again instead.
+ */
+export async function deleteBrand(ctx: RequestCtx, brandId: string): Promise<undefined> {
+  const workspaceId = workspaceOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await lockWorkspaceBrands(tx, { workspaceId });
+    const brands = await findOwnBrands(tx, { workspaceId });
+    if (!brands.some((b) => b.id === brandId)) {
+      throw new AppError("BRAND_NOT_FOUND", 404, "This brand is not one of your workspace's brands.");
+    }
+    if (brands.length === 1) {
+      throw new AppError(
+        "LAST_BRAND",
+        409,
+        "This is your only brand: connect another one first, or start over from the brand settings.",
+      );
+    }
+    await removeOwnBrand(tx, { workspaceId, brandId });
+  });
+  ctx.log.info({ workspaceId, brandId }, "Brand removed");
+  return undefined;
+}
+
 export async function resetBrand(ctx: RequestCtx): Promise<Schemas["Message"]> {
   const workspaceId = workspaceOf(ctx);
   await ctx.db.transaction((tx) => removeAllBrands(tx, { workspaceId }));
@@ -256,7 +321,7 @@ export async function retryBrandCollection(ctx: RequestCtx): Promise<Schemas["Br
 export async function listBrandCompetitors(ctx: RequestCtx): Promise<Schemas["BrandCompetitorList"]> {
   const workspaceId = workspaceOf(ctx);
   const { limits } = await workspacePlan(ctx.db, { workspaceId });
-  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   const competitors = brand ? await findCompetitors(ctx.db, { workspaceId, brandId: brand.id }) : [];
   return { competitors: competitors.map(toBrand), limit: limits.competitorsPerBrand };
 }
@@ -272,7 +337,7 @@ export async function addBrandCompetitor(
   const competitor = await ctx.db.transaction(async (tx) => {
     await lockWorkspaceBrands(tx, { workspaceId });
     // Under the lock: a brand connected meanwhile may have replaced the one the request began with.
-    const brand = await findCurrentBrand(tx, { workspaceId });
+    const brand = await callerBrand(ctx, tx);
     if (!brand) throw noBrand();
     const count = await countCompetitors(tx, { workspaceId, brandId: brand.id });
     if (count >= limits.competitorsPerBrand) {

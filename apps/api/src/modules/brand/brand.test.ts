@@ -68,6 +68,7 @@ async function call(method: "GET" | "POST" | "DELETE", url: string, authorizatio
   const operations: Record<string, string> = {
     "GET /brand": "getBrand",
     "POST /brand": "createBrand",
+    "POST /brand?replace=true": "createBrand",
     "POST /brand/reset": "resetBrand",
     "POST /brand/collect": "retryBrandCollection",
     "GET /brand/competitor": "listBrandCompetitors",
@@ -276,13 +277,20 @@ describe("competitors", () => {
     expect((await call("GET", "/brand/competitor", authorization)).json().competitors).toEqual([]);
   });
 
-  it("replaces the brand and its competitors when a one-brand plan connects another", async () => {
+  it("refuses a second brand on a one-brand plan, naming the limit, and replaces the brand when asked to", async () => {
     const authorization = await signIn();
     await call("POST", "/brand", authorization, { sample: true });
     expect((await call("GET", "/brand/competitor", authorization)).json().competitors).toHaveLength(1);
     const again = await call("POST", "/brand", authorization, { sample: true });
     expect(again.json()).toMatchObject({ sample: true, name: "Lumora Coffee" });
-    await call("POST", "/brand", authorization, ownBrand(siteUrl));
+    const second = await call("POST", "/brand", authorization, ownBrand(siteUrl));
+    expect(second.statusCode).toBe(402);
+    expect(second.json()).toMatchObject({
+      code: "PLAN_LIMIT",
+      message: "Your Starter plan includes 1 brand. Upgrade to Enterprise to add more.",
+    });
+    expect((await call("GET", "/brand", authorization)).json().brand).toMatchObject({ sample: true });
+    await call("POST", "/brand?replace=true", authorization, ownBrand(siteUrl));
     expect((await call("GET", "/brand", authorization)).json().brand).toMatchObject({ name: "Bramble Tea" });
     expect((await call("GET", "/brand/competitor", authorization)).json().competitors).toEqual([]);
     const reset = await call("POST", "/brand/reset", authorization);
@@ -295,11 +303,11 @@ describe("competitors", () => {
       now: t.clock.now(),
     });
     const answers = await Promise.all([
-      call("POST", "/brand", authorization, ownBrand(siteUrl)),
-      call("POST", "/brand", authorization, ownBrand(siteUrl)),
-      call("POST", "/brand", authorization, { sample: true }),
-      call("POST", "/brand", authorization, ownBrand(siteUrl)),
-      call("POST", "/brand", authorization, { sample: true }),
+      call("POST", "/brand?replace=true", authorization, ownBrand(siteUrl)),
+      call("POST", "/brand?replace=true", authorization, ownBrand(siteUrl)),
+      call("POST", "/brand?replace=true", authorization, { sample: true }),
+      call("POST", "/brand?replace=true", authorization, ownBrand(siteUrl)),
+      call("POST", "/brand?replace=true", authorization, { sample: true }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const linked = await t.database.pool.query("select 1 from workspace_brands where workspace_id = $1", [

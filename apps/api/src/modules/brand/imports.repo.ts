@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Queryable, type Tx, transactionConnectionOf } from "../../db/client";
 import { copyTextInto } from "../../db/copy-rows";
 import {
@@ -65,7 +65,7 @@ const heldBy = (table: typeof posts | typeof followerSnapshots | typeof keywords
 /** The workspace's imports, newest first (or the one `importId`). */
 export async function findImports(
   db: Queryable,
-  p: { workspaceId: string; limit: number; importId?: string },
+  p: { workspaceId: string; limit: number; importId?: string; brandIds?: string[] },
 ): Promise<ListedImport[]> {
   const rows = await db
     .select({
@@ -78,7 +78,13 @@ export async function findImports(
     })
     .from(imports)
     .leftJoin(users, eq(users.id, imports.userId))
-    .where(and(eq(imports.workspaceId, p.workspaceId), p.importId ? eq(imports.id, p.importId) : undefined))
+    .where(
+      and(
+        eq(imports.workspaceId, p.workspaceId),
+        p.importId ? eq(imports.id, p.importId) : undefined,
+        p.brandIds ? inArray(imports.brandId, p.brandIds) : undefined,
+      ),
+    )
     .orderBy(desc(imports.createdAt), desc(imports.id))
     .limit(p.limit);
   return rows.map((row) => ({

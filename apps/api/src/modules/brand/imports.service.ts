@@ -5,7 +5,7 @@ import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { RowError } from "../imports/types";
-import { findBrandById, findCurrentBrand, isBrandVisible, isOwnBrand } from "./brand.repo";
+import { findBrandById, findCompetitors, findCurrentBrand, isBrandVisible, isOwnBrand } from "./brand.repo";
 import { readExportOffLoop } from "./export-reads";
 import { readImportUpload } from "./import-upload";
 import {
@@ -55,8 +55,14 @@ export function toImport(row: ListedImport): Schemas["Import"] {
   };
 }
 
+/** The imports of the chosen brand (else the newest) and of its competitors: each brand's data sources are its own. */
 export async function listImports(ctx: RequestCtx): Promise<Schemas["Import"][]> {
-  const rows = await findImports(ctx.db, { workspaceId: workspaceOf(ctx), limit: LISTED_IMPORTS });
+  const workspaceId = workspaceOf(ctx);
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
+  if (!brand) return [];
+  const competitors = await findCompetitors(ctx.db, { workspaceId, brandId: brand.id });
+  const brandIds = [brand.id, ...competitors.map((c) => c.id)];
+  const rows = await findImports(ctx.db, { workspaceId, brandIds, limit: LISTED_IMPORTS });
   return rows.map(toImport);
 }
 
@@ -66,7 +72,7 @@ async function importTarget(ctx: RequestCtx, workspaceId: string, brandId: strin
     ? (await isBrandVisible(ctx.db, { workspaceId, brandId }))
       ? await findBrandById(ctx.db, { brandId })
       : undefined
-    : await findCurrentBrand(ctx.db, { workspaceId });
+    : await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   if (!brand) {
     throw brandId
       ? new AppError("NOT_FOUND", 404, "This brand is not your brand or one of its competitors.")

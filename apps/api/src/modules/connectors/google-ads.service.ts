@@ -55,10 +55,10 @@ function clientOf(ctx: Pick<RequestCtx, "config">) {
 
 /** The connector as the Data sources screen shows it. */
 export async function googleAdsConnector(
-  ctx: Pick<RequestCtx, "db" | "config" | "clock">,
+  ctx: Pick<RequestCtx, "db" | "config" | "clock" | "brandId">,
   workspaceId: string,
 ): Promise<Connector> {
-  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   const realBrand = brand && !brand.sample ? brand : undefined;
   const connection = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
   const none = {

@@ -51,7 +51,7 @@ const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 /** The connector as the Data sources screen shows it. */
 export async function instagramConnector(
-  ctx: Pick<RequestCtx, "db" | "config" | "clock">,
+  ctx: Pick<RequestCtx, "db" | "config" | "clock" | "brandId">,
   workspaceId: string,
 ): Promise<Connector> {
   const connection = await findConnection(ctx.db, { workspaceId, provider: "instagram" });
@@ -88,7 +88,7 @@ export async function instagramConnector(
         ? connection.status
         : "error";
   const readings = await findChannelReadings(ctx.db, { connectionId: connection.id });
-  const brands = await connectorBrands(ctx.db, workspaceId);
+  const brands = await connectorBrands(ctx.db, workspaceId, ctx.brandId);
   const accounts = connection.accounts ?? [];
   return {
     status,
@@ -183,7 +183,7 @@ async function connect(
     await meta.revoke(token.accessToken);
     return { error: "no_account" };
   }
-  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   const link =
     brand && !brand.sample ? brand.socialLinks.find((l) => l.platform === "instagram")?.url : undefined;
   const own = link ? instagramUsername(link) : null;

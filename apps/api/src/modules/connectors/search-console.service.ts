@@ -50,10 +50,10 @@ function clientOf(ctx: Pick<RequestCtx, "config">) {
 
 /** The connector as the Data sources screen shows it. */
 export async function searchConsoleConnector(
-  ctx: Pick<RequestCtx, "db" | "config" | "clock">,
+  ctx: Pick<RequestCtx, "db" | "config" | "clock" | "brandId">,
   workspaceId: string,
 ): Promise<Connector> {
-  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   const realBrand = brand && !brand.sample ? brand : undefined;
   const connection = await findConnection(ctx.db, { workspaceId, provider: "search_console" });
   const base = {
@@ -153,7 +153,7 @@ async function connect(
     await google.revoke(tokens.refreshToken);
     return { error: "sites_failed" };
   }
-  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   const website = brand && !brand.sample ? brand.website : null;
   // A reconnection keeps the property the user chose before, while the account can still read it.
   const before = await findConnection(ctx.db, { workspaceId, provider: "search_console" });

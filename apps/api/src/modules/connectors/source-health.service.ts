@@ -29,7 +29,7 @@ const FAILURE_SENTENCES: Record<Exclude<ConnectorStatus, "reading" | "connected"
  */
 export async function getSourceHealth(ctx: RequestCtx): Promise<Schemas["SourceHealth"]> {
   const workspaceId = workspaceOf(ctx);
-  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   if (!brand || brand.sample) return { sources: [], allFailing: false };
   const [read, connections] = await Promise.all([
     findWebsiteReadState(ctx.db, { brandId: brand.id }),

@@ -44,7 +44,7 @@ export async function refreshWebsiteSource(
 }
 
 async function sourcesOf(ctx: RequestCtx, workspaceId: string): Promise<WebsiteSourceRow[]> {
-  const brand = await findCurrentBrand(ctx.db, { workspaceId });
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   // The sample's websites are not read: its articles would be somebody else's.
   if (!brand || brand.sample) return [];
   return findWebsiteSources(ctx.db, { workspaceId, brandId: brand.id });

@@ -10,9 +10,16 @@ export interface ConnectorBrand {
   instagram: string | null;
 }
 
-/** The workspace's own brand and its competitors, with their YouTube and Instagram links; none for a sample workspace. */
-export async function connectorBrands(db: Queryable, workspaceId: string): Promise<ConnectorBrand[]> {
-  const own = await findCurrentBrand(db, { workspaceId });
+/**
+ * The workspace's own brand (the chosen one, else its newest) and its competitors, with their YouTube and Instagram
+ * links; none for a sample brand.
+ */
+export async function connectorBrands(
+  db: Queryable,
+  workspaceId: string,
+  brandId?: string,
+): Promise<ConnectorBrand[]> {
+  const own = await findCurrentBrand(db, { workspaceId, brandId });
   if (!own || own.sample) return [];
   const competitors = await findCompetitors(db, { workspaceId, brandId: own.id });
   return [own, ...competitors].map((brand, index) => ({

@@ -26,11 +26,11 @@ export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
 
 /** What the workspace's connector looks like now: its status, the key it uses and each brand's channel. */
 export async function youtubeConnector(
-  ctx: Pick<RequestCtx, "db" | "config" | "clock">,
+  ctx: Pick<RequestCtx, "db" | "config" | "clock" | "brandId">,
   workspaceId: string,
 ): Promise<Schemas["YoutubeConnector"]> {
   const connection = await findConnection(ctx.db, { workspaceId, provider: "youtube" });
-  const brands = await connectorBrands(ctx.db, workspaceId);
+  const brands = await connectorBrands(ctx.db, workspaceId, ctx.brandId);
   const readings = connection ? await findChannelReadings(ctx.db, { connectionId: connection.id }) : [];
   const keySource = keySourceOf(ctx, connection);
   return {
@@ -89,7 +89,7 @@ export async function connectYoutube(
   body: Schemas["ConnectYoutubeRequest"],
 ): Promise<Schemas["YoutubeConnector"]> {
   const workspaceId = workspaceOf(ctx);
-  const brands = await connectorBrands(ctx.db, workspaceId);
+  const brands = await connectorBrands(ctx.db, workspaceId, ctx.brandId);
   const details: ErrorDetail[] = [];
   const links = body.channels.map((entry, index) => {
     if (!brands.some((b) => b.brand.id === entry.brandId)) {

@@ -7,6 +7,7 @@ import { WithBrand } from "../modules/with-brand";
 import { CompetitorsEditor } from "../onboarding/competitors-editor";
 import { AdminLink, AdminOnly } from "../team/admin-only";
 import { BrandDetailsForm } from "./brand-details-form";
+import { RemoveBrandSection } from "./remove-brand";
 
 /**
  * Brand (issue 16): after onboarding, the own brand's details are corrected here and its competitors added or
@@ -24,7 +25,10 @@ export function BrandScreen() {
       <WithBrand noBrand="Connect your brand, or explore the sample brand first.">
         {(brand) =>
           brand.sample ? (
-            <SampleBrand brand={brand} />
+            <>
+              <SampleBrand brand={brand} />
+              <RemoveBrandSection brand={brand} />
+            </>
           ) : (
             <AdminOnly action="change the brand and its competitors">
               <SectionCard title="Details" description={<CollectionNote brand={brand} />}>
@@ -36,6 +40,7 @@ export function BrandScreen() {
               >
                 <CompetitorsEditor />
               </SectionCard>
+              <RemoveBrandSection brand={brand} />
             </AdminOnly>
           )
         }

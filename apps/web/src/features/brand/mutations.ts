@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 import { brandKeys } from "../modules/queries";
 import { refetchBrandData } from "../modules/refetch-brand-data";
+import { brandListKeys } from "./queries";
 
 /**
  * PATCH /brand: the own brand's corrections. The answer is the brand as stored now; a new website or market
@@ -16,5 +17,14 @@ export function useUpdateBrandMutation() {
       queryClient.setQueryData(brandKeys.current(), brand);
       void refetchBrandData(queryClient);
     },
+  });
+}
+
+/** DELETE /brands/{id}: the brand goes with its competitors and data; the list of brands is fetched again. */
+export function useDeleteBrandMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE("/brands/{id}", { params: { path: { id } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: brandListKeys.all }),
   });
 }

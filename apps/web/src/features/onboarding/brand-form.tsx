@@ -26,6 +26,8 @@ export function BrandForm({
   defaultValues,
   onSaved,
   onBack,
+  adding = false,
+  submitLabel = "Continue",
 }: {
   /** The own brand connected before, if any. */
   brand?: Brand | null | undefined;
@@ -33,8 +35,11 @@ export function BrandForm({
   defaultValues?: BrandFormValues;
   onSaved: (brand: Brand) => void;
   onBack?: (() => void) | undefined;
+  /** Adds a brand beside the workspace's others instead of connecting (replacing) the one onboarding is about. */
+  adding?: boolean;
+  submitLabel?: string;
 }) {
-  const create = useCreateBrandMutation();
+  const create = useCreateBrandMutation({ replace: !adding });
   const existing = brand && !brand.sample ? brand : undefined;
   const form = useOnboardingForm({
     defaultValues: defaultValues ?? (existing ? brandFormValues(existing) : emptyBrandValues()),
@@ -61,7 +66,7 @@ export function BrandForm({
         </div>
         <FormProblem error={create.error} />
         <StepActions onBack={onBack}>
-          <form.SubmitButton>Continue</form.SubmitButton>
+          <form.SubmitButton>{submitLabel}</form.SubmitButton>
         </StepActions>
       </form.Form>
     </form.AppForm>

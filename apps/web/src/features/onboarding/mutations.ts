@@ -10,15 +10,19 @@ import { brandKeys } from "./queries";
 type Schemas = components["schemas"];
 
 /**
- * POST /brand: the user's own brand, or the sample brand with its competitors (`{sample: true}`). Adding a brand
- * clears the competitors of the previous one (docs/product.md §4), so everything brand-shaped is fetched again.
+ * POST /brand: the user's own brand, or the sample brand with its competitors (`{sample: true}`). Onboarding
+ * connects the brand it is about (`replace`): one chosen again replaces it with its competitors
+ * (docs/product.md §4), so everything brand-shaped is fetched again. "Add a brand" (`replace: false`) adds one
+ * within the plan's limit.
  */
-export function useCreateBrandMutation() {
+export function useCreateBrandMutation({ replace = true }: { replace?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Schemas["CreateBrandRequest"]) => unwrap(api.POST("/brand", { body })),
+    mutationFn: (body: Schemas["CreateBrandRequest"]) =>
+      unwrap(api.POST("/brand", { body, params: { query: { replace } } })),
     onSuccess: (brand) => {
-      queryClient.setQueryData(brandKeys.current(), brand);
+      // An added brand is not the one shown until the app switches to it (whose cache it then fills).
+      if (replace) queryClient.setQueryData(brandKeys.current(), brand);
       void refetchBrandData(queryClient);
     },
   });
