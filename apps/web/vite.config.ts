@@ -39,12 +39,13 @@ export default defineConfig({
         // Tiny modules that /sign-in shares with many screens go in one chunk with what they import (React, the
         // router, zod's core: every screen loads those), rather than a file each: 25 files became 15 and 150.2 KB
         // became 148.0 KB of the sign-in budget (e2e/bundle.e2e.test.ts), as each file costs a request, its
-        // imports and a gzip frame.
+        // imports and a gzip frame. The logo, the narrow-screen notice and class-variance-authority joined when
+        // the brand switcher, SSO and branding had brought /sign-in to 150.2 KB: 15 files became 11.
         codeSplitting: {
           groups: [
             {
               name: "shared-small",
-              test: /apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](paths|schemas)|lib[\\/]problem|routes[\\/]-components[\\/]page-fade)\.tsx?$|packages[\\/]ui[\\/]src[\\/]lib[\\/]use-media-query\.ts$/,
+              test: /apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](paths|schemas)|lib[\\/]problem|routes[\\/]-components[\\/](page-fade|wide-screen-only))\.tsx?$|packages[\\/]ui[\\/]src[\\/](lib[\\/]use-media-query\.ts|components[\\/](logo|narrow-screen-notice)\.tsx)$|node_modules[\\/]class-variance-authority[\\/]/,
             },
             // What every module screen draws around its figures (the brand gate, the period, figure cards, the
             // chart wrappers, post cards, exports), in one chunk rather than some twenty files of under a

@@ -104,7 +104,13 @@ describe("several brands", () => {
         .getByRole("link", { name: "Competitors" })
         .click();
       await page.waitForURL((url) => url.pathname === "/competitor");
-      await page.getByRole("main").getByText("Lumora Coffee").first().waitFor({ timeout: 60_000 });
+      // Visible text only: the print header (features/branding/print-header.tsx) names the brand too, hidden on screen.
+      await page
+        .getByRole("main")
+        .getByText("Lumora Coffee")
+        .filter({ visible: true })
+        .first()
+        .waitFor({ timeout: 60_000 });
       expect(await page.getByRole("main").textContent()).not.toContain("Brewhaus");
 
       // A reload keeps the brand (the URL), and so does an address without it (the stored choice).
