@@ -12,6 +12,8 @@ export interface AppServer {
   baseUrl: string;
   /** Its DATA_DIR: the operator command finds the server's embedded PostgreSQL there. */
   dataDir: string;
+  /** Its process group: the server and everything it started (its PostgreSQL, worker threads' process). */
+  processGroup: number;
   /** Stops the server (and everything it started) and removes its data folder. */
   stop(): Promise<void>;
 }
@@ -70,9 +72,11 @@ export async function startAppServer({
   };
   server.once("exit", reportCrash);
 
+  if (server.pid === undefined) throw new Error("The server has no process id");
   return {
     baseUrl,
     dataDir,
+    processGroup: server.pid,
     async stop() {
       server.off("exit", reportCrash);
       await stop(server);
