@@ -325,7 +325,10 @@ describe("accounts", () => {
     await page.goto(`${baseUrl}/user/profile`);
     await page.getByRole("heading", { name: "Profile", level: 1 }).waitFor();
 
-    const input = page.locator('input[type="file"]');
+    // The profile picture's own file input (the workspace logo's is on this page too).
+    const input = page
+      .getByRole("button", { name: "Change picture" })
+      .locator("xpath=following-sibling::input[@type='file']");
     await input.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64) });
     await page.getByText("Your picture has been updated.", { exact: true }).waitFor();
     const picture = page.getByRole("img", { name: "Ada Okafor" });
