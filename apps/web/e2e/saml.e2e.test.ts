@@ -1,12 +1,13 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { startDnsServer, type TestDnsServer } from "../../api/test/dns-server";
 import { startSamlIdp, type TestSamlIdp } from "../../api/test/saml-idp";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
-import { type AppServer, freePort, repoRoot, startAppServer } from "./app-server";
+import { type AppServer, freePort, repoRoot } from "./app-server";
 import { launchChromium, signedInContext } from "./browser";
+import { startSsoAppServer } from "./sso-app-server";
 
 // SAML 2.0 single sign-on (docs/single-sign-on.md) against a server of its own: a SAML identity provider in this
 // process (its sign-in page posts the signed response to the workspace's ACS URL, as real IdPs do), a real DNS
@@ -23,17 +24,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   idp = await startSamlIdp();
   dns = await startDnsServer();
-  app = await startAppServer({
-    port: await freePort(),
-    env: {
-      SMTP_URL: inject("smtpUrl"),
-      SAMPLE_DATA: "off",
-      DNS_SERVERS: dns.address,
-      // The IdP's metadata is read from this machine: allowed as a private address, as tests allow a website.
-      WEBSITE_FETCH_ALLOW_PRIVATE: "127.0.0.1",
-      WEBSITE_FETCH_ALLOW_PORTS: new URL(idp.metadataUrl).port,
-    },
-  });
+  app = await startSsoAppServer({ port: await freePort(), dnsAddress: dns.address, idpUrl: idp.metadataUrl });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

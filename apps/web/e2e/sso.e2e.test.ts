@@ -1,12 +1,13 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { startDnsServer, type TestDnsServer } from "../../api/test/dns-server";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
-import { type AppServer, freePort, repoRoot, startAppServer } from "./app-server";
+import { type AppServer, freePort, repoRoot } from "./app-server";
 import { launchChromium, signedInContext } from "./browser";
 import { startIdentityProvider, type TestIdentityProvider } from "./oidc-provider";
+import { startSsoAppServer } from "./sso-app-server";
 
 // Single sign-on (docs/single-sign-on.md) against a server of its own: a real OpenID Connect provider (whose people
 // have e-mails at idp.test), a real DNS server answering the domain's TXT record, and the operator command that
@@ -25,18 +26,7 @@ beforeAll(async () => {
   const appUrl = `http://127.0.0.1:${port}`;
   idp = await startIdentityProvider({ redirectUri: `${appUrl}/auth/sso/callback` });
   dns = await startDnsServer();
-  app = await startAppServer({
-    port,
-    env: {
-      SMTP_URL: inject("smtpUrl"),
-      // Nothing here reads the sample brands: a quicker start on a busy machine.
-      SAMPLE_DATA: "off",
-      DNS_SERVERS: dns.address,
-      // The identity provider is on this machine: allowed as a private address, as tests allow a local website.
-      WEBSITE_FETCH_ALLOW_PRIVATE: "127.0.0.1",
-      WEBSITE_FETCH_ALLOW_PORTS: new URL(idp.issuer).port,
-    },
-  });
+  app = await startSsoAppServer({ port, dnsAddress: dns.address, idpUrl: idp.issuer });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
