@@ -2,10 +2,14 @@ import { join, resolve } from "node:path";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { pinnedBrowser } from "./.storybook/pinned-browser";
 
-// The system Chromium: no tool may download its own browser on these machines.
+// The Chromium that package-lock.json pins, not the machine's: the baselines are pictures of this browser
+// (.storybook/pinned-browser.ts). No tool may download a browser of its own on these machines.
+const browser = await pinnedBrowser();
 const chromium = {
-  executablePath: "/usr/bin/chromium",
+  executablePath: browser.executablePath,
+  env: browser.env,
   args: [
     "--headless",
     "--no-sandbox",
