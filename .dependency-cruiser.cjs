@@ -16,6 +16,7 @@ const modules = [
   "auth",
   "billing",
   "user",
+  "branding",
   "workspace",
   "sso",
   "brand",
@@ -32,6 +33,30 @@ const layers = [
   ...modules.map((name) => `modules/${name}/`),
   "(jobs|http)/",
   "((main|logger|server)\\.ts$|operator/)",
+];
+
+/**
+ * Deny by default: a file outside every layer (a new folder, a new top-level file) fails the check until it is placed
+ * in the order above, whether it imports or is imported; so no folder goes unchecked because nobody listed it.
+ */
+const placed = layers.map((layer) => `${SRC}${layer}`);
+const unplaced = [
+  {
+    name: "every-file-in-a-layer",
+    comment:
+      "Every file of apps/api/src sits in a declared layer: place a new folder in .dependency-cruiser.cjs.",
+    severity: "error",
+    from: { path: SRC, pathNot: placed },
+    to: {},
+  },
+  {
+    name: "no-import-of-an-unplaced-file",
+    comment:
+      "Every file of apps/api/src sits in a declared layer: place a new folder in .dependency-cruiser.cjs.",
+    severity: "error",
+    from: {},
+    to: { path: SRC, pathNot: placed },
+  },
 ];
 
 /** No layer imports a layer above it. */
@@ -52,6 +77,7 @@ module.exports = {
       from: { path: SRC },
       to: { circular: true },
     },
+    ...unplaced,
     ...upward,
   ],
   options: {

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
-import { pinnedBrowser } from "./.storybook/pinned-browser";
+import { pinnedBrowser } from "./.storybook/pinned-browser.ts";
 
 // The Chromium that package-lock.json pins, not the machine's: the baselines are pictures of this browser
 // (.storybook/pinned-browser.ts). No tool may download a browser of its own on these machines.

@@ -1,8 +1,9 @@
 // Keeps the references to docs/ resolving (docs/README.md "How code cites these pages"). Every text file of the
 // repository is read: a cited docs file must exist, and so must each heading quoted and each section numbered after
 // it; a bare § outside the analytics module must follow the file it belongs to; a document that is not in the
-// repository must not be cited at all. Markdown links in docs/ and the README must reach a file and a heading.
-// Run by `npm run check`.
+// repository must not be cited at all. Markdown links in docs/ and the README must reach a file and a heading. A file
+// path named in a code comment must exist, read from the repository's root, from `apps/api/src/` or its `modules/`,
+// from the package's `src/`, or from a folder that holds the commenting file. Run by `npm run check`.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -177,6 +178,66 @@ function linkProblems(path, text, docs, exists) {
   return problems;
 }
 
+const CODE_FILE = /\.[cm]?[jt]sx?$/;
+/** A file path with at least one folder: `kernel/errors.ts`, `../shared/app.tsx`, `apps/web/e2e/browser.ts`. */
+const FILE_PATH =
+  /(?<![\w./:@~$<{*-])((?:\.{1,2}\/)?(?:[\w.-]+\/)+[\w.-]+\.(?:tsx?|mjs|cjs|js|sql|css|md|ya?ml|json|html|sh))(?![\w/])/g;
+/** What a build or a run writes, never committed: named in comments as outputs, not as sources. */
+const PRODUCED = /(?:^|\/)(?:dist|\.cache|results|node_modules|storybook-static)\//;
+
+/**
+ * The comments of a JavaScript or TypeScript text, with their offsets. A small scanner rather than a regular
+ * expression, so that `"**\/*.css"` in a string or `https://` in a URL does not open a comment.
+ */
+function commentsOf(text) {
+  const comments = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "/" && text[i + 1] === "/") {
+      const end = text.indexOf("\n", i);
+      const to = end === -1 ? text.length : end;
+      comments.push({ index: i, text: text.slice(i, to) });
+      i = to;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      const to = end === -1 ? text.length : end + 2;
+      comments.push({ index: i, text: text.slice(i, to) });
+      i = to;
+    } else if (c === '"' || c === "'" || c === "`") {
+      i += 1;
+      while (i < text.length && text[i] !== c && (c === "`" || text[i] !== "\n"))
+        i += text[i] === "\\" ? 2 : 1;
+      i += 1;
+    } else i += 1;
+  }
+  return comments;
+}
+
+/** The folders a path in `path`'s comments may be read from. */
+function basesOf(path) {
+  const bases = ["", "apps/api/src/", "apps/api/src/modules/"];
+  const pkg = /^(?:apps|packages)\/[^/]+\//.exec(path)?.[0];
+  if (pkg) bases.push(`${pkg}src/`);
+  for (let dir = posix.dirname(path); dir !== "."; dir = posix.dirname(dir)) bases.push(`${dir}/`);
+  return bases;
+}
+
+/** Paths named in a code file's comments that exist nowhere they could be read from. Pure: `exists` is given. */
+function commentPathProblems(path, text, exists) {
+  const problems = [];
+  const bases = basesOf(path);
+  for (const comment of commentsOf(text)) {
+    for (const found of comment.text.matchAll(FILE_PATH)) {
+      const named = found[1];
+      if (PRODUCED.test(named)) continue;
+      if (bases.some((base) => exists(posix.normalize(base + named)))) continue;
+      problems.push(`${path}:${lineOf(text, comment.index + found.index)}: ${named} does not exist`);
+    }
+  }
+  return problems;
+}
+
 const TEXT_FILE = /\.(?:[cm]?[jt]sx?|css|ya?ml|sql|md|sh|html)$|^\.ci\/|(?:^|\/)[^./]+$/;
 const SKIPPED = [/package-lock\.json$/, /\/drizzle\/meta\//, /\.(?:png|jpe?g|webp|ico|woff2?)$/];
 
@@ -264,6 +325,20 @@ test("markdown links must reach a file and a heading", () => {
   ]);
 });
 
+test("a path named in a code comment must exist; strings and produced files are not read", () => {
+  const files = new Set(["apps/api/src/kernel/errors.ts", "apps/api/src/modules/brand/read-export.ts"]);
+  const exists = (path) => files.has(path);
+  const text = [
+    "// kernel/errors.ts, brand/read-export.ts and apps/api/src/kernel/errors.ts exist; see https://x.y/a/b.js",
+    'const glob = ["**/*.css"]; // dist/styles.css is built',
+    "/* kernel/session-checks.ts was removed */",
+    'const code = "// kernel/gone.ts is in a string";',
+  ].join("\n");
+  assert.deepEqual(commentPathProblems("apps/api/src/http/x.ts", text, exists), [
+    "apps/api/src/http/x.ts:3: kernel/session-checks.ts does not exist",
+  ]);
+});
+
 test("every reference in the repository resolves", () => {
   const files = repositoryFiles();
   const docs = docsOf(files);
@@ -276,6 +351,7 @@ test("every reference in the repository resolves", () => {
     // The pages cite each other by link and may name what a comment must not; their `docs/…` examples resolve.
     if (path.startsWith("docs/")) problems.push(...docReferences(path, text, docs).problems);
     else problems.push(...sourceProblems(path, text, docs));
+    if (CODE_FILE.test(path)) problems.push(...commentPathProblems(path, text, exists));
   }
   const unique = [...new Set(problems)];
   assert.deepEqual(unique, [], `References that do not resolve:\n${unique.join("\n")}`);

@@ -1,6 +1,6 @@
 // Emits the .d.ts files of a library package (ui, charts) from its tsconfig.build.json: `node emit-declarations.mjs`
 // in the package folder. Same as `tsc -p tsconfig.build.json`, except that relative specifiers get the `.js` of the
-// module they name ("../lib/cn" → "../lib/cn.js"), so the types also resolve for consumers whose TypeScript uses
+// module they name (`../lib/cn` gets `.js`), so the types also resolve for consumers whose TypeScript uses
 // `moduleResolution: node16/nodenext`, not only `bundler`. Sources keep their extensionless imports.
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -23,7 +23,7 @@ const diagnostics = ts.getPreEmitDiagnostics(program);
 if (diagnostics.length > 0) fail(diagnostics);
 
 const sourceExtensions = [".ts", ".tsx", ".d.ts"];
-/** "../lib/cn" written in `fromFile` (an output path) → "../lib/cn.js", checked against the sources. */
+/** A specifier written in `fromFile` (an output path) with the `.js` of its source module, checked against the sources. */
 function withExtension(fromFile, specifier) {
   const sourceDir = resolve(rootDir, relative(outDir, dirname(fromFile)));
   const target = resolve(sourceDir, specifier);

@@ -8,7 +8,7 @@ import { launchChromium } from "./browser";
 // rotate on every use. A server of its own whose idTokens expire within the test (ID_TOKEN_LIFETIME_SECONDS);
 // its e-mail goes to the shared SMTP sink.
 const ID_TOKEN_SECONDS = 10;
-/** The server reuses a bearer's check for up to a second (apps/api/src/kernel/session-checks.ts). */
+/** The server reuses a bearer's check for up to a second (apps/api/src/http/authenticate.ts). */
 const CHECK_REUSE_MS = 1000;
 
 let app: AppServer;

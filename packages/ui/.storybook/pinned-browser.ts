@@ -37,7 +37,7 @@ const cacheRoot = resolve(import.meta.dirname, "../.cache/pinned-browser");
 
 /** Unpacks the pinned Chromium and writes its font configuration, both once per package version. */
 export async function pinnedBrowser(): Promise<PinnedBrowser> {
-  // The package exports only its entry (build/index.js); its compressed binaries sit in bin/ beside build/.
+  // The package exports only its entry, in build/; its compressed binaries sit in bin/ beside build/.
   const packageDir = resolve(dirname(require.resolve("@sparticuz/chromium")), "..");
   const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
     version: string;

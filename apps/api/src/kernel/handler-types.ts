@@ -22,7 +22,7 @@ export interface RequestCtx extends AppDeps {
   sessionId: string | undefined;
   /**
    * The brand the caller chose (`X-Brand-Id`) on a brand-scoped operation, already checked to be one of the
-   * workspace's own; undefined means its newest (modules/brand/chosen-brand.ts).
+   * workspace's own; undefined means its newest (http/chosen-brand.ts).
    */
   brandId: string | undefined;
 }

@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from "../db/unavailable";
 
 /** The background work the API asks for, with what each kind of job carries; each kind has its own pg-boss queue. */
 export interface JobPayloads {
-  /** `daily`: the daily re-read of a brand collected before (modules/website/daily-reads.job.ts). */
+  /** `daily`: the daily re-read of a brand collected before (modules/brand/collect.job.ts). */
   "collect-brand": { brandId: string; daily?: boolean };
   /** A collection that used up its retries (or whose worker died on the last one): pg-boss's dead letter. */
   "collect-brand-failed": { brandId: string };

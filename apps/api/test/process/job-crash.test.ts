@@ -16,7 +16,7 @@ import { SAMPLE_NOW } from "../sample-template";
 import { CRASH_QUEUE_OPTIONS } from "./job-worker-child";
 
 /*
- * Timeline in pg-boss 10.3.3 (src/plans.js, src/boss.js), with the options of CRASH_QUEUE_OPTIONS:
+ * Timeline in pg-boss 10.3.3 (its plans.js and boss.js), with the options of CRASH_QUEUE_OPTIONS:
  * - the child fetches the job (state 'active', started_on = now()) and hangs; the parent SIGKILLs it;
  * - maintenance ('supervise', every maintenanceIntervalSeconds, in whichever instance claims
  *   pgboss.version.maintained_on first: here the parent's) runs failJobsByTimeout: an active job whose
