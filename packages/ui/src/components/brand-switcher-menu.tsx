@@ -7,7 +7,7 @@ import {
   type BrandSwitcherProps,
   BrandSwitcherTriggerContent,
   brandSwitcherTriggerClassName,
-} from "./brand-switcher";
+} from "./brand-switcher/parts";
 import { Button } from "./button";
 import {
   DropdownMenu,

@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "./dropdown-menu";
-import type { UserMenuColorMode, UserMenuHandoff, UserMenuProps } from "./user-menu";
+import type { UserMenuColorMode, UserMenuHandoff, UserMenuProps } from "./user-menu/types";
 import { UserMenuTriggerContent, userMenuTriggerClassName } from "./user-menu-trigger";
 
 const colorModeItems = [

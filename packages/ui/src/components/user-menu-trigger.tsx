@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { cn } from "../lib/cn";
 import { UserAvatar } from "./avatar";
-import type { UserMenuUser } from "./user-menu";
+import type { UserMenuUser } from "./user-menu/types";
 
 // The look of the user menu's button, shared by UserMenu's stand-in and the Radix trigger that replaces it.
 

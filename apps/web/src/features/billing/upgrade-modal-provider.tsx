@@ -1,7 +1,6 @@
 import * as React from "react";
-
-/** The upgrade modal's sections (docs/product.md §3 "Enumerations": upgrade modal sections). */
-export type UpgradeSection = "pricing" | "checkout" | "contact_sales";
+// Type only: the modal's code itself is loaded on demand below.
+import type { UpgradeSection } from "./upgrade-modal";
 
 type UpgradeModalContextValue = {
   /** Opens the upgrade modal on a section; pricing by default. */

@@ -6,7 +6,9 @@ import { userKeys } from "../user/queries";
 import { CheckoutSection } from "./checkout-section";
 import { PricingSection } from "./pricing-section";
 import { SalesSection } from "./sales-section";
-import type { UpgradeSection } from "./upgrade-modal-provider";
+
+/** The upgrade modal's sections (docs/product.md §3 "Enumerations": upgrade modal sections). */
+export type UpgradeSection = "pricing" | "checkout" | "contact_sales";
 
 export type UpgradeModalProps = {
   open: boolean;
