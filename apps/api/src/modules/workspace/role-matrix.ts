@@ -49,3 +49,77 @@ export function assertMayChangeRole(caller: Person, target: Person, role: "admin
     );
   }
 }
+
+type LeastRole = "member" | "admin" | "owner";
+
+/**
+ * The least role each guarded operation needs, as the product states it (docs/decisions.md "Workspaces and team"):
+ * a member manages their own account; an admin also the team, the brand, competitors, data sources, imports and
+ * branding; the owner also billing, single sign-on and the ownership. Written apart from the contract's `x-role`,
+ * which the role guard enforces, so that src/http/roles.test.ts holds both the contract and the server to it: a
+ * wrongly declared `x-role` fails there. A new guarded operation fails that test until it is listed here.
+ */
+export const OPERATION_ROLES: Readonly<Record<string, LeastRole>> = {
+  // Their own account, and what anyone in the workspace may ask for.
+  logOut: "member",
+  updateUser: "member",
+  changePassword: "member",
+  updateProfilePicture: "member",
+  deactivateUser: "member",
+  deleteUser: "member",
+  acceptInvitation: "member",
+  contactSales: "member",
+  // The team.
+  removeMember: "admin",
+  changeMemberRole: "admin",
+  listInvitations: "admin",
+  inviteMember: "admin",
+  revokeInvitation: "admin",
+  resendInvitation: "admin",
+  // The brand, its competitors, data sources and imports, and the workspace's branding.
+  updateBranding: "admin",
+  uploadBrandingLogo: "admin",
+  removeBrandingLogo: "admin",
+  createBrand: "admin",
+  updateBrand: "admin",
+  deleteBrand: "admin",
+  resetBrand: "admin",
+  retryBrandCollection: "admin",
+  createImport: "admin",
+  deleteImport: "admin",
+  commitImport: "admin",
+  addBrandCompetitor: "admin",
+  removeBrandCompetitor: "admin",
+  connectYoutube: "admin",
+  disconnectYoutube: "admin",
+  refreshYoutube: "admin",
+  selectSearchConsoleProperty: "admin",
+  disconnectSearchConsole: "admin",
+  authorizeSearchConsole: "admin",
+  refreshSearchConsole: "admin",
+  selectGoogleAdsCustomer: "admin",
+  disconnectGoogleAds: "admin",
+  authorizeGoogleAds: "admin",
+  refreshGoogleAds: "admin",
+  selectInstagramAccount: "admin",
+  disconnectInstagram: "admin",
+  authorizeInstagram: "admin",
+  refreshInstagram: "admin",
+  refreshWebsiteSource: "admin",
+  // The ownership, single sign-on and billing.
+  transferOwnership: "owner",
+  getSsoSettings: "owner",
+  saveSsoSettings: "owner",
+  deleteSsoSettings: "owner",
+  addSsoDomain: "owner",
+  removeSsoDomain: "owner",
+  verifySsoDomain: "owner",
+  subscribe: "owner",
+  cancelSubscription: "owner",
+  resumeSubscription: "owner",
+  createSetupIntent: "owner",
+  confirmSandboxSetup: "owner",
+  savePaymentMethod: "owner",
+  removePaymentMethod: "owner",
+  setDefaultPaymentMethod: "owner",
+};
