@@ -36,6 +36,8 @@ afterAll(async () => {
 });
 
 const report = (title: string, lines: string[]) => console.log([`[faults] ${title}`, ...lines].join("\n  "));
+/** Writes the server must have acknowledged before a fault is injected, so the fault lands amid real writes. */
+const ACKNOWLEDGED_BEFORE_FAULT = 10;
 const acknowledged = (writes: Write[]) => writes.filter((w) => w.status !== undefined && w.status < 300);
 const ms = (value: number) => `${Math.round(value)} ms`;
 
@@ -149,10 +151,12 @@ describe.sequential("Faults", () => {
     app = await startApp({ ...LOAD_ENV, DATA_DIR: dataDir });
     await app.ready;
     const load = startSignUpLoad(base, CONCURRENCY);
-    await sleep(2_000);
+    // Killed amid acknowledged writes: a kill before any was answered would prove nothing about them.
+    await load.acknowledged(ACKNOWLEDGED_BEFORE_FAULT);
     app.child.kill("SIGKILL");
     await app.exited;
     const writes = await load.stop();
+    expect(acknowledged(writes).length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_FAULT);
 
     const restartedAt = performance.now();
     app = await startApp({ ...LOAD_ENV, DATA_DIR: dataDir });

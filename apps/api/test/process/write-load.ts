@@ -16,6 +16,8 @@ export interface Write {
 
 export interface WriteLoad {
   writes: Write[];
+  /** Resolves once `count` writes have been acknowledged (2xx), so a fault is injected amid real writes, not at a guess. */
+  acknowledged(count: number): Promise<void>;
   /** Stops sending and resolves once every request sent has ended. */
   stop(): Promise<Write[]>;
 }
@@ -57,6 +59,14 @@ export function startSignUpLoad(baseUrl: string | (() => string), concurrency: n
   const workers = Array.from({ length: concurrency }, worker);
   return {
     writes,
+    async acknowledged(count) {
+      const deadline = performance.now() + 60_000;
+      while (writes.filter((w) => w.status !== undefined && w.status < 300).length < count) {
+        if (performance.now() > deadline)
+          throw new Error(`fewer than ${count} writes acknowledged within 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       stopped = true;
       await Promise.all(workers);
