@@ -125,14 +125,22 @@ const envSchema = z.object({
   GOOGLE_OAUTH_REVOKE_URL: httpUrl.default("https://oauth2.googleapis.com/revoke"),
   SEARCH_CONSOLE_API_BASE_URL: httpUrl.default("https://www.googleapis.com/webmasters/v3"),
   /**
-   * The Google Ads keyword planning connector (modules/connectors/google-ads*.ts) needs a Google Ads API developer
-   * token (a manager account's API Center, Basic access or above) besides the Google OAuth client above, with the
-   * Google Ads API enabled in its Cloud project and APP_URL/api/connectors/google-ads/callback as an authorised
-   * redirect URI. Unset: the connector shows as not available.
+   * The Google Ads keyword planning connector (modules/connectors/google-ads*.ts) needs only the Google OAuth client
+   * above, with the Google Ads API enabled in its Cloud project (Explorer access or above for real accounts) and
+   * APP_URL/api/connectors/google-ads/callback as an authorised redirect URI. Google retired developer tokens on
+   * 9 September 2026 (the header is optional and ignored): one set here is still sent, and none is needed.
    */
   GOOGLE_ADS_DEVELOPER_TOKEN: secret.optional(),
-  /** The Google Ads API, up to its version; tests point it at a local fake (test/fake-google.ts). */
-  GOOGLE_ADS_API_BASE_URL: httpUrl.default("https://googleads.googleapis.com/v18"),
+  /**
+   * The Google Ads API's address without the version, which is the code's (google-ads-api.ts
+   * GOOGLE_ADS_API_VERSION); tests point it at a local fake (test/fake-google.ts). An address ending in a version
+   * (…/v18) is refused: it would pin the server to a version Google may have sunset.
+   */
+  GOOGLE_ADS_API_BASE_URL: httpUrl
+    .refine((url) => !/\/v\d+(?:_\d+)?\/*$/.test(url), {
+      message: "must be the API's address without the version (https://googleads.googleapis.com)",
+    })
+    .default("https://googleads.googleapis.com"),
   /**
    * A Meta app for the Instagram connector (modules/connectors/instagram*.ts): Facebook Login for Business, with
    * APP_URL/api/connectors/instagram/callback as a valid OAuth redirect URI. Unset: the connector is not available.
@@ -408,9 +416,9 @@ function toConfig(env: Env) {
       baseUrl: env.SEARCH_CONSOLE_API_BASE_URL.replace(/\/+$/, ""),
     },
     googleAds: {
-      /** Undefined without both the Google OAuth client and a developer token: the connector is not available. */
+      /** Undefined without the Google OAuth client: the connector is not available. */
       client:
-        env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET && env.GOOGLE_ADS_DEVELOPER_TOKEN
+        env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET
           ? {
               id: env.GOOGLE_OAUTH_CLIENT_ID,
               secret: env.GOOGLE_OAUTH_CLIENT_SECRET,
