@@ -14,6 +14,13 @@ export class ConfigError extends Error {
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 const secret = z.string().min(1);
+/** A platform's address whose API version is the code's: one ending in a version (…/v18, …/v21.0) is refused. */
+const unversioned = (address: string) =>
+  httpUrl
+    .refine((url) => !/\/v\d+(?:[._]\d+)?\/*$/.test(url), {
+      message: `must be the address without the API version (${address})`,
+    })
+    .default(address);
 const oidcProviders = ["google", "facebook", "apple"] as const;
 export type OidcProviderId = (typeof oidcProviders)[number];
 
@@ -136,20 +143,20 @@ const envSchema = z.object({
    * GOOGLE_ADS_API_VERSION); tests point it at a local fake (test/fake-google.ts). An address ending in a version
    * (…/v18) is refused: it would pin the server to a version Google may have sunset.
    */
-  GOOGLE_ADS_API_BASE_URL: httpUrl
-    .refine((url) => !/\/v\d+(?:_\d+)?\/*$/.test(url), {
-      message: "must be the API's address without the version (https://googleads.googleapis.com)",
-    })
-    .default("https://googleads.googleapis.com"),
+  GOOGLE_ADS_API_BASE_URL: unversioned("https://googleads.googleapis.com"),
   /**
    * A Meta app for the Instagram connector (modules/connectors/instagram*.ts): Facebook Login for Business, with
    * APP_URL/api/connectors/instagram/callback as a valid OAuth redirect URI. Unset: the connector is not available.
    */
   META_APP_ID: secret.optional(),
   META_APP_SECRET: secret.optional(),
-  /** Meta's endpoints; tests point them at a local fake (test/fake-meta.ts). */
-  META_OAUTH_DIALOG_URL: httpUrl.default("https://www.facebook.com/v21.0/dialog/oauth"),
-  META_GRAPH_API_BASE_URL: httpUrl.default("https://graph.facebook.com/v21.0"),
+  /**
+   * Facebook Login's and the Graph API's addresses, without the version, which is the code's (instagram-api.ts
+   * META_GRAPH_API_VERSION); tests point them at a local fake (test/fake-meta.ts). An address ending in a version
+   * (…/v21.0) is refused, as Google Ads' is.
+   */
+  META_OAUTH_DIALOG_URL: unversioned("https://www.facebook.com"),
+  META_GRAPH_API_BASE_URL: unversioned("https://graph.facebook.com"),
   /** Load the sample brand data at start (default); tests that bring their own data turn it off. */
   SAMPLE_DATA: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   PASSWORD_HASHING: z
@@ -433,7 +440,7 @@ function toConfig(env: Env) {
         env.META_APP_ID && env.META_APP_SECRET
           ? { id: env.META_APP_ID, secret: env.META_APP_SECRET }
           : undefined,
-      dialogUrl: env.META_OAUTH_DIALOG_URL,
+      dialogUrl: env.META_OAUTH_DIALOG_URL.replace(/\/+$/, ""),
       graphUrl: env.META_GRAPH_API_BASE_URL.replace(/\/+$/, ""),
     },
     sampleData: env.SAMPLE_DATA === "on",

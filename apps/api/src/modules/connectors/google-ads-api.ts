@@ -13,7 +13,7 @@ import { GoogleError, type GoogleOAuthEndpoints, googleOAuthClient, reasonsOf, r
  */
 
 /**
- * The Google Ads API version called, with Google's dates, so that the start-up check (config/vendor-versions.ts)
+ * The Google Ads API version called, with Google's dates, so that the start-up check (vendor-versions.ts)
  * and docs/data-sources.md can say when it must be moved. v26 was released on 14 October 2026 ("Announcing v26 of
  * the Google Ads API", developers.google.com/ads/blog/posts/2026/10/announcing-v26-of-google-ads-api); its sunset
  * is published as "November 2027", tentative and by month only ("More frequent releases coming for the Google Ads
