@@ -159,17 +159,19 @@ async function connect(
       "Google Ads listAccessibleCustomers failed",
     );
     // The user's grant is sound when the failure is not theirs (this server's version or Cloud project, Google's
-    // quota or an outage): it is kept, and the daily read lists the accounts once Google answers.
+    // quota or an outage): it is kept, with the accounts a former connection listed and chose, and the next read
+    // lists them once Google answers if there were none.
     if (!USERS_FAILURES.has(error.failure)) {
+      const before = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
       const [status, reason] = failureOutcome(error, {
-        customerId: null,
+        customerId: before?.property ?? null,
         next: nextReadTime(workspaceId, ctx),
       });
       await saveGoogleAdsConnection(ctx.db, {
         workspaceId,
         sealedCredential,
-        customers: [],
-        customerId: null,
+        customers: before?.customers ?? [],
+        customerId: before?.property ?? null,
         status,
         reason,
       });
