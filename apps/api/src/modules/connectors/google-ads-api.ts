@@ -76,7 +76,8 @@ export class GoogleAdsQuotaError extends GoogleError {
  * The codes of Google Ads' failures (GoogleAdsFailure.errors[].errorCode, AuthorizationErrorEnum and
  * RequestErrorEnum in the API reference), by whose problem it is. The operator's: the Cloud project behind the
  * OAuth client has test access only (CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION since v25; DEVELOPER_TOKEN_NOT_APPROVED,
- * deprecated, before), or the Google Ads API is not enabled in it; the version is no longer served. The user's: their
+ * deprecated, before), or the Google Ads API is not enabled in it, or a developer token still sent is refused; the
+ * version is no longer served. The user's: their
  * Google account cannot use the customer, or not for this method (ACTION_NOT_PERMITTED).
  */
 const PROJECT = [
@@ -128,7 +129,8 @@ export function adsFailure(status: number, body: unknown, what: string): GoogleE
     return new GoogleAdsQuotaError(`Google Ads' quota is used up (${what})`, retryDelayOf(body));
   }
   if (status === 401) return new GoogleError("token", `Google refused the access token (${what})`);
-  const project = first(PROJECT);
+  // A developer token still configured and refused (DEVELOPER_TOKEN_PROHIBITED, _INVALID…): the operator's too.
+  const project = first(PROJECT) ?? reasons.find((r) => r.startsWith("DEVELOPER_TOKEN_"));
   if (project) {
     return new GoogleError("project", `Google Ads refused the Cloud project (${what}, ${project})`, project);
   }

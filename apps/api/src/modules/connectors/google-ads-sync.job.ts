@@ -67,7 +67,9 @@ export function failureOutcome(
         "project_not_approved",
         error.code === "SERVICE_DISABLED" || error.code === "PROJECT_DISABLED"
           ? `The Google Ads API is not enabled in this server's Google Cloud project: Brandscope's operator must enable it. ${kept}`
-          : `Google has approved this server's Google Cloud project for Google Ads test accounts only: Brandscope's operator must apply for Explorer or Basic access on the Google Ads API page of its Cloud console. ${kept}`,
+          : error.code?.startsWith("DEVELOPER_TOKEN_") && error.code !== "DEVELOPER_TOKEN_NOT_APPROVED"
+            ? `Google Ads refuses this server's developer token, which it no longer needs: Brandscope's operator must remove GOOGLE_ADS_DEVELOPER_TOKEN. ${kept}`
+            : `Google has approved this server's Google Cloud project for Google Ads test accounts only: Brandscope's operator must apply for Explorer or Basic access on the Google Ads API page of its Cloud console. ${kept}`,
       ];
     case "no_access":
       return [

@@ -483,6 +483,11 @@ describe("Google Ads keyword planning helpers", () => {
     });
     // The code developer tokens had, deprecated since: the same failure.
     expect(failure({ authorizationError: "DEVELOPER_TOKEN_NOT_APPROVED" }).failure).toBe("project");
+    // A developer token still configured and refused is the operator's to remove, not the user's lost access.
+    expect(failure({ authorizationError: "DEVELOPER_TOKEN_PROHIBITED" })).toMatchObject({
+      failure: "project",
+      code: "DEVELOPER_TOKEN_PROHIBITED",
+    });
     expect(failure({ authorizationError: "ACTION_NOT_PERMITTED" })).toMatchObject({
       failure: "no_access",
       code: "ACTION_NOT_PERMITTED",
