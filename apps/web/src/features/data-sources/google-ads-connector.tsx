@@ -45,7 +45,8 @@ const returnMessages: Record<string, string> = {
     "The connection took too long or was started in another browser or tab. Connect again from here.",
   exchange_failed: "Google did not confirm the connection. Try connecting again.",
   no_offline_access: "Google did not grant lasting access. Connect again and allow access.",
-  customers_failed: "Google did not list your Google Ads accounts. Try connecting again in a moment.",
+  customers_failed:
+    "Google did not list your Google Ads accounts. If your Google account is shown as connected, Brandscope lists them at its next read; otherwise connect again in a moment.",
   project_not_approved:
     "Your Google account is connected, but Google has not approved this server's Google Cloud project for real Google Ads accounts yet: its operator must apply. Brandscope lists your accounts once Google allows it.",
   version_sunset:
