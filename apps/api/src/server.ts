@@ -15,6 +15,7 @@ import { createStorage } from "./kernel/storage";
 import { systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
 import { listenForChanges } from "./modules/analytics/read-model/change-listener";
+import { versionsNearSunset } from "./modules/connectors/vendor-versions";
 import { ensureSampleData } from "./modules/sample/start";
 
 /** How long in-flight requests may take to finish once a shutdown starts. */
@@ -61,6 +62,14 @@ export async function startServer(config: Config, log: Logger, running: Running[
       ? new Error(`Port ${config.port} is in use: stop what uses it or choose another PORT`)
       : error;
   });
+  for (const v of versionsNearSunset(systemClock.now())) {
+    log.warn(
+      { vendor: v.vendor, version: v.version, sunset: v.sunset, source: v.source },
+      v.daysLeft > 0
+        ? `${v.vendor} ${v.version} is sunset in ${v.daysLeft} days (${v.sunset}): update Brandscope before then`
+        : `${v.vendor} ${v.version} was sunset on ${v.sunset}: update Brandscope, the platform refuses or changes its answers until then`,
+    );
+  }
   // The runtime is the `node` package the root package.json pins, not the machine's Node: say which one runs.
   process.stdout.write(`Brandscope is running at ${config.appUrl} (Node ${process.version})\n`);
 }

@@ -20,10 +20,10 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
     GOOGLE_OAUTH_TOKEN_URL: "http://127.0.0.1:9/token",
     GOOGLE_OAUTH_REVOKE_URL: "http://127.0.0.1:9/revoke",
     SEARCH_CONSOLE_API_BASE_URL: "http://127.0.0.1:9/webmasters/v3",
-    GOOGLE_ADS_API_BASE_URL: "http://127.0.0.1:9/v18",
+    GOOGLE_ADS_API_BASE_URL: "http://127.0.0.1:9",
     // Nor Meta (test/fake-meta.ts stands in for Facebook Login and the Graph API).
-    META_OAUTH_DIALOG_URL: "http://127.0.0.1:9/v21.0/dialog/oauth",
-    META_GRAPH_API_BASE_URL: "http://127.0.0.1:9/v21.0",
+    META_OAUTH_DIALOG_URL: "http://127.0.0.1:9",
+    META_GRAPH_API_BASE_URL: "http://127.0.0.1:9",
     ...env,
   });
   return { ...config, jwtSecret: TEST_JWT_SECRET };

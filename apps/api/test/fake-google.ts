@@ -10,8 +10,15 @@ import { redirectAfterConsent } from "./consent-redirect";
  * from test/fixtures/search-console/ in Google's documented shapes. The consent page is not a page: `consent()` plays
  * the user who agrees, checking what Google checks (client, redirect URI, scope, PKCE) and answering the code and
  * state Google would put on the redirect; a browser sent to the consent URL is redirected back at once. The token endpoint checks the PKCE verifier against the challenge.
- * It also stands in for the Google Ads API (REST, /v18), answered from test/fixtures/google-ads/: every call must
- * carry the access token and the developer token, as Google's does.
+ * It also stands in for the Google Ads API over REST, answered from test/fixtures/google-ads/ in the shapes of
+ * Google's REST reference (developers.google.com/google-ads/api/rest/reference/rest/v26: customers:listAccessibleCustomers,
+ * customers.googleAds.search, customers:generateKeywordHistoricalMetrics and its GenerateKeywordHistoricalMetricsResult,
+ * whose `closeVariants` lists the requested keywords merged into one result) and of its errors (GoogleAdsFailure in
+ * `error.details`, AuthorizationErrorEnum, RequestErrorEnum, QuotaErrorDetails). It serves the versions Google served
+ * in December 2026 (ADS_VERSIONS_SERVED, from the sunset dates on developers.google.com/google-ads/api/docs/sunset-dates
+ * and the developer blog), and any other version's path is a bare 404, as Google's front end answers a sunset one.
+ * Every call needs the access token; the developer-token header is recorded, never required: Google retired
+ * developer tokens on 9 September 2026 and ignores the header (developers.google.com/google-ads/api/docs/api-policy/developer-token).
  */
 
 const FIXTURES = join(import.meta.dirname, "fixtures/search-console");
@@ -22,6 +29,8 @@ const adsFixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(ADS_FIXTURES, name), "utf8")) as Record<string, unknown>;
 
 export const FAKE_DEVELOPER_TOKEN = "fakeDevToken-ABCdef123";
+/** v22 was sunset on 7 October 2026; v23 (February 2027) to v26 (released 14 October 2026) are served. */
+export const ADS_VERSIONS_SERVED = ["v23", "v24", "v25", "v26"];
 const SCOPES = [
   "https://www.googleapis.com/auth/webmasters.readonly",
   "https://www.googleapis.com/auth/adwords",
@@ -42,8 +51,8 @@ interface Account {
 
 export interface FakeGoogle {
   /**
-   * Base URLs for GOOGLE_OAUTH_AUTHORIZE_URL, GOOGLE_OAUTH_TOKEN_URL, GOOGLE_OAUTH_REVOKE_URL and the APIs (no
-   * GOOGLE_ADS_DEVELOPER_TOKEN: a test that wants the Google Ads connector adds FAKE_DEVELOPER_TOKEN).
+   * Base URLs for GOOGLE_OAUTH_AUTHORIZE_URL, GOOGLE_OAUTH_TOKEN_URL, GOOGLE_OAUTH_REVOKE_URL and the APIs (the
+   * Google Ads connector needs no GOOGLE_ADS_DEVELOPER_TOKEN: a test may add FAKE_DEVELOPER_TOKEN to see it sent).
    */
   env: Record<string, string>;
   /** The refresh token the code exchange hands out (fixtures/search-console/token.json). */
@@ -64,8 +73,22 @@ export interface FakeGoogle {
   extraRowsCountry: string;
   /** Google Ads: the customers the user reaches (listAccessibleCustomers); others answer USER_PERMISSION_DENIED. */
   adsCustomers: string[];
-  /** Google Ads: answer the API with this failure while set. */
-  adsError: "quota" | "permission" | "not_approved" | undefined;
+  /**
+   * Google Ads: answer the API with this failure while set: the quota spent, the user's lost access to the customer
+   * (USER_PERMISSION_DENIED) or to the method (ACTION_NOT_PERMITTED), the operator's Cloud project with test access
+   * only (CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION), the version refused (UNSUPPORTED_VERSION).
+   */
+  adsError:
+    | "quota"
+    | "permission"
+    | "action_not_permitted"
+    | "not_approved"
+    | "unsupported_version"
+    | undefined;
+  /** Google Ads: the API versions served; take one away to sunset it. */
+  adsVersions: string[];
+  /** Google Ads: the developer-token header of each call (undefined when none was sent). */
+  adsDeveloperTokens: (string | undefined)[];
   /** Google Ads: answer generateKeywordHistoricalMetrics with the malformed results while set. */
   adsMalformed: boolean;
   /** Google Ads: the last generateKeywordHistoricalMetrics request body. */
@@ -106,6 +129,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     extraRowsCountry: "zzz",
     adsCustomers: ["1234567890", "9876543210"],
     adsError: undefined,
+    adsVersions: [...ADS_VERSIONS_SERVED],
+    adsDeveloperTokens: [],
     adsMalformed: false,
     lastMetricsRequest: undefined,
     failNext: (n) => {
@@ -229,7 +254,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       fake.calls.push(`${req.method} ${path} 503`);
       return send(res, 503, { error: { code: 503, message: "The service is currently unavailable." } });
     }
-    if (path.startsWith("/v18/")) return googleAds(req, res, path, body);
+    const ads = /^\/(v\d+)\/(.+)$/.exec(path);
+    if (ads) return googleAds(req, res, ads[1] ?? "", ads[2] ?? "", body);
     if (req.method === "GET" && path === "/webmasters/v3/sites") {
       fake.calls.push("GET sites");
       // An account without a property answers an empty object, without siteEntry.
@@ -264,19 +290,38 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     return send(res, 404, { error: { code: 404, message: "Not Found" } });
   }
 
-  /** The Google Ads API: listAccessibleCustomers, googleAds:search on customer, generateKeywordHistoricalMetrics. */
-  function googleAds(req: IncomingMessage, res: ServerResponse, path: string, body: string) {
-    if (req.headers["developer-token"] !== FAKE_DEVELOPER_TOKEN) {
-      return send(res, 401, {
-        error: { code: 401, message: "Developer token is missing or invalid.", status: "UNAUTHENTICATED" },
-      });
+  /**
+   * The Google Ads API: listAccessibleCustomers, googleAds:search on customer, generateKeywordHistoricalMetrics, at
+   * `/{version}/{method}`.
+   */
+  function googleAds(
+    req: IncomingMessage,
+    res: ServerResponse,
+    version: string,
+    method: string,
+    body: string,
+  ) {
+    const header = req.headers["developer-token"];
+    fake.adsDeveloperTokens.push(Array.isArray(header) ? header[0] : header);
+    fake.calls.push(`${req.method} ${method}`);
+    if (!fake.adsVersions.includes(version)) {
+      // A sunset version: Google's front end answers its HTML 404 page, no GoogleAdsFailure.
+      res.writeHead(404, { "content-type": "text/html; charset=UTF-8" });
+      res.end(
+        "<!DOCTYPE html><title>Error 404 (Not Found)!!1</title><p>The requested URL was not found on this server.",
+      );
+      return;
     }
-    fake.calls.push(`${req.method} ${path.slice("/v18/".length)}`);
-    if (fake.adsError === "quota") return send(res, 429, adsFixture("error-resource-exhausted.json"));
-    if (fake.adsError === "not_approved") {
-      return send(res, 403, adsFixture("error-developer-token-not-approved.json"));
+    const failures = {
+      quota: [429, "error-resource-exhausted.json"],
+      not_approved: [403, "error-cloud-project-not-approved.json"],
+      unsupported_version: [400, "error-unsupported-version.json"],
+    } as const;
+    if (fake.adsError && fake.adsError in failures) {
+      const [status, file] = failures[fake.adsError as keyof typeof failures];
+      return send(res, status, adsFixture(file));
     }
-    if (req.method === "GET" && path === "/v18/customers:listAccessibleCustomers") {
+    if (req.method === "GET" && method === "customers:listAccessibleCustomers") {
       return send(
         res,
         200,
@@ -285,19 +330,22 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
           : {},
       );
     }
-    const call = /^\/v18\/customers\/(\d+)(\/googleAds:search|:generateKeywordHistoricalMetrics)$/.exec(path);
+    const call = /^customers\/(\d+)(\/googleAds:search|:generateKeywordHistoricalMetrics)$/.exec(method);
     if (req.method !== "POST" || !call) return send(res, 404, { error: { code: 404, message: "Not Found" } });
-    const [, customerId, method] = call;
+    const [, customerId, name] = call;
     if (fake.adsError === "permission" || !fake.adsCustomers.includes(customerId ?? "")) {
       return send(res, 403, adsFixture("error-user-permission-denied.json"));
     }
     const request = JSON.parse(body || "{}") as Record<string, unknown>;
-    if (method === "/googleAds:search") {
+    if (name === "/googleAds:search") {
       const answer = adsFixture("customer-search.json");
       const [row] = answer.results as { customer: Record<string, unknown> }[];
       if (row) Object.assign(row.customer, { id: customerId, resourceName: `customers/${customerId}` });
       return send(res, 200, answer);
     }
+    // The customer can be read, but the user's access level does not allow this method.
+    if (fake.adsError === "action_not_permitted")
+      return send(res, 403, adsFixture("error-action-not-permitted.json"));
     fake.lastMetricsRequest = request;
     if (!Array.isArray(request.keywords) || request.keywordPlanNetwork !== "GOOGLE_SEARCH") {
       return send(res, 400, {
@@ -305,12 +353,30 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       });
     }
     if (fake.adsMalformed) return send(res, 200, adsFixture("keyword-historical-metrics-malformed.json"));
-    // Google answers for the keywords asked (case-insensitively), in its own spelling.
-    const asked = new Set(request.keywords.map((k) => String(k).toLowerCase()));
-    const results = (adsFixture("keyword-historical-metrics.json").results as { text: string }[]).filter(
-      (r) => asked.has(r.text.toLowerCase()),
-    );
+    const results = closeVariantResults(request.keywords.map(String));
     return send(res, 200, results.length > 0 ? { results } : {});
+  }
+
+  /**
+   * Google's answer for the keywords asked: each fixture result stands for a group of close variants (its `text`
+   * and its `closeVariants`); Google dedupes the request's keywords of one group into one result, whose `text` is
+   * one of them (the group's own when asked, "cars" for "car" and "cars") and whose `closeVariants` lists the other
+   * requested ones, in the request's spelling. A group none of whose keywords was asked is not answered.
+   */
+  function closeVariantResults(asked: string[]) {
+    const groups = adsFixture("keyword-historical-metrics.json").results as {
+      text: string;
+      closeVariants?: string[];
+    }[];
+    return groups.flatMap(({ closeVariants: merged, ...result }) => {
+      const group = [result.text, ...(merged ?? [])].map((k) => k.toLowerCase());
+      const members = asked.filter((k) => group.includes(k.toLowerCase()));
+      if (members.length === 0) return [];
+      const own = members.find((k) => k.toLowerCase() === result.text.toLowerCase());
+      const text = own ? result.text : (members[0] ?? result.text);
+      const others = members.filter((k) => k !== (own ?? text));
+      return [{ ...result, text, ...(others.length > 0 ? { closeVariants: others } : {}) }];
+    });
   }
 
   const server = createServer((req, res) => {
@@ -327,7 +393,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       GOOGLE_OAUTH_TOKEN_URL: `${baseUrl}/token`,
       GOOGLE_OAUTH_REVOKE_URL: `${baseUrl}/revoke`,
       SEARCH_CONSOLE_API_BASE_URL: `${baseUrl}/webmasters/v3`,
-      GOOGLE_ADS_API_BASE_URL: `${baseUrl}/v18`,
+      GOOGLE_ADS_API_BASE_URL: baseUrl,
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -11,6 +11,9 @@ import { redirectAfterConsent } from "./consent-redirect";
  * test/fixtures/instagram/ in Meta's documented shapes. The dialog is not a page: `consent()` plays the user who
  * agrees, checking what Meta checks, and answers the code and state Meta puts on the redirect. Every Graph call must
  * carry the long-lived token as a bearer and its appsecret_proof; every answer carries Meta's usage headers.
+ * It answers under the Graph API versions Meta served in December 2026 (META_VERSIONS_SERVED, from the changelog's
+ * "Available Graph API Versions", developers.facebook.com/docs/graph-api/changelog/versions) and records the one
+ * each call used; another version's path is unknown.
  */
 
 const FIXTURES = join(import.meta.dirname, "fixtures/instagram");
@@ -19,7 +22,8 @@ const fixture = (name: string): Record<string, unknown> =>
 
 export const FAKE_APP_ID = "1234567890123456";
 export const FAKE_APP_SECRET = "fakeMetaAppSecret0123456789abcdef";
-const VERSION = "/v21.0";
+/** v21.0 is available until 21 January 2027, v22.0 until 20 May 2027, … v27.0 (released 4 November 2026) until TBD. */
+export const META_VERSIONS_SERVED = ["v21.0", "v22.0", "v23.0", "v24.0", "v25.0", "v26.0", "v27.0"];
 
 export interface FakeMeta {
   env: Record<string, string>;
@@ -33,6 +37,8 @@ export interface FakeMeta {
   malformed: boolean;
   /** The usage Meta reports in X-App-Usage and X-Business-Use-Case-Usage (percent, minutes to regain access). */
   usage: { app: number; business: number; regainMinutes: number };
+  /** The Graph API version of each call, the dialog's included. */
+  versions: string[];
   /** Leave the Instagram accounts out of /me/accounts (a user whose Pages have none). */
   noAccounts: boolean;
   /** Answer the next `n` Graph calls with 500. */
@@ -54,6 +60,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     discoveryError: undefined,
     malformed: false,
     usage: { app: 5, business: 3, regainMinutes: 0 },
+    versions: [],
     noAccounts: false,
     failNext: (n) => {
       failures = n;
@@ -61,7 +68,8 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     consent(dialogUrl) {
       const url = new URL(dialogUrl);
       const q = url.searchParams;
-      if (`${url.origin}${url.pathname}` !== `${baseUrl}${VERSION}/dialog/oauth`)
+      const dialog = /^\/(v\d+\.\d+)\/dialog\/oauth$/.exec(url.pathname);
+      if (url.origin !== baseUrl || !dialog || !META_VERSIONS_SERVED.includes(dialog[1] ?? ""))
         throw new Error("not the fake's dialog");
       if (q.get("client_id") !== FAKE_APP_ID || q.get("response_type") !== "code") {
         throw new Error("Meta would refuse the client or response type");
@@ -156,8 +164,12 @@ export async function startFakeMeta(): Promise<FakeMeta> {
   async function answer(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = req.method === "POST" ? await bodyOf(req) : "";
-    if (!url.pathname.startsWith(VERSION)) return send(res, 404, oauthError("Unknown path"));
-    const path = url.pathname.slice(VERSION.length);
+    const version = /^\/(v\d+\.\d+)(\/.*)$/.exec(url.pathname);
+    if (!version || !META_VERSIONS_SERVED.includes(version[1] ?? "")) {
+      return send(res, 404, oauthError("Unknown path"));
+    }
+    fake.versions.push(version[1] ?? "");
+    const path = version[2] ?? "";
     if (req.method === "POST" && path === "/oauth/access_token") {
       return tokenEndpoint(res, new URLSearchParams(body));
     }
@@ -226,8 +238,8 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     env: {
       META_APP_ID: FAKE_APP_ID,
       META_APP_SECRET: FAKE_APP_SECRET,
-      META_OAUTH_DIALOG_URL: `${baseUrl}${VERSION}/dialog/oauth`,
-      META_GRAPH_API_BASE_URL: `${baseUrl}${VERSION}`,
+      META_OAUTH_DIALOG_URL: baseUrl,
+      META_GRAPH_API_BASE_URL: baseUrl,
     },
     close: () =>
       new Promise<void>((resolve) => {

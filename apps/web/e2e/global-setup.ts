@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // The YouTube Data API's stand-in is the API's own test fake: one fake of Google's shapes for both suites.
-import { FAKE_DEVELOPER_TOKEN, startFakeGoogle } from "../../api/test/fake-google";
+import { startFakeGoogle } from "../../api/test/fake-google";
 import { startFakeMeta } from "../../api/test/fake-meta";
 import { articlesEvery, homePage, robotsTxt, rssFeed, startFakeWebsite } from "../../api/test/fake-website";
 import { startFakeYoutube } from "../../api/test/fake-youtube";
@@ -74,7 +74,6 @@ export default async function setup(project: TestProject) {
         YOUTUBE_API_BASE_URL: youtube.baseUrl,
         ...website.env,
         ...google.env,
-        GOOGLE_ADS_DEVELOPER_TOKEN: FAKE_DEVELOPER_TOKEN,
         ...meta.env,
       },
     });

@@ -51,10 +51,11 @@ describe("the Google Ads keyword planning connector", () => {
     await expect.poll(() => section.textContent(), { timeout: 30_000 }).toMatch(/[1-9]\d* keywords? planned/);
 
     await page.getByRole("navigation", { name: "Modules" }).getByRole("link", { name: "Intent" }).click();
-    // The brand's seed (its name) with Google's monthly searches and the middle of its top-of-page bid range.
+    // The brand's seed (its name, in the brand's spelling, which Google's result is matched to) with Google's
+    // monthly searches and the middle of its top-of-page bid range.
     const row = page
       .getByRole("row")
-      .filter({ has: page.getByRole("rowheader", { name: "lumora", exact: true }) });
+      .filter({ has: page.getByRole("rowheader", { name: "Lumora", exact: true }) });
     await expect.poll(() => row.first().textContent(), { timeout: 15_000 }).toContain("2.9K");
     expect(await row.first().textContent()).toContain("£0.80");
   }, 90_000);

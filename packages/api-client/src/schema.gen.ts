@@ -1224,7 +1224,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting Google Ads keyword planning; answers Google's consent page to send the browser to
-         * @description The consent asks for Google Ads API access (the adwords scope), offline, with PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Google sends the browser back to GET /connectors/google-ads/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Google Ads developer token (GOOGLE_ADS_DEVELOPER_TOKEN) or Google OAuth client.
+         * @description The consent asks for Google Ads API access (the adwords scope), offline, with PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Google sends the browser back to GET /connectors/google-ads/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Google OAuth client (no developer token is needed since Google retired them on 9 September 2026).
          */
         post: operations["authorizeGoogleAds"];
         delete?: never;
@@ -1242,7 +1242,7 @@ export interface paths {
         };
         /**
          * Google's redirect after the Google Ads consent (a browser navigation, not an API call)
-         * @description Checks the state (issued by authorizeGoogleAds to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a grant (stored encrypted), lists the Google Ads accounts the user can reach and chooses the only one; then answers 303 to the app's `/data-sources?connector=google-ads` with `status=connected`, `status=choose_customer` or `error=…` (access_denied, state_invalid, exchange_failed, no_offline_access, customers_failed, developer_token_not_approved, not_available). Never puts a token in the redirect.
+         * @description Checks the state (issued by authorizeGoogleAds to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a grant (stored encrypted), lists the Google Ads accounts the user can reach and chooses the only one; then answers 303 to the app's `/data-sources?connector=google-ads` with `status=connected`, `status=choose_customer` or `error=…` (access_denied, state_invalid, exchange_failed, no_offline_access, customers_failed, project_not_approved, version_sunset, not_available). When Google could not list the accounts for a reason that is not the user's (this server's Cloud project or API version, Google's quota or an outage), the grant is kept and the daily read lists them. Never puts a token in the redirect.
          */
         get: operations["receiveGoogleAdsCallback"];
         put?: never;
@@ -1959,10 +1959,10 @@ export interface components {
         };
         GoogleAdsConnector: {
             /**
-             * @description not_available: the server has no Google Ads developer token or Google OAuth client; token_expired: Google refused the grant (revoked or expired), connect again; no_access: the user cannot use the account (any more); developer_token_not_approved: the operator's developer token has test access only; quota_exhausted: Google Ads' quota is spent until `quotaExhaustedUntil`; choose_customer: the user can reach several Google Ads accounts, choose one.
+             * @description not_available: the server has no Google OAuth client; token_expired: Google refused the grant (revoked or expired), connect again; no_access: the user's Google account cannot use the account (any more), or not for keyword planning; project_not_approved: the operator's Google Cloud project has test access only or the Google Ads API is not enabled in it (the operator must act, the grant is kept); version_sunset: Google no longer serves the API version the server calls (the operator must update the server); quota_exhausted: Google Ads' quota is spent until `quotaExhaustedUntil`; choose_customer: the user can reach several Google Ads accounts, choose one.
              * @enum {string}
              */
-            status: "not_available" | "not_connected" | "reading" | "connected" | "quota_exhausted" | "token_expired" | "no_access" | "developer_token_not_approved" | "choose_customer" | "error";
+            status: "not_available" | "not_connected" | "reading" | "connected" | "quota_exhausted" | "token_expired" | "no_access" | "project_not_approved" | "version_sunset" | "choose_customer" | "error";
             /** @description What happened and what to do, as a sentence. */
             statusReason: string | null;
             /** @description The Google Ads account read through. */

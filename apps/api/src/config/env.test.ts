@@ -70,6 +70,13 @@ describe("loadConfig", () => {
       "OIDC_GOOGLE_ISSUER is required when OIDC_GOOGLE_CLIENT_ID is set",
     );
     expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow("TRUST_PROXY must be");
+    // The Google Ads API's version is the code's: an address pinned to one (a sunset v18) is refused.
+    expect(() => loadConfig({ GOOGLE_ADS_API_BASE_URL: "https://googleads.googleapis.com/v18" })).toThrow(
+      "GOOGLE_ADS_API_BASE_URL must be the address without the API version (https://googleads.googleapis.com)",
+    );
+    expect(() => loadConfig({ META_GRAPH_API_BASE_URL: "https://graph.facebook.com/v21.0" })).toThrow(
+      "META_GRAPH_API_BASE_URL must be the address without the API version (https://graph.facebook.com)",
+    );
     expect(() => loadConfig({ OTEL_BROWSER_TOKEN: "t" })).toThrow(
       "OTEL_BROWSER_TOKEN needs OTEL_EXPORTER_OTLP_ENDPOINT",
     );

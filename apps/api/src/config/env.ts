@@ -14,6 +14,13 @@ export class ConfigError extends Error {
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 const secret = z.string().min(1);
+/** A platform's address whose API version is the code's: one ending in a version (…/v18, …/v21.0) is refused. */
+const unversioned = (address: string) =>
+  httpUrl
+    .refine((url) => !/\/v\d+(?:[._]\d+)?\/*$/.test(url), {
+      message: `must be the address without the API version (${address})`,
+    })
+    .default(address);
 const oidcProviders = ["google", "facebook", "apple"] as const;
 export type OidcProviderId = (typeof oidcProviders)[number];
 
@@ -125,23 +132,31 @@ const envSchema = z.object({
   GOOGLE_OAUTH_REVOKE_URL: httpUrl.default("https://oauth2.googleapis.com/revoke"),
   SEARCH_CONSOLE_API_BASE_URL: httpUrl.default("https://www.googleapis.com/webmasters/v3"),
   /**
-   * The Google Ads keyword planning connector (modules/connectors/google-ads*.ts) needs a Google Ads API developer
-   * token (a manager account's API Center, Basic access or above) besides the Google OAuth client above, with the
-   * Google Ads API enabled in its Cloud project and APP_URL/api/connectors/google-ads/callback as an authorised
-   * redirect URI. Unset: the connector shows as not available.
+   * The Google Ads keyword planning connector (modules/connectors/google-ads*.ts) needs only the Google OAuth client
+   * above, with the Google Ads API enabled in its Cloud project (Explorer access or above for real accounts) and
+   * APP_URL/api/connectors/google-ads/callback as an authorised redirect URI. Google retired developer tokens on
+   * 9 September 2026 (the header is optional and ignored): one set here is still sent, and none is needed.
    */
   GOOGLE_ADS_DEVELOPER_TOKEN: secret.optional(),
-  /** The Google Ads API, up to its version; tests point it at a local fake (test/fake-google.ts). */
-  GOOGLE_ADS_API_BASE_URL: httpUrl.default("https://googleads.googleapis.com/v18"),
+  /**
+   * The Google Ads API's address without the version, which is the code's (google-ads-api.ts
+   * GOOGLE_ADS_API_VERSION); tests point it at a local fake (test/fake-google.ts). An address ending in a version
+   * (…/v18) is refused: it would pin the server to a version Google may have sunset.
+   */
+  GOOGLE_ADS_API_BASE_URL: unversioned("https://googleads.googleapis.com"),
   /**
    * A Meta app for the Instagram connector (modules/connectors/instagram*.ts): Facebook Login for Business, with
    * APP_URL/api/connectors/instagram/callback as a valid OAuth redirect URI. Unset: the connector is not available.
    */
   META_APP_ID: secret.optional(),
   META_APP_SECRET: secret.optional(),
-  /** Meta's endpoints; tests point them at a local fake (test/fake-meta.ts). */
-  META_OAUTH_DIALOG_URL: httpUrl.default("https://www.facebook.com/v21.0/dialog/oauth"),
-  META_GRAPH_API_BASE_URL: httpUrl.default("https://graph.facebook.com/v21.0"),
+  /**
+   * Facebook Login's and the Graph API's addresses, without the version, which is the code's (instagram-api.ts
+   * META_GRAPH_API_VERSION); tests point them at a local fake (test/fake-meta.ts). An address ending in a version
+   * (…/v21.0) is refused, as Google Ads' is.
+   */
+  META_OAUTH_DIALOG_URL: unversioned("https://www.facebook.com"),
+  META_GRAPH_API_BASE_URL: unversioned("https://graph.facebook.com"),
   /** Load the sample brand data at start (default); tests that bring their own data turn it off. */
   SAMPLE_DATA: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   PASSWORD_HASHING: z
@@ -408,9 +423,9 @@ function toConfig(env: Env) {
       baseUrl: env.SEARCH_CONSOLE_API_BASE_URL.replace(/\/+$/, ""),
     },
     googleAds: {
-      /** Undefined without both the Google OAuth client and a developer token: the connector is not available. */
+      /** Undefined without the Google OAuth client: the connector is not available. */
       client:
-        env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET && env.GOOGLE_ADS_DEVELOPER_TOKEN
+        env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET
           ? {
               id: env.GOOGLE_OAUTH_CLIENT_ID,
               secret: env.GOOGLE_OAUTH_CLIENT_SECRET,
@@ -425,7 +440,7 @@ function toConfig(env: Env) {
         env.META_APP_ID && env.META_APP_SECRET
           ? { id: env.META_APP_ID, secret: env.META_APP_SECRET }
           : undefined,
-      dialogUrl: env.META_OAUTH_DIALOG_URL,
+      dialogUrl: env.META_OAUTH_DIALOG_URL.replace(/\/+$/, ""),
       graphUrl: env.META_GRAPH_API_BASE_URL.replace(/\/+$/, ""),
     },
     sampleData: env.SAMPLE_DATA === "on",

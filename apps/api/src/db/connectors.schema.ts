@@ -30,8 +30,14 @@ export const connectorStatuses = [
   "choose_property",
   /** Instagram: Meta's rate limit is reached; `rateLimitedUntil` says when reading resumes. */
   "rate_limited",
-  /** Google Ads: the operator's developer token is not approved (test access only): the operator must apply. */
-  "developer_token_not_approved",
+  /**
+   * Google Ads: the operator's Google Cloud project (the OAuth client's) has test access only, or the Google Ads API
+   * is not enabled in it: the operator must act; the user's grant is kept. (developer_token_not_approved before
+   * Google retired developer tokens; migration 0029 renamed it.)
+   */
+  "project_not_approved",
+  /** Google Ads: Google no longer serves the API version the server calls: the operator must update the server. */
+  "version_sunset",
   "error",
 ] as const;
 export type ConnectorStatus = (typeof connectorStatuses)[number];

@@ -250,7 +250,7 @@ const cases: Record<string, Case> = {
   disconnectInstagram: own(204),
   getGoogleAdsConnector: own(200),
   authorizeGoogleAds: own(404, {
-    why: "no Google Ads developer token in this suite: 404 CONNECTOR_UNAVAILABLE before any state is kept",
+    why: "no Google OAuth client in this suite: 404 CONNECTOR_UNAVAILABLE before any state is kept",
   }),
   receiveGoogleAdsCallback: open(
     "Google's redirect; the state Brandscope issued to the browser is the credential",

@@ -1,4 +1,4 @@
-import type { ConnectorStatus } from "../../db/schema";
+import type { ConnectorStatus, GoogleAdsCustomer } from "../../db/schema";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
@@ -12,9 +12,15 @@ import {
   applyPlannedKeywords,
   findSeedKeywords,
   type PlannedKeyword,
+  setCustomers,
   setRateLimitedUntil,
 } from "./google-ads.repo";
-import { GoogleAdsQuotaError, googleAdsClient, type KeywordMetrics } from "./google-ads-api";
+import {
+  GOOGLE_ADS_API_VERSION,
+  GoogleAdsQuotaError,
+  googleAdsClient,
+  type KeywordMetrics,
+} from "./google-ads-api";
 import { planningTarget } from "./google-ads-geo";
 import { GoogleError } from "./google-oauth";
 import { nextRefreshAfter } from "./refresh-schedule";
@@ -25,7 +31,63 @@ export const SEED_LIMIT = 100;
 const MAX_KEYWORD_CHARS = 80;
 const MAX_KEYWORD_WORDS = 10;
 
-const timeOf = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+export const timeOf = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** Why no account is read yet, once Google listed the user's accounts and none or several came. */
+export const chooseReason = (customers: GoogleAdsCustomer[]) =>
+  customers.length === 0
+    ? "This Google account has no Google Ads account: connect the Google account that uses Google Ads."
+    : "Choose the Google Ads account whose keyword planning Brandscope reads.";
+
+/**
+ * A failed call as the status the Data sources screen shows and its sentence, saying whose it is to act: the
+ * user's (reconnect, ask for access, choose another account) or the operator's (this server's API version, its
+ * Google Cloud project), so that the operator's is never shown as the user's lost access. Google's quota is the
+ * job's own (a date to wait for).
+ */
+export function failureOutcome(
+  error: GoogleError,
+  p: { customerId: string | null; next: string },
+): [ConnectorStatus, string] {
+  const account = p.customerId ? `the Google Ads account ${p.customerId}` : "your Google Ads accounts";
+  const kept = `Your connection is kept: Brandscope tries again at ${p.next}.`;
+  switch (error.failure) {
+    case "token":
+      return [
+        "token_expired",
+        "Google no longer accepts Brandscope's access to Google Ads (it was revoked or has expired): reconnect to read keyword planning again.",
+      ];
+    case "version":
+      return [
+        "version_sunset",
+        `Google Ads no longer serves the API version this server calls (${GOOGLE_ADS_API_VERSION.version}): Brandscope's operator must update Brandscope. ${kept}`,
+      ];
+    case "project":
+      return [
+        "project_not_approved",
+        error.code === "SERVICE_DISABLED" || error.code === "PROJECT_DISABLED"
+          ? `The Google Ads API is not enabled in this server's Google Cloud project: Brandscope's operator must enable it. ${kept}`
+          : error.code?.startsWith("DEVELOPER_TOKEN_") && error.code !== "DEVELOPER_TOKEN_NOT_APPROVED"
+            ? `Google Ads refuses this server's developer token, which it no longer needs: Brandscope's operator must remove GOOGLE_ADS_DEVELOPER_TOKEN. ${kept}`
+            : `Google has approved this server's Google Cloud project for Google Ads test accounts only: Brandscope's operator must apply for Explorer or Basic access on the Google Ads API page of its Cloud console. ${kept}`,
+      ];
+    case "no_access":
+      return [
+        "no_access",
+        error.code === "ACTION_NOT_PERMITTED"
+          ? `Your Google account's access to ${account} does not allow keyword planning: ask its administrator for a higher access level, or choose another account.`
+          : error.code === "ACTION_NOT_PERMITTED_FOR_SUSPENDED_ACCOUNT"
+            ? `Google refuses keyword planning on ${account}, which is suspended: choose another account.`
+            : `Your Google account can no longer use ${account}: ask its administrator for access, or choose another account.`,
+      ];
+    case "quota":
+      return ["quota_exhausted", `Google Ads' quota for this server is used up: ${kept}`];
+    case "refused":
+      return ["error", `Google Ads refused the request: Brandscope tries again at ${p.next}.`];
+    case "unavailable":
+      return ["error", `Google did not answer: Brandscope tries again at ${p.next}.`];
+  }
+}
 
 /** The keywords sent: the brand's name first, then its own keywords, each once and within Google's limits. */
 export function seedKeywords(brandName: string, own: string[]): string[] {
@@ -95,7 +157,9 @@ export async function syncGoogleAdsJob(
 ): Promise<void> {
   const connection = await findConnection(deps.db, { workspaceId: data.workspaceId, provider: "google_ads" });
   const client = deps.config.googleAds.client;
-  if (!connection?.sealedCredential || !connection.property || !client) return;
+  if (!connection?.sealedCredential || !client) return;
+  // Accounts listed and none chosen: the user's choice is awaited (none listed: this read lists them).
+  if (!connection.property && (connection.customers ?? []).length > 0) return;
   const now = deps.clock.now();
   // A spent quota: the daily refresh still queues the read, which asks Google nothing until Google's date.
   if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) return;
@@ -115,10 +179,20 @@ export async function syncGoogleAdsJob(
     revokeUrl: deps.config.searchConsole.revokeUrl,
     baseUrl: deps.config.googleAds.baseUrl,
   });
-  const customerId = connection.property;
+  let customerId = connection.property;
   const country = brand.country ?? DEFAULT_COUNTRY;
   try {
     const accessToken = await google.refresh(unseal(deps.keys.seal, connection.sealedCredential));
+    if (!customerId) {
+      // The accounts Google could not list at connect (not the user's failure), listed now.
+      const customers = await google.describedCustomers(accessToken);
+      customerId = customers.length === 1 ? (customers[0]?.id ?? null) : null;
+      await setCustomers(deps.db, { id: connection.id, customers, customerId });
+      if (!customerId) {
+        await end("choose_property", chooseReason(customers));
+        return;
+      }
+    }
     const customer = await google.customer(accessToken, customerId);
     const seeds = seedKeywords(
       brand.name,
@@ -157,6 +231,7 @@ export async function syncGoogleAdsJob(
         planned: planned.length,
         written,
         malformed: read.malformed,
+        unmatched: read.unmatched,
       },
       "Google Ads keyword planning read",
     );
@@ -179,24 +254,14 @@ export async function syncGoogleAdsJob(
       );
       return;
     }
-    const next = timeOf(nextRefresh);
-    const outcome: Record<Exclude<typeof error.failure, "quota">, [ConnectorStatus, string]> = {
-      token: [
-        "token_expired",
-        "Google no longer accepts Brandscope's access to Google Ads (it was revoked or has expired): reconnect to read keyword planning again.",
-      ],
-      no_access: [
-        "no_access",
-        `Your Google account can no longer use the Google Ads account ${customerId}: ask its administrator for access, or choose another account.`,
-      ],
-      developer_token: [
-        "developer_token_not_approved",
-        "This server's Google Ads developer token is not approved for real accounts yet: its operator must apply for Basic access in the Google Ads API Center.",
-      ],
-      refused: ["error", `Google Ads refused the request: Brandscope tries again at ${next}.`],
-      unavailable: ["error", `Google did not answer: Brandscope tries again at ${next}.`],
-    };
-    const [status, reason] = outcome[error.failure === "quota" ? "refused" : error.failure];
+    const [status, reason] = failureOutcome(error, { customerId, next: timeOf(nextRefresh) });
+    if (status === "version_sunset" || status === "project_not_approved") {
+      // The operator's to fix, whatever the workspace: said in the server's log as well as on the screen.
+      deps.log.error(
+        { workspaceId: data.workspaceId, failure: error.failure, code: error.code },
+        `Google Ads refused this server (${GOOGLE_ADS_API_VERSION.vendor} ${GOOGLE_ADS_API_VERSION.version}): ${reason}`,
+      );
+    }
     await end(status, reason);
   }
 }

@@ -32,6 +32,17 @@ export async function saveGoogleAdsConnection(
   return row;
 }
 
+/** The customers Google listed on a read (none could be listed at connect), and the one chosen if any. */
+export async function setCustomers(
+  db: Queryable,
+  p: { id: string; customers: GoogleAdsCustomer[]; customerId: string | null },
+) {
+  await db
+    .update(connections)
+    .set({ customers: p.customers, property: p.customerId })
+    .where(eq(connections.id, p.id));
+}
+
 export async function setRateLimitedUntil(db: Queryable, p: { id: string; until: Date | null }) {
   await db.update(connections).set({ rateLimitedUntil: p.until }).where(eq(connections.id, p.id));
 }

@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { FastifyReply } from "fastify";
+import type { GoogleAdsCustomer } from "../../db/schema";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, RateLimitError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
@@ -17,6 +18,7 @@ import {
 } from "./consent";
 import { countPlannedKeywords, saveGoogleAdsConnection } from "./google-ads.repo";
 import { googleAdsClient } from "./google-ads-api";
+import { chooseReason, failureOutcome, timeOf } from "./google-ads-sync.job";
 import { exchangeForGrant, GoogleError, googleConsentParams } from "./google-oauth";
 import { findGrant, forgetGrant } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
@@ -35,9 +37,6 @@ export const CONSENT: ConsentFlow = {
 };
 /** A read is three calls and a few hundred keywords: a few a quarter hour is plenty. */
 export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
-/** The most customers whose name and currency the callback asks for. */
-const DESCRIBED_CUSTOMERS = 20;
-
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 function clientOf(ctx: Pick<RequestCtx, "config">) {
@@ -75,7 +74,7 @@ export async function googleAdsConnector(
       ...none,
       status: "not_available",
       statusReason:
-        "Google Ads keyword planning is not set up on this server: its operator must add a Google Ads developer token (GOOGLE_ADS_DEVELOPER_TOKEN) and a Google OAuth client (GOOGLE_OAUTH_CLIENT_ID).",
+        "Google Ads keyword planning is not set up on this server: its operator must add a Google OAuth client (GOOGLE_OAUTH_CLIENT_ID) whose Google Cloud project has the Google Ads API enabled.",
     };
   }
   if (!connection?.sealedCredential) return { ...none, status: "not_connected", statusReason: null };
@@ -125,7 +124,12 @@ export const authorizeGoogleAds = (
 type CallbackOutcome =
   | { status: "connected" | "choose_customer" }
   | {
-      error: "exchange_failed" | "no_offline_access" | "customers_failed" | "developer_token_not_approved";
+      error:
+        | "exchange_failed"
+        | "no_offline_access"
+        | "customers_failed"
+        | "project_not_approved"
+        | "version_sunset";
     };
 
 /**
@@ -144,36 +148,46 @@ async function connect(
   const { workspaceId } = consent;
   const tokens = await exchangeForGrant(ctx, CONSENT, google, consent);
   if ("error" in tokens) return tokens;
-  let ids: string[];
+  const sealedCredential = seal(ctx.keys.seal, tokens.refreshToken);
+  let customers: GoogleAdsCustomer[];
   try {
-    ids = await google.accessibleCustomers(tokens.accessToken);
+    customers = await google.describedCustomers(tokens.accessToken);
   } catch (error) {
     if (!(error instanceof GoogleError)) throw error;
-    ctx.log.warn({ workspaceId, failure: error.failure }, "Google Ads listAccessibleCustomers failed");
+    ctx.log.warn(
+      { workspaceId, failure: error.failure, code: error.code },
+      "Google Ads listAccessibleCustomers failed",
+    );
+    // The user's grant is sound when the failure is not theirs (this server's version or Cloud project, Google's
+    // quota or an outage): it is kept, with the accounts a former connection listed and chose, and the next read
+    // lists them once Google answers if there were none.
+    if (!USERS_FAILURES.has(error.failure)) {
+      const before = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
+      const [status, reason] = failureOutcome(error, {
+        customerId: before?.property ?? null,
+        next: nextReadTime(workspaceId, ctx),
+      });
+      await saveGoogleAdsConnection(ctx.db, {
+        workspaceId,
+        sealedCredential,
+        customers: before?.customers ?? [],
+        customerId: before?.property ?? null,
+        status,
+        reason,
+      });
+      return {
+        error: status === "project_not_approved" || status === "version_sunset" ? status : "customers_failed",
+      };
+    }
     await google.revoke(tokens.refreshToken);
-    return {
-      error: error.failure === "developer_token" ? "developer_token_not_approved" : "customers_failed",
-    };
+    return { error: "customers_failed" };
   }
-  // Names and currencies, best effort: a customer Google will not describe (a cancelled account) is listed bare.
-  const customers = await Promise.all(
-    ids.slice(0, DESCRIBED_CUSTOMERS).map(async (id) => {
-      try {
-        return await google.customer(tokens.accessToken, id);
-      } catch (error) {
-        if (!(error instanceof GoogleError)) throw error;
-        return { id, name: null, currency: null };
-      }
-    }),
-  );
-  customers.push(...ids.slice(DESCRIBED_CUSTOMERS).map((id) => ({ id, name: null, currency: null })));
   // A reconnection keeps the customer chosen before, while the user can still reach it; the only one is chosen.
   const before = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
   const customerId =
     customers.find((c) => c.id === before?.property)?.id ??
     (customers.length === 1 ? customers[0]?.id : null) ??
     null;
-  const sealedCredential = seal(ctx.keys.seal, tokens.refreshToken);
   await ctx.db.transaction(async (tx) => {
     await saveGoogleAdsConnection(tx, {
       workspaceId,
@@ -181,11 +195,7 @@ async function connect(
       customers,
       customerId,
       status: customerId ? "reading" : "choose_property",
-      reason: customerId
-        ? null
-        : customers.length === 0
-          ? "This Google account has no Google Ads account: connect the Google account that uses Google Ads."
-          : "Choose the Google Ads account whose keyword planning Brandscope reads.",
+      reason: customerId ? null : chooseReason(customers),
     });
     if (customerId) await ctx.jobs.enqueue("sync-google-ads", { workspaceId }, { tx });
   });
@@ -195,6 +205,12 @@ async function connect(
   );
   return { status: customerId ? "connected" : "choose_customer" };
 }
+
+/** Failures that are the user's (their grant refused, no access, a request refused): connecting again is theirs. */
+const USERS_FAILURES = new Set<GoogleError["failure"]>(["token", "no_access", "refused"]);
+
+const nextReadTime = (workspaceId: string, ctx: Pick<RequestCtx, "clock">) =>
+  timeOf(nextRefreshAfter(workspaceId, ctx.clock.now()));
 
 const NOT_CONNECTED = "Connect Google Ads first.";
 
@@ -230,7 +246,9 @@ export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
       "Google no longer accepts the connection: connect Google Ads again.",
     );
   }
-  if (!connection.property) {
+  // A connection whose accounts Google has not listed yet (it failed at connect, not for the user) is read, which
+  // lists them; one with accounts listed waits for the user's choice.
+  if (!connection.property && (connection.customers ?? []).length > 0) {
     throw new AppError("NOT_CONNECTED", 409, "Choose the Google Ads account to read first.");
   }
   const now = ctx.clock.now();

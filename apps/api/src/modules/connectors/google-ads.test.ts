@@ -3,14 +3,21 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
-import { FAKE_DEVELOPER_TOKEN, type FakeGoogle, startFakeGoogle } from "../../../test/fake-google";
+import {
+  ADS_VERSIONS_SERVED,
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  FAKE_DEVELOPER_TOKEN,
+  type FakeGoogle,
+  startFakeGoogle,
+} from "../../../test/fake-google";
 import { capturedLog } from "../../../test/log";
 import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import { brands, connections, keywords, workspaceBrands } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
-import { readKeywordMetrics } from "./google-ads-api";
+import { adsFailure, GOOGLE_ADS_API_VERSION, googleAdsClient, readKeywordMetrics } from "./google-ads-api";
 import { planningTarget } from "./google-ads-geo";
 import { seedKeywords } from "./google-ads-sync.job";
 import { refreshSourcesJob } from "./refresh-sources.job";
@@ -20,7 +27,8 @@ type Schemas = components["schemas"];
 
 // The Google Ads keyword planning connector against the local fake of Google's OAuth endpoints and the Google Ads
 // API (test/fake-google.ts), with the real job queue: the consent, the customer chosen, the brand's keywords given
-// Google's volumes and bids, and every way Google says no.
+// Google's volumes and bids (close variants included), and every way Google says no, each with whose it is to act.
+// The server has no developer token: Google retired them on 9 September 2026.
 let google: FakeGoogle;
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +36,6 @@ beforeAll(async () => {
   t = await buildTestApp({
     env: {
       ...google.env,
-      GOOGLE_ADS_DEVELOPER_TOKEN: FAKE_DEVELOPER_TOKEN,
       SAMPLE_DATA: "off",
       APP_URL: "https://app.brandscope.test",
     },
@@ -43,6 +50,8 @@ beforeEach(() => {
   google.calls.length = 0;
   google.adsError = undefined;
   google.adsMalformed = false;
+  google.adsVersions = [...ADS_VERSIONS_SERVED];
+  google.adsDeveloperTokens.length = 0;
   google.adsCustomers = ["1234567890", "9876543210"];
   google.revoked.clear();
 });
@@ -198,8 +207,11 @@ describe("the Google Ads keyword planning connector", () => {
     expect(after.nextRunAt).not.toBeNull();
 
     const rows = await brandKeywords(w.brand.id);
-    // The brand's name gets a provider row: CPC the middle of the top-of-page bid range, in the account's currency.
-    expect(rows.lumora).toMatchObject({
+    // No developer token configured: none sent, and Google answers all the same.
+    expect(google.adsDeveloperTokens.every((t) => t === undefined)).toBe(true);
+    // The brand's name gets a provider row in its own spelling: CPC the middle of the top-of-page bid range, in the
+    // account's currency.
+    expect(rows.Lumora).toMatchObject({
       source: "provider",
       country: "GB",
       currency: "GBP",
@@ -209,8 +221,8 @@ describe("the Google Ads keyword planning connector", () => {
       trendStart: "2024-11-01",
       clicks: null,
     });
-    expect(rows.lumora?.trend).toHaveLength(12);
-    expect(rows.lumora?.plannedAt).not.toBeNull();
+    expect(rows.Lumora?.trend).toHaveLength(12);
+    expect(rows.Lumora?.plannedAt).not.toBeNull();
     // The Search Console row takes Google's volume, bids and competition and keeps its clicks.
     expect(rows["smart lamp uk"]).toMatchObject({
       source: "provider",
@@ -239,7 +251,7 @@ describe("the Google Ads keyword planning connector", () => {
     const list = intent.json<Schemas["KeywordList"]>();
     expect(list.provenance).toMatchObject({ source: "provider" });
     expect(list.provenance.sourceName).toContain("Search Console, Google Ads");
-    expect(list.keywordData.find((k) => k.keyword === "lumora")).toMatchObject({ cpc: 0.8, volume: 2900 });
+    expect(list.keywordData.find((k) => k.keyword === "Lumora")).toMatchObject({ cpc: 0.8, volume: 2900 });
 
     // Search Console reading again keeps Google Ads' figures on its query, and Google Ads' own row.
     await replaceProviderKeywords(t.database.db, {
@@ -258,7 +270,7 @@ describe("the Google Ads keyword planning connector", () => {
     });
     const again = await brandKeywords(w.brand.id);
     expect(again["smart lamp uk"]).toMatchObject({ volume: 880, cpc: 1.5, clicks: 6, impressions: 150 });
-    expect(again.lumora).toMatchObject({ volume: 2900, cpc: 0.8, impressions: null });
+    expect(again.Lumora).toMatchObject({ volume: 2900, cpc: 0.8, impressions: null });
   });
 
   it("chooses the only account, and keeps the read figures on malformed results, saying how many were left out", async () => {
@@ -292,36 +304,126 @@ describe("the Google Ads keyword planning connector", () => {
     expect(refused.statusCode).toBe(429);
   });
 
-  it("tells a lost account (USER_PERMISSION_DENIED), an unapproved developer token and a refused grant apart", async () => {
+  it("gives every requested close variant Google merged into one result its figures", async () => {
+    const w = await workspace();
+    // Search Console's queries: "desk lamp" and "Desk Lamps" are close variants, which Google answers as one.
+    await t.database.db.insert(keywords).values(
+      ["desk lamp", "Desk Lamps"].map((keyword, i) => ({
+        brandId: w.brand.id,
+        country: "GB",
+        keyword,
+        currency: "USD",
+        volume: 300 - i,
+        trend: [],
+        intent: "commercial",
+        impressions: 300 - i,
+        source: "provider" as const,
+      })),
+    );
+    google.adsCustomers = ["1234567890"];
+    expect(await connect(w.authorization)).toEqual({ status: "connected" });
+    expect(google.lastMetricsRequest?.keywords).toEqual(["Lumora", "desk lamp", "Desk Lamps"]);
+    const rows = await brandKeywords(w.brand.id);
+    for (const variant of ["desk lamp", "Desk Lamps"]) {
+      expect(rows[variant]).toMatchObject({
+        volume: 49_500,
+        cpc: expect.closeTo(1.14, 5),
+        competition: 1,
+        impressions: expect.any(Number),
+      });
+      expect(rows[variant]?.plannedAt).not.toBeNull();
+    }
+    // No row in Google's spelling besides the brand's own.
+    expect(Object.keys(rows).sort()).toEqual(["Desk Lamps", "Lumora", "desk lamp"]);
+    expect((await connector(w.authorization)).keywords).toBe(3);
+  });
+
+  /** Reads again now and waits for the job; Google must not have been asked to revoke anything. */
+  const readAgain = async (authorization: string) => {
+    google.calls.length = 0;
+    await send("POST", "/connectors/google-ads/refresh", authorization);
+    await jobsDone(t);
+    expect(google.calls).not.toContain("POST /revoke");
+    return connector(authorization);
+  };
+
+  it("tells the user's lost access to the account, or to keyword planning on it, and a refused grant apart", async () => {
     const w = await connected();
     google.adsError = "permission";
-    await send("POST", "/connectors/google-ads/refresh", w.authorization);
-    await jobsDone(t);
-    expect(await connector(w.authorization)).toMatchObject({
+    expect(await readAgain(w.authorization)).toMatchObject({
       status: "no_access",
       statusReason:
         "Your Google account can no longer use the Google Ads account 1234567890: ask its administrator for access, or choose another account.",
     });
 
-    google.adsError = "not_approved";
-    await send("POST", "/connectors/google-ads/refresh", w.authorization);
-    await jobsDone(t);
-    expect((await connector(w.authorization)).status).toBe("developer_token_not_approved");
+    google.adsError = "action_not_permitted";
+    expect(await readAgain(w.authorization)).toMatchObject({
+      status: "no_access",
+      statusReason:
+        "Your Google account's access to the Google Ads account 1234567890 does not allow keyword planning: ask its administrator for a higher access level, or choose another account.",
+    });
 
     google.adsError = undefined;
     google.revoked.add(google.refreshToken);
-    await send("POST", "/connectors/google-ads/refresh", w.authorization);
-    await jobsDone(t);
-    expect(await connector(w.authorization)).toMatchObject({ status: "token_expired", nextRunAt: null });
+    expect(await readAgain(w.authorization)).toMatchObject({ status: "token_expired", nextRunAt: null });
     expect((await send("POST", "/connectors/google-ads/refresh", w.authorization)).statusCode).toBe(409);
   });
 
-  it("says so at the callback when the developer token is not approved, and when Google refuses the code", async () => {
-    const w = await workspace();
+  it("says the operator's failures (the Cloud project not approved, the version sunset) as such, never as no access", async () => {
+    const w = await connected();
+    // The Cloud project has test access only: the next daily read tries again.
     google.adsError = "not_approved";
-    expect(await connect(w.authorization)).toEqual({ error: "developer_token_not_approved" });
-    expect(google.calls).toContain("POST /revoke");
-    expect((await connector(w.authorization)).status).toBe("not_connected");
+    const notApproved = await readAgain(w.authorization);
+    expect(notApproved).toMatchObject({ status: "project_not_approved", customer: { id: "1234567890" } });
+    expect(notApproved.statusReason).toMatch(
+      /^Google has approved this server's Google Cloud project for Google Ads test accounts only: Brandscope's operator must apply for Explorer or Basic access/,
+    );
+    expect(notApproved.statusReason).toContain("Your connection is kept");
+    expect(notApproved.nextRunAt).not.toBeNull();
+
+    // The version's path gone (Google's bare 404 once a version is sunset).
+    google.adsError = undefined;
+    google.adsVersions = ADS_VERSIONS_SERVED.filter((v) => v !== GOOGLE_ADS_API_VERSION.version);
+    const sunset = await readAgain(w.authorization);
+    expect(sunset).toMatchObject({ status: "version_sunset", customer: { id: "1234567890" } });
+    expect(sunset.statusReason).toContain(
+      `Google Ads no longer serves the API version this server calls (${GOOGLE_ADS_API_VERSION.version}): Brandscope's operator must update Brandscope.`,
+    );
+
+    // Updated (the version served again): read as before, with the same grant.
+    google.adsVersions = [...ADS_VERSIONS_SERVED];
+    expect(await readAgain(w.authorization)).toMatchObject({ status: "connected", statusReason: null });
+  });
+
+  it("keeps the grant when the Cloud project is not approved at connect, and lists the accounts once it is", async () => {
+    const w = await workspace();
+    google.adsCustomers = ["1234567890"];
+    google.adsError = "not_approved";
+    expect(await connect(w.authorization)).toEqual({ error: "project_not_approved" });
+    expect(google.calls).not.toContain("POST /revoke");
+    expect(await connector(w.authorization)).toMatchObject({
+      status: "project_not_approved",
+      customer: null,
+      customers: [],
+    });
+
+    // The operator's application approved: reading again lists the only account and reads it.
+    google.adsError = undefined;
+    expect((await send("POST", "/connectors/google-ads/refresh", w.authorization)).statusCode).toBe(202);
+    await jobsDone(t);
+    expect(await connector(w.authorization)).toMatchObject({
+      status: "connected",
+      customer: { id: "1234567890", name: "Lumora Ads" },
+      keywords: 1,
+    });
+  });
+
+  it("keeps the grant when this server's API version is sunset at connect", async () => {
+    const w = await workspace();
+    google.adsError = "unsupported_version";
+    expect(await connect(w.authorization)).toEqual({ error: "version_sunset" });
+    expect(google.calls).not.toContain("POST /revoke");
+    expect((await connector(w.authorization)).status).toBe("version_sunset");
   });
 
   it("is read by the daily refresh, retried when Google does not answer, and forgets the grant on disconnect", async () => {
@@ -355,6 +457,49 @@ describe("the Google Ads keyword planning connector", () => {
 });
 
 describe("Google Ads keyword planning helpers", () => {
+  it("calls a version Google serves, and sends a developer token only when one is configured", async () => {
+    expect(ADS_VERSIONS_SERVED).toContain(GOOGLE_ADS_API_VERSION.version);
+    const client = (developerToken: string | undefined) =>
+      googleAdsClient({
+        clientId: FAKE_CLIENT_ID,
+        clientSecret: FAKE_CLIENT_SECRET,
+        developerToken,
+        tokenUrl: google.env.GOOGLE_OAUTH_TOKEN_URL ?? "",
+        revokeUrl: google.env.GOOGLE_OAUTH_REVOKE_URL ?? "",
+        baseUrl: google.env.GOOGLE_ADS_API_BASE_URL ?? "",
+      });
+    const accessToken = await client(undefined).refresh(google.refreshToken);
+    expect(await client(undefined).accessibleCustomers(accessToken)).toEqual(["1234567890", "9876543210"]);
+    expect(await client(FAKE_DEVELOPER_TOKEN).accessibleCustomers(accessToken)).toHaveLength(2);
+    expect(google.adsDeveloperTokens).toEqual([undefined, FAKE_DEVELOPER_TOKEN]);
+  });
+
+  it("classes Google Ads' failures by whose they are to fix", () => {
+    const failure = (errorCode: Record<string, string>, status = 403) =>
+      adsFailure(status, { error: { code: status, details: [{ errors: [{ errorCode }] }] } }, "a call");
+    expect(failure({ authorizationError: "CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION" })).toMatchObject({
+      failure: "project",
+      code: "CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION",
+    });
+    // The code developer tokens had, deprecated since: the same failure.
+    expect(failure({ authorizationError: "DEVELOPER_TOKEN_NOT_APPROVED" }).failure).toBe("project");
+    // A developer token still configured and refused is the operator's to remove, not the user's lost access.
+    expect(failure({ authorizationError: "DEVELOPER_TOKEN_PROHIBITED" })).toMatchObject({
+      failure: "project",
+      code: "DEVELOPER_TOKEN_PROHIBITED",
+    });
+    expect(failure({ authorizationError: "ACTION_NOT_PERMITTED" })).toMatchObject({
+      failure: "no_access",
+      code: "ACTION_NOT_PERMITTED",
+    });
+    expect(failure({ authorizationError: "USER_PERMISSION_DENIED" }).failure).toBe("no_access");
+    expect(failure({ requestError: "UNSUPPORTED_VERSION" }, 400).failure).toBe("version");
+    // A 404 with Google Ads' own failure is the customer's; a bare one, the version's path.
+    expect(failure({ requestError: "CUSTOMER_NOT_FOUND" }, 404).failure).toBe("no_access");
+    expect(adsFailure(404, {}, "a call").failure).toBe("version");
+    expect(adsFailure(503, {}, "a call").failure).toBe("unavailable");
+  });
+
   it("reads Google's int64 strings, and refuses results not of the documented shape", () => {
     expect(
       readKeywordMetrics({
@@ -367,6 +512,7 @@ describe("Google Ads keyword planning helpers", () => {
       }),
     ).toEqual({
       text: "lumora",
+      closeVariants: [],
       avgMonthlySearches: 10,
       competition: null,
       competitionIndex: null,

@@ -18,8 +18,14 @@ export type GoogleFailure =
   | "quota"
   /** The account has no (more) access to what is read (403 forbidden / PERMISSION_DENIED, 404). */
   | "no_access"
-  /** Google Ads: the operator's developer token is not approved for this account (DEVELOPER_TOKEN_NOT_APPROVED). */
-  | "developer_token"
+  /**
+   * Google Ads: the operator's Google Cloud project (the OAuth client's) has test access only
+   * (CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION; DEVELOPER_TOKEN_NOT_APPROVED before developer tokens were retired).
+   * The operator's to fix: the user's grant is sound.
+   */
+  | "project"
+  /** Google no longer serves the API version this server calls (UNSUPPORTED_VERSION, or the version's path 404s). */
+  | "version"
   /** The request itself was refused (400 other than invalid_grant): a bug or a misconfigured client. */
   | "refused"
   /** A timeout, a 5xx or an answer we cannot read: worth another try later. */
@@ -30,6 +36,8 @@ export class GoogleError extends Error {
   constructor(
     readonly failure: GoogleFailure,
     message: string,
+    /** The platform's own code, where it says more than the failure (Google Ads' ACTION_NOT_PERMITTED). */
+    readonly code?: string,
   ) {
     super(message);
   }

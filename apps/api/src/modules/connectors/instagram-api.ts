@@ -69,10 +69,27 @@ export interface InstagramProfile {
   malformed: number;
 }
 
+/**
+ * The Graph API version called (and Facebook Login's dialog's), with Meta's dates, so that the start-up check
+ * (vendor-versions.ts) and docs/data-sources.md can say when it must be moved. v27.0 is the latest: released
+ * 4 November 2026 ("Introducing Graph API v27.0 and Marketing API v27.0",
+ * developers.facebook.com/blog/post/2026/11/04/introducing-graph-api-v27-and-marketing-api-v27); the changelog's
+ * "Available Until" is TBD (developers.facebook.com/docs/graph-api/changelog/versions), and Platform Versioning
+ * guarantees each version at least two years from its release (developers.facebook.com/docs/graph-api/guides/versioning):
+ * that earliest day is kept. Past it, Meta answers a call to an expired version with the oldest one available, so a
+ * version's end shows as changed answers, not as errors: the warning is what says it.
+ */
+export const META_GRAPH_API_VERSION = {
+  vendor: "Meta Graph API",
+  version: "v27.0",
+  sunset: "2028-11-04",
+  source: "https://developers.facebook.com/docs/graph-api/changelog/versions",
+} as const;
+
 export interface MetaEndpoints {
   appId: string;
   appSecret: string;
-  /** The Graph API, up to its version (https://graph.facebook.com/v21.0). */
+  /** The Graph API's address, without the version (META_GRAPH_API_VERSION adds it). */
   graphUrl: string;
   fetch?: typeof fetch;
 }
@@ -200,7 +217,10 @@ export function instagramClient(o: MetaEndpoints) {
   ): Promise<{ status: number; body: unknown; usage: Usage }> {
     let response: Response;
     try {
-      response = await send(`${o.graphUrl}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      response = await send(`${o.graphUrl}/${META_GRAPH_API_VERSION.version}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch {
       throw new MetaError("unavailable", `Meta did not answer (${what})`);
     }
@@ -351,7 +371,7 @@ export function instagramClient(o: MetaEndpoints) {
     async revoke(accessToken: string): Promise<void> {
       try {
         await send(
-          `${o.graphUrl}/me/permissions?${new URLSearchParams({ appsecret_proof: proof(accessToken) })}`,
+          `${o.graphUrl}/${META_GRAPH_API_VERSION.version}/me/permissions?${new URLSearchParams({ appsecret_proof: proof(accessToken) })}`,
           {
             method: "DELETE",
             headers: { authorization: `Bearer ${accessToken}` },

@@ -17,7 +17,7 @@ import {
 } from "./consent";
 import { findGrant, forgetGrant } from "./grant";
 import { saveInstagramConnection } from "./instagram.repo";
-import { instagramClient, MetaError } from "./instagram-api";
+import { instagramClient, META_GRAPH_API_VERSION, MetaError } from "./instagram-api";
 import { tokenExpiredReason } from "./instagram-sync.job";
 import { instagramUsername } from "./instagram-username";
 import { nextRefreshAfter } from "./refresh-schedule";
@@ -137,7 +137,7 @@ export const authorizeInstagram = (
   startConsent(ctx, reply, CONSENT, {
     caller: signedIn(ctx),
     clientId: ctx.config.instagram.app?.id,
-    authorizeUrl: ctx.config.instagram.dialogUrl,
+    authorizeUrl: `${ctx.config.instagram.dialogUrl}/${META_GRAPH_API_VERSION.version}/dialog/oauth`,
     params: { scope: INSTAGRAM_SCOPES },
   });
 

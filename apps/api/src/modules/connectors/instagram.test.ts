@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
-import { type FakeMeta, startFakeMeta } from "../../../test/fake-meta";
+import { type FakeMeta, META_VERSIONS_SERVED, startFakeMeta } from "../../../test/fake-meta";
 import { capturedLog } from "../../../test/log";
 import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
@@ -19,6 +19,7 @@ import {
 } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import { HOUR_MS, MINUTE_MS } from "../../lib/clock";
+import { META_GRAPH_API_VERSION } from "./instagram-api";
 import { syncInstagramJob } from "./instagram-sync.job";
 import { refreshSourcesJob } from "./refresh-sources.job";
 
@@ -43,6 +44,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   meta.calls.length = 0;
+  meta.versions.length = 0;
   meta.discoveryError = undefined;
   meta.malformed = false;
   meta.noAccounts = false;
@@ -173,6 +175,10 @@ describe("the Instagram connector", () => {
     expect(outcome(back)).toEqual({ status: "connected" });
     expect(String(back.headers.location)).not.toContain(code);
     await jobsDone(t);
+    // The dialog and every Graph call on one version, one Meta serves (v21.0 only until 21 January 2027).
+    expect(dialog.pathname).toBe(`/${META_GRAPH_API_VERSION.version}/dialog/oauth`);
+    expect(META_VERSIONS_SERVED).toContain(META_GRAPH_API_VERSION.version);
+    expect(new Set(meta.versions)).toEqual(new Set([META_GRAPH_API_VERSION.version]));
 
     const after = await connector(w.authorization);
     expect(after).toMatchObject({

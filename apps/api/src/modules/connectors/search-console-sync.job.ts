@@ -115,8 +115,9 @@ export async function syncSearchConsoleJob(
         `Your Google account can no longer read ${property} in Search Console: ask its owner for access, or choose another property.`,
       ],
       refused: ["error", `Search Console refused the request: Brandscope tries again at ${next}.`],
-      // Google Ads only: Search Console has no developer token.
-      developer_token: ["error", `Search Console refused the request: Brandscope tries again at ${next}.`],
+      // Google Ads' only: Search Console's client (search-console-api.ts) never classes a failure so.
+      project: ["error", `Search Console refused the request: Brandscope tries again at ${next}.`],
+      version: ["error", `Search Console refused the request: Brandscope tries again at ${next}.`],
       unavailable: ["error", `Google did not answer: Brandscope tries again at ${next}.`],
     };
     const [status, reason] = outcome[error.failure];

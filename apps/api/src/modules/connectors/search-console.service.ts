@@ -91,7 +91,8 @@ export async function searchConsoleConnector(
     status:
       connection.status === "key_rejected" ||
       connection.status === "rate_limited" ||
-      connection.status === "developer_token_not_approved"
+      connection.status === "project_not_approved" ||
+      connection.status === "version_sunset"
         ? "error"
         : connection.status,
     statusReason: connection.statusReason,

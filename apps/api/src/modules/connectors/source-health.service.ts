@@ -17,8 +17,10 @@ const FAILURE_SENTENCES: Record<Exclude<ConnectorStatus, "reading" | "connected"
   no_access: "The connected account can no longer read it: connect an account that can, on Data sources.",
   choose_property: "Choose what it should read on Data sources.",
   rate_limited: "The platform's rate limit is reached: reading resumes by itself.",
-  developer_token_not_approved:
-    "Google has not approved Brandscope's Google Ads developer token yet: ask your administrator.",
+  project_not_approved:
+    "Google has not approved this server's Google Cloud project for Google Ads accounts yet: its operator must apply; reading resumes by itself.",
+  version_sunset:
+    "Google no longer serves the Google Ads API version this server calls: its operator must update it; reading resumes by itself.",
   error:
     "Its last run failed: it is tried again at the next daily refresh, or use Refresh now on Data sources.",
 };

@@ -66,7 +66,8 @@ function youtubeStatus(status: ConnectorStatus): Schemas["YoutubeConnector"]["st
     status === "no_access" ||
     status === "choose_property" ||
     status === "rate_limited" ||
-    status === "developer_token_not_approved"
+    status === "project_not_approved" ||
+    status === "version_sunset"
     ? "error"
     : status;
 }

@@ -63,14 +63,16 @@ describe("the Google Ads keyword planning section", () => {
   it("says why the connection failed when the user comes back from Google", async () => {
     mockApi({ "GET /connectors/google-ads": () => json(notConnected) });
     const view = await renderScreen(GoogleAdsConnectorSection, {
-      initialEntry: "/?connector=google-ads&error=developer_token_not_approved",
+      initialEntry: "/?connector=google-ads&error=project_not_approved",
     });
     const alert = await waitFor(() => {
       const found = view.container.querySelector("[role=alert]");
       if (!found) throw new Error("no alert");
       return found;
     });
-    expect(alert.textContent).toMatch(/^Google has not approved this server's Google Ads developer token/);
+    expect(alert.textContent).toMatch(
+      /^Your Google account is connected, but Google has not approved this server's Google Cloud project/,
+    );
     view.unmount();
   });
 
@@ -119,7 +121,28 @@ describe("the Google Ads keyword planning section", () => {
     expired.unmount();
   });
 
-  it("says when the server has no developer token, and when the connector cannot be loaded", async () => {
+  it("says when the server must be updated, keeping the user's connection and letting them read again", async () => {
+    const api = mockApi({
+      "GET /connectors/google-ads": () =>
+        json({
+          ...connected,
+          status: "version_sunset",
+          statusReason: "Google Ads no longer serves the API version this server calls (v26).",
+          customer: null,
+          customers: [],
+        }),
+      "POST /connectors/google-ads/refresh": () => json({ ...connected, status: "reading", nextRunAt: null }),
+    });
+    const view = await renderScreen(GoogleAdsConnectorSection);
+    await waitFor(() => getByText(view.container, "Server update needed"));
+    expect(view.container.textContent).not.toContain("can use no Google Ads account");
+    expect(queryByText(view.container, "Reconnect Google Ads")).toBeNull();
+    await click(getByRoleName(view.container, "button", "Read again now"));
+    await waitFor(() => expect(api.calls("POST", "/connectors/google-ads/refresh")).toHaveLength(1));
+    view.unmount();
+  });
+
+  it("says when the server has no Google OAuth client, and when the connector cannot be loaded", async () => {
     mockApi({
       "GET /connectors/google-ads": () =>
         json({

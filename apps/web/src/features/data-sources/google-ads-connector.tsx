@@ -30,7 +30,8 @@ const statusBadges: Record<Connector["status"], ConnectorBadge> = {
   quota_exhausted: { label: "Quota exhausted", tone: "warning" },
   token_expired: { label: "Access expired: reconnect", tone: "error" },
   no_access: { label: "No access to the account", tone: "error" },
-  developer_token_not_approved: { label: "Not approved by Google", tone: "error" },
+  project_not_approved: { label: "Waiting for the server's approval by Google", tone: "warning" },
+  version_sunset: { label: "Server update needed", tone: "warning" },
   choose_customer: { label: "Choose an account", tone: "warning" },
   error: { label: "Error", tone: "error" },
 };
@@ -44,9 +45,12 @@ const returnMessages: Record<string, string> = {
     "The connection took too long or was started in another browser or tab. Connect again from here.",
   exchange_failed: "Google did not confirm the connection. Try connecting again.",
   no_offline_access: "Google did not grant lasting access. Connect again and allow access.",
-  customers_failed: "Google did not list your Google Ads accounts. Try connecting again in a moment.",
-  developer_token_not_approved:
-    "Google has not approved this server's Google Ads developer token for real accounts yet: its operator must apply for basic access.",
+  customers_failed:
+    "Google did not list your Google Ads accounts. If your Google account is shown as connected, Brandscope lists them at its next read; otherwise connect again in a moment.",
+  project_not_approved:
+    "Your Google account is connected, but Google has not approved this server's Google Cloud project for real Google Ads accounts yet: its operator must apply. Brandscope lists your accounts once Google allows it.",
+  version_sunset:
+    "Your Google account is connected, but Google no longer serves the Google Ads API version this server calls: its operator must update Brandscope. Brandscope lists your accounts once it is updated.",
   not_available: "Google Ads keyword planning is not available on this server.",
 };
 
@@ -120,12 +124,17 @@ function ConnectorBody({ connector }: { connector: Connector }) {
           <span className="text-muted-foreground">Account: </span>
           <span className="text-foreground font-medium">{customerLabel(connector.customer)}</span>
         </p>
-      ) : (
+      ) : connector.status === "choose_customer" ? (
         <p className="text-muted-foreground text-sm">This Google account can use no Google Ads account.</p>
-      )}
+      ) : null}
       <ConnectorActions
         refresh={refresh}
-        refreshDisabled={connector.status === "reading" || quotaSpent || connector.customer === null}
+        refreshDisabled={
+          // No account listed yet (Google refused this server at connect): a read lists them.
+          connector.status === "reading" ||
+          quotaSpent ||
+          (connector.customer === null && connector.customers.length > 0)
+        }
         reconnect={
           connector.status === "token_expired" ? <ConnectButton label="Reconnect Google Ads" /> : undefined
         }

@@ -66,7 +66,7 @@ const connected = {
 
 describe("the Instagram section", () => {
   it("sends the browser to Facebook Login", async () => {
-    const dialog = "https://www.facebook.com/v21.0/dialog/oauth?client_id=x&state=y";
+    const dialog = "https://www.facebook.com/v27.0/dialog/oauth?client_id=x&state=y";
     const api = mockApi({
       "GET /connectors/instagram": () => json(notConnected),
       "POST /connectors/instagram/authorize": () => json({ url: dialog }),
