@@ -286,6 +286,29 @@ describe("a brand of one's own in the sample brand's industry and country", () =
     expect(sampleNamedIn(sampleCreators.body).length).toBeGreaterThan(0);
   });
 
+  it("on Starter, shows the top 3 personas and influencers of its own pools, none of the sample's", async () => {
+    const setPlan = (plan: string) =>
+      t.database.pool.query("update subscriptions set plan = $1 where workspace_id = $2", [
+        plan,
+        ownUser.workspaceId,
+      ]);
+    await setPlan("starter");
+    try {
+      const personas = await read<Schemas["PersonaList"]>(ownUser, "listPersonas");
+      expect(personas.body.results.length).toBeGreaterThan(0);
+      expect(personas.body.results.length).toBeLessThanOrEqual(3);
+      expect(sampleNamedIn(personas.text)).toEqual([]);
+      const influencers = await read<Schemas["InfluencerList"]>(ownUser, "listInfluencers");
+      expect(influencers.body).toMatchObject({ results: [], total: 0 });
+      for (const dataset of ["personas", "influencers"]) {
+        const response = await send("exportDataset", ownUser.authorization, { params: { dataset } });
+        expect(sampleNamedIn(response.body), dataset).toEqual([]);
+      }
+    } finally {
+      await setPlan("professional");
+    }
+  });
+
   it("keeps nothing of the sample that the compute job stored for an own brand before (migration 0028)", async () => {
     const db = t.database.pool;
     const own = (await read<Schemas["BrandResponse"]>(emptyUser, "getBrand")).body.brand?.id ?? "";
