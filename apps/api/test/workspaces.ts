@@ -74,7 +74,7 @@ export interface ForeignIds {
   unsavedCardId: string;
   /** A card set-up started and not confirmed yet. */
   setupSecret: string;
-  /** A profile of the influencer pool every workspace is ranked against. */
+  /** A creator of the sample data set: the sample brand's pool, never an own brand's. */
   influencerId: string;
 }
 
