@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import { accountWithOwnBrand } from "./accounts";
 import { launchChromium, signedInContext } from "./browser";
 
-// Issue 28 §1 against the real server, whose sample data set covers Food & Beverage: a new account's own brand in
-// that industry sees none of the sample's keywords or creators. Intent is empty and names its three ways in, a
-// Keyword Planner export imported on Data sources then fills it with exactly the file's keywords, influencers says
-// why it lists no creator, and no module of the brand says "Sample data".
+// The first part of issue 28 against the real server, whose sample data set covers Food & Beverage: a new account's
+// own brand in that industry sees none of the sample's keywords or creators. Intent is empty and names its three ways
+// in, a Keyword Planner export imported on Data sources then fills it with exactly the file's keywords, influencers
+// says why it lists no creator, and no module of the brand says "Sample data".
 const baseUrl = inject("baseUrl");
 const PLANNER = join(
   import.meta.dirname,
