@@ -92,8 +92,9 @@ ${answerOf("page.volume desc nulls last, page.id")}`;
 
 /**
  * Keywords of the brand (or, for the sample brand, of any industry) whose lower-cased text is LIKE $3, the closest
- * to $4 first (trigram similarity), then by volume. Both branches read keywords_country_keyword_trgm_idx: the first with the country
- * and the pattern's trigrams together, the second (which runs only without a country) with the trigrams alone.
+ * to $4 first (trigram similarity), then by volume. Both branches read keywords_country_keyword_trgm_idx: the first
+ * with the country and the pattern's trigrams together, the second (which runs only without a country) with the
+ * trigrams alone.
  */
 const SEARCH_KEYWORDS = `with ${own("$6")},
 page as (
