@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { components } from "@brandscope/api-client/schema";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
+import { brandCompetitors, brands, workspaceBrands } from "../src/db/schema";
 import type { ContractOperation } from "../src/http/contract";
 import { bearer, freshIp, type LoginResponse, type MemoryMailer, registerUser, uniqueEmail } from "./api";
 import { jobsDone, type TestApp } from "./app";
@@ -73,7 +74,7 @@ export interface ForeignIds {
   unsavedCardId: string;
   /** A card set-up started and not confirmed yet. */
   setupSecret: string;
-  /** A profile of the influencer pool every workspace is ranked against. */
+  /** A creator of the sample data set: the sample brand's pool, never an own brand's. */
   influencerId: string;
 }
 
@@ -421,4 +422,34 @@ export async function snapshotOfA(
   );
   snapshot.provider = rows;
   return snapshot;
+}
+
+/**
+ * A workspace's own brand and its one competitor, both active, stored directly (no website read): what a test
+ * imports into. `names` are the brand's then the competitor's; both get an `https://<name>.example/` website.
+ */
+export async function ownBrandWithRival(
+  t: TestApp,
+  workspaceId: string,
+  o: { names: readonly [string, string]; country: string | null; industry?: string | null },
+) {
+  const [own, rival] = await t.database.db
+    .insert(brands)
+    .values(
+      o.names.map((name) => ({
+        workspaceId,
+        name,
+        website: `https://${name.toLowerCase().replaceAll(" ", "-")}.example/`,
+        country: o.country,
+        industry: o.industry ?? null,
+        status: "active" as const,
+      })),
+    )
+    .returning();
+  if (!own || !rival) throw new Error("no brands");
+  await t.database.db.insert(workspaceBrands).values({ workspaceId, brandId: own.id });
+  await t.database.db
+    .insert(brandCompetitors)
+    .values({ workspaceId, brandId: own.id, competitorId: rival.id });
+  return { own, rival };
 }

@@ -83,3 +83,24 @@ export async function markWelcomed(login: { idToken: string }, baseUrl = inject(
   });
   await expectOk(response, "PATCH /user");
 }
+
+/**
+ * A new confirmed account, signed in and past the welcome, whose workspace connects its own brand with `brand` (the
+ * body of POST /brand): the start of a journey through a real brand's modules.
+ */
+export async function accountWithOwnBrand(
+  who: { label: string; firstName: string; lastName: string },
+  brand: Record<string, unknown>,
+  baseUrl = inject("baseUrl"),
+) {
+  const account = await createConfirmedAccount(who.label, who.firstName, who.lastName);
+  const login = await logInThroughApi(account.email, account.password, baseUrl);
+  await markWelcomed(login, baseUrl);
+  const connected = await fetch(`${baseUrl}/api/brand`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${login.idToken}` },
+    body: JSON.stringify(brand),
+  });
+  await expectOk(connected, "POST /brand");
+  return login;
+}

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
-import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
+import { accountWithOwnBrand } from "./accounts";
 import { launchChromium, signedInContext } from "./browser";
 
 // A real brand's personas from its website's Google Analytics 4 audience, against the real server: a new account's
@@ -17,20 +17,15 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const account = await createConfirmedAccount("audience-import", "Noor", "Haddad");
-  const login = await logInThroughApi(account.email, account.password);
-  await markWelcomed(login);
-  const connected = await fetch(`${baseUrl}/api/brand`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${login.idToken}` },
-    body: JSON.stringify({
+  const login = await accountWithOwnBrand(
+    { label: "audience-import", firstName: "Noor", lastName: "Haddad" },
+    {
       websiteUrl: "https://fernhill-bakery.example/",
       country: "US",
       brandName: "Fernhill Bakery",
       socialLinks: [{ socialPlatform: "instagram", socialLink: "https://www.instagram.com/fernhillbakery" }],
-    }),
-  });
-  expect(connected.status).toBe(201);
+    },
+  );
   context = await signedInContext(browser, login);
 }, 120_000);
 afterAll(async () => {

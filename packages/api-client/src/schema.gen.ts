@@ -882,8 +882,8 @@ export interface paths {
         head?: never;
         /**
          * Correct the workspace's own brand (name, industry, main market)
-         * @description Only what is sent changes. A new industry or country recomputes the brand's figures in the background (the
-         *     influencers and keywords of its market). The shared sample brand cannot be changed (400 `SAMPLE_BRAND`).
+         * @description Only what is sent changes. A new industry or country recomputes the brand's figures in the background (its
+         *     own keywords are its industry's and country's). The shared sample brand cannot be changed (400 `SAMPLE_BRAND`).
          */
         patch: operations["updateBrand"];
         trace?: never;
@@ -1536,7 +1536,9 @@ export interface paths {
         };
         /**
          * Influencers ranked for the brand
-         * @description Starter workspaces see the top 3 influencers by industry (`limited` is then true).
+         * @description The brand's own pool: the sample brand's is the sample data set's generated creators, which a brand of one's
+         *     own never gets (its pool is empty until creators can be collected for it). Starter workspaces see the top 3
+         *     influencers by industry (`limited` is then true).
          */
         get: operations["listInfluencers"];
         put?: never;
@@ -1577,7 +1579,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Keywords for the brand's industry and country */
+        /**
+         * Keywords for the brand's industry and country
+         * @description The brand's own keywords (Keyword Planner imports, Search Console, Google Ads); the sample brand's also
+         *     include its industry's, which exist only in the sample data set and never reach a brand of one's own.
+         */
         get: operations["getIntent"];
         put?: never;
         post?: never;

@@ -182,8 +182,9 @@ export const trafficMonths = pgTable(
 );
 
 /**
- * Keywords with search volume and cost per click. Industry keywords (brand_id null) come with the sample; a
- * keyword planner import adds the brand's own. `trend` holds 12 monthly volumes, oldest first, from `trend_start`.
+ * Keywords with search volume and cost per click. Industry keywords (brand_id null) come with the sample and are
+ * the sample brand's alone; a keyword planner import adds the brand's own. `trend` holds 12 monthly volumes, oldest
+ * first, from `trend_start`.
  */
 export const keywords = pgTable(
   "keywords",

@@ -280,7 +280,7 @@ const cases: Record<string, Case> = {
   listInfluencers: own(200),
   getInfluencer: own(200, {
     probes: (a) => [{ params: { id: a.influencerId } }],
-    why: "one pool of profiles every workspace is ranked against",
+    why: "a creator of the sample data set, which B's sample brand is ranked against (A's own brand is not)",
   }),
   getIntent: own(200, { probes: () => [{}, { query: { country: "GB" } }] }),
   searchKeywords: own(200, {

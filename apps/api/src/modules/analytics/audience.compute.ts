@@ -93,7 +93,11 @@ export async function computeAudience(
   const rates = last90 ? platformFigures({ followers: series.followers, posts: series.posts }, last90) : [];
   const erByPlatform = Object.fromEntries(rates.map((r) => [r.platform, r.engagementRate]));
   const monthly = monthlyEngagement(series);
-  const candidates = await findKeywordCandidates(db, { brandId: brand.id, industry: brand.industry });
+  const candidates = await findKeywordCandidates(db, {
+    brandId: brand.id,
+    industry: brand.industry,
+    sample: brand.sample,
+  });
 
   const profiles = found.map(profileOf);
   const brandInterests: Record<string, number> = {};
@@ -102,7 +106,7 @@ export async function computeAudience(
       brandInterests[interest] = (brandInterests[interest] ?? 0) + weight * p.share;
     }
   }
-  const pool = await findInfluencerPool(db);
+  const pool = await findInfluencerPool(db, { sample: brand.sample });
   const scored = pool.map((i) => {
     const { fit, personaId } = audienceFit(
       {

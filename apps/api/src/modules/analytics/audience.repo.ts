@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import {
   audienceSegments,
@@ -9,8 +9,14 @@ import {
   workspaceBrands,
 } from "../../db/schema";
 
-/** The keywords a brand's personas may be matched with: its own and, with an industry, the industry's. */
-export function findKeywordCandidates(db: Queryable, p: { brandId: string; industry: string | null }) {
+/**
+ * The keywords a brand's personas may be matched with: its own and, for the sample brand with an industry, the
+ * industry's, which exist only in the sample data set (docs/decisions.md "Brand data and provenance").
+ */
+export function findKeywordCandidates(
+  db: Queryable,
+  p: { brandId: string; industry: string | null; sample: boolean },
+) {
   return db
     .select({
       id: keywords.id,
@@ -23,7 +29,9 @@ export function findKeywordCandidates(db: Queryable, p: { brandId: string; indus
     .where(
       or(
         eq(keywords.brandId, p.brandId),
-        p.industry ? and(isNull(keywords.brandId), eq(keywords.industry, p.industry)) : sql`false`,
+        p.sample && p.industry
+          ? and(isNull(keywords.brandId), eq(keywords.industry, p.industry))
+          : sql`false`,
       ),
     )
     .orderBy(asc(keywords.id));
@@ -37,8 +45,12 @@ export function findPersonaVectors(db: Queryable, p: { brandId: string }) {
     .where(eq(personas.brandId, p.brandId));
 }
 
-/** Every influencer profile, with what fit and ranking read. */
-export function findInfluencerPool(db: Queryable) {
+/**
+ * The influencer profiles a brand is ranked against, with what fit and ranking read: the sample brand's pool is the
+ * sample data set's generated creators, and a brand of one's own never sees them (docs/decisions.md "Brand data
+ * and provenance"); nothing else fills an own brand's pool yet, so it is empty.
+ */
+export function findInfluencerPool(db: Queryable, p: { sample: boolean }) {
   return db
     .select({
       id: influencers.id,
@@ -51,6 +63,7 @@ export function findInfluencerPool(db: Queryable) {
       erPercentile: influencers.erPercentile,
     })
     .from(influencers)
+    .where(p.sample ? eq(influencers.source, "sample") : ne(influencers.source, "sample"))
     .orderBy(asc(influencers.id));
 }
 

@@ -34,13 +34,19 @@ export async function countScoredInfluencers(db: Queryable, p: { brandId: string
   return { n: row?.n ?? 0, strong: row?.strong ?? 0 };
 }
 
-/** Cost per click and volume of the brand's keywords and, with an industry, the industry's. */
-export function findKeywordCpcs(db: Queryable, p: { brandId: string; industry: string | null }) {
+/**
+ * Cost per click and volume of the brand's keywords and, for the sample brand with an industry, the industry's
+ * (which exist only in the sample data set).
+ */
+export function findKeywordCpcs(
+  db: Queryable,
+  p: { brandId: string; industry: string | null; sample: boolean },
+) {
   return db
     .select({ cpc: keywords.cpc, volume: keywords.volume, currency: keywords.currency })
     .from(keywords)
     .where(
-      p.industry
+      p.sample && p.industry
         ? sql`(${keywords.brandId} = ${p.brandId} or (${and(isNull(keywords.brandId), eq(keywords.industry, p.industry))}))`
         : eq(keywords.brandId, p.brandId),
     );

@@ -39,10 +39,12 @@ async function influencerCounts(db: Queryable, brandId: string): Promise<Record<
 
 export async function brandTotals(
   db: Queryable,
-  brand: Pick<BrandRow, "id" | "industry">,
+  brand: Pick<BrandRow, "id" | "industry" | "sample">,
 ): Promise<BrandTotals> {
   const scored = await countScoredInfluencers(db, { brandId: brand.id, strongFit: STRONG_FIT });
-  const summaries = cpcSummary(await findKeywordCpcs(db, { brandId: brand.id, industry: brand.industry }));
+  const summaries = cpcSummary(
+    await findKeywordCpcs(db, { brandId: brand.id, industry: brand.industry, sample: brand.sample }),
+  );
   return {
     influencers: scored.n,
     strongMatches: scored.strong,

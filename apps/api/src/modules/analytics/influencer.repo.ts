@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { InfluencerAudience, InfluencerRecentPost } from "../../db/schema";
+import type { DataSource, InfluencerAudience, InfluencerRecentPost } from "../../db/schema";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
 import { ownBrand } from "./module-reads.repo";
@@ -146,6 +146,8 @@ export interface InfluencerDetailsRow extends InfluencerSummaryRow {
   audience: InfluencerAudience | null;
   recent_posts: InfluencerRecentPost[];
   updated_at: Date;
+  /** Where the profile came from (the sample data set's are `sample`). */
+  source: DataSource;
 }
 
 export interface InfluencerDetailsAnswer extends SubscriptionFields {
@@ -159,12 +161,14 @@ export interface InfluencerDetailsAnswer extends SubscriptionFields {
 
 /**
  * The workspace's brand and plan, the influencer with its score for the brand, and the brand's `$3` best-ranked
- * influencers on the same platform: one round trip. No row: the workspace has no brand.
+ * influencers on the same platform: one round trip. No row: the workspace has no brand. An influencer the brand
+ * was not ranked against is not in its pool (audience.repo.ts findInfluencerPool: a brand of one's own never gets
+ * the sample's creators), so it is not found.
  */
 const INFLUENCER_DETAILS = `with own as (select b.id, b.industry from brands b where b.id = (${ownBrand("$4")})),
 one as (
-  select ${SUMMARY_COLUMNS}, i.audience, i.recent_posts, i.updated_at
-  from influencers i left join influencer_scores s on s.influencer_id = i.id and s.brand_id = (select id from own)
+  select ${SUMMARY_COLUMNS}, i.audience, i.recent_posts, i.updated_at, i.source
+  from influencers i join influencer_scores s on s.influencer_id = i.id and s.brand_id = (select id from own)
   where i.id = $2::uuid
 )
 select own.id as brand_id, own.industry as brand_industry, ${SUBSCRIPTION_COLUMNS}, one.*,

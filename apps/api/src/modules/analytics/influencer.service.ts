@@ -141,7 +141,7 @@ export async function getInfluencer(ctx: RequestCtx, id: string): Promise<Schema
       views: p.views,
     })),
     provenance: {
-      source: "sample",
+      source: row.source,
       sourceName: null,
       dataAsOf: dataAsOf?.toISOString() ?? null,
       computedAt: row.updated_at.toISOString(),

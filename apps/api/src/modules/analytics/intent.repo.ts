@@ -6,6 +6,10 @@ import { keptRows } from "./read-model/read-model";
  * The keyword reads as named statements (module-reads.repo.ts says why), each one round trip: the workspace's
  * brand, its keywords and, when one of them came from an import, the exports that stored keywords. A query with a
  * country and one without are statements of their own, each planned for its filters.
+ *
+ * The industries' keywords (brand_id null) exist only in the sample data set, so only the sample brand reads them
+ * (docs/decisions.md "Brand data and provenance"): a brand of one's own reads its own keywords alone, which are
+ * its industry's, so the industry filter keeps them only for that industry.
  */
 
 export interface KeywordRow {
@@ -62,41 +66,45 @@ order by ${order}`;
 const BY_VOLUME = "volume desc nulls last, id";
 
 /**
- * The brand's own keywords and its industry's ($3, else the brand's), by volume. The industry's are read in index
- * order, a country's (the branch that runs when there is one) or all countries' up to the page: never every
- * keyword of the industry to sort them.
+ * The brand's own keywords and, for the sample brand, its industry's ($3, else the brand's), by volume. The
+ * industry's are read in index order, a country's (the branch that runs when there is one) or all countries' up to
+ * the page: never every keyword of the industry to sort them.
  */
 const INTENT_KEYWORDS = `with ${own("$5")},
-industry as (select coalesce($3::text, own.industry) as name, ${COUNTRY} as country from own),
+industry as (select coalesce($3::text, own.industry) as name, ${COUNTRY} as country, own.sample from own),
 page as (
   (select ${KEYWORD_COLUMNS} from keywords k where k.brand_id = (select id from own)
-    and ((select country from industry) is null or k.country = (select country from industry)))
+    and ((select country from industry) is null or k.country = (select country from industry))
+    and ((select sample from industry) or $3::text is null or $3::text = (select industry from own)))
   union all
   (select ${KEYWORD_COLUMNS} from keywords k
-    where k.brand_id is null and k.industry = (select name from industry) and k.country = (select country from industry)
+    where (select sample from industry) and k.brand_id is null and k.industry = (select name from industry)
+      and k.country = (select country from industry)
     order by k.${BY_VOLUME} limit $4)
   union all
   (select ${KEYWORD_COLUMNS} from keywords k
-    where (select country from industry) is null and k.brand_id is null and k.industry = (select name from industry)
+    where (select sample from industry) and (select country from industry) is null and k.brand_id is null
+      and k.industry = (select name from industry)
     order by k.${BY_VOLUME} limit $4)
   order by ${BY_VOLUME} limit $4
 )
 ${answerOf("page.volume desc nulls last, page.id")}`;
 
 /**
- * Keywords of the brand or of any industry whose lower-cased text is LIKE $3, the closest to $4 first (trigram
- * similarity), then by volume. Both branches read keywords_country_keyword_trgm_idx: the first with the country
- * and the pattern's trigrams together, the second (which runs only without a country) with the trigrams alone.
+ * Keywords of the brand (or, for the sample brand, of any industry) whose lower-cased text is LIKE $3, the closest
+ * to $4 first (trigram similarity), then by volume. Both branches read keywords_country_keyword_trgm_idx: the first
+ * with the country and the pattern's trigrams together, the second (which runs only without a country) with the
+ * trigrams alone.
  */
 const SEARCH_KEYWORDS = `with ${own("$6")},
 page as (
   select ${KEYWORD_COLUMNS}, similarity(lower(k.keyword), $4) as closeness from keywords k
   where k.country = (select ${COUNTRY} from own) and lower(k.keyword) like $3
-    and (k.brand_id = (select id from own) or k.brand_id is null)
+    and (k.brand_id = (select id from own) or (k.brand_id is null and (select sample from own)))
   union all
   select ${KEYWORD_COLUMNS}, similarity(lower(k.keyword), $4) as closeness from keywords k
   where (select ${COUNTRY} is null from own) and lower(k.keyword) like $3
-    and (k.brand_id = (select id from own) or k.brand_id is null)
+    and (k.brand_id = (select id from own) or (k.brand_id is null and (select sample from own)))
   order by closeness desc, volume desc, id limit $5
 )
 ${answerOf("page.closeness desc, page.volume desc, page.id")}`;

@@ -36,9 +36,10 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
   const now = ctx.clock.now();
   const times = { dataAsOf: null, computedAt: now };
   const freshness = { now, cadence: "keywords" } as const;
-  // Industry keywords come with the sample data set; a brand's own come from its keyword planner imports or its
-  // Search Console and Google Ads connectors, which name their sources (with the exports beside it, if any). A real brand with no
-  // keyword at all shows none from either: its empty list is its own, not sample data.
+  // Industry keywords come with the sample data set and only the sample brand reads them (intent.repo.ts); a
+  // brand's own come from its keyword planner imports or its Search Console and Google Ads connectors, which name
+  // their sources (with the exports beside it, if any). A real brand with no keyword at all shows none: its empty
+  // list is its own, not sample data.
   const provenance = found.fromProvider
     ? {
         ...provenanceFrom({ sample: false, importFormat: null }, times, freshness),
@@ -46,11 +47,7 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
         sourceName: [...providerNames(found.rows), found.importFormat].filter(Boolean).join(", "),
       }
     : found.importFormat === undefined
-      ? provenanceFrom(
-          { sample: found.sampleBrand || found.rows.length > 0, importFormat: null },
-          times,
-          freshness,
-        )
+      ? provenanceFrom({ sample: found.sampleBrand, importFormat: null }, times, freshness)
       : provenanceFrom({ sample: false, importFormat: found.importFormat }, times, freshness);
   return {
     keywordData: found.rows.map(({ source: _source, clicks, impressions, ctr, position, ...k }) =>
@@ -62,7 +59,10 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
   };
 }
 
-/** Keywords for the brand's industry and country (or those asked for), by search volume. */
+/**
+ * The brand's keywords (the sample brand's with its industry's) for its country (or the one asked for), by search
+ * volume.
+ */
 export async function getIntent(
   ctx: RequestCtx,
   query: { country?: string; industry?: string },

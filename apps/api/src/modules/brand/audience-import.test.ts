@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { seedSignedInUser } from "../../../test/users";
-import { contractSender, type Send } from "../../../test/workspaces";
+import { contractSender, ownBrandWithRival, type Send } from "../../../test/workspaces";
 import { jwtKey } from "../../config/keys";
-import { audienceSegments, brandCompetitors, brands, workspaceBrands } from "../../db/schema";
+import { audienceSegments } from "../../db/schema";
 import { loadContract } from "../../http/contract";
 
 type Schemas = components["schemas"];
@@ -31,23 +31,10 @@ afterAll(async () => {
 /** A workspace with its own brand (Lumora) and one competitor (Brewhaus). */
 async function workspace() {
   const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-  const [own, rival] = await t.database.db
-    .insert(brands)
-    .values(
-      ["Lumora", "Brewhaus"].map((name) => ({
-        workspaceId: user.workspaceId,
-        name,
-        website: `https://${name.toLowerCase()}.example/`,
-        country: "US",
-        status: "active" as const,
-      })),
-    )
-    .returning();
-  if (!own || !rival) throw new Error("no brands");
-  await t.database.db.insert(workspaceBrands).values({ workspaceId: user.workspaceId, brandId: own.id });
-  await t.database.db
-    .insert(brandCompetitors)
-    .values({ workspaceId: user.workspaceId, brandId: own.id, competitorId: rival.id });
+  const { own, rival } = await ownBrandWithRival(t, user.workspaceId, {
+    names: ["Lumora", "Brewhaus"],
+    country: "US",
+  });
   return { authorization: user.authorization, own, rival };
 }
 

@@ -203,7 +203,7 @@ export async function createBrand(
   return toBrand(brand);
 }
 
-/** An industry must be one of GET /industries: the influencers and keywords of a market are found by it. */
+/** An industry must be one of GET /industries: the industry filters of the modules name them. */
 async function checkIndustry(ctx: RequestCtx, industry: string) {
   if (await industryExists(ctx.db, { id: industry })) return;
   throw new AppError("VALIDATION_FAILED", 400, "industry: Choose an industry from the list", [
@@ -212,9 +212,9 @@ async function checkIndustry(ctx: RequestCtx, industry: string) {
 }
 
 /**
- * Corrects the workspace's own brand: its name, industry or main market. A new industry or country changes which
- * influencers and keywords are its market, so the brand's figures are recomputed (in the same transaction as the
- * change, as a job). The sample brand is shared by every workspace and cannot be changed.
+ * Corrects the workspace's own brand: its name, industry or main market. A new industry or country changes the
+ * market its own keywords and creators are read in, so the brand's figures are recomputed (in the same transaction
+ * as the change, as a job). The sample brand is shared by every workspace and cannot be changed.
  */
 export async function updateBrand(
   ctx: RequestCtx,

@@ -282,6 +282,16 @@ describe("Persona details", () => {
     });
   });
 
+  it("says how an own brand's persona gets keywords, and that no creators are matched yet", async () => {
+    mockApi({ ...base, "GET /audience/:id": () => json({ ...details, keywords: [], influencers: [] }) });
+    view = await renderScreen(() => <PersonaScreen id="p1" />);
+    await waitFor(() =>
+      getByText(current().container, /personas are matched with your brand's own keywords/),
+    );
+    getByText(view.container, /Keyword Planner export, or connect Google Search Console/);
+    getByText(view.container, /^No matching creators\. Brandscope recommends only real creators/);
+  });
+
   it("claims no platform mix, engagement or activity for a persona from a website's audience", async () => {
     const fromWebsite = {
       ...details,

@@ -11,6 +11,7 @@ import { BrandGate } from "../modules/brand-gate";
 import { DoughnutChart, LineChart, RadarChart } from "../modules/charts";
 import { formatCount, formatCpc, formatMonth, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
+import { NO_OWN_CREATORS, OWN_KEYWORD_WAYS_IN } from "../modules/own-pools";
 import { usePeriod } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
@@ -99,13 +100,13 @@ function PersonaModule({ id, brand }: { id: string; brand: Brand }) {
           <Skeleton className="h-96 lg:col-span-2" />
         </div>
       ) : (
-        <PersonaDetailsView persona={data} />
+        <PersonaDetailsView persona={data} sample={brand.sample} />
       )}
     </ModulePage>
   );
 }
 
-function PersonaDetailsView({ persona }: { persona: PersonaDetails }) {
+function PersonaDetailsView({ persona, sample }: { persona: PersonaDetails; sample: boolean }) {
   const charts = personaChartData(persona);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -153,7 +154,11 @@ function PersonaDetailsView({ persona }: { persona: PersonaDetails }) {
           hideCaption
           rows={persona.keywords}
           getRowId={(row) => row.keyword}
-          empty="No keywords yet."
+          empty={
+            sample
+              ? "No keywords yet."
+              : `No keywords yet: personas are matched with your brand's own keywords. ${OWN_KEYWORD_WAYS_IN}`
+          }
           columns={[
             { id: "keyword", header: "Keyword", rowHeader: true, cell: (row) => row.keyword },
             {
@@ -172,7 +177,7 @@ function PersonaDetailsView({ persona }: { persona: PersonaDetails }) {
           hideCaption
           rows={[...persona.influencers].sort((a, b) => b.matchScore - a.matchScore)}
           getRowId={(row) => row.id}
-          empty="No matching influencers yet."
+          empty={sample ? "No matching influencers yet." : `No matching creators. ${NO_OWN_CREATORS}`}
           columns={[
             {
               id: "name",

@@ -221,6 +221,15 @@ export const helpTopics: readonly HelpTopicData[] = [
 
   // Influencers
   {
+    id: "influencer-sources",
+    module: "influencer",
+    title: "Where do the influencers come from?",
+    body: [
+      "Your brand is ranked against its own pool of creators. The sample brand's pool is the sample data's generated creators: they are not real people, so your own brand never sees them.",
+      "Brandscope cannot find or import creators for your own brand yet, so its list stays empty for now.",
+    ],
+  },
+  {
     id: "influencer-score",
     module: "influencer",
     title: "How influencers are ranked",
@@ -280,6 +289,15 @@ export const helpTopics: readonly HelpTopicData[] = [
   },
 
   // Intent
+  {
+    id: "intent-sources",
+    module: "intent",
+    title: "Where do my keywords come from?",
+    body: [
+      "Intent lists your brand's own keywords: a Google Ads Keyword Planner export imported on Data sources, the searches that found your website in Google Search Console, and the volumes and costs per click of Google Ads, once connected there.",
+      "The industry keywords of the sample data belong to the sample brand only.",
+    ],
+  },
   {
     id: "intent-search-intent",
     module: "intent",

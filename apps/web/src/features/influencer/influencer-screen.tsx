@@ -12,6 +12,7 @@ import { ExportButton } from "../modules/export-button";
 import { FilterSelect, MarketFilters, SearchField } from "../modules/filters";
 import { formatCount, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
+import { NO_OWN_CREATORS } from "../modules/own-pools";
 import { DEFAULT_PERIOD } from "../modules/period";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
@@ -105,29 +106,37 @@ function InfluencerModule({ brand }: { brand: Brand }) {
             getRowId={(row) => row.id}
             loading={list.isPending}
             empty={
-              <EmptyState
-                className="border-0"
-                title="No influencers match"
-                description={
-                  filtered
-                    ? "Try other filters, or clear them."
-                    : "Influencers appear once profiles are collected."
-                }
-                action={
-                  filtered ? (
-                    <Button
-                      size="sm"
-                      emphasis="secondary"
-                      onClick={() => {
-                        setFilters({});
-                        setPage(1);
-                      }}
-                    >
-                      Clear filters
-                    </Button>
-                  ) : null
-                }
-              />
+              !filtered && !brand.sample ? (
+                <EmptyState
+                  className="border-0"
+                  title="No creators for your brand yet"
+                  description={NO_OWN_CREATORS}
+                />
+              ) : (
+                <EmptyState
+                  className="border-0"
+                  title="No influencers match"
+                  description={
+                    filtered
+                      ? "Try other filters, or clear them."
+                      : "Influencers appear once profiles are collected."
+                  }
+                  action={
+                    filtered ? (
+                      <Button
+                        size="sm"
+                        emphasis="secondary"
+                        onClick={() => {
+                          setFilters({});
+                          setPage(1);
+                        }}
+                      >
+                        Clear filters
+                      </Button>
+                    ) : null
+                  }
+                />
+              )
             }
           />
           {pages > 1 ? (

@@ -124,6 +124,22 @@ describe("Influencer list", () => {
     expect(view.container.textContent).not.toContain("See all influencers with Professional");
   });
 
+  it("says why an own brand has no creators, and keeps the sample brand's empty state", async () => {
+    mockApi({ ...base, "GET /influencer": () => json({ results: [], total: 0, limited: false }) });
+    view = await renderScreen(InfluencerScreen);
+    await waitFor(() => getByText(current().container, "No creators for your brand yet"));
+    getByText(view.container, /never the sample data's generated profiles/);
+    view.unmount();
+    mockApi({
+      ...base,
+      "GET /brand": () => json({ brand: { ...activeBrand, sample: true } }),
+      "GET /influencer": () => json({ results: [], total: 0, limited: false }),
+    });
+    view = await renderScreen(InfluencerScreen);
+    await waitFor(() => getByText(current().container, "No influencers match"));
+    expect(view.container.textContent).not.toContain("No creators for your brand yet");
+  });
+
   it("uses stored filters and shows an error with Retry", async () => {
     localStorage.setItem("influencer", JSON.stringify({ filters: { platform: "tiktok", search: "latte" } }));
     const api = mockApi({ ...base, "GET /influencer": () => problem(500) });

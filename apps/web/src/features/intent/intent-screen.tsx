@@ -6,12 +6,14 @@ import { TextField } from "@brandscope/ui/text-field";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { countriesOptions, industriesOptions } from "~/features/reference/queries";
+import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
 import { KeywordBubbleChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
 import { FilterSelect } from "../modules/filters";
 import { formatChange, formatCount, formatCpc, formatDecimal, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
+import { OWN_KEYWORD_WAYS_IN } from "../modules/own-pools";
 import { DEFAULT_PERIOD } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
@@ -142,22 +144,53 @@ function IntentModule({ brand }: { brand: Brand }) {
           onSortChange={setSort}
           loading={loading}
           empty={
-            <EmptyState
-              className="border-0"
-              title={search.active ? "No matching keywords" : "No keywords yet"}
-              description={
-                search.active
-                  ? "Try a shorter or different search."
-                  : "Keywords appear once a keyword planner export is imported or a provider is connected."
-              }
-              action={
-                search.active ? (
+            search.active ? (
+              <EmptyState
+                className="border-0"
+                title="No matching keywords"
+                description="Try a shorter or different search."
+                action={
                   <Button size="sm" emphasis="secondary" onClick={() => setText("")}>
                     Clear the search
                   </Button>
-                ) : null
-              }
-            />
+                }
+              />
+            ) : brand.sample ? (
+              <EmptyState
+                className="border-0"
+                title="No keywords yet"
+                description="The sample brand has no keywords for this industry and country."
+              />
+            ) : industry || country ? (
+              <EmptyState
+                className="border-0"
+                title="No keywords match"
+                description="Your keywords are your own brand's, of its industry: another industry or country has none of them."
+                action={
+                  <Button
+                    size="sm"
+                    emphasis="secondary"
+                    onClick={() => {
+                      setIndustry(undefined);
+                      setCountry(undefined);
+                    }}
+                  >
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                className="border-0"
+                title="No keywords of your brand yet"
+                description={`Intent lists your brand's own keywords only. ${OWN_KEYWORD_WAYS_IN}`}
+                action={
+                  <ButtonLink to="/data-sources" size="sm" emphasis="secondary">
+                    Add keywords on Data sources
+                  </ButtonLink>
+                }
+              />
+            )
           }
         />
       </SectionCard>

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatCpc } from "../modules/format";
 import {
   activeBrand,
+  click,
+  getByRoleName,
   getByText,
   getInputByLabel,
   json,
@@ -135,6 +137,37 @@ describe("Intent screen", () => {
     expect(row?.textContent).toContain("412 · 23% · 1.2");
     expect(getByText(view.container, "Not in Search Console")).toBeTruthy();
     expect(getByText(view.container, /Search Console · updated/)).toBeTruthy();
+  });
+
+  it("names the three ways in of an own brand's keywords when it has none, with a link to Data sources", async () => {
+    mockApi({
+      ...baseRoutes,
+      "GET /intent": () => json({ keywordData: [], provenance: { ...provenance, source: "website" } }),
+    });
+    view = await renderScreen(IntentScreen);
+    await waitFor(() => getByText(current().container, "No keywords of your brand yet"));
+    for (const way of ["Keyword Planner", "Google Search Console", "Google Ads"]) {
+      expect(view.container.textContent).toContain(way);
+    }
+    const link = [...view.container.querySelectorAll("a")].find(
+      (a) => a.textContent === "Add keywords on Data sources",
+    );
+    expect(link?.getAttribute("href")).toBe("/data-sources");
+    expect(view.container.textContent).not.toContain("Sample data");
+  });
+
+  it("offers to clear the filters when an own brand's keywords are not of the industry chosen", async () => {
+    localStorage.setItem("intent", JSON.stringify({ industry: "fashion" }));
+    const api = mockApi({
+      ...baseRoutes,
+      "GET /intent": (_request, url) =>
+        json({ keywordData: url.searchParams.get("industry") ? [] : [keyword({})], provenance }),
+    });
+    view = await renderScreen(IntentScreen);
+    await waitFor(() => getByText(current().container, "No keywords match"));
+    await click(getByRoleName(view.container, "button", "Clear filters"));
+    await waitFor(() => getByText(current().container, "oat milk latte"));
+    expect(api.calls("GET", "/intent")[0]?.url.searchParams.get("industry")).toBe("fashion");
   });
 
   it("searches 500 ms after typing stops, with a loading flag", async () => {
