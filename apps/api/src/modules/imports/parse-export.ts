@@ -11,6 +11,10 @@ export interface ParsedExport {
   kind: RowKind;
   rows: ImportRow[];
   errors: RowError[];
+  /** Records left out on purpose (a video without a publish time), one note per reason: not errors. */
+  notes: RowError[];
+  /** How many records the notes leave out. */
+  skipped: number;
   /** 1-based line of the header row (3 for a Keyword Planner file with its title lines). */
   headerLine: number;
   /** The days the file says it covers (GA4's Start and End date lines); null when it does not say. */
@@ -98,11 +102,16 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
 
   const rows: ImportRow[] = [];
   const errors: RowError[] = [];
+  const skipped = new Map<string, number[]>();
   for (const record of records.slice(index + 1)) {
     if (record.cells.every((cell) => cell.trim() === "")) continue;
     const before = errors.length;
     const row = format.map(new Cells(header, record.cells, record.line, errors), options);
-    if (row && errors.length === before) rows.push(row);
+    if (row?.kind === "skipped") {
+      // A skipped record's cells were not all read: any error it collected is not the user's to fix.
+      errors.length = before;
+      skipped.set(row.reason, [...(skipped.get(row.reason) ?? []), record.line]);
+    } else if (row && errors.length === before) rows.push(row);
   }
   return {
     format: format.id,
@@ -110,9 +119,25 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
     kind: format.kind,
     rows,
     errors,
+    notes: [...skipped].map(([reason, lines]) => skippedNote(reason, lines)),
+    skipped: [...skipped.values()].reduce((sum, lines) => sum + lines.length, 0),
     headerLine: records[index]?.line ?? 1,
     period: periodOf(sniffed.preamble.lines),
     file,
+  };
+}
+
+/** Lines quoted in a skipped-records note; past these it says how many more. */
+const QUOTED_LINES = 10;
+
+/** "3 rows skipped (lines 4, 9, 12): they have no Video publish time …". */
+function skippedNote(reason: string, lines: number[]): RowError {
+  const quoted = lines.slice(0, QUOTED_LINES).join(", ");
+  const more = lines.length > QUOTED_LINES ? ` and ${count(lines.length - QUOTED_LINES)} more` : "";
+  const where = lines.length === 1 ? `line ${quoted}` : `lines ${quoted}${more}`;
+  return {
+    row: lines[0] ?? 1,
+    message: `${count(lines.length)} ${lines.length === 1 ? "row" : "rows"} skipped (${where}): ${reason}`,
   };
 }
 

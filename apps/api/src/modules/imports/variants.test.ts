@@ -101,6 +101,40 @@ describe("container variants", () => {
   });
 });
 
+describe("YouTube Studio Table data.csv as channels export it", () => {
+  const header =
+    "Content,Video title,Video publish time,Duration,Views,Watch time (hours),Subscribers,Impressions," +
+    "Impressions click-through rate (%)";
+  const file = [
+    header,
+    "Total,,,,6168,138.4373,28,84300,6.31",
+    'aB3dE5fG7hI,Morning routine,"Apr 29, 2020",292,5800,132.1678,26,79716,6.32',
+    "Zx9Yw8Vu7Ts,Private draft,,59,4,0.0596,0,,0",
+    ' -Qp2Rs3Tu4V,"Tips, tricks","Jun 17, 2020",375,395,6.1052,3,5256,6.35',
+    "Mn1Bv2Cx3Zl,Unlisted intro,,484,13,0.6702,1,,0",
+    "Showing top 500 results,,,,,,,,",
+  ].join("\n");
+
+  it("skips the Total row, videos without a publish time and the top-500 line with notes, and takes the rest", () => {
+    const result = parseExport(utf8(file), "Table data.csv");
+    expect(result.errors).toEqual([]);
+    expect((result.rows as PostRow[]).map((r) => r.externalId)).toEqual(["aB3dE5fG7hI", "-Qp2Rs3Tu4V"]);
+    expect(result.skipped).toBe(3);
+    expect(result.notes.map((n) => n.row)).toEqual([4, 7]);
+    expect(result.notes[0]?.message).toMatch(
+      /^2 rows skipped \(lines 4, 6\): they have no Video publish time/,
+    );
+    expect(result.notes[1]?.message).toMatch(
+      /^1 row skipped \(line 7\): "Showing top 500 results" .* top 500 /,
+    );
+  });
+
+  it("leaves likes and comments unknown when the view has no such columns", () => {
+    const row = parseExport(utf8(file), "Table data.csv").rows[0] as PostRow;
+    expect(row).toMatchObject({ likes: null, comments: null, shares: null, views: 5800 });
+  });
+});
+
 describe("whole-file refusals", () => {
   const code = (fn: () => unknown) => {
     try {
