@@ -96,7 +96,7 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
 
   const header = new Map<string, { index: number; name: string }>();
   (records[index]?.cells ?? []).forEach((name, i) => {
-    const key = headerKey(name);
+    const key = formatKey(format, name);
     if (key !== "" && !header.has(key)) header.set(key, { index: i, name: name.trim() });
   });
 
@@ -252,17 +252,24 @@ function readRecords(text: string, sniffed: Sniffed, fileName: string): SourceRe
   }
 }
 
-function matches(format: ExportFormat, keys: ReadonlySet<string>) {
+/** A header cell's key as `format` reads it (its alias, if it has one). */
+const formatKey = (format: ExportFormat, name: string) => {
+  const key = headerKey(name);
+  return format.headerAlias?.(key) ?? key;
+};
+
+function matches(format: ExportFormat, cells: readonly string[]) {
+  const keys = new Set(cells.map((cell) => formatKey(format, cell)));
   return format.signature.filter((names) => names.some((n) => keys.has(headerKey(n))));
 }
 
 /** The first of the first rows holding every identity column of a format; the most specific format wins. */
 function findHeader(records: SourceRecord[]): { format: ExportFormat; index: number } | null {
   for (let index = 0; index < Math.min(HEADER_SEARCH_ROWS, records.length); index++) {
-    const keys = new Set((records[index]?.cells ?? []).map(headerKey));
+    const cells = records[index]?.cells ?? [];
     let best: ExportFormat | null = null;
     for (const format of FORMATS) {
-      const full = matches(format, keys).length === format.signature.length;
+      const full = matches(format, cells).length === format.signature.length;
       if (full && (!best || format.signature.length > best.signature.length)) best = format;
     }
     if (best) return { format: best, index };
@@ -275,8 +282,7 @@ function unrecognised(records: SourceRecord[], sniffed: Sniffed, fileName: strin
   for (const format of FORMATS) {
     let best = { missing: [] as string[], score: 0 };
     for (const record of records.slice(0, HEADER_SEARCH_ROWS)) {
-      const keys = new Set(record.cells.map(headerKey));
-      const hit = matches(format, keys);
+      const hit = matches(format, record.cells);
       const score = hit.length / format.signature.length;
       if (score > best.score) {
         best = { score, missing: format.signature.filter((n) => !hit.includes(n)).map((n) => n[0] ?? "") };

@@ -101,6 +101,48 @@ describe("container variants", () => {
   });
 });
 
+describe("Search Console header variants", () => {
+  it("takes the current period of a compare-mode export, whatever its length", () => {
+    for (const [period, previous] of [
+      ["Last 3 months", "Previous 3 months"],
+      ["Last 28 days", "Same period last year"],
+    ]) {
+      const metrics = ["Clicks", "Impressions", "CTR", "Position"];
+      const header = ["Query", ...metrics.flatMap((m) => [`${period} ${m}`, `${previous} ${m}`])].join(",");
+      const result = parseExport(
+        utf8(`${header}\nflat white,12,30,400,900,3%,3.33%,4.2,6.1\n`),
+        "Queries.csv",
+      );
+      expect(result.format).toBe("search-console-queries");
+      expect(result.rows[0]).toMatchObject({ query: "flat white", clicks: 12, impressions: 400, ctr: 0.03 });
+      expect((result.rows[0] as SearchQueryRow).position).toBe(4.2);
+    }
+  });
+
+  it("reads the older Search Queries header", () => {
+    const text = "Search Queries,Clicks,Impressions,CTR,Position\ncold brew,16,63,25.40%,1.17\n,,,,\n";
+    const result = parseExport(utf8(text), "Queries.csv");
+    expect(result.rows).toEqual([
+      {
+        kind: "search-query",
+        line: 2,
+        query: "cold brew",
+        clicks: 16,
+        impressions: 63,
+        ctr: 0.254,
+        position: 1.17,
+      },
+    ]);
+  });
+});
+
+describe("headers with invisible characters", () => {
+  it("matches a header whose words carry soft hyphens", () => {
+    const text = 'Con\u00adtent,Video ti\u00adtle,Video pub\u00adlish time\nabc,T,"Sep 2, 2026"\n';
+    expect(parseExport(utf8(text), "Table data.csv").rows[0]).toMatchObject({ externalId: "abc" });
+  });
+});
+
 describe("YouTube Studio Table data.csv as channels export it", () => {
   const header =
     "Content,Video title,Video publish time,Duration,Views,Watch time (hours),Subscribers,Impressions," +

@@ -22,6 +22,11 @@ export interface ExportFormat {
    * that identify the export go here: metric columns are optional because users add, drop and reorder them.
    */
   signature: readonly Names[];
+  /**
+   * Reads a header (as `headerKey` gives it) under another name, or null to keep it: Search Console's compare-mode
+   * "Last 28 days Clicks" is read as "clicks". Applied before the signature is matched.
+   */
+  headerAlias?(key: string): string | null;
   /** The export's dates have no year, so the caller must pass options.referenceDate. */
   needsReferenceDate?: boolean;
   /**
