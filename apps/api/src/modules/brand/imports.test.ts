@@ -759,6 +759,23 @@ describe("figures after an import", () => {
   });
 });
 
+describe("figures of posts whose engagement the file lacks", () => {
+  it("leave those posts out and say how many, rather than reading their engagement as 0", async () => {
+    const { authorization } = await withBrand();
+    const header = "Content,Video title,Video publish time,Duration,Views";
+    const videos = [1, 2, 3, 4, 5].map((d) => `vid0000000${d},Video ${d},"Sep ${d}, 2026",60,${d * 100}`);
+    const data = Buffer.from([header, "Total,,,,1500", ...videos].join("\n"));
+    expect((await upload(authorization, { name: "Table data.csv", data })).statusCode).toBe(201);
+    const response = await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } });
+    expect(response.statusCode).toBe(200);
+    const { audit, performance } = response.json();
+    expect(audit.n).toBe(5);
+    expect(audit.engagementRate).toMatchObject({ value: null, unknownEngagement: 5 });
+    expect(audit.engagementRate.reason).toContain("not known (not in the imported file");
+    expect(performance).toMatchObject({ status: "no_data", unknownEngagement: 5, top: [], under: [] });
+  });
+});
+
 describe("a large export", () => {
   it("is read in a worker thread: 40,000 posts stored while the event loop stays free, and again unchanged", async () => {
     const { authorization, brandId } = await withBrand();

@@ -136,6 +136,35 @@ describe("Search Console header variants", () => {
   });
 });
 
+describe("post exports spelled differently by different accounts", () => {
+  it("reads TikTok post times that carry their year", () => {
+    const text = [
+      '"Time","Video title","Video link","Post time","Total likes","Total comments","Total shares","Total views"',
+      '"2025/11/02","Drop day","https://www.tiktok.com/@brand/video/7566000000000000001","2025/10/31 18:19:10","12","3","1","900"',
+      '"November 2","Older","https://www.tiktok.com/@brand/video/7566000000000000002","October 28","5","0","0","300"',
+    ].join("\n");
+    const result = parseExport(utf8(text), "Content.csv", { referenceDate: "2025-11-03" });
+    expect(result.errors).toEqual([]);
+    expect((result.rows as PostRow[]).map((r) => r.publishedAt)).toEqual([
+      "2025-10-31T18:19:10",
+      "2025-10-28",
+    ]);
+  });
+
+  it("reads X's account content with Link, Share and Url clicks as with Post Link, Shares and URL Clicks", () => {
+    const row = (header: string) =>
+      parseExport(
+        utf8(`${header}\n1850000000000000001,"Sat, Sep 12, 2026",Hello,https://x.com/b/status/1,9,2,7,40\n`),
+        "x.csv",
+      ).rows[0] as PostRow;
+    const newer = row("Post id,Date,Post text,Link,Likes,Share,Url clicks,Impressions");
+    const older = row("Post id,Date,Post text,Post Link,Likes,Shares,URL Clicks,Impressions");
+    expect(newer).toEqual(older);
+    expect(newer).toMatchObject({ url: "https://x.com/b/status/1", likes: 9, views: 40 });
+    expect(newer.metrics).toMatchObject({ externalShares: 2, urlClicks: 7 });
+  });
+});
+
 describe("headers with invisible characters", () => {
   it("matches a header whose words carry soft hyphens", () => {
     const text = 'Con\u00adtent,Video ti\u00adtle,Video pub\u00adlish time\nabc,T,"Sep 2, 2026"\n';
