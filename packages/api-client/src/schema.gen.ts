@@ -2678,6 +2678,8 @@ export interface components {
             reason?: string;
             /** @description Observations used */
             n?: number;
+            /** @description Posts of the period this figure left out because a count their engagement needs (likes, comments, or shares where they count) is unknown: not in the imported file, or hidden by the platform. Absent when none was left out. */
+            unknownEngagement?: number;
         };
         /**
          * @description A headline figure with the previous period of the same length; null where data is missing, never 0.
@@ -2699,6 +2701,8 @@ export interface components {
             status: components["schemas"]["FigureStatus"];
             reason?: string;
             n?: number;
+            /** @description Posts of the period this figure left out because a count their engagement needs (likes, comments, or shares where they count) is unknown: not in the imported file, or hidden by the platform. Absent when none was left out. */
+            unknownEngagement?: number;
         };
         SourceHealth: {
             sources: components["schemas"]["SourceState"][];

@@ -144,9 +144,9 @@ export const posts = pgTable(
     postedAt: timestamp("posted_at", { withTimezone: true }).notNull(),
     text: text("text").notNull(),
     format: text("format").notNull(),
-    likes: integer("likes").notNull(),
-    comments: integer("comments").notNull(),
-    /** Null where the platform or export does not give them: missing, not zero. */
+    /** Null where the platform or export does not give them: missing, not zero (an export without Likes). */
+    likes: integer("likes"),
+    comments: integer("comments"),
     shares: integer("shares"),
     views: integer("views"),
     source: text("source", { enum: dataSources }).notNull(),

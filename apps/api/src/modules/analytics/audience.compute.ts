@@ -60,13 +60,16 @@ function profileOf(p: PersonaResult): PersonaProfile {
 function monthlyEngagement(series: BrandSeries) {
   const totals = new Map<
     string,
-    { month: string; platform: BrandSeries["posts"][number]["platform"]; engagement: number }
+    { month: string; platform: BrandSeries["posts"][number]["platform"]; engagement: number | null }
   >();
   for (const post of series.posts) {
     const month = post.postedAt.toISOString().slice(0, 7);
     const key = `${month}|${post.platform}`;
     const entry = totals.get(key) ?? { month, platform: post.platform, engagement: 0 };
-    entry.engagement += engagementOf(post);
+    // One post of unknown engagement makes the month's sum unknown (docs/analytics-methods.md §3.5).
+    const engagement = engagementOf(post);
+    entry.engagement =
+      entry.engagement === null || engagement === null ? null : entry.engagement + engagement;
     totals.set(key, entry);
   }
   return [...totals.values()];

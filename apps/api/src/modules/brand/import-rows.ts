@@ -1,5 +1,6 @@
 import type { SocialNetwork } from "../../db/schema";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
+import { COUNTS_SHARES, RATE_BY_VIEWS } from "../../domain/social-networks";
 import type { ParsedExport } from "../imports/parse-export";
 import type {
   AudienceSegmentRow,
@@ -19,8 +20,9 @@ export interface PostValues {
   postedAt: Date;
   text: string;
   format: string;
-  likes: number;
-  comments: number;
+  /** Null when the export has no such column or cell: unknown, never 0 (docs/analytics-methods.md §0). */
+  likes: number | null;
+  comments: number | null;
   shares: number | null;
   views: number | null;
 }
@@ -134,29 +136,45 @@ function toPost(row: PostRow): PostValues {
     postedAt: publishedInstant(row.publishedAt),
     text: row.text ?? "",
     format: postFormat(row.format),
-    // posts.likes and posts.comments cannot be null; see missingCountNotes for what the user is told.
-    likes: row.likes ?? 0,
-    comments: row.comments ?? 0,
+    likes: row.likes,
+    comments: row.comments,
     shares: row.shares,
     views: row.views,
   };
 }
 
-/** Likes and comments an export left out (a YouTube view without those columns) are stored as 0: say so. */
+const COUNT_COLUMNS = { likes: "Likes", comments: "Comments", shares: "Shares", views: "Views" } as const;
+
+/** Whether a post's engagement figures need the count (docs/analytics-methods.md §1.1–1.2). */
+const NEEDED: Record<keyof typeof COUNT_COLUMNS, (platform: Platform) => boolean> = {
+  likes: () => true,
+  comments: () => true,
+  shares: (platform) => COUNTS_SHARES[platform],
+  views: (platform) => RATE_BY_VIEWS[platform],
+};
+
+/**
+ * Counts an export left out (a YouTube view without Likes, a file without Shares) are stored as unknown: say so,
+ * and, where engagement needs the count, that its figures leave those posts out rather than reading them as 0.
+ */
 function missingCountNotes(rows: PostRow[]): RowError[] {
   const notes: RowError[] = [];
-  for (const field of ["likes", "comments"] as const) {
+  for (const field of ["likes", "comments", "shares", "views"] as const) {
     const missing = rows.filter((r) => r[field] === null);
     const first = missing[0];
-    if (first) {
-      notes.push({
-        row: first.line,
-        message:
-          `${missing.length} ${missing.length === 1 ? "post has" : "posts have"} no ${field} in the file; ` +
-          `stored as 0, so ${missing.length === 1 ? "its" : "their"} engagement reads low. ` +
-          `Add the ${field === "likes" ? "Likes" : "Comments"} column to the export to fix it.`,
-      });
-    }
+    if (!first) continue;
+    const n = missing.length;
+    const them = n === 1 ? "it" : "them";
+    const needed = missing.some((r) => NEEDED[field](r.platform));
+    notes.push({
+      row: first.line,
+      message:
+        `${n} ${n === 1 ? "post has" : "posts have"} no ${field} in the file: stored as unknown, not 0` +
+        (needed
+          ? `, so engagement figures leave ${them} out. Add the ${COUNT_COLUMNS[field]} column to the export ` +
+            `to include ${them}.`
+          : "."),
+    });
   }
   return notes;
 }

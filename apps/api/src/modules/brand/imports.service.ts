@@ -228,7 +228,7 @@ async function listedImport(ctx: RequestCtx, workspaceId: string, importId: stri
  * - An audience export (GA4) is for the workspace's own brand only (422 for a competitor); its segments replace
  *   the brand's earlier imported ones, which the new import's notes say.
  * - A completed import's `errors` are notes on what was read but not stored (daily new follows without a total,
- *   Search Console queries, likes stored as 0): the import still succeeds, with `imported` saying how much.
+ *   Search Console queries, likes not in the file and stored as unknown, rows skipped on purpose): the import still succeeds, with `imported` saying how much.
  * - The upload is read as it streams in (kernel/multipart.ts) and a large file is parsed in a worker thread
  *   (export-reads.ts), so the server keeps answering other requests during a 100,000-row import.
  */

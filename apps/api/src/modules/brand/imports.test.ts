@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -247,6 +247,101 @@ describe("POST /api/brand/imports: every sample export", () => {
     expect(snapshots.map((s) => s.followers)).toEqual([18342, 18380, 18377, 18911, 19026, 19088, 19101]);
     const year = t.clock.now().getUTCFullYear();
     expect(snapshots.every((s) => [year, year - 1].includes(Number(s.day.slice(0, 4))))).toBe(true);
+  });
+});
+
+/**
+ * Real exports published by their owners, their structure kept and their values invented
+ * (test/fixtures/real-exports/, sources in docs/import-formats.md "Real exports"). Every file there must have a case
+ * here, so a fixture added without its expectation fails.
+ */
+describe("POST /api/brand/imports: real exports", () => {
+  const REAL = join(import.meta.dirname, "../../../test/fixtures/real-exports");
+  const noLikes =
+    /posts have no likes in the file: stored as unknown, not 0, so engagement figures leave them out/;
+  const noComments = /posts have no comments in the file: stored as unknown, not 0/;
+  // YouTube's engagement does not count shares: the note says only that they are unknown.
+  const noShares = /posts have no shares in the file: stored as unknown, not 0\.$/;
+  const counts = [noLikes, noComments, noShares];
+  const undated = (...lines: number[]) =>
+    new RegExp(
+      `^${lines.length} rows skipped \\(lines ${lines.join(", ")}\\): they have no Video publish time`,
+    );
+  const top500 = (line: number, text: string) => new RegExp(`^1 row skipped \\(line ${line}\\): "${text}"`);
+  /** A YouTube Studio table: `rows` records, `posts` stored, and its notes. */
+  const videos = (rows: number, posts: number, notes: RegExp[], likesKnown = false) => ({
+    format: "youtube-content",
+    rows,
+    posts,
+    notes,
+    likesKnown,
+  });
+  /** A Search Console file: its queries are read and counted, not stored. */
+  const queries = (rows: number) => ({
+    format: "search-console-queries",
+    rows,
+    posts: 0,
+    notes: [new RegExp(`^${rows} Search Console queries were read but not stored`)],
+  });
+  const cases: Record<
+    string,
+    { format: string; rows: number; posts: number; notes: RegExp[]; likesKnown?: boolean }
+  > = {
+    // A Shorts view with Likes but no comments.
+    "youtube-content/oisinqueva.csv": videos(9, 9, [noComments, noShares], true),
+    "youtube-content/buildwithadi.csv": videos(8, 8, counts),
+    "youtube-content/areikher.csv": videos(12, 9, [undated(7, 13, 14), noComments], true),
+    "youtube-content/krishp1010-lab.csv": videos(10, 9, [top500(12, "Showing top 500 results"), ...counts]),
+    "youtube-content/priyankapatel05.csv": videos(9, 9, counts),
+    // German: soft hyphens inside every header word and in the "Ge\u00adsamt" and top-500 lines.
+    "youtube-content/raphaeloe-de.csv": videos(13, 9, [
+      undated(7, 13, 14),
+      top500(15, "Die 500 besten Ergebnisse werden angezeigt"),
+      ...counts,
+    ]),
+    "youtube-content/gianmartins-pt.csv": videos(9, 9, counts),
+    "youtube-content/knzlink-pt.csv": videos(13, 9, [
+      undated(7, 13, 14),
+      top500(15, "Mostrando os primeiros 500 resultados"),
+      ...counts,
+    ]),
+    "search-console-queries/jfaccioli.csv": queries(8),
+    "search-console-queries/ztokar.csv": queries(8),
+    "search-console-queries/iman-hamdan.csv": queries(8),
+    "search-console-queries/omac049.csv": queries(8),
+    // The older "Search Queries" header, and blank ",,,," lines at the end.
+    "search-console-queries/erikbrignall.csv": queries(8),
+    // Compare mode, "Last 3 months …" against "Previous 3 months …".
+    "search-console-queries/alfianalim.csv": queries(5),
+  };
+  const files = readdirSync(REAL, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((dir) => readdirSync(join(REAL, dir.name)).map((name) => `${dir.name}/${name}`))
+    .filter((file) => file.endsWith(".csv"))
+    .sort();
+
+  it("has an expectation for every fixture", () => {
+    expect(files).toEqual(Object.keys(cases).sort());
+  });
+
+  it.each(files)("imports %s", async (file) => {
+    const c = cases[file];
+    if (!c) throw new Error(`no expectation for ${file}`);
+    const { authorization, brandId } = await withBrand();
+    const name = file.startsWith("youtube") ? "Table data.csv" : "Queries.csv";
+    const response = await upload(authorization, { name, data: readFileSync(join(REAL, file)) });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ format: c.format, status: "completed", rows: c.rows, imported: c.posts });
+    const notes: string[] = body.errors.map((e: { message: string }) => e.message);
+    expect(notes).toHaveLength(c.notes.length);
+    for (const note of c.notes) expect(notes.some((n) => note.test(n))).toBe(true);
+
+    const data = await stored(brandId);
+    expect(data.posts).toHaveLength(c.posts);
+    // A count the file lacks is stored as unknown, never 0.
+    expect(data.posts.every((p) => p.comments === null)).toBe(true);
+    expect(data.posts.every((p) => (c.likesKnown ? p.likes !== null : p.likes === null))).toBe(true);
   });
 });
 
@@ -661,6 +756,23 @@ describe("figures after an import", () => {
     const after = await content();
     expect(after.audit.n).toBe(6);
     expect(after.provenance.dataAsOf).toBe("2026-09-12T08:31:00.000Z");
+  });
+});
+
+describe("figures of posts whose engagement the file lacks", () => {
+  it("leave those posts out and say how many, rather than reading their engagement as 0", async () => {
+    const { authorization } = await withBrand();
+    const header = "Content,Video title,Video publish time,Duration,Views";
+    const videos = [1, 2, 3, 4, 5].map((d) => `vid0000000${d},Video ${d},"Sep ${d}, 2026",60,${d * 100}`);
+    const data = Buffer.from([header, "Total,,,,1500", ...videos].join("\n"));
+    expect((await upload(authorization, { name: "Table data.csv", data })).statusCode).toBe(201);
+    const response = await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } });
+    expect(response.statusCode).toBe(200);
+    const { audit, performance } = response.json();
+    expect(audit.n).toBe(5);
+    expect(audit.engagementRate).toMatchObject({ value: null, unknownEngagement: 5 });
+    expect(audit.engagementRate.reason).toContain("not known (not in the imported file");
+    expect(performance).toMatchObject({ status: "no_data", unknownEngagement: 5, top: [], under: [] });
   });
 });
 

@@ -58,7 +58,7 @@ export interface ReadExportInput {
 const NO_ROWS: CopyTexts = { posts: "", snapshots: "", keywords: "", segments: "" };
 
 const recordCount = (parsed: ParsedExport) =>
-  parsed.rows.length + new Set(parsed.errors.map((e) => e.row)).size;
+  parsed.rows.length + parsed.skipped + new Set(parsed.errors.map((e) => e.row)).size;
 
 /** "2025-09-01" + 11 months → "2026-08-01". */
 function monthsLater(firstOfMonth: string, months: number): string {
@@ -170,7 +170,7 @@ export function readExport(input: ReadExportInput): ExportReading {
     errors: errors.slice(0, KEPT_ERRORS),
     errorCount: errors.length,
     badRows: new Set(errors.map((e) => e.row)).size,
-    notes: plan?.notes.slice(0, KEPT_ERRORS) ?? [],
+    notes: plan ? [...parsed.notes, ...plan.notes].sort((a, b) => a.row - b.row).slice(0, KEPT_ERRORS) : [],
     stores: {
       posts: plan?.posts.length ?? 0,
       followerDays: plan?.snapshots.length ?? 0,

@@ -166,8 +166,8 @@ export async function upsertInstagramPosts(
       postedAt: Date;
       caption: string;
       format: string;
-      likes: number;
-      comments: number;
+      likes: number | null;
+      comments: number | null;
     }[];
   },
 ) {
@@ -213,8 +213,8 @@ export async function upsertChannelVideos(
       postedAt: Date;
       title: string;
       views: number | null;
-      likes: number;
-      comments: number;
+      likes: number | null;
+      comments: number | null;
     }[];
   },
 ) {

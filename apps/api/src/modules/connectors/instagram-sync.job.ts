@@ -176,7 +176,7 @@ async function readAccount(
   const problems = [
     profile.followers === null ? "Meta gave no follower count." : null,
     hidden > 0
-      ? `${hidden} ${hidden === 1 ? "post hides its" : "posts hide their"} like count and ${hidden === 1 ? "was" : "were"} left out rather than counted as 0.`
+      ? `${hidden} ${hidden === 1 ? "post hides its" : "posts hide their"} like count: stored as unknown, not 0, so engagement figures leave ${hidden === 1 ? "it" : "them"} out.`
       : null,
     profile.malformed > 0
       ? `${profile.malformed} ${profile.malformed === 1 ? "post" : "posts"} Meta sent could not be read and ${profile.malformed === 1 ? "was" : "were"} left out.`
@@ -194,21 +194,15 @@ async function readAccount(
     }
     await upsertInstagramPosts(tx, {
       brandId: brand.id,
-      // A post's likes are stored only when Meta gives them: a hidden count is missing, never 0.
-      media: profile.media.flatMap((m) =>
-        m.likes === null || m.comments === null
-          ? []
-          : [
-              {
-                url: m.permalink,
-                postedAt: m.postedAt,
-                caption: m.caption,
-                format: m.format,
-                likes: m.likes,
-                comments: m.comments,
-              },
-            ],
-      ),
+      // A hidden like count is stored as unknown, never 0 (docs/analytics-methods.md §0).
+      media: profile.media.map((m) => ({
+        url: m.permalink,
+        postedAt: m.postedAt,
+        caption: m.caption,
+        format: m.format,
+        likes: m.likes,
+        comments: m.comments,
+      })),
     });
     await saveChannelReading(tx, {
       ...reading,

@@ -208,7 +208,7 @@ describe("the Instagram connector", () => {
       username: "brewhaus",
       followers: 48210,
       mediaCount: 612,
-      problem: "1 post hides its like count and was left out rather than counted as 0.",
+      problem: "1 post hides its like count: stored as unknown, not 0, so engagement figures leave it out.",
     });
     expect(profileOf(after, w.ghost.id)).toMatchObject({
       username: "ghostbeans",
@@ -232,6 +232,8 @@ describe("the Instagram connector", () => {
       .where(and(eq(posts.brandId, w.rival.id), eq(posts.platform, "instagram")));
     expect(stored.map((p) => [p.url, p.format, p.likes, p.comments, p.source]).sort()).toEqual([
       ["https://www.instagram.com/p/C0aAaAaAaA1/", "image", 1288, 41, "provider"],
+      // The post that hides its like count is stored with its likes unknown, not 0.
+      ["https://www.instagram.com/p/C0aAaAaAaA3/", "carousel", null, 12, "provider"],
       ["https://www.instagram.com/reel/C0aAaAaAaA2/", "reel", 5402, 97, "provider"],
     ]);
     const audience = await t.database.db

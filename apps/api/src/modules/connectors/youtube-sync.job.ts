@@ -159,9 +159,10 @@ async function readChannel(
         postedAt: v.publishedAt,
         title: v.title,
         views: v.views,
-        // Hidden like counts and disabled comments count as none, as a YouTube export says them.
-        likes: v.likes ?? 0,
-        comments: v.comments ?? 0,
+        // A hidden like count or a comment count the API leaves out is unknown, never 0
+        // (docs/analytics-methods.md §0): engagement figures leave the video out.
+        likes: v.likes,
+        comments: v.comments,
       })),
     });
     await saveChannelReading(tx, {

@@ -152,8 +152,9 @@ describe("the YouTube connector", () => {
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     ).toEqual([
       ["https://www.youtube.com/watch?v=bRw1Pour0v1", 811, 64, 12044, "provider"],
-      ["https://www.youtube.com/watch?v=bRw2Roast0v2", 0, 12, 8020, "provider"],
-      ["https://www.youtube.com/watch?v=bRw3Latte0v3", 2210, 0, 30551, "provider"],
+      // A hidden like count and a missing comment count are stored as unknown, not 0.
+      ["https://www.youtube.com/watch?v=bRw2Roast0v2", null, 12, 8020, "provider"],
+      ["https://www.youtube.com/watch?v=bRw3Latte0v3", 2210, null, 30551, "provider"],
     ]);
 
     // The key is sealed at rest.

@@ -2,8 +2,16 @@ import { type DateResult, parseUsDate } from "./dates";
 import { type NumberKind, parseNumber } from "./numbers";
 import type { RowError } from "./types";
 
-/** A header name as compared: trimmed, case-insensitive, inner whitespace collapsed. */
-export const headerKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+/**
+ * A header name as compared: trimmed, case-insensitive, inner whitespace collapsed, and without invisible
+ * characters (soft hyphens U+00AD, which German YouTube Studio headers carry, zero-width spaces, a stray BOM).
+ */
+export const headerKey = (name: string) =>
+  name
+    .replace(/[\u00ad\u200b\ufeff]/g, "")
+    .trim()
+    .replace(/\s+/g, " ")
+    .toLowerCase();
 
 /** Column names a field accepts, first match wins (renames across years and UI languages). */
 export type Names = readonly string[];

@@ -31,6 +31,17 @@ export function parseUsDate(raw: string): DateResult {
   return result(build(Number(m[3]), Number(m[1]), Number(m[2]), time), raw.trim());
 }
 
+/** `2025/10/31 18:19:10`: a TikTok content export whose post times carry their year (issue 27), local time. */
+export function parseSlashedIsoDate(raw: string): DateResult {
+  const s = raw.trim();
+  const m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
+  if (!m) return { ok: false, message: `"${s}" is not a YYYY/MM/DD date` };
+  const time = m[4]
+    ? ([Number(m[4]), Number(m[5]), Number(m[6] ?? 0)] as [number, number, number])
+    : undefined;
+  return result(build(Number(m[1]), Number(m[2]), Number(m[3]), time), s);
+}
+
 /** `2026-09-07`, `2026-09-07T00:00:00` (Meta daily), `2023-09-01 15:02 +0000` (legacy X, UTC). */
 export function parseIsoDate(raw: string): DateResult {
   const s = raw.trim();

@@ -11,6 +11,10 @@ export interface ParsedExport {
   kind: RowKind;
   rows: ImportRow[];
   errors: RowError[];
+  /** Records left out on purpose (a video without a publish time), one note per reason: not errors. */
+  notes: RowError[];
+  /** How many records the notes leave out. */
+  skipped: number;
   /** 1-based line of the header row (3 for a Keyword Planner file with its title lines). */
   headerLine: number;
   /** The days the file says it covers (GA4's Start and End date lines); null when it does not say. */
@@ -92,17 +96,22 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
 
   const header = new Map<string, { index: number; name: string }>();
   (records[index]?.cells ?? []).forEach((name, i) => {
-    const key = headerKey(name);
+    const key = formatKey(format, name);
     if (key !== "" && !header.has(key)) header.set(key, { index: i, name: name.trim() });
   });
 
   const rows: ImportRow[] = [];
   const errors: RowError[] = [];
+  const skipped = new Map<string, number[]>();
   for (const record of records.slice(index + 1)) {
     if (record.cells.every((cell) => cell.trim() === "")) continue;
     const before = errors.length;
     const row = format.map(new Cells(header, record.cells, record.line, errors), options);
-    if (row && errors.length === before) rows.push(row);
+    if (row?.kind === "skipped") {
+      // A skipped record's cells were not all read: any error it collected is not the user's to fix.
+      errors.length = before;
+      skipped.set(row.reason, [...(skipped.get(row.reason) ?? []), record.line]);
+    } else if (row && errors.length === before) rows.push(row);
   }
   return {
     format: format.id,
@@ -110,9 +119,25 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
     kind: format.kind,
     rows,
     errors,
+    notes: [...skipped].map(([reason, lines]) => skippedNote(reason, lines)),
+    skipped: [...skipped.values()].reduce((sum, lines) => sum + lines.length, 0),
     headerLine: records[index]?.line ?? 1,
     period: periodOf(sniffed.preamble.lines),
     file,
+  };
+}
+
+/** Lines quoted in a skipped-records note; past these it says how many more. */
+const QUOTED_LINES = 10;
+
+/** "3 rows skipped (lines 4, 9, 12): they have no Video publish time …". */
+function skippedNote(reason: string, lines: number[]): RowError {
+  const quoted = lines.slice(0, QUOTED_LINES).join(", ");
+  const more = lines.length > QUOTED_LINES ? ` and ${count(lines.length - QUOTED_LINES)} more` : "";
+  const where = lines.length === 1 ? `line ${quoted}` : `lines ${quoted}${more}`;
+  return {
+    row: lines[0] ?? 1,
+    message: `${count(lines.length)} ${lines.length === 1 ? "row" : "rows"} skipped (${where}): ${reason}`,
   };
 }
 
@@ -227,17 +252,24 @@ function readRecords(text: string, sniffed: Sniffed, fileName: string): SourceRe
   }
 }
 
-function matches(format: ExportFormat, keys: ReadonlySet<string>) {
+/** A header cell's key as `format` reads it (its alias, if it has one). */
+const formatKey = (format: ExportFormat, name: string) => {
+  const key = headerKey(name);
+  return format.headerAlias?.(key) ?? key;
+};
+
+function matches(format: ExportFormat, cells: readonly string[]) {
+  const keys = new Set(cells.map((cell) => formatKey(format, cell)));
   return format.signature.filter((names) => names.some((n) => keys.has(headerKey(n))));
 }
 
 /** The first of the first rows holding every identity column of a format; the most specific format wins. */
 function findHeader(records: SourceRecord[]): { format: ExportFormat; index: number } | null {
   for (let index = 0; index < Math.min(HEADER_SEARCH_ROWS, records.length); index++) {
-    const keys = new Set((records[index]?.cells ?? []).map(headerKey));
+    const cells = records[index]?.cells ?? [];
     let best: ExportFormat | null = null;
     for (const format of FORMATS) {
-      const full = matches(format, keys).length === format.signature.length;
+      const full = matches(format, cells).length === format.signature.length;
       if (full && (!best || format.signature.length > best.signature.length)) best = format;
     }
     if (best) return { format: best, index };
@@ -250,8 +282,7 @@ function unrecognised(records: SourceRecord[], sniffed: Sniffed, fileName: strin
   for (const format of FORMATS) {
     let best = { missing: [] as string[], score: 0 };
     for (const record of records.slice(0, HEADER_SEARCH_ROWS)) {
-      const keys = new Set(record.cells.map(headerKey));
-      const hit = matches(format, keys);
+      const hit = matches(format, record.cells);
       const score = hit.length / format.signature.length;
       if (score > best.score) {
         best = { score, missing: format.signature.filter((n) => !hit.includes(n)).map((n) => n[0] ?? "") };

@@ -101,6 +101,111 @@ describe("container variants", () => {
   });
 });
 
+describe("Search Console header variants", () => {
+  it("takes the current period of a compare-mode export, whatever its length", () => {
+    for (const [period, previous] of [
+      ["Last 3 months", "Previous 3 months"],
+      ["Last 28 days", "Same period last year"],
+    ]) {
+      const metrics = ["Clicks", "Impressions", "CTR", "Position"];
+      const header = ["Query", ...metrics.flatMap((m) => [`${period} ${m}`, `${previous} ${m}`])].join(",");
+      const result = parseExport(
+        utf8(`${header}\nflat white,12,30,400,900,3%,3.33%,4.2,6.1\n`),
+        "Queries.csv",
+      );
+      expect(result.format).toBe("search-console-queries");
+      expect(result.rows[0]).toMatchObject({ query: "flat white", clicks: 12, impressions: 400, ctr: 0.03 });
+      expect((result.rows[0] as SearchQueryRow).position).toBe(4.2);
+    }
+  });
+
+  it("reads the older Search Queries header", () => {
+    const text = "Search Queries,Clicks,Impressions,CTR,Position\ncold brew,16,63,25.40%,1.17\n,,,,\n";
+    const result = parseExport(utf8(text), "Queries.csv");
+    expect(result.rows).toEqual([
+      {
+        kind: "search-query",
+        line: 2,
+        query: "cold brew",
+        clicks: 16,
+        impressions: 63,
+        ctr: 0.254,
+        position: 1.17,
+      },
+    ]);
+  });
+});
+
+describe("post exports spelled differently by different accounts", () => {
+  it("reads TikTok post times that carry their year", () => {
+    const text = [
+      '"Time","Video title","Video link","Post time","Total likes","Total comments","Total shares","Total views"',
+      '"2025/11/02","Drop day","https://www.tiktok.com/@brand/video/7566000000000000001","2025/10/31 18:19:10","12","3","1","900"',
+      '"November 2","Older","https://www.tiktok.com/@brand/video/7566000000000000002","October 28","5","0","0","300"',
+    ].join("\n");
+    const result = parseExport(utf8(text), "Content.csv", { referenceDate: "2025-11-03" });
+    expect(result.errors).toEqual([]);
+    expect((result.rows as PostRow[]).map((r) => r.publishedAt)).toEqual([
+      "2025-10-31T18:19:10",
+      "2025-10-28",
+    ]);
+  });
+
+  it("reads X's account content with Link, Share and Url clicks as with Post Link, Shares and URL Clicks", () => {
+    const row = (header: string) =>
+      parseExport(
+        utf8(`${header}\n1850000000000000001,"Sat, Sep 12, 2026",Hello,https://x.com/b/status/1,9,2,7,40\n`),
+        "x.csv",
+      ).rows[0] as PostRow;
+    const newer = row("Post id,Date,Post text,Link,Likes,Share,Url clicks,Impressions");
+    const older = row("Post id,Date,Post text,Post Link,Likes,Shares,URL Clicks,Impressions");
+    expect(newer).toEqual(older);
+    expect(newer).toMatchObject({ url: "https://x.com/b/status/1", likes: 9, views: 40 });
+    expect(newer.metrics).toMatchObject({ externalShares: 2, urlClicks: 7 });
+  });
+});
+
+describe("headers with invisible characters", () => {
+  it("matches a header whose words carry soft hyphens", () => {
+    const text = 'Con\u00adtent,Video ti\u00adtle,Video pub\u00adlish time\nabc,T,"Sep 2, 2026"\n';
+    expect(parseExport(utf8(text), "Table data.csv").rows[0]).toMatchObject({ externalId: "abc" });
+  });
+});
+
+describe("YouTube Studio Table data.csv as channels export it", () => {
+  const header =
+    "Content,Video title,Video publish time,Duration,Views,Watch time (hours),Subscribers,Impressions," +
+    "Impressions click-through rate (%)";
+  const file = [
+    header,
+    "Total,,,,6168,138.4373,28,84300,6.31",
+    'aB3dE5fG7hI,Morning routine,"Apr 29, 2020",292,5800,132.1678,26,79716,6.32',
+    "Zx9Yw8Vu7Ts,Private draft,,59,4,0.0596,0,,0",
+    ' -Qp2Rs3Tu4V,"Tips, tricks","Jun 17, 2020",375,395,6.1052,3,5256,6.35',
+    "Mn1Bv2Cx3Zl,Unlisted intro,,484,13,0.6702,1,,0",
+    "Showing top 500 results,,,,,,,,",
+  ].join("\n");
+
+  it("skips the Total row, videos without a publish time and the top-500 line with notes, and takes the rest", () => {
+    const result = parseExport(utf8(file), "Table data.csv");
+    expect(result.errors).toEqual([]);
+    expect((result.rows as PostRow[]).map((r) => r.externalId)).toEqual(["aB3dE5fG7hI", "-Qp2Rs3Tu4V"]);
+    expect(result.skipped).toBe(3);
+    expect(result.notes.map((n) => n.row)).toEqual([4, 7]);
+    expect(result.notes[0]?.message).toMatch(
+      /^2 rows skipped \(lines 4, 6\): they have no Video publish time/,
+    );
+    expect(result.notes[1]?.message).toMatch(
+      /^1 row skipped \(line 7\): "Showing top 500 results" .* top 500 /,
+    );
+  });
+
+  it("leaves likes and comments unknown when the view has no such columns", () => {
+    const row = parseExport(utf8(file), "Table data.csv").rows[0] as PostRow;
+    expect(row).toMatchObject({ likes: null, comments: null, shares: null, views: 5800 });
+  });
+});
+
 describe("whole-file refusals", () => {
   const code = (fn: () => unknown) => {
     try {

@@ -1,7 +1,7 @@
 import { NETWORK_LABELS } from "@brandscope/charts/networks";
 import { EmptyState } from "@brandscope/ui/empty-state";
 import { sectionStateText } from "@brandscope/ui/section-state";
-import { formatDate, formatDecimal, formatRate } from "../modules/format";
+import { formatDate, formatDecimal, formatRate, unknownEngagementText } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { PostCard } from "../modules/post-card";
 import type { CompetitorAnalytics } from "./queries";
@@ -45,6 +45,11 @@ export function BreakoutPostsSection({ data }: { data: CompetitorAnalytics }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {breakouts.unknownEngagement ? (
+        <p data-slot="engagement-left-out" className="text-muted-foreground mt-2 text-xs">
+          {unknownEngagementText(breakouts.unknownEngagement)}
+        </p>
       ) : null}
     </SectionCard>
   );

@@ -9,7 +9,7 @@ import { BrandGate } from "../modules/brand-gate";
 import { DoughnutChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
 import { FigureCard, FigureCardSkeleton } from "../modules/figure-card";
-import { formatDecimal, formatRate, formatShare } from "../modules/format";
+import { formatDecimal, formatRate, formatShare, unknownEngagementText } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { comparisonText, type PeriodParams, usePeriod } from "../modules/period";
 import { PostCard } from "../modules/post-card";
@@ -135,6 +135,7 @@ function ContentSections({
         actions={<ExportButton dataset="posts" period={period} />}
       >
         <PostList posts={performance.top} empty="No post stood out in this period." />
+        <LeftOut n={performance.unknownEngagement} />
       </SectionCard>
       <SectionCard
         title="Under-performing posts"
@@ -142,6 +143,7 @@ function ContentSections({
         state={performance}
       >
         <PostList posts={performance.under} empty="No post fell behind in this period." />
+        <LeftOut n={performance.unknownEngagement} />
       </SectionCard>
       <AuditSection audit={audit} />
       <WebsiteSection website={data.website} sample={brand.sample} comparison={comparison} />
@@ -159,6 +161,16 @@ function ContentSections({
 
 function networkLabel(label: string): string {
   return NETWORK_LABELS[label as keyof typeof NETWORK_LABELS] ?? label;
+}
+
+/** Posts a list could not rate because their engagement is unknown: said, never shown as a 0 rate. */
+function LeftOut({ n }: { n: number | undefined }) {
+  const text = unknownEngagementText(n);
+  return text ? (
+    <p data-slot="engagement-left-out" className="text-muted-foreground mt-3 text-xs">
+      {text}
+    </p>
+  ) : null;
 }
 
 function PostList({ posts, empty }: { posts: readonly PostRef[]; empty: string }) {

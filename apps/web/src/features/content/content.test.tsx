@@ -134,6 +134,45 @@ describe("Content screen", () => {
     await waitFor(() => getByText(current().container, "Posts by network"), { timeout: 5000 });
   });
 
+  it("says how many posts it left out for an unknown engagement, never showing them as 0", async () => {
+    const base = analytics();
+    const data = analytics({
+      performance: { ...base.performance, unknownEngagement: 12 },
+      audit: {
+        ...base.audit,
+        engagementRate: {
+          value: 0.031,
+          previous: null,
+          change: null,
+          direction: null,
+          status: "ok",
+          n: 38,
+          unknownEngagement: 12,
+        },
+      },
+    });
+    mockApi({ "GET /brand": () => json({ brand: activeBrand }), "GET /content": () => json(data) });
+    view = await renderScreen(ContentScreen);
+    await waitFor(() => getByText(current().container, "Increased by"));
+    const rate = [...view.container.querySelectorAll("[data-slot=figure-card]")][1];
+    expect(rate?.textContent).toContain("12 posts left out: engagement not in the file");
+    // Once under each list of the performance section (top and under-performing).
+    expect(view.container.querySelectorAll("[data-slot=engagement-left-out]")).toHaveLength(2);
+  });
+
+  it("shows why there are no top posts when no post's engagement is known", async () => {
+    const reason =
+      "The likes or comments of all 9 posts of this period are not known (not in the imported file).";
+    const data = analytics({
+      performance: { status: "no_data", reason, n: 0, unknownEngagement: 9, top: [], under: [] },
+    });
+    mockApi({ "GET /brand": () => json({ brand: activeBrand }), "GET /content": () => json(data) });
+    view = await renderScreen(ContentScreen);
+    await waitFor(() => getByText(current().container, "Increased by"));
+    expect(view.container.textContent).toContain(reason);
+    expect(queryByText(view.container, "Engagement rate 0.00%")).toBeNull();
+  });
+
   it("shows the website's articles per week, by week, and the latest, with how they are dated", async () => {
     mockApi({ "GET /brand": () => json({ brand: activeBrand }), "GET /content": () => json(analytics()) });
     view = await renderScreen(ContentScreen);

@@ -25,7 +25,7 @@ export const helpTopics: readonly HelpTopicData[] = [
     title: "Engagement rate",
     body: [
       "The share of your audience that interacted with a post. On Facebook, Instagram, LinkedIn and X (Twitter) it is interactions divided by your followers on the day of the post; on TikTok and YouTube, where views are public, it is interactions divided by views.",
-      "Interactions are what each network shows publicly: reactions, comments and shares on Facebook and LinkedIn; likes and comments on Instagram and YouTube; likes, comments and shares on TikTok; likes, replies and reposts on X. Compare rates within one network, not across networks. A period's rate is the average of its posts' rates.",
+      "Interactions are what each network shows publicly: reactions, comments and shares on Facebook and LinkedIn; likes and comments on Instagram and YouTube; likes, comments and shares on TikTok; likes, replies and reposts on X. Compare rates within one network, not across networks. A period's rate is the average of its posts' rates. A post whose likes or comments are unknown (an export without those columns, or a count the network hides) has no rate: it is left out, never counted as 0, and the figure says how many posts it left out.",
     ],
     source:
       "Public post counts and follower counts. A post without a follower count from the week before it (or one we can interpolate) is left out rather than guessed. We have no reach or impressions, so no figure is 'by reach'.",
@@ -360,7 +360,7 @@ export const helpTopics: readonly HelpTopicData[] = [
     module: "all",
     title: "Importing the networks' exports",
     body: [
-      "On Data sources, drop the CSV files the networks let you export (Facebook, Instagram, TikTok, LinkedIn, X, YouTube, Google Ads Keyword Planner, Search Console, and your own brand's Google Analytics 4 audience) for your brand or a competitor. Each file is read and checked first: you see what it holds (which export, whose, how many rows, which days) and import it or discard it; a file waits 24 hours. A file is imported whole or not at all: a row that cannot be read is shown with its line, and nothing of that file is stored until it is fixed. Importing the same file again changes nothing. Files of up to 50 MB are read (about 200,000 rows).",
+      "On Data sources, drop the CSV files the networks let you export (Facebook, Instagram, TikTok, LinkedIn, X, YouTube, Google Ads Keyword Planner, Search Console, and your own brand's Google Analytics 4 audience) for your brand or a competitor. Each file is read and checked first: you see what it holds (which export, whose, how many rows, which days) and import it or discard it; a file waits 24 hours. A file is imported whole or not at all: a row that cannot be read is shown with its line, and nothing of that file is stored until it is fixed. Lines an export writes as a matter of course are skipped with a note instead, such as YouTube Studio's videos without a publish time and its 'Showing top 500 results' line; a count the file lacks is kept as unknown, never 0. Importing the same file again changes nothing. Files of up to 50 MB are read (about 200,000 rows).",
       "The import history says who uploaded each file and what it still holds. Removing an import removes its posts, follower totals, keywords and audience segments, and the figures are worked out again without them.",
     ],
     source:
@@ -383,7 +383,7 @@ export const helpTopics: readonly HelpTopicData[] = [
     title: "Connecting Instagram",
     body: [
       "On Data sources, connect with Facebook Login, using the Facebook account that manages the Page linked to your brand's Instagram business or creator account. Through it we read the Instagram of your brand and of each competitor (from the Instagram links on the Brand screen): followers, number of posts, and recent posts with their likes and comments; then once a day. 'Read again now' reads them at once.",
-      "Instagram only shows business and creator accounts this way: a competitor with a personal account is named, and its content export is the way in. A post that hides its like count is left out rather than counted as 0. Meta's access lasts about 60 days: the section shows when it ends, and asks you to reconnect. When Meta limits the number of calls, reading waits and the section says until when.",
+      "Instagram only shows business and creator accounts this way: a competitor with a personal account is named, and its content export is the way in. A post that hides its like count is kept with its likes unknown, never counted as 0: engagement figures leave it out and say how many they did. Meta's access lasts about 60 days: the section shows when it ends, and asks you to reconnect. When Meta limits the number of calls, reading waits and the section says until when.",
     ],
     source:
       "The Instagram Graph API's business_discovery, through your own Instagram professional account; your access is stored encrypted.",

@@ -3,7 +3,7 @@ import { FigureDelta } from "@brandscope/ui/figure-delta";
 import { SectionState, sectionStateText } from "@brandscope/ui/section-state";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import type * as React from "react";
-import { formatChange } from "./format";
+import { formatChange, unknownEngagementText } from "./format";
 
 export type Figure = components["schemas"]["Figure"];
 
@@ -77,6 +77,11 @@ export function FigureCard({
           {missingText(figure)}
         </p>
       )}
+      {figure.unknownEngagement ? (
+        <p data-slot="figure-left-out" className="text-muted-foreground text-xs">
+          {unknownEngagementText(figure.unknownEngagement)}
+        </p>
+      ) : null}
       {footer}
     </div>
   );

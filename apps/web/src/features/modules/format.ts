@@ -71,3 +71,12 @@ export function formatDateTime(value: string): string {
 
 /** A reason as the server words it, ending as a sentence does. */
 export const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/**
+ * Why a figure left posts out: their likes or comments are unknown (not in the imported file, or hidden by the
+ * platform), which is not the same as none (docs/analytics-methods.md §0).
+ */
+export function unknownEngagementText(n: number | null | undefined): string | null {
+  if (!n) return null;
+  return `${wholeFormat.format(n)} ${n === 1 ? "post" : "posts"} left out: engagement not in the file (or hidden by the platform), not counted as 0.`;
+}

@@ -49,23 +49,31 @@ export function isWholeMonth(month: string, history: { from: string; to: string 
 /**
  * Monthly activity estimated as Σ_platform split_p · E_brand(platform, month) (§3), over the months the history
  * covers whole: a partial first or last month is left out. A month lists the engagement the brand had; a
- * platform absent from a listed month had no engagement there (0). Null with fewer than three whole months, and
- * without a platform mix (a GA4 audience names no network): a line of zeros would claim the persona is inactive when
- * nothing is known.
+ * platform absent from a listed month had no engagement there (0). A month where a platform of the persona's mix
+ * has posts whose engagement is unknown (null: an export without likes) is left out too, since its sum would read
+ * low. Null with fewer than three whole months, and without a platform mix (a GA4 audience names no network): a
+ * line of zeros would claim the persona is inactive when nothing is known.
  */
 export function personaActivity(
   split: readonly PlatformShare[],
-  monthlyEngagement: readonly { month: string; platform: SocialNetwork; engagement: number }[],
+  monthlyEngagement: readonly { month: string; platform: SocialNetwork; engagement: number | null }[],
   history: { from: string; to: string } | null,
 ): { date: string; value: number }[] | null {
   if (!history || !hasPlatformMix(split)) return null;
   const shareOf = new Map(split.map((s) => [s.platform, s.share]));
   const byMonth = new Map<string, number>();
+  const unknown = new Set<string>();
   for (const row of monthlyEngagement) {
     if (!isWholeMonth(row.month, history)) continue;
-    const value = (shareOf.get(row.platform) ?? 0) * (Number.isFinite(row.engagement) ? row.engagement : 0);
+    const share = shareOf.get(row.platform) ?? 0;
+    if (row.engagement === null) {
+      if (share > 0) unknown.add(row.month);
+      continue;
+    }
+    const value = share * (Number.isFinite(row.engagement) ? row.engagement : 0);
     byMonth.set(row.month, (byMonth.get(row.month) ?? 0) + value);
   }
+  for (const month of unknown) byMonth.delete(month);
   if (byMonth.size < MIN_ACTIVITY_MONTHS) return null;
   return [...byMonth.entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))

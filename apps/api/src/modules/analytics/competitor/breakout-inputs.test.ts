@@ -38,6 +38,20 @@ describe("breakoutInputs", () => {
     expect(next?.id).toBe("a");
   });
 
+  it("counts the mature posts of unknown engagement per platform instead of rating them", () => {
+    const posts = [
+      makePost("a", { at: "2026-10-02T00:00:00Z", likes: 50 }),
+      makePost("u1", { at: "2026-10-05T00:00:00Z", likes: null }),
+      makePost("u2", { at: "2026-10-06T00:00:00Z", comments: null }),
+      makePost("yt", { at: "2026-10-07T00:00:00Z", platform: "youtube", likes: null, views: 900 }),
+    ];
+    const inputs = breakoutInputs(posts, followers, { from: "2026-10-02", to: "2026-10-31" }, now);
+    expect(inputs.platforms.map((p) => [p.platform, p.xs.length, p.unknown])).toEqual([
+      ["instagram", 1, 2],
+      ["youtube", 0, 1],
+    ]);
+  });
+
   it("follows the window it is given: a week keeps only the week's posts", () => {
     const posts = [
       makePost("early", { at: "2026-10-03T00:00:00Z", likes: 50 }),

@@ -1,6 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import { type ContentPost, type FollowerPoint, headlineRate, indexFollowers, isMature } from "../content";
 import type { DayWindow } from "../periods";
+import { hasKnownEngagement } from "./engagement";
 import { PLATFORM_ORDER } from "./platform-figures";
 
 type Platform = components["schemas"]["SocialNetwork"];
@@ -28,6 +29,8 @@ export interface PlatformBreakoutInputs {
   xs: number[];
   /** The highest x of the company, highest first. */
   candidates: BreakoutCandidate[];
+  /** Mature posts of the window left out because their engagement is unknown (§0); absent when none. */
+  unknown?: number;
 }
 
 export interface BreakoutInputs {
@@ -55,9 +58,14 @@ export function breakoutInputs(
   const end = new Date(`${window.to}T00:00:00.000Z`).getTime() + 86_400_000;
   const index = indexFollowers(followers);
   const byPlatform = new Map<Platform, { post: ContentPost; rate: number; x: number }[]>();
+  const unknown = new Map<Platform, number>();
   for (const post of posts) {
     const time = post.postedAt.getTime();
     if (time < start || time >= end || !isMature(post, now)) continue;
+    if (!hasKnownEngagement(post)) {
+      unknown.set(post.platform, (unknown.get(post.platform) ?? 0) + 1);
+      continue;
+    }
     const rate = headlineRate(post, index);
     if (rate === null || rate <= 0) continue;
     const list = byPlatform.get(post.platform) ?? [];
@@ -65,8 +73,9 @@ export function breakoutInputs(
     byPlatform.set(post.platform, list);
   }
   const platforms = PLATFORM_ORDER.flatMap((platform) => {
-    const rated = byPlatform.get(platform);
-    if (!rated) return [];
+    const rated = byPlatform.get(platform) ?? [];
+    const leftOut = unknown.get(platform);
+    if (rated.length === 0 && !leftOut) return [];
     const best = [...rated]
       .sort((a, b) => b.x - a.x || (a.post.id < b.post.id ? -1 : a.post.id > b.post.id ? 1 : 0))
       .slice(0, CANDIDATES);
@@ -83,6 +92,7 @@ export function breakoutInputs(
           engagementRate: rate,
           x,
         })),
+        ...(leftOut ? { unknown: leftOut } : {}),
       },
     ];
   });

@@ -90,6 +90,21 @@ describe("breakoutPosts", () => {
     });
   });
 
+  it("says per platform how many posts it left out for an unknown engagement", () => {
+    const unknownRival = company("e", [
+      { platform: "instagram", xs: repeat(-3, 14), candidates: [candidate("r1", -3)], unknown: 4 },
+      { platform: "tiktok", xs: [], candidates: [], unknown: 6 },
+    ]);
+    const judged = breakoutPosts([brand, unknownRival]);
+    expect(judged).toMatchObject({ status: "ok", n: 30, unknownEngagement: 10 });
+    expect(judged.platforms[0]).toEqual({ platform: "instagram", status: "ok", n: 30, unknownEngagement: 4 });
+    expect(judged.platforms.find((p) => p.platform === "tiktok")).toMatchObject({
+      n: 10,
+      unknownEngagement: 6,
+      reason: expect.stringContaining("there are 10, and 6 more whose likes or comments are not known"),
+    });
+  });
+
   it("has no data without any rated post", () => {
     expect(breakoutPosts([older])).toMatchObject({ status: "no_data", n: 0, items: [], platforms: [] });
   });

@@ -37,12 +37,13 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
   );
   const platforms = new Map<
     Platform,
-    { xs: number[]; candidates: { companyId: string; post: Candidate }[] }
+    { xs: number[]; candidates: { companyId: string; post: Candidate }[]; unknown: number }
   >();
   for (const company of included) {
     for (const entry of company.inputs?.platforms ?? []) {
-      const pool = platforms.get(entry.platform) ?? { xs: [], candidates: [] };
+      const pool = platforms.get(entry.platform) ?? { xs: [], candidates: [], unknown: 0 };
       pool.xs.push(...entry.xs);
+      pool.unknown += entry.unknown ?? 0;
       for (const post of entry.candidates) pool.candidates.push({ companyId: company.id, post });
       platforms.set(entry.platform, pool);
     }
@@ -53,11 +54,19 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
     const pool = platforms.get(platform);
     if (!pool) continue;
     const n = pool.xs.length;
+    // Posts of unknown engagement have no rate: said per platform, never judged as low (§0).
+    const leftOut = pool.unknown > 0 ? { unknownEngagement: pool.unknown } : {};
     if (n < MIN_POSTS) {
       states.push({
         platform,
+        ...leftOut,
         status: "insufficient_history",
-        reason: `Breakouts need ${MIN_POSTS} posts from you and your competitors in the period; there are ${n}. Choose a longer period or import more posts.`,
+        reason:
+          `Breakouts need ${MIN_POSTS} posts from you and your competitors in the period; there are ${n}` +
+          (pool.unknown > 0
+            ? `, and ${pool.unknown} more whose likes or comments are not known (not in the imported file)`
+            : "") +
+          ". Choose a longer period or import more posts.",
         n,
       });
       continue;
@@ -67,13 +76,14 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
     if (mad === 0) {
       states.push({
         platform,
+        ...leftOut,
         status: "insufficient_history",
         reason: "Over half of the posts share one engagement rate, so none stands out.",
         n,
       });
       continue;
     }
-    states.push({ platform, status: "ok", n });
+    states.push({ platform, ...leftOut, status: "ok", n });
     for (const { companyId, post } of pool.candidates) {
       const { x, ...rest } = post;
       const z = (CONSISTENCY * (x - centre)) / mad;
@@ -82,7 +92,13 @@ export function breakoutPosts(companies: readonly BreakoutCompany[]): Schemas["B
   }
   items.sort((a, b) => b.z - a.z || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const judged = states.filter((s) => s.status === "ok");
-  const base = { window, items: items.slice(0, LIST_SIZE), platforms: states };
+  const unknown = states.reduce((sum, s) => sum + (s.unknownEngagement ?? 0), 0);
+  const base = {
+    window,
+    items: items.slice(0, LIST_SIZE),
+    platforms: states,
+    ...(unknown > 0 ? { unknownEngagement: unknown } : {}),
+  };
   if (states.length === 0) {
     return {
       ...base,

@@ -14,7 +14,10 @@ describe("engagementOf", () => {
     expect(engagementOf({ platform: "youtube", likes: 10, comments: 3, shares: 2 })).toBe(13);
   });
 
-  it("counts the exposed counts when shares are missing", () => {
-    expect(engagementOf({ platform: "twitter", likes: 10, comments: 3, shares: null })).toBe(13);
+  it("is unknown when a count it adds up is unknown, rather than a sum that reads low", () => {
+    expect(engagementOf({ platform: "twitter", likes: 10, comments: 3, shares: null })).toBeNull();
+    expect(engagementOf({ platform: "youtube", likes: null, comments: 3, shares: null })).toBeNull();
+    expect(engagementOf({ platform: "instagram", likes: 10, comments: null, shares: 2 })).toBeNull();
+    expect(engagementOf({ platform: "youtube", likes: 10, comments: 3, shares: null })).toBe(13);
   });
 });

@@ -12,8 +12,8 @@ export interface BrandSocialData {
   posts: {
     platform: Platform;
     postedAt: Date;
-    likes: number;
-    comments: number;
+    likes: number | null;
+    comments: number | null;
     shares: number | null;
     views: number | null;
   }[];
@@ -75,8 +75,12 @@ export function platformFigures(data: BrandSocialData, window: DayWindow): Schem
       return day >= window.from && day <= window.to;
     });
     const rates: number[] = [];
+    let engagement: number | null = 0;
     for (const post of posts) {
       const e = engagementOf(post);
+      // One post of unknown engagement makes the window's total unknown; its rate is left out of the mean.
+      engagement = engagement === null || e === null ? null : engagement + e;
+      if (e === null) continue;
       const denominator = RATE_BY_VIEWS[platform]
         ? post.views
         : followersOnDay(snapshots, toDay(post.postedAt));
@@ -85,8 +89,7 @@ export function platformFigures(data: BrandSocialData, window: DayWindow): Schem
     result.push({
       platform,
       audience: latestFollowers(snapshots, window.to, AUDIENCE_MAX_AGE_DAYS),
-      engagement:
-        allPosts.length === 0 || !covered ? null : posts.reduce((sum, p) => sum + engagementOf(p), 0),
+      engagement: allPosts.length === 0 || !covered ? null : engagement,
       engagementRate: winsorisedMean(rates),
     });
   }

@@ -1,3 +1,4 @@
+import { hasKnownEngagement } from "../competitor/engagement";
 import { winsorisedMean } from "../statistics";
 import { type FollowerIndex, followerRate, followersAt } from "./engagement";
 import type { ContentPost, SocialNetwork } from "./types";
@@ -7,6 +8,8 @@ export interface AccountRate {
   value: number | null;
   /** Posts with a valid denominator. */
   n: number;
+  /** Posts left out because their engagement is unknown (an export without likes, §0). */
+  unknown: number;
 }
 
 /**
@@ -37,5 +40,6 @@ export function accountEngagementRate(posts: readonly ContentPost[], index: Foll
     weights += audience;
     n += rates.length;
   }
-  return { value: weights > 0 ? weighted / weights : null, n };
+  const unknown = posts.filter((post) => !hasKnownEngagement(post)).length;
+  return { value: weights > 0 ? weighted / weights : null, n, unknown };
 }

@@ -51,6 +51,18 @@ describe("audit: posting frequency and engagement rate", () => {
     expect(result.engagementRate.direction).toBe("increase");
   });
 
+  it("leaves posts of unknown engagement out of the rate and says how many, never reading them as 0", () => {
+    const unknown = Array.from({ length: 3 }, (_, i) =>
+      makePost(`u${i}`, { likes: null, at: `${day("2024-04-02", i * 3)}T10:00:00Z` }),
+    );
+    const result = audit([...current, ...unknown, ...before]);
+    expect(result.engagementRate.value).toBeCloseTo(0.02, 12);
+    expect(result.engagementRate).toMatchObject({ n: 8, unknownEngagement: 3 });
+    const none = audit(unknown).engagementRate;
+    expect(none).toMatchObject({ value: null, unknownEngagement: 3 });
+    expect(none.reason).toContain("all 3 posts of this period are not known");
+  });
+
   it("needs 28 days for a weekly rate", () => {
     const short = { from: "2024-04-22", to: "2024-04-28" };
     const result = audit(current, short, { from: "2024-04-15", to: "2024-04-21" });

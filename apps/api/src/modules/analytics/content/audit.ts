@@ -5,7 +5,7 @@ import { accountEngagementRate } from "./account-rate";
 import { bestTimes } from "./best-times";
 import { rankColor } from "./colors";
 import { type FollowerIndex, headlineRate } from "./engagement";
-import { NO_POSTS } from "./reasons";
+import { allEngagementUnknown, NO_POSTS, unknownEngagementField } from "./reasons";
 import { sentimentSection } from "./sentiment";
 import type { ContentPost, Schemas } from "./types";
 import { compareIds, postDayOf, windowDays } from "./window";
@@ -52,11 +52,16 @@ function postsPerWeek(input: AuditInput): Figure {
 function engagementRate(input: AuditInput): Figure {
   const current = accountEngagementRate(input.windowPosts, input.followers);
   const previous = accountEngagementRate(input.previousPosts, input.followers);
-  return compareFigure(current.value, previous.value, {
-    n: current.n,
-    reason:
-      "No post in this period has a follower count within 7 days of it. Import a follower history (TikTok, LinkedIn) or connect YouTube on Data sources.",
-  });
+  const allUnknown = current.unknown > 0 && current.unknown === input.windowPosts.length;
+  return {
+    ...compareFigure(current.value, previous.value, {
+      n: current.n,
+      reason: allUnknown
+        ? allEngagementUnknown(current.unknown)
+        : "No post in this period has a follower count within 7 days of it. Import a follower history (TikTok, LinkedIn) or connect YouTube on Data sources.",
+    }),
+    ...unknownEngagementField(current.unknown),
+  };
 }
 
 /**

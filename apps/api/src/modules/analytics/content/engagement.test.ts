@@ -12,7 +12,15 @@ describe("engagementOf", () => {
     // Instagram and YouTube leave shares out for parity across accounts.
     expect(engagementOf(makePost("c", { ...counts, platform: "instagram" }))).toBe(13);
     expect(engagementOf(makePost("d", { ...counts, platform: "youtube" }))).toBe(13);
-    expect(engagementOf(makePost("e", { ...counts, shares: null, platform: "linkedin" }))).toBe(13);
+  });
+
+  it("is unknown when a count it adds up is unknown, never a sum that reads low (§0)", () => {
+    const counts = { likes: 10, comments: 3, shares: 2 };
+    expect(engagementOf(makePost("e", { ...counts, shares: null, platform: "linkedin" }))).toBeNull();
+    expect(engagementOf(makePost("f", { ...counts, likes: null, platform: "youtube" }))).toBeNull();
+    expect(engagementOf(makePost("g", { ...counts, comments: null, platform: "instagram" }))).toBeNull();
+    // Shares are not part of E on YouTube: their absence changes nothing.
+    expect(engagementOf(makePost("h", { ...counts, shares: null, platform: "youtube" }))).toBe(13);
   });
 });
 
@@ -86,6 +94,17 @@ describe("accountEngagementRate", () => {
     expect(accountEngagementRate([makePost("a", { likes: 1 })], indexFollowers([]))).toEqual({
       value: null,
       n: 0,
+      unknown: 0,
     });
+  });
+
+  it("leaves out posts whose likes are unknown and counts them", () => {
+    const index = indexFollowers([{ platform: "instagram", day: "2024-03-01", followers: 1000 }]);
+    const at = "2024-03-02T10:00:00Z";
+    const known = [makePost("k1", { likes: 10, at }), makePost("k2", { likes: 30, at })];
+    const withUnknown = [...known, makePost("u1", { likes: null, at }), makePost("u2", { likes: null, at })];
+    const result = accountEngagementRate(withUnknown, index);
+    expect(result).toEqual({ ...accountEngagementRate(known, index), unknown: 2 });
+    expect(result.n).toBe(2);
   });
 });

@@ -82,20 +82,31 @@ export function followersAt(index: FollowerIndex, platform: SocialNetwork, date:
   return beforeValue + ((afterValue - beforeValue) * (day - beforeDay)) / (afterDay - beforeDay);
 }
 
-/** ERf_p = E_p / F(t_p); null without a usable snapshot or with F ≤ 0. Values > 1 (viral posts) are kept. */
+/**
+ * ERf_p = E_p / F(t_p); null without a usable snapshot, with F ≤ 0 or with E unknown. Values > 1 (viral posts) are
+ * kept.
+ */
 export function followerRate(post: ContentPost, index: FollowerIndex): number | null {
+  const engagement = engagementOf(post);
+  if (engagement === null) return null;
   const followers = followersAt(index, post.platform, post.postedAt);
-  return followers === null || followers <= 0 ? null : engagementOf(post) / followers;
+  return followers === null || followers <= 0 ? null : engagement / followers;
 }
 
 /** E > views cannot happen in consistent data (§1.2 `data_inconsistent`). */
-export const isViewDataInconsistent = (post: ContentPost) =>
-  post.views !== null && post.views > 0 && engagementOf(post) > post.views;
+export function isViewDataInconsistent(post: ContentPost): boolean {
+  const engagement = engagementOf(post);
+  return engagement !== null && post.views !== null && post.views > 0 && engagement > post.views;
+}
 
-/** ERv_p = E_p / views_p when views > 0; inconsistent rows are null so they stay out of medians and means. */
+/**
+ * ERv_p = E_p / views_p when views > 0 and E is known; inconsistent rows are null so they stay out of medians and
+ * means.
+ */
 export function viewRate(post: ContentPost): number | null {
-  if (post.views === null || post.views <= 0 || isViewDataInconsistent(post)) return null;
-  return engagementOf(post) / post.views;
+  const engagement = engagementOf(post);
+  if (engagement === null || post.views === null || post.views <= 0 || engagement > post.views) return null;
+  return engagement / post.views;
 }
 
 export const isViewBased = (platform: SocialNetwork) => RATE_BY_VIEWS[platform];

@@ -110,12 +110,13 @@ export function keywordAnalysis(
   for (const post of withText) {
     const tokens = tokenize(post.text);
     const terms = termsOf(tokens.runs, tokens.hashtags);
+    // A post of unknown engagement counts for its terms, not for their engagement-weighted rate.
     const engagement = engagementOf(post);
-    const rate = rateOf(post);
-    count(words, terms.words, engagement, rate);
-    count(bigrams, terms.bigrams, engagement, rate);
-    count(trigrams, terms.trigrams, engagement, rate);
-    count(hashtags, terms.hashtags, engagement, rate);
+    const rate = engagement === null ? null : rateOf(post);
+    count(words, terms.words, engagement ?? 0, rate);
+    count(bigrams, terms.bigrams, engagement ?? 0, rate);
+    count(trigrams, terms.trigrams, engagement ?? 0, rate);
+    count(hashtags, terms.hashtags, engagement ?? 0, rate);
   }
   const candidates = [...chooseTerms(words, bigrams, trigrams), ...hashtags];
   const meanRate = (s: TermStats) =>

@@ -34,7 +34,12 @@ describe("relativePerformance", () => {
   });
 
   it("narrows to the same format when it has 10 references", () => {
-    const videos = references.map((r) => ({ ...r, id: `v${r.id}`, format: "video", likes: r.likes * 2 }));
+    const videos = references.map((r) => ({
+      ...r,
+      id: `v${r.id}`,
+      format: "video",
+      likes: (r.likes ?? 0) * 2,
+    }));
     const [rated] = rate([makePost("v", { format: "video", likes: 110, at })], [...references, ...videos]);
     // Video median is 0.11, so 0.11 scores 1 rather than the 0.11 / 0.065 of a mixed pool.
     expect(rated?.relativePerformance).toBeCloseTo(1, 12);
@@ -71,5 +76,19 @@ describe("performanceSection", () => {
     expect(section.status).toBe("insufficient_history");
     expect(section.reason).toContain("against 10 earlier posts of its platform");
     expect(performanceSection([], [], null).status).toBe("no_data");
+  });
+
+  it("rates only posts whose engagement is known and says how many it left out", () => {
+    const known = [makePost("top", { likes: 176, at }), makePost("low", { likes: 11, at })];
+    const unknown = [makePost("u1", { likes: null, at }), makePost("u2", { comments: null, at })];
+    const candidates = [...known, ...unknown];
+    const section = performanceSection(candidates, rate(candidates), null);
+    expect(section).toMatchObject({ status: "ok", n: 2, unknownEngagement: 2 });
+    expect(section.top.map((p) => p.id)).toEqual(["top"]);
+    expect(section.under.map((p) => p.id)).toEqual(["low"]);
+    // Every post of the period unknown: no list, and the reason says why rather than "no history".
+    const none = performanceSection(unknown, rate(unknown), null);
+    expect(none).toMatchObject({ status: "no_data", n: 0, unknownEngagement: 2, top: [], under: [] });
+    expect(none.reason).toContain("not known (not in the imported file");
   });
 });

@@ -1,4 +1,5 @@
-import { NO_POSTS } from "./reasons";
+import { hasKnownEngagement } from "../competitor/engagement";
+import { allEngagementUnknown, NO_POSTS, unknownEngagementField } from "./reasons";
 import type { RatedPost } from "./relative-performance";
 import { MIN_REFERENCE_POSTS } from "./relative-performance";
 import type { ContentPost, Schemas } from "./types";
@@ -42,8 +43,15 @@ export function performanceSection(
   if (windowPosts.length === 0) {
     return { status: "no_data", reason: NO_POSTS, n: 0, top: [], under: [] };
   }
+  // Posts whose engagement is unknown cannot be rated, and the section says how many it left out.
+  const unknown = windowPosts.filter((post) => !hasKnownEngagement(post)).length;
+  const leftOut = unknownEngagementField(unknown);
+  if (rated.length === 0 && unknown === windowPosts.length) {
+    return { status: "no_data", reason: allEngagementUnknown(unknown), n: 0, ...leftOut, top: [], under: [] };
+  }
   if (rated.length === 0) {
     return {
+      ...leftOut,
       status: "insufficient_history",
       reason: `Each post is judged against ${MIN_REFERENCE_POSTS} earlier posts of its platform from the 90 days before it, and no post older than 72 hours has them. Import older posts to compare against.`,
       n: 0,
@@ -62,6 +70,7 @@ export function performanceSection(
   return {
     status: "ok",
     n: rated.length,
+    ...leftOut,
     top: top.map((r) => toPostRef(r, logo)),
     under: under.map((r) => toPostRef(r, logo)),
   };

@@ -42,10 +42,19 @@ describe("influencerEngagementRate", () => {
 
   it("takes only the 12 newest posts", () => {
     // 12 posts with E = 10 and an older 13th with E = 1000.
-    const posts = Array.from({ length: 12 }, (_, k) => post(k + 1, 10, 0));
-    posts.push(post(30, 1000, 0), post(31, 1000, 0), post(32, 1000, 0), post(33, 1000, 0));
-    posts.push(post(34, 1000, 0), post(35, 1000, 0), post(36, 1000, 0));
+    // Facebook's E counts shares, so each post shows its (zero) shares.
+    const shown = { shares: 0 };
+    const posts = Array.from({ length: 12 }, (_, k) => post(k + 1, 10, 0, shown));
+    posts.push(post(30, 1000, 0, shown), post(31, 1000, 0, shown), post(32, 1000, 0, shown));
+    posts.push(post(33, 1000, 0, shown), post(34, 1000, 0, shown), post(35, 1000, 0, shown));
     expect(influencerEngagementRate(influencer("facebook", posts), NOW)).toEqual({ value: 0.01, n: 12 });
+  });
+
+  it("leaves out posts whose engagement is unknown (a share count not shown on Facebook)", () => {
+    const posts = Array.from({ length: 12 }, (_, k) => post(k + 1, 10, 0, k < 8 ? { shares: 0 } : {}));
+    expect(influencerEngagementRate(influencer("facebook", posts), NOW)).toEqual({ value: 0.01, n: 8 });
+    const few = Array.from({ length: 12 }, (_, k) => post(k + 1, 10, 0, k < 5 ? { shares: 0 } : {}));
+    expect(influencerEngagementRate(influencer("facebook", few), NOW)).toMatchObject({ value: null, n: 5 });
   });
 
   it("needs 6 posts in 90 days and views where the rate is per view", () => {

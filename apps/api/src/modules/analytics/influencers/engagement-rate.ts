@@ -33,26 +33,34 @@ export function influencerEngagementRate(
       reason: `Needs ${ER_MIN_POSTS} posts in 90 days, has ${posts.length}`,
     };
   }
-  const withPlatform = posts.map((p) => ({ ...p, platform: i.platform }));
+  // Posts whose engagement is unknown (a hidden count) are left out, never counted as 0.
+  const known = posts.flatMap((p) => {
+    const engagement = engagementOf({ ...p, platform: i.platform });
+    return engagement === null ? [] : [{ ...p, engagement }];
+  });
   if (RATE_BY_VIEWS[i.platform]) {
-    const viewed = withPlatform.filter(
-      (p): p is typeof p & { views: number } => p.views !== null && p.views > 0,
-    );
+    const viewed = known.filter((p): p is typeof p & { views: number } => p.views !== null && p.views > 0);
     if (viewed.length < ER_MIN_POSTS) {
       return {
         value: null,
         n: viewed.length,
-        reason: `Rated by views on this platform, and only ${viewed.length} of ${posts.length} recent posts show them.`,
+        reason: `Rated by views on this platform, and only ${viewed.length} of ${posts.length} recent posts show them with their engagement.`,
       };
     }
-    const engagement = viewed.reduce((s, p) => s + engagementOf(p), 0);
+    const engagement = viewed.reduce((s, p) => s + p.engagement, 0);
     const views = viewed.reduce((s, p) => s + p.views, 0);
     return { value: engagement / views, n: viewed.length };
   }
   if (!(i.followers > 0))
     return { value: null, n: posts.length, reason: "The profile shows no follower count." };
-  // At least ER_MIN_POSTS posts here: the median exists.
-  return { value: (median(withPlatform.map(engagementOf)) ?? 0) / i.followers, n: posts.length };
+  if (known.length < ER_MIN_POSTS) {
+    return {
+      value: null,
+      n: known.length,
+      reason: `Only ${known.length} of ${posts.length} recent posts show their engagement; needs ${ER_MIN_POSTS}.`,
+    };
+  }
+  return { value: (median(known.map((p) => p.engagement)) ?? 0) / i.followers, n: known.length };
 }
 
 /** Comments per like over the ER posts; the benchmark cell says whether it is unusual. */

@@ -1,6 +1,16 @@
 import type { Cells, Names } from "../cells";
 import type { FormatId, ImportRow, ParseOptions, RowKind } from "../types";
 
+/**
+ * A record that is data but cannot be stored (a YouTube video without a publish time): left out with a note saying
+ * why, while the rest of the file is imported. Records with the same reason share one note.
+ */
+export interface SkippedRecord {
+  kind: "skipped";
+  /** Why, in words that finish "N rows skipped: …". */
+  reason: string;
+}
+
 /** One platform export: how to recognise its header and how to turn a record into our row. */
 export interface ExportFormat {
   id: FormatId;
@@ -12,10 +22,18 @@ export interface ExportFormat {
    * that identify the export go here: metric columns are optional because users add, drop and reorder them.
    */
   signature: readonly Names[];
+  /**
+   * Reads a header (as `headerKey` gives it) under another name, or null to keep it: Search Console's compare-mode
+   * "Last 28 days Clicks" is read as "clicks". Applied before the signature is matched.
+   */
+  headerAlias?(key: string): string | null;
   /** The export's dates have no year, so the caller must pass options.referenceDate. */
   needsReferenceDate?: boolean;
-  /** Returns null for a record that is not data (YouTube's `Total` row). */
-  map(cells: Cells, options: ParseOptions): ImportRow | null;
+  /**
+   * Returns null for a record that is not data (YouTube's `Total` row), a SkippedRecord for one that is data the
+   * file cannot give us whole.
+   */
+  map(cells: Cells, options: ParseOptions): ImportRow | SkippedRecord | null;
 }
 
 /** The path's last segment, e.g. the video id of a TikTok link; null when the URL has none. */

@@ -1,4 +1,4 @@
-import { parseYearlessDate } from "../dates";
+import { parseSlashedIsoDate, parseYearlessDate } from "../dates";
 import { type ExportFormat, lastPathPart } from "./format";
 
 /**
@@ -22,7 +22,12 @@ export const tiktokContent: ExportFormat = {
       platform: "tiktok",
       externalId: externalId ?? "",
       url,
-      publishedAt: c.date(["Post time"], (raw) => parseYearlessDate(raw, options.referenceDate ?? "")),
+      // Most exports write the day without a year ("September 25"); some write it whole ("2025/10/31 18:19:10").
+      publishedAt: c.date(["Post time"], (raw) =>
+        /^\s*\d{4}\//.test(raw)
+          ? parseSlashedIsoDate(raw)
+          : parseYearlessDate(raw, options.referenceDate ?? ""),
+      ),
       text: c.text(["Video title"]),
       format: "video",
       likes: c.int(["Total likes"]),

@@ -1,6 +1,10 @@
 import { parseEnglishDate } from "../dates";
 import type { ExportFormat } from "./format";
 
+// Two spellings of the same export's columns, seen in different accounts' files (issue 27).
+const LINK = ["Post Link", "Link"];
+const EXTERNAL_SHARES = ["Shares", "Share"];
+
 /**
  * Current X Premium account_analytics_content (docs/import-formats.md §7). `Date` has no time
  * (`Sat, Sep 12, 2026`).
@@ -9,14 +13,14 @@ export const xAccountContent: ExportFormat = {
   id: "x-account-content",
   label: "X account analytics content",
   kind: "post",
-  signature: [["Post id"], ["Post Link"], ["Date"]],
+  signature: [["Post id"], LINK, ["Date"]],
   map(c) {
     return {
       kind: "post",
       line: c.line,
       platform: "twitter",
       externalId: c.required(["Post id"]),
-      url: c.text(["Post Link"]),
+      url: c.text(LINK),
       publishedAt: c.date(["Date"], parseEnglishDate),
       text: c.text(["Post text"]),
       format: null,
@@ -28,7 +32,8 @@ export const xAccountContent: ExportFormat = {
         engagements: c.int(["Engagements"]),
         bookmarks: c.int(["Bookmarks"]),
         // X's "Shares" are shares by link or DM, not reposts.
-        externalShares: c.int(["Shares"]),
+        externalShares: c.int(EXTERNAL_SHARES),
+        urlClicks: c.int(["URL Clicks"]),
         newFollows: c.int(["New follows"]),
         profileVisits: c.int(["Profile visits"]),
       },
