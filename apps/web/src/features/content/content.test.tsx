@@ -85,6 +85,8 @@ const analytics = (overrides: Partial<ContentAnalytics> = {}): ContentAnalytics 
     datedBy: "feed",
     sourceUrl: "https://oat.example/feed.xml",
   },
+  sources: [],
+  newestPeriod: null,
   ...overrides,
 });
 
