@@ -120,7 +120,7 @@ export function periodBounds(
 /**
  * Whether stored figures may be served at `now`: a named period of an own brand only while it still ends today,
  * so a figure stored yesterday is recomputed rather than shown a day behind (the daily refresh recomputes them
- * ahead of most reads: modules/connectors/refresh-sources.job.ts). Custom ranges and windows stored under
+ * ahead of most reads: refresh.ts queueNewDayRecomputes). Custom ranges and windows stored under
  * `<name>@<day>` name their days; a sample brand's today does not move.
  */
 export function endsOnToday(brand: Pick<BrandRow, "sample">, period: ResolvedPeriod, now: Date): boolean {

@@ -9,9 +9,9 @@ import { jwtKey } from "../../config/keys";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import { DAY_MS } from "../../lib/clock";
 import { signIdToken } from "../auth/id-token";
-import { refreshSourcesJob } from "../connectors/refresh-sources.job";
 import { computeBrandJob } from "./compute-brand.job";
 import { addDays, daysBetween } from "./periods";
+import { queueNewDayRecomputes } from "./refresh";
 
 type Content = components["schemas"]["ContentAnalytics"];
 
@@ -158,7 +158,7 @@ describe("an own brand with an old import and a fresh website article", () => {
     const storedDay = today();
     t.clock.advance(DAY_MS);
     queued.length = 0;
-    await refreshSourcesJob(workerDeps());
+    await queueNewDayRecomputes(workerDeps());
     expect(recomputed()).toContain(brandId);
     // Read before the job ran: the stored 30 days end yesterday, so they are computed anew for today.
     const body = await content(marketer, "?period=30d");
@@ -169,9 +169,9 @@ describe("an own brand with an old import and a fresh website article", () => {
       [brandId],
     );
     expect(stored.rows[0]?.computed_at.toISOString().slice(0, 10)).toBe(today());
-    // Now stored today: the next hourly run queues nothing for it.
+    // Now stored today: the next hourly run of the daily refresh queues nothing for it.
     queued.length = 0;
-    await refreshSourcesJob(workerDeps());
+    await queueNewDayRecomputes(workerDeps());
     expect(recomputed()).not.toContain(brandId);
   });
 });

@@ -1,8 +1,6 @@
 import type { ConnectorProvider } from "../../db/schema";
 import type { JobKind } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { findBrandsWithNamedPeriodsBefore } from "../analytics/figures.repo";
-import { dayToDate, toDay } from "../analytics/periods";
 import { findWebsiteReadTimes } from "../website/articles.repo";
 import { findRefreshableConnections } from "./connections.repo";
 import { isDue } from "./refresh-schedule";
@@ -20,7 +18,6 @@ const syncJobOf = {
  * it is (its workspace's), or that is overdue. A refused key or grant, or a property to choose, waits for the user; a run already queued absorbs
  * another (one per workspace for a connection, one per company for a website). The reads themselves are
  * `sync-youtube`, `sync-search-console`, `sync-instagram` and `sync-google-ads` jobs, one per workspace and provider, and `collect-brand` jobs marked daily; each recomputes the figures.
- * Each own brand whose named periods were stored on an earlier day is queued for a recompute (`compute-brand`).
  */
 export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
   const now = deps.clock.now();
@@ -36,14 +33,7 @@ export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
   for (const website of websites) {
     await deps.jobs.enqueue("collect-brand", { brandId: website.brandId, daily: true });
   }
-  // A new day moves every own brand's named periods (they end today: docs/decisions.md "Periods"): the first run
-  // of the day recomputes those stored on an earlier day, so reads rarely have to (analytics/module-context.ts).
-  const outdated = await findBrandsWithNamedPeriodsBefore(deps.db, { since: dayToDate(toDay(now)) });
-  for (const brandId of outdated) await deps.jobs.enqueue("compute-brand", { brandId });
-  if (due.length > 0 || websites.length > 0 || outdated.length > 0) {
-    deps.log.info(
-      { connections: due.length, websites: websites.length, newDay: outdated.length },
-      "Daily refresh queued",
-    );
+  if (due.length > 0 || websites.length > 0) {
+    deps.log.info({ connections: due.length, websites: websites.length }, "Daily refresh queued");
   }
 }
