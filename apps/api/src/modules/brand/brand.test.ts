@@ -235,7 +235,9 @@ describe("a connected brand's own data", () => {
     // The import queues the brand's recomputation; its figures follow within seconds. Read for twelve months,
     // which end today and reach back to the export's posts (30 days, ending today, may not).
     const read = async () =>
-      (await t.app.inject({ method: "GET", url: "/api/content?period=12m", headers: { authorization } })).json();
+      (
+        await t.app.inject({ method: "GET", url: "/api/content?period=12m", headers: { authorization } })
+      ).json();
     let content = await read();
     for (let attempt = 0; attempt < 120 && content.contentBreakdown.status !== "ok"; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
