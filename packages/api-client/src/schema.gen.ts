@@ -2668,6 +2668,33 @@ export interface components {
             /** @description True when dataAsOf is older than twice the expected cadence of its data (social 48 h, keywords 60 days, influencer profiles 14 days), judged against the server's clock when the response is made, so it turns without a recompute. Stale figures are still shown, with their date. False when the age of the data is unknown (dataAsOf null). */
             stale: boolean;
         };
+        /**
+         * @description How old one source of a module's data is.
+         * @example {
+         *       "source": "csv_import",
+         *       "platform": "youtube",
+         *       "label": "YouTube export",
+         *       "newest": "2025-10-02",
+         *       "behind": true,
+         *       "reason": "YouTube export: newest video 2 Oct 2025 — upload a newer export or connect YouTube"
+         *     }
+         */
+        SourceAge: {
+            source: components["schemas"]["DataSource"];
+            /** @description The platform of a social source; null for the website. */
+            platform: components["schemas"]["SocialNetwork"] | null;
+            /** @description The source as a sentence names it ("YouTube export", "Instagram", "Website"). */
+            label: string;
+            /**
+             * Format: date
+             * @description The UTC day of its newest item.
+             */
+            newest: string;
+            /** @description Its newest item is older than the period's start. */
+            behind: boolean;
+            /** @description When behind, the sentence the section shows ("YouTube export: newest video 2 Oct 2025 — upload a newer export or connect YouTube"); null otherwise. */
+            reason: string | null;
+        };
         /** @enum {string} */
         FigureStatus: "ok" | "insufficient_history" | "no_data" | "stale" | "error";
         /** @enum {string} */
@@ -2825,6 +2852,10 @@ export interface components {
         ContentAnalytics: components["schemas"]["ModuleEnvelope"] & {
             brand: components["schemas"]["Brand"];
             website: components["schemas"]["WebsiteChannel"];
+            /** @description Each source of the brand's posts and articles (a platform's export or connection, the website), newest first, with the day of its newest item. Named periods end today (the sample's on its data set's day), so a source older than the period's start says so in `reason`. */
+            sources: components["schemas"]["SourceAge"][];
+            /** @description When every source is older than the period's start: the period of the same length ending on the newest data, to read as period=custom with its from and to. Null otherwise. */
+            newestPeriod: components["schemas"]["Window"] | null;
             contentBreakdown: components["schemas"]["SectionState"] & {
                 items: components["schemas"]["ChartSlice"][];
             };

@@ -2,6 +2,7 @@ import type { JobHandlers } from "../kernel/job-queue";
 import type { WorkerDeps } from "../kernel/worker-deps";
 import { computeBrandJob } from "../modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../modules/analytics/influencer-profiles.job";
+import { queueNewDayRecomputes } from "../modules/analytics/refresh";
 import { billingHousekeepingJob } from "../modules/billing/billing-housekeeping.job";
 import {
   cancelSubscriptionAbandonedJob,
@@ -32,7 +33,10 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "cancel-subscription": (data) => cancelSubscriptionJob(deps, data),
     "cancel-subscription-failed": (data) => cancelSubscriptionAbandonedJob(deps, data),
     "mail-outbox": () => deliverDueMail(deps),
-    "refresh-sources": () => refreshSourcesJob(deps),
+    "refresh-sources": async () => {
+      await refreshSourcesJob(deps);
+      await queueNewDayRecomputes(deps);
+    },
     "discard-expired-imports": () => discardExpiredImportsJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
     "sync-search-console": (data, job) => syncSearchConsoleJob(deps, data, job),

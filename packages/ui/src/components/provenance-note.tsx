@@ -41,6 +41,8 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", {
 export type ProvenanceNoteProps = Omit<React.ComponentProps<"p">, "children"> & {
   /** Sample (demo) data: says so, whatever the source. */
   sample?: boolean;
+  /** The day sample data is as of (its data set's own date): 'Sample data as of 24 Nov 2026'. */
+  sampleAsOf?: Date | string | null;
   /** Where the figures come from, e.g. 'Instagram export' or 'Website'. */
   source?: React.ReactNode;
   /** When they were computed. */
@@ -69,6 +71,18 @@ function StaleNote({ dataAsOf }: { dataAsOf: Date | string | null | undefined })
   );
 }
 
+/** ' as of 24 Nov 2026' after the sample badge; nothing when the day is unknown. */
+function SampleAsOf({ day }: { day: Date | string | null | undefined }) {
+  const date = day ? new Date(day) : undefined;
+  if (!date || !Number.isFinite(date.getTime())) return null;
+  return (
+    <span data-slot="provenance-sample-as-of">
+      {" as of "}
+      <time dateTime={date.toISOString()}>{dayFormat.format(date)}</time>
+    </span>
+  );
+}
+
 /**
  * Where a module's figures come from and how fresh they are: 'Sample data', or 'Website · updated 3 hours ago', with
  * ' · data from 3 Nov 2026 · stale' after it when the data is older than its source's cadence allows.
@@ -76,6 +90,7 @@ function StaleNote({ dataAsOf }: { dataAsOf: Date | string | null | undefined })
 export function ProvenanceNote({
   className,
   sample = false,
+  sampleAsOf,
   source,
   updatedAt,
   now,
@@ -90,9 +105,12 @@ export function ProvenanceNote({
       {...props}
     >
       {sample ? (
-        <Badge tone="warning" size="sm">
-          Sample data
-        </Badge>
+        <>
+          <Badge tone="warning" size="sm">
+            Sample data
+          </Badge>
+          <SampleAsOf day={sampleAsOf} />
+        </>
       ) : (
         <>
           {source ? <span>{source}</span> : null}

@@ -8,6 +8,7 @@ import {
   websiteArticles,
   websiteReads,
 } from "../../db/schema";
+import type { PostSource } from "./content/source-ages";
 import type { ArticlePoint, WebsiteCoverage } from "./content/website";
 import { addDays, type DayWindow, toDay } from "./periods";
 
@@ -35,6 +36,21 @@ export async function countPosts(db: Queryable, p: { brandId: string }): Promise
     .from(posts)
     .where(eq(posts.brandId, p.brandId));
   return row?.n ?? 0;
+}
+
+/** Where a brand's posts come from: the newest post of each platform and source (an export, a connection). */
+export async function readPostSources(db: Queryable, p: { brandId: string }): Promise<PostSource[]> {
+  const rows = await db
+    .select({
+      platform: posts.platform,
+      source: posts.source,
+      newest: sql<Date | string>`max(${posts.postedAt})`,
+    })
+    .from(posts)
+    .where(eq(posts.brandId, p.brandId))
+    .groupBy(posts.platform, posts.source);
+  // A raw aggregate comes back as the driver reads it: a Date, or its text.
+  return rows.map((r) => ({ platform: r.platform, source: r.source, newest: new Date(r.newest) }));
 }
 
 /**

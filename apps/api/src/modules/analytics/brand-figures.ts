@@ -7,6 +7,7 @@ import {
   readArticles,
   readDataSpan,
   readFollowers,
+  readPostSources,
   readPosts,
   readTraffic,
   readWebsiteCoverage,
@@ -23,14 +24,24 @@ import {
 } from "./content";
 import type { PillarModel } from "./content/pillar-model";
 import { keepPillarIdentity } from "./content/pillar-stability";
+import { type PostSource, type SourceAges, sourceAges } from "./content/source-ages";
 import { type ArticlePoint, type WebsiteCoverage, websiteChannel } from "./content/website";
 import { findFigure, saveFigure } from "./figures.repo";
-import { addDays, type DayWindow, type ResolvedPeriod, resolvePeriod, toDay } from "./periods";
+import {
+  addDays,
+  type DayWindow,
+  MAX_CUSTOM_DAYS,
+  type ResolvedPeriod,
+  resolvePeriod,
+  toDay,
+} from "./periods";
 import { fitPillarsOffLoop } from "./pillars-off-loop";
 
 type Schemas = components["schemas"];
 /** The content module's figures: those computed from posts, and the website channel. */
-export type ContentFigures = ContentAnalyticsSections & Pick<Schemas["ContentAnalytics"], "website">;
+export type ContentFigures = ContentAnalyticsSections &
+  Pick<Schemas["ContentAnalytics"], "website"> &
+  SourceAges;
 export type CompetitorFigures = Pick<
   Schemas["CompetitorEntry"],
   "audienceByPlatform" | "trafficByCountry" | "metrics"
@@ -53,6 +64,8 @@ export interface BrandSeries {
   /** The website's articles and how far its reads reach; outside `history`, which the posts and followers set. */
   articles: ArticlePoint[];
   website: WebsiteCoverage | null;
+  /** The newest post of each platform and source, whose ages the content module says (content/source-ages.ts). */
+  postSources: PostSource[];
 }
 
 export async function loadBrandSeries(db: Queryable, brandId: string, span?: DataSpan): Promise<BrandSeries> {
@@ -62,21 +75,57 @@ export async function loadBrandSeries(db: Queryable, brandId: string, span?: Dat
   const website = await readWebsiteCoverage(db, { brandId });
   const articles = website?.coveredFrom ? await readArticles(db, { brandId }) : [];
   if (!history) {
-    const empty = { history: null, dataAsOf: null, posts: [], followers: [] };
+    const empty = { history: null, dataAsOf: null, posts: [], followers: [], postSources: [] };
     return { ...empty, traffic, competitorNames, articles, website };
   }
   // A custom period reaches back two years at most, its previous period as far again, plus the reference window.
   const from = addDays(history.to, -(4 * 366 + LOOKBACK_DAYS));
   const posts = await readPosts(db, { brandId, window: { from, to: history.to } });
   const followers = await readFollowers(db, { brandId });
-  return { history, dataAsOf, posts, followers, traffic, competitorNames, articles, website };
+  const postSources = await readPostSources(db, { brandId });
+  return { history, dataAsOf, posts, followers, traffic, competitorNames, articles, website, postSources };
 }
 
-/** Where periods end when the brand has no data yet: yesterday, the last complete day. */
-export function historyOrToday(history: DayWindow | null, now: Date): DayWindow {
-  if (history) return history;
-  const yesterday = addDays(toDay(now), -1);
-  return { from: yesterday, to: yesterday };
+/**
+ * The last day of a brand's named periods, its "today" (docs/decisions.md "Periods"): the server's UTC day for a
+ * brand of one's own, whatever the age of its sources, since a marketer reading "30 days" expects the last thirty
+ * and a source newer than another must not be cut off; the data's last day for a brand of the sample data set,
+ * the date it was made for. Null for a sample brand without data (it sets no comparison's window).
+ */
+export function brandToday(
+  brand: Pick<BrandRow, "sample">,
+  lastDay: string | null,
+  now: Date,
+): string | null {
+  return brand.sample ? lastDay : toDay(now);
+}
+
+/**
+ * The days a brand's periods are resolved within (periods.ts resolvePeriod): named periods end on its last day,
+ * its "today" (brandToday), and a custom range lies inside. An own brand's range starts with its data (two years
+ * back without any); a sample brand without data ends yesterday, the last complete day.
+ */
+export function periodBounds(
+  brand: Pick<BrandRow, "sample">,
+  history: DayWindow | null,
+  now: Date,
+): DayWindow {
+  const today = toDay(now);
+  if (brand.sample) return history ?? { from: addDays(today, -1), to: addDays(today, -1) };
+  // ISO days compare as text; data dated after today (a clock behind the source's) still ends today.
+  const first = history?.from ?? addDays(today, -MAX_CUSTOM_DAYS + 1);
+  return { from: first.localeCompare(today) > 0 ? today : first, to: today };
+}
+
+/**
+ * Whether stored figures may be served at `now`: a named period of an own brand only while it still ends today,
+ * so a figure stored yesterday is recomputed rather than shown a day behind (the daily refresh recomputes them
+ * ahead of most reads: refresh.ts queueNewDayRecomputes). Custom ranges and windows stored under
+ * `<name>@<day>` name their days; a sample brand's today does not move.
+ */
+export function endsOnToday(brand: Pick<BrandRow, "sample">, period: ResolvedPeriod, now: Date): boolean {
+  if (brand.sample || !(NAMED_PERIODS as readonly string[]).includes(period.key)) return true;
+  return period.window.to === toDay(now);
 }
 
 export function contentFor(
@@ -107,6 +156,12 @@ export function contentFor(
   return {
     ...content,
     website: websiteChannel(series.articles, series.website, period.window, period.previous),
+    ...sourceAges(
+      series.postSources,
+      series.articles.at(-1)?.publishedAt ?? null,
+      period.window,
+      series.history,
+    ),
   };
 }
 
@@ -203,12 +258,18 @@ export interface ComputedBrandFigures {
  */
 export async function computeBrandFigures(
   db: Queryable,
-  brand: Pick<BrandRow, "id" | "name" | "logo" | "country">,
+  brand: Pick<BrandRow, "id" | "name" | "logo" | "country" | "sample">,
   query: Parameters<typeof resolvePeriod>[0],
   now: Date,
 ): Promise<ComputedBrandFigures> {
   const span = await readDataSpan(db, { brandId: brand.id });
-  return computeFiguresFor(db, brand, resolvePeriod(query, historyOrToday(span.history, now)), now, span);
+  return computeFiguresFor(
+    db,
+    brand,
+    resolvePeriod(query, periodBounds(brand, span.history, now)),
+    now,
+    span,
+  );
 }
 
 /**

@@ -15,6 +15,9 @@ type Analytics = Schemas["CompetitorAnalytics"];
 /*
  * What real imports showed: the brand's export ends in August, its competitor's was exported in late November.
  * "30 days" must be the same 30 days for both, and the brand's lack of data in them said, not drawn as zeros.
+ * Companies of one's own all end their periods today (docs/decisions.md "Periods"), so one window is theirs from
+ * the start; brands of the sample data set keep their data's last day as their today, so the comparison's one
+ * window is tested with them (`sample`), and the own companies' today at the end.
  */
 const BRAND_DAYS = { from: "2025-07-14", to: "2025-08-12" };
 const RIVAL_DAYS = { from: "2025-10-26", to: "2025-11-24" };
@@ -27,12 +30,13 @@ let rivalId: string;
 async function insertCompany(
   name: string,
   days: { from: string; to: string },
-  workspaceId = user.workspaceId,
+  o: { workspaceId?: string; sample: boolean } = { sample: true },
 ): Promise<string> {
+  // A brand of the sample data set belongs to no workspace (brands_sample_shared_check).
   const { rows } = await t.database.pool.query<{ id: string }>(
     `insert into brands (workspace_id, name, website, country, sample, status)
-     values ($1, $2, 'https://example.com/', 'US', false, 'active') returning id`,
-    [workspaceId, name],
+     values ($1, $2, 'https://example.com/', 'US', $3, 'active') returning id`,
+    [o.sample ? null : (o.workspaceId ?? user.workspaceId), name, o.sample],
   );
   const id = rows[0]?.id ?? "";
   // One Instagram post a day with rates that vary, and a daily follower count.
@@ -89,7 +93,7 @@ beforeAll(async () => {
 const engagement = (entry: Schemas["CompetitorEntry"] | undefined) =>
   entry?.audienceByPlatform.find((p) => p.platform === "instagram")?.engagement;
 
-describe("a brand whose data ends months before its competitor's", () => {
+describe("a sample brand whose data ends months before its competitor's", () => {
   it("is compared over one window, the latest data's, and told it has no data in it", async () => {
     const body = await read("?period=30d");
     expect(body.common.window).toEqual(RIVAL_DAYS);
@@ -168,10 +172,10 @@ describe("a brand whose data ends months before its competitor's", () => {
 });
 
 describe("the compute job", () => {
-  it("stores the shared window of every company behind, so the first read computes nothing", async () => {
+  it("stores the shared window of every sample company behind, so the first read computes nothing", async () => {
     const other = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-    const brand = await insertCompany("Early Brand", BRAND_DAYS, other.workspaceId);
-    const rival = await insertCompany("Late Rival", RIVAL_DAYS, other.workspaceId);
+    const brand = await insertCompany("Early Brand", BRAND_DAYS);
+    const rival = await insertCompany("Late Rival", RIVAL_DAYS);
     await follow(other.workspaceId, brand, rival);
     t.clock.advance(60_000);
     const deps = createWorkerDeps({
@@ -214,5 +218,36 @@ describe("the compute job", () => {
     const first = (await readAs(other, "?period=90d")).body;
     expect((await readAs(other, "?period=90d")).body).toBe(first);
     expect(JSON.parse(first).common.window).toEqual({ from: "2025-08-27", to: "2025-11-24" });
+  });
+});
+
+describe("companies of one's own", () => {
+  it("end their periods today, whatever the age of their data, so they share one window from the start", async () => {
+    const other = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const recent = { from: addDays(today, -20), to: addDays(today, -1) };
+    const brand = await insertCompany("Old Export", BRAND_DAYS, {
+      workspaceId: other.workspaceId,
+      sample: false,
+    });
+    const rival = await insertCompany("Fresh Rival", recent, {
+      workspaceId: other.workspaceId,
+      sample: false,
+    });
+    await follow(other.workspaceId, brand, rival);
+    t.clock.advance(60_000);
+    const body = (await readAs(other, "?period=30d")).json<Analytics>();
+    const window = { from: addDays(today, -29), to: today };
+    expect(body.common.window).toEqual(window);
+    expect(body.breakoutPosts.window).toEqual(window);
+    expect(engagement(body.competitors[0])).toBeGreaterThan(0);
+    expect(engagement(body.common.brand)).toBeNull();
+    expect(body.shareOfVoice.leftOut.map((l) => l.companyId)).toEqual([brand]);
+    // Nothing stored apart: each company's own 30 days are the comparison's.
+    const keys = await t.database.pool.query<{ period_key: string }>(
+      "select period_key from figures where brand_id = any($1::uuid[]) and module = 'content' and period_key like '%@%'",
+      [[brand, rival]],
+    );
+    expect(keys.rows).toEqual([]);
   });
 });

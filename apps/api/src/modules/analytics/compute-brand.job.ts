@@ -8,11 +8,12 @@ import { computeAudience } from "./audience.compute";
 import { refreshReadStatistics } from "./audience.repo";
 import { countPosts } from "./brand-data.repo";
 import {
+  brandToday,
   type ComputedPeriod,
   computePeriod,
-  historyOrToday,
   loadBrandSeries,
   NAMED_PERIODS,
+  periodBounds,
   pillarsFor,
 } from "./brand-figures";
 import { brandTotals } from "./brand-totals";
@@ -93,10 +94,15 @@ export async function recomputeBrand(
   });
   const pillars = await pillarsFor(brand, series, previousPillars?.payload);
   const own = NAMED_PERIODS.map((name) =>
-    resolvePeriod({ period: name }, historyOrToday(series.history, now)),
+    resolvePeriod({ period: name }, periodBounds(brand, series.history, now)),
   );
-  // The windows the brand's comparisons share, where its own data ends earlier than another company's.
-  const shared = await sharedWindowDays(deps.db, brand.id, series.history?.to ?? null);
+  // The windows the brand's comparisons share, where its "today" is earlier than another company's.
+  const shared = await sharedWindowDays(
+    deps.db,
+    brand.id,
+    brandToday(brand, series.history?.to ?? null, now),
+    now,
+  );
   const periods: { key: string; payload: ComputedPeriod }[] = [];
   for (const period of [...own, ...[...(shared.get(brand.id) ?? [])].flatMap(periodsEndingOn)]) {
     periods.push({ key: period.key, payload: await computePeriod(brand, series, period, now, pillars) });

@@ -7,7 +7,7 @@ import { findWorkspaceName } from "../branding/branding.repo";
 import { fileNameSlug } from "../branding/file-name";
 import { listPersonas } from "./audience.service";
 import { findPostsPage, readDataSpan } from "./brand-data.repo";
-import { historyOrToday } from "./brand-figures";
+import { periodBounds } from "./brand-figures";
 import { competitorCompanies } from "./competitor.service";
 import { csvLine } from "./csv";
 import { listInfluencers } from "./influencer.service";
@@ -24,7 +24,7 @@ async function* postRows(ctx: RequestCtx, query: PeriodQuery) {
   const brand = await currentBrandOrNotFound(ctx);
   const span = await readDataSpan(ctx.db, { brandId: brand.id });
   const { window } = await withPeriod(async () =>
-    resolvePeriod(query, historyOrToday(span.history, ctx.clock.now())),
+    resolvePeriod(query, periodBounds(brand, span.history, ctx.clock.now())),
   );
   yield csvLine([
     "platform",
@@ -178,7 +178,7 @@ export async function exportDataset(req: HandlerRequest<"exportDataset">): Promi
   const brand = await currentBrandOrNotFound(ctx);
   const span = await readDataSpan(ctx.db, { brandId: brand.id });
   const { window } = await withPeriod(async () =>
-    resolvePeriod(query, historyOrToday(span.history, ctx.clock.now())),
+    resolvePeriod(query, periodBounds(brand, span.history, ctx.clock.now())),
   );
   const rows = {
     posts: () => postRows(ctx, query),

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { figures } from "../../db/schema";
+import { brands, figures } from "../../db/schema";
 
 export type FigureModule = "content" | "competitor-entry" | "pillars" | "dashboard";
 
@@ -61,6 +61,27 @@ export async function findBrandsWithFigures(
         inArray(figures.brandId, p.brandIds),
         eq(figures.module, p.module),
         eq(figures.periodKey, p.periodKey),
+      ),
+    );
+  return rows.map((row) => row.brandId);
+}
+
+/**
+ * The brands of one's own (not the sample data set's) whose named periods were stored before `since`, the start
+ * of today: their "30 days" ends on an earlier day and is recomputed (brand-figures.ts endsOnToday). Any brand
+ * with stored figures, whatever workspace it belongs to: the daily refresh's recompute is not the caller's read.
+ */
+export async function findBrandsWithNamedPeriodsBefore(db: Queryable, p: { since: Date }): Promise<string[]> {
+  const rows = await db
+    .select({ brandId: figures.brandId })
+    .from(figures)
+    .innerJoin(brands, eq(brands.id, figures.brandId))
+    .where(
+      and(
+        eq(figures.module, "content"),
+        eq(figures.periodKey, "30d"),
+        eq(brands.sample, false),
+        lt(figures.computedAt, p.since),
       ),
     );
   return rows.map((row) => row.brandId);

@@ -3,7 +3,13 @@ import { clientOf } from "../../db/client";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { type ComputedPeriod, computeBrandFigures, computeFiguresFor } from "./brand-figures";
+import {
+  brandToday,
+  type ComputedPeriod,
+  computeBrandFigures,
+  computeFiguresFor,
+  endsOnToday,
+} from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";
 import { type DataCadence, isStale } from "./freshness";
 import {
@@ -117,8 +123,10 @@ export async function readBrandFigures(
     const hit = stored.get(brand.id);
     // Figures computed before the brand's data last changed (an import, a removed one, a connector's read) are
     // recomputed now rather than shown until the compute job gets to them (brand/imports.repo.ts
-    // markBrandDataChanged).
-    if (hit && hit.computedAt >= brand.dataChangedAt) return { brand, period: hit.figures.period, ...hit };
+    // markBrandDataChanged); so are a named period's figures stored on an earlier day than today.
+    if (hit && hit.computedAt >= brand.dataChangedAt && endsOnToday(brand, hit.figures.period, now)) {
+      return { brand, period: hit.figures.period, ...hit };
+    }
     const computed = await withPeriod(() =>
       period ? computeFiguresFor(ctx.db, brand, period, now) : computeBrandFigures(ctx.db, brand, query, now),
     );
@@ -142,12 +150,13 @@ export async function readBrandFigures(
 const sameWindow = (a: DayWindow, b: DayWindow) => a.from === b.from && a.to === b.to;
 
 /**
- * The companies of a comparison with figures of one window. A named period ends on each company's own last day of
- * data, so a brand whose import ends in September and a competitor collected to November would be compared on
- * different months under one "30 days". The comparison's window is the period ending on the latest day any of them
- * has data for; a company whose own period ends elsewhere gets its figures for that window (stored under
- * `<period>@<day>`, so the next read finds them, and the company's own modules keep its own period). A company
- * with no data in the window then shows none, and share of voice says so (competitor/share-of-voice.ts).
+ * The companies of a comparison with figures of one window. A named period ends on each company's "today"
+ * (brand-figures.ts brandToday): the server's day for every company of one's own, so their comparison has one
+ * window already, but a sample brand's today is its data set's last day. The comparison's window is the period
+ * ending on the latest today of its companies; a company whose own period ends elsewhere gets its figures for
+ * that window (stored under `<period>@<day>`, so the next read finds them, and the company's own modules keep its
+ * own period). A company with no data in the window then shows none, and share of voice says so
+ * (competitor/share-of-voice.ts).
  */
 async function inOneWindow(
   ctx: RequestCtx,
@@ -155,7 +164,11 @@ async function inOneWindow(
   found: ModuleBrands,
   companies: BrandPeriodFigures[],
 ): Promise<BrandPeriodFigures[]> {
-  const ends = companies.flatMap((c) => (c.dataAsOf ? [toDay(c.dataAsOf)] : []));
+  const now = ctx.clock.now();
+  const ends = companies.flatMap((c) => {
+    const today = brandToday(c.brand, c.dataAsOf ? toDay(c.dataAsOf) : null, now);
+    return today ? [today] : [];
+  });
   const last = ends.sort().at(-1);
   const apart = last ? companies.filter((c) => c.period.window.to !== last) : [];
   if (!last || apart.length === 0) return companies;
@@ -167,7 +180,6 @@ async function inOneWindow(
     apart.map((c) => ({ id: c.brand.id, figures: versions(c.brand) })),
     period.key,
   );
-  const now = ctx.clock.now();
   const aligned: BrandPeriodFigures[] = [];
   for (const company of companies) {
     const { brand } = company;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { endsOnToday, periodBounds } from "./brand-figures";
 import { PeriodError, periodEndingOn, resolvePeriod, windowLabel } from "./periods";
 
 const history = { from: "2025-11-01", to: "2026-10-31" };
 
 describe("resolvePeriod", () => {
-  it("ends named periods on the last day of data and compares with the same length before", () => {
+  it("ends named periods on the bounds' last day and compares with the same length before", () => {
     expect(resolvePeriod({}, history)).toEqual({
       key: "30d",
       window: { from: "2026-10-02", to: "2026-10-31" },
@@ -29,9 +30,51 @@ describe("resolvePeriod", () => {
       "The period must start before it ends",
     );
     expect(() => resolvePeriod({ period: "custom", from: "2024-01-01", to: "2026-03-01" }, history)).toThrow(
-      "Choose dates between 2025-11-01 and 2026-10-31, the stored history",
+      "Choose dates between 2025-11-01 and 2026-10-31",
     );
     expect(() => resolvePeriod({ period: "7d", from: "2026-03-01" }, history)).toThrow(PeriodError);
+  });
+});
+
+describe("periodBounds", () => {
+  const now = new Date("2026-12-06T15:00:00Z");
+  const own = { sample: false };
+  const sample = { sample: true };
+
+  it("ends an own brand's named periods today, whatever the age of its data", () => {
+    expect(periodBounds(own, history, now)).toEqual({ from: "2025-11-01", to: "2026-12-06" });
+    expect(resolvePeriod({}, periodBounds(own, history, now)).window).toEqual({
+      from: "2026-11-07",
+      to: "2026-12-06",
+    });
+    // Without data yet: today too, and a custom range reaches two years back.
+    expect(periodBounds(own, null, now)).toEqual({ from: "2024-12-06", to: "2026-12-06" });
+  });
+
+  it("lets an own brand's custom range reach today, keeping the checks", () => {
+    const bounds = periodBounds(own, history, now);
+    expect(resolvePeriod({ period: "custom", from: "2026-11-20", to: "2026-12-06" }, bounds).window).toEqual({
+      from: "2026-11-20",
+      to: "2026-12-06",
+    });
+    expect(() => resolvePeriod({ period: "custom", from: "2026-11-20", to: "2026-12-07" }, bounds)).toThrow(
+      "Choose dates between 2025-11-01 and 2026-12-06",
+    );
+  });
+
+  it("keeps the sample's data set's last day as its today", () => {
+    expect(periodBounds(sample, history, now)).toEqual(history);
+    expect(periodBounds(sample, null, now)).toEqual({ from: "2026-12-05", to: "2026-12-05" });
+  });
+
+  it("serves an own brand's stored named period only while it ends today", () => {
+    const stored = resolvePeriod({}, periodBounds(own, history, new Date("2026-12-05T23:00:00Z")));
+    expect(endsOnToday(own, stored, new Date("2026-12-05T23:59:00Z"))).toBe(true);
+    expect(endsOnToday(own, stored, now)).toBe(false);
+    expect(endsOnToday(sample, resolvePeriod({}, history), now)).toBe(true);
+    const custom = resolvePeriod({ period: "custom", from: "2026-10-01", to: "2026-10-30" }, history);
+    expect(endsOnToday(own, custom, now)).toBe(true);
+    expect(endsOnToday(own, periodEndingOn({}, "2026-11-24"), now)).toBe(true);
   });
 });
 

@@ -27,7 +27,7 @@ export class PeriodError extends Error {}
 const DAY_MS = 86_400_000;
 const LENGTH_DAYS: Record<Exclude<PeriodName, "custom" | "12m">, number> = { "7d": 7, "30d": 30, "90d": 90 };
 /** A custom range longer than this would compare against a previous period outside any stored history. */
-const MAX_CUSTOM_DAYS = 731;
+export const MAX_CUSTOM_DAYS = 731;
 
 export const toDay = (date: Date) => date.toISOString().slice(0, 10);
 export const dayToDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -52,15 +52,15 @@ export function periodKeyOf(query: PeriodQuery): string | undefined {
 }
 
 /**
- * The window of a module read. Named periods end on the last day the brand has data (`history.to`), so a brand
- * whose newest import is a week old still shows its last 30 days rather than an empty chart; the provenance says
- * how old the data is. A custom range must lie within the stored history.
+ * The window of a module read within `bounds` (brand-figures.ts periodBounds). Named periods end on its last day,
+ * the brand's "today": the server's day for a brand of one's own, the data's last day for the sample
+ * (docs/decisions.md "Periods"). A custom range must lie within the bounds.
  */
-export function resolvePeriod(query: PeriodQuery, history: DayWindow): ResolvedPeriod {
+export function resolvePeriod(query: PeriodQuery, bounds: DayWindow): ResolvedPeriod {
   const period = query.period ?? "30d";
   if (period !== "custom") {
     if (query.from || query.to) throw new PeriodError("from and to are only used with period=custom");
-    const to = history.to;
+    const to = bounds.to;
     const from =
       period === "12m"
         ? addDays(toDay(new Date(Date.UTC(+to.slice(0, 4) - 1, +to.slice(5, 7) - 1, +to.slice(8, 10)))), 1)
@@ -70,8 +70,8 @@ export function resolvePeriod(query: PeriodQuery, history: DayWindow): ResolvedP
   }
   if (!query.from || !query.to) throw new PeriodError("A custom period needs from and to");
   if (query.from > query.to) throw new PeriodError("The period must start before it ends");
-  if (query.from < history.from || query.to > history.to) {
-    throw new PeriodError(`Choose dates between ${history.from} and ${history.to}, the stored history`);
+  if (query.from < bounds.from || query.to > bounds.to) {
+    throw new PeriodError(`Choose dates between ${bounds.from} and ${bounds.to}`);
   }
   if (daysBetween(query.from, query.to) + 1 > MAX_CUSTOM_DAYS) {
     throw new PeriodError("A custom period can be at most two years long");

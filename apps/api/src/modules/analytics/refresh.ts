@@ -1,10 +1,13 @@
 import type { components } from "@brandscope/api-client/schema";
 import { workspaceOf } from "../../kernel/caller";
 import type { RequestCtx } from "../../kernel/handler-types";
+import type { WorkerDeps } from "../../kernel/worker-deps";
 import { MINUTE_MS } from "../../lib/clock";
 import { limitRequests } from "../auth/limits";
 import { findCompetitors } from "../brand/brand.repo";
 import { currentBrandOrNotFound } from "../brand/brand.service";
+import { findBrandsWithNamedPeriodsBefore } from "./figures.repo";
+import { dayToDate, toDay } from "./periods";
 
 /** A recompute of every stored figure of a brand takes seconds of a worker: a few per quarter hour. */
 export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
@@ -36,4 +39,22 @@ export async function queueRefresh(ctx: RequestCtx): Promise<components["schemas
     status: "queued",
     message: "Your figures are being recomputed. They update here by themselves once ready.",
   };
+}
+
+/**
+ * The daily refresh's recompute of the day (run by every hourly `refresh-sources` job: jobs/workers.ts): a new day
+ * moves every own brand's named periods, which end today (docs/decisions.md "Periods"), so the first run of the
+ * day queues a recompute of each brand whose named periods were stored on an earlier day, and reads rarely have to
+ * compute them (module-context.ts). The sample's brands keep their data set's date and are left alone.
+ */
+export async function queueNewDayRecomputes(
+  deps: Pick<WorkerDeps, "db" | "clock" | "jobs" | "log">,
+): Promise<void> {
+  const outdated = await findBrandsWithNamedPeriodsBefore(deps.db, {
+    since: dayToDate(toDay(deps.clock.now())),
+  });
+  for (const brandId of outdated) await deps.jobs.enqueue("compute-brand", { brandId });
+  if (outdated.length > 0) {
+    deps.log.info({ brands: outdated.length }, "Named periods queued for a recompute: a new day");
+  }
 }

@@ -1,27 +1,32 @@
 import type { Queryable } from "../../db/client";
 import { findBrandById } from "../brand/brand.repo";
 import { readComparisons, readDataSpan } from "./brand-data.repo";
-import { computePeriod, loadBrandSeries, NAMED_PERIODS } from "./brand-figures";
+import { brandToday, computePeriod, loadBrandSeries, NAMED_PERIODS } from "./brand-figures";
 import type { PillarModel } from "./content/pillar-model";
 import { findFigure, saveFigure } from "./figures.repo";
 import { periodEndingOn } from "./periods";
 
 /**
- * The days each company of the brand's comparisons needs figures ending on, besides its own last day of data (by
- * company id): a comparison shares the period ending on the latest day any of its companies has data for
- * (module-context.ts inOneWindow), and every company whose data ends earlier, or that has none, is read for it.
- * `brandEnd` is the brand's own last day of data, known to the caller.
+ * The days each company of the brand's comparisons needs figures ending on, besides its own "today" (by company
+ * id): a comparison shares the period ending on the latest "today" of its companies (module-context.ts
+ * inOneWindow), and every company whose today is earlier, or that has none, is read for it. Companies of one's
+ * own all end today, so only a comparison with sample brands has such days. `brandEnd` is the brand's own today
+ * (brand-figures.ts brandToday), known to the caller.
  */
 export async function sharedWindowDays(
   db: Queryable,
   brandId: string,
   brandEnd: string | null,
+  now: Date,
 ): Promise<Map<string, Set<string>>> {
   const ends = new Map<string, string | null>([[brandId, brandEnd]]);
   const days = new Map<string, Set<string>>();
   for (const companies of await readComparisons(db, { brandId })) {
     for (const id of companies) {
-      if (!ends.has(id)) ends.set(id, (await readDataSpan(db, { brandId: id })).history?.to ?? null);
+      if (ends.has(id)) continue;
+      const company = await findBrandById(db, { brandId: id });
+      const { history } = await readDataSpan(db, { brandId: id });
+      ends.set(id, company ? brandToday(company, history?.to ?? null, now) : null);
     }
     const last = companies
       .map((id) => ends.get(id) ?? null)

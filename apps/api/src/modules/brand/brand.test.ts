@@ -232,15 +232,16 @@ describe("a connected brand's own data", () => {
     const posts = imported.json().imported;
     expect(posts).toBeGreaterThan(0);
 
-    // The import queues the brand's recomputation; its figures follow within seconds.
-    let content = (
-      await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } })
-    ).json();
+    // The import queues the brand's recomputation; its figures follow within seconds. Read for twelve months,
+    // which end today and reach back to the export's posts (30 days, ending today, may not).
+    const read = async () =>
+      (
+        await t.app.inject({ method: "GET", url: "/api/content?period=12m", headers: { authorization } })
+      ).json();
+    let content = await read();
     for (let attempt = 0; attempt < 120 && content.contentBreakdown.status !== "ok"; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      content = (
-        await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } })
-      ).json();
+      content = await read();
     }
     expect(content.provenance).toMatchObject({ source: "csv_import", sourceName: "meta-facebook-posts" });
     expect(content.contentBreakdown.items).toEqual([

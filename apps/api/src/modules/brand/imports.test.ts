@@ -743,8 +743,13 @@ describe("provenance of imported figures", () => {
 describe("figures after an import", () => {
   it("are recomputed on the next read when the brand's data changed after they were stored", async () => {
     const { authorization } = await withBrand();
+    // Twelve months, which end today and reach back to the export's September (30 days, ending today, would not).
     const content = async () => {
-      const response = await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } });
+      const response = await t.app.inject({
+        method: "GET",
+        url: "/api/content?period=12m",
+        headers: { authorization },
+      });
       expect(response.statusCode).toBe(200);
       return response.json<{ audit: { n: number }; provenance: { dataAsOf: string | null } }>();
     };

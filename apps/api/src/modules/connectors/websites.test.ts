@@ -126,17 +126,19 @@ describe("websites as sources of articles", () => {
     const content = await send("GET", "/content", authorization);
     expectContractResponse("getContent", content);
     const { website } = content.json<Schemas["ContentAnalytics"]>();
-    // The feed reaches back 28 days: the 30-day period is counted from its oldest article, 10 articles in 28 days.
+    // The feed reaches back 28 days: the 30-day period, which ends today (docs/decisions.md "Periods"), is counted
+    // from its oldest article, 10 articles in 29 days.
     expect(website).toMatchObject({
       status: "ok",
       n: 10,
       datedBy: "feed",
       reason: expect.stringMatching(/^Counted from /),
     });
-    expect(website.articlesPerWeek.value).toBeCloseTo(2.5, 5);
+    expect(website.articlesPerWeek.value).toBeCloseTo((10 / 29) * 7, 5);
     expect(website.latest.map((a) => a.title)).toEqual(["Post 10", "Post 9", "Post 8", "Post 7", "Post 6"]);
 
-    // The competitor's cadence sits with its website metrics: 3 articles over the 16 days its sitemap covers.
+    // The competitor's cadence sits with its website metrics: 3 articles over the 17 days its sitemap covers
+    // (16 days ago to today).
     const comparison = await send("GET", "/competitor", authorization);
     expectContractResponse("getCompetitorAnalytics", comparison);
     const rivalEntry = comparison
@@ -144,7 +146,7 @@ describe("websites as sources of articles", () => {
       .competitors.find((c) => c.id === rivalId);
     const rivalRate = rivalEntry?.metrics.find((m) => m.metric === "articlesPerWeek");
     expect(rivalRate).toMatchObject({ status: "ok", n: 3, previous: null });
-    expect(rivalRate?.value).toBeCloseTo((3 / 16) * 7, 5);
+    expect(rivalRate?.value).toBeCloseTo((3 / 17) * 7, 5);
   });
 
   it("reads a website again on demand, within the collection's limit, and only the workspace's own", async () => {

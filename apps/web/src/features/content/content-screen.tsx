@@ -24,6 +24,7 @@ import {
   type Pillar,
   type PostRef,
 } from "./queries";
+import { SourceAges } from "./source-ages";
 import { WebsiteSection } from "./website-section";
 
 export function ContentScreen() {
@@ -56,7 +57,7 @@ function ContentModule({ brand }: { brand: Brand }) {
       ) : !data ? (
         <ContentSkeleton />
       ) : (
-        <ContentSections brand={brand} data={data} period={period} />
+        <ContentSections brand={brand} data={data} period={period} onPeriodChange={setPeriod} />
       )}
     </ModulePage>
   );
@@ -77,10 +78,12 @@ function ContentSections({
   brand,
   data,
   period,
+  onPeriodChange,
 }: {
   brand: Brand;
   data: ContentAnalytics;
   period: PeriodParams;
+  onPeriodChange: (next: PeriodParams) => void;
 }) {
   const { audit, contentBreakdown, keywordAnalysis, performance, architecture } = data;
   const slices = contentBreakdown.items.map((slice) => ({
@@ -92,6 +95,11 @@ function ContentSections({
   const comparison = comparisonText(period);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      <SourceAges
+        sources={data.sources}
+        newestPeriod={data.newestPeriod}
+        onShowNewest={(window) => onPeriodChange({ period: "custom", ...window })}
+      />
       <FigureCard
         label="Posts per week"
         figure={audit.postsPerWeek}

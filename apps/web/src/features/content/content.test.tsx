@@ -85,6 +85,8 @@ const analytics = (overrides: Partial<ContentAnalytics> = {}): ContentAnalytics 
     datedBy: "feed",
     sourceUrl: "https://oat.example/feed.xml",
   },
+  sources: [],
+  newestPeriod: null,
   ...overrides,
 });
 
@@ -193,6 +195,37 @@ describe("Content screen", () => {
     expect(latest.getAttribute("rel")).toBe("noopener noreferrer");
   });
 
+  it("says how old a source is, and offers the period ending on the newest data in one click", async () => {
+    const old = {
+      source: "csv_import" as const,
+      platform: "youtube" as const,
+      label: "YouTube export",
+      newest: "2025-10-02",
+      behind: true,
+      reason: "YouTube export: newest video 2 Oct 2025 — upload a newer export or connect YouTube",
+    };
+    const api = mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /content": () =>
+        json(analytics({ sources: [old], newestPeriod: { from: "2025-09-03", to: "2025-10-02" } })),
+    });
+    view = await renderScreen(ContentScreen);
+    await waitFor(() =>
+      getByText(
+        current().container,
+        "YouTube export: newest video 2 Oct 2025 — upload a newer export or connect YouTube.",
+      ),
+    );
+    await click(getByRoleName(view.container, "button", "Show the 30 days ending 2 Oct 2025"));
+    await waitFor(() => expect(api.calls("GET", "/content")).toHaveLength(2));
+    const params = api.calls("GET", "/content")[1]?.url.searchParams;
+    expect([params?.get("period"), params?.get("from"), params?.get("to")]).toEqual([
+      "custom",
+      "2025-09-03",
+      "2025-10-02",
+    ]);
+  });
+
   it("asks again for the chosen period and remembers it in the content area", async () => {
     const api = mockApi({
       "GET /brand": () => json({ brand: activeBrand }),
@@ -252,8 +285,11 @@ describe("Content screen", () => {
     });
     view = await renderScreen(ContentScreen);
     await waitFor(() => getByText(current().container, "Increased by"));
-    // Said once: the provenance note takes over from the header's badge once the figures are in.
-    expect(view.container.querySelector("[data-slot=provenance-note]")?.textContent).toBe("Sample data");
+    // Said once: the provenance note takes over from the header's badge once the figures are in, with the day
+    // the sample's data is as of (its periods end then: docs/decisions.md "Periods").
+    expect(view.container.querySelector("[data-slot=provenance-note]")?.textContent).toBe(
+      "Sample data as of 20 Nov 2026",
+    );
     expect(view.container.querySelector("[data-slot=sample-badge]")).toBeNull();
     // The sample's data comes with it: nothing to add.
     expect(queryByText(view.container, "Add data on Data sources")).toBeNull();

@@ -57,10 +57,15 @@ describe("ProvenanceLine", () => {
     expect(warning?.querySelector("time")?.getAttribute("datetime")).toBe("2026-11-03T18:00:00.000Z");
   });
 
-  it("marks stale sample data too, and a stale figure of unknown date says only that it is stale", () => {
+  it("says the day sample data is as of rather than stale, and a stale figure of unknown date only that it is stale", () => {
+    // The sample's periods end on its data set's own day (docs/decisions.md "Periods"): as of then, not stale.
     expect(render({ ...imported, source: "sample", sourceName: null, stale: true }).textContent).toBe(
-      "Sample data · data from 3 Nov 2026 · stale",
+      "Sample data as of 3 Nov 2026",
     );
+    cleanup();
+    expect(
+      render({ ...imported, source: "sample", sourceName: null, dataAsOf: null, stale: true }).textContent,
+    ).toBe("Sample data · stale");
     cleanup();
     expect(render({ ...imported, dataAsOf: null, stale: true }).textContent).toMatch(/ago · stale$/);
   });

@@ -28,17 +28,21 @@ export function sourceLabel(provenance: Provenance): string {
 }
 
 /**
- * 'Sample data', or '<source> · updated <time> ago', from a response's provenance; stale figures add
- * ' · data from <date> · stale' (the server judges staleness against its clock when it answers).
+ * 'Sample data as of <day>', or '<source> · updated <time> ago', from a response's provenance; stale figures add
+ * ' · data from <date> · stale' (the server judges staleness against its clock when it answers). The sample's
+ * periods end on its data set's own day (docs/decisions.md "Periods"), so its figures are as of that day, not
+ * stale.
  */
 export function ProvenanceLine({ provenance, className }: { provenance: Provenance; className?: string }) {
+  const sample = provenance.source === "sample";
   return (
     <ProvenanceNote
       className={className}
-      sample={provenance.source === "sample"}
+      sample={sample}
+      sampleAsOf={sample ? provenance.dataAsOf : null}
       source={sourceLabel(provenance)}
       updatedAt={provenance.computedAt}
-      stale={provenance.stale}
+      stale={provenance.stale && !(sample && provenance.dataAsOf)}
       dataAsOf={provenance.dataAsOf}
     />
   );
