@@ -205,7 +205,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v10";
+export const FIGURES_METHOD_VERSION = "period-figures-v11";
 
 export interface ComputedPeriod {
   methodVersion: string;
