@@ -14,6 +14,8 @@ import { RETRY_COLLECTION_LIMIT } from "./brand.service";
 
 type Schemas = components["schemas"];
 
+/** The days meta-facebook-posts.csv covers, read as a custom period. */
+const FIXTURE_DAYS = "period=custom&from=2026-08-29&to=2026-09-12";
 const FIXTURES = join(import.meta.dirname, "../../../../../../shared/fixtures/imports");
 
 let t: TestApp;
@@ -232,11 +234,11 @@ describe("a connected brand's own data", () => {
     const posts = imported.json().imported;
     expect(posts).toBeGreaterThan(0);
 
-    // The import queues the brand's recomputation; its figures follow within seconds. Read for twelve months,
-    // which end today and reach back to the export's posts (30 days, ending today, may not).
+    // The import queues the brand's recomputation; its figures follow within seconds. Read for the export's own
+    // days (29 Aug–12 Sep 2026): a named period ends today, and a test must not fail by the calendar alone.
     const read = async () =>
       (
-        await t.app.inject({ method: "GET", url: "/api/content?period=12m", headers: { authorization } })
+        await t.app.inject({ method: "GET", url: `/api/content?${FIXTURE_DAYS}`, headers: { authorization } })
       ).json();
     let content = await read();
     for (let attempt = 0; attempt < 120 && content.contentBreakdown.status !== "ok"; attempt++) {

@@ -743,11 +743,12 @@ describe("provenance of imported figures", () => {
 describe("figures after an import", () => {
   it("are recomputed on the next read when the brand's data changed after they were stored", async () => {
     const { authorization } = await withBrand();
-    // Twelve months, which end today and reach back to the export's September (30 days, ending today, would not).
+    // The export's own days (29 Aug–12 Sep 2026): a named period ends today, and a test must not fail by the
+    // calendar alone.
     const content = async () => {
       const response = await t.app.inject({
         method: "GET",
-        url: "/api/content?period=12m",
+        url: "/api/content?period=custom&from=2026-08-29&to=2026-09-12",
         headers: { authorization },
       });
       expect(response.statusCode).toBe(200);
@@ -771,7 +772,9 @@ describe("figures of posts whose engagement the file lacks", () => {
     const videos = [1, 2, 3, 4, 5].map((d) => `vid0000000${d},Video ${d},"Sep ${d}, 2026",60,${d * 100}`);
     const data = Buffer.from([header, "Total,,,,1500", ...videos].join("\n"));
     expect((await upload(authorization, { name: "Table data.csv", data })).statusCode).toBe(201);
-    const response = await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } });
+    // The videos' own days: a named period ends today, and a test must not fail by the calendar alone.
+    const url = "/api/content?period=custom&from=2026-09-01&to=2026-09-05";
+    const response = await t.app.inject({ method: "GET", url, headers: { authorization } });
     expect(response.statusCode).toBe(200);
     const { audit, performance } = response.json();
     expect(audit.n).toBe(5);
