@@ -102,8 +102,8 @@ export function brandToday(
 
 /**
  * The days a brand's periods are resolved within (periods.ts resolvePeriod): named periods end on its last day,
- * its "today" (brandToday), and a custom range lies inside. An own brand's range starts with its data (two years
- * back without any); a sample brand without data ends yesterday, the last complete day.
+ * its "today" (brandToday), and a custom range lies inside. An own brand's range starts two years back, or with
+ * its data where that is older; a sample brand without data ends yesterday, the last complete day.
  */
 export function periodBounds(
   brand: Pick<BrandRow, "sample">,
@@ -112,8 +112,11 @@ export function periodBounds(
 ): DayWindow {
   const today = toDay(now);
   if (brand.sample) return history ?? { from: addDays(today, -1), to: addDays(today, -1) };
-  // ISO days compare as text; data dated after today (a clock behind the source's) still ends today.
-  const first = history?.from ?? addDays(today, -MAX_CUSTOM_DAYS + 1);
+  // Any range of the last two years, or back to older data: a brand's first day of data moves whenever an older
+  // export is imported, and a range chosen before it reads as days without data, not as a refused request. ISO
+  // days compare as text; data dated after today (a clock behind the source's) still ends today.
+  const twoYearsBack = addDays(today, -MAX_CUSTOM_DAYS + 1);
+  const first = history && history.from.localeCompare(twoYearsBack) < 0 ? history.from : twoYearsBack;
   return { from: first.localeCompare(today) > 0 ? today : first, to: today };
 }
 

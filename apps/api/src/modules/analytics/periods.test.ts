@@ -42,13 +42,15 @@ describe("periodBounds", () => {
   const sample = { sample: true };
 
   it("ends an own brand's named periods today, whatever the age of its data", () => {
-    expect(periodBounds(own, history, now)).toEqual({ from: "2025-11-01", to: "2026-12-06" });
+    expect(periodBounds(own, history, now)).toEqual({ from: "2024-12-06", to: "2026-12-06" });
     expect(resolvePeriod({}, periodBounds(own, history, now)).window).toEqual({
       from: "2026-11-07",
       to: "2026-12-06",
     });
-    // Without data yet: today too, and a custom range reaches two years back.
+    // Without data yet: today too, and a custom range reaches two years back; data older than that, back to it.
     expect(periodBounds(own, null, now)).toEqual({ from: "2024-12-06", to: "2026-12-06" });
+    const older = { from: "2023-05-01", to: "2026-10-31" };
+    expect(periodBounds(own, older, now)).toEqual({ from: "2023-05-01", to: "2026-12-06" });
   });
 
   it("lets an own brand's custom range reach today, keeping the checks", () => {
@@ -58,7 +60,7 @@ describe("periodBounds", () => {
       to: "2026-12-06",
     });
     expect(() => resolvePeriod({ period: "custom", from: "2026-11-20", to: "2026-12-07" }, bounds)).toThrow(
-      "Choose dates between 2025-11-01 and 2026-12-06",
+      "Choose dates between 2024-12-06 and 2026-12-06",
     );
   });
 
