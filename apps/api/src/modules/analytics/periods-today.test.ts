@@ -152,7 +152,7 @@ describe("an own brand with an old import and a fresh website article", () => {
     expect(after.statusCode).toBe(400);
     // Two years back, or the export's first day where that is older (brand-figures.ts periodBounds).
     const twoYearsBack = addDays(today(), -730);
-    const first = EXPORT_DAYS.from < twoYearsBack ? EXPORT_DAYS.from : twoYearsBack;
+    const [first] = [EXPORT_DAYS.from, twoYearsBack].sort();
     expect(after.json().message).toBe(`Choose dates between ${first} and ${today()}`);
   });
 
