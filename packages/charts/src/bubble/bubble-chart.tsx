@@ -17,6 +17,11 @@ export interface BubbleDatum {
   y: number;
   /** A fraction (0–1): sets the bubble's size and is shown as a percentage. */
   radius: number;
+  /**
+   * Shown in place of formatY(y) in the tooltip and the data table, when y only stands for something wider
+   * (a range drawn at a point inside it).
+   */
+  yText?: string;
   /** Any CSS colour; defaults to the theme's series colours in order. */
   color?: string;
 }
@@ -121,7 +126,7 @@ export function BubbleChart({
           cells: [
             datum.label,
             formatX(datum.x),
-            formatY(datum.y),
+            datum.yText ?? formatY(datum.y),
             formatPercent(datum.radius, { decimals: 1 }),
           ],
         })),
@@ -169,7 +174,7 @@ export function BubbleChart({
             color={node.data.fill}
             rows={[
               [xLabel, formatX(node.data.x)],
-              [yLabel, formatY(node.data.y)],
+              [yLabel, node.data.yText ?? formatY(node.data.y)],
               [radiusLabel, formatPercent(node.data.radius, { decimals: 1 })],
             ]}
           />
