@@ -809,6 +809,18 @@ describe("a bucketed Keyword Planner export", () => {
     ]);
     const order = keywordData.map((k) => k.volume ?? k.volumeRange?.low ?? -1);
     expect(order).toEqual([...order].sort((a, b) => b - a));
+
+    // The keywords export writes the range's bounds where an exact volume has its number.
+    const csv = await t.app.inject({
+      method: "GET",
+      url: "/api/export/keywords",
+      headers: { authorization },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace(/^\uFEFF/, "").split(/\r?\n/);
+    expect(lines[0]).toMatch(/^keyword,country,monthly_volume,monthly_volume_low,monthly_volume_high,/);
+    expect(lines.find((l) => l.startsWith("coffee gift set,"))).toMatch(/^coffee gift set,US,,1000,10000,/);
+    expect(lines.find((l) => l.startsWith("cold brew coffee,"))).toMatch(/^cold brew coffee,US,49500,,,/);
   });
 
   it("stays exact when one volume is off Google's buckets", async () => {
