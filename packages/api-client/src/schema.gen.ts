@@ -3162,8 +3162,9 @@ export interface components {
         Keyword: {
             keyword: string;
             country: components["schemas"]["CountryCode"] | null;
-            /** @description Average monthly searches */
+            /** @description Average monthly searches; null when only a range is known (`volumeRange`) */
             volume: number | null;
+            volumeRange?: components["schemas"]["VolumeRange"];
             /** @description Cost per click, in `currency` */
             cpc: number | null;
             /** @description ISO 4217 code of the cost per click (the planner export's or the Google Ads account's) */
@@ -3173,6 +3174,17 @@ export interface components {
             /** @description Monthly searches, oldest first */
             trend: number[];
             searchConsole?: components["schemas"]["SearchConsoleFigures"];
+        };
+        /**
+         * @description Average monthly searches as the range Google Keyword Planner gives an account without active campaigns (its export writes one bucket value per range, docs/import-formats.md §1). Present only when `volume` is null for that reason.
+         * @example {
+         *       "low": 1000,
+         *       "high": 10000
+         *     }
+         */
+        VolumeRange: {
+            low: number;
+            high: number;
         };
         /** @description Present on the brand's own queries read from Google Search Console (last 28 complete days), whose volume is their impressions over those days. */
         SearchConsoleFigures: {

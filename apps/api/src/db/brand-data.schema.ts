@@ -198,6 +198,12 @@ export const keywords = pgTable(
     cpc: doublePrecision("cpc"),
     competition: doublePrecision("competition"),
     volume: integer("volume"),
+    /**
+     * The range a bucketed Keyword Planner export gives instead of a volume (docs/import-formats.md §1), both bounds
+     * or neither; `volume` is then null, so nothing sums a range as if it were exact.
+     */
+    volumeLow: integer("volume_low"),
+    volumeHigh: integer("volume_high"),
     trend: integer("trend").array().notNull(),
     trendStart: date("trend_start"),
     intent: text("intent").notNull(),

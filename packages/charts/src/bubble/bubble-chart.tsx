@@ -17,6 +17,11 @@ export interface BubbleDatum {
   y: number;
   /** A fraction (0–1): sets the bubble's size and is shown as a percentage. */
   radius: number;
+  /**
+   * Shown in place of formatY(y) in the tooltip and the data table, when y only stands for something wider
+   * (a range drawn at a point inside it).
+   */
+  yText?: string;
   /** Any CSS colour; defaults to the theme's series colours in order. */
   color?: string;
 }
@@ -55,6 +60,21 @@ const MAX_DIAMETER = 56;
 
 function axisFor(values: readonly number[], step: number | undefined): SteppedAxis | undefined {
   return step === undefined ? undefined : stepTicks(values, step);
+}
+
+/**
+ * A bubble's figures as its tooltip and the chart's table show them: y as its `yText` when it has one (a range
+ * drawn at a point), else formatted.
+ */
+export function bubbleFigures(
+  datum: BubbleDatum,
+  f: { formatX: (value: number) => string; formatY: (value: number) => string },
+): [x: string, y: string, radius: string] {
+  return [
+    f.formatX(datum.x),
+    datum.yText ?? f.formatY(datum.y),
+    formatPercent(datum.radius, { decimals: 1 }),
+  ];
 }
 
 /** Points on two measures, sized by a third (a fraction shown as a percentage). */
@@ -118,12 +138,7 @@ export function BubbleChart({
         columns: ["Item", xLabel, yLabel, radiusLabel],
         rows: data.map((datum) => ({
           id: datum.id,
-          cells: [
-            datum.label,
-            formatX(datum.x),
-            formatY(datum.y),
-            formatPercent(datum.radius, { decimals: 1 }),
-          ],
+          cells: [datum.label, ...bubbleFigures(datum, { formatX, formatY })],
         })),
       }}
     >
@@ -163,17 +178,20 @@ export function BubbleChart({
         // Hover on the bubble itself: the tooltip belongs to the bubble under the pointer, not the nearest one.
         useMesh={false}
         layers={["grid", "axes", "nodes", BubbleLabels]}
-        tooltip={({ node }) => (
-          <ChartTooltip
-            title={node.data.label}
-            color={node.data.fill}
-            rows={[
-              [xLabel, formatX(node.data.x)],
-              [yLabel, formatY(node.data.y)],
-              [radiusLabel, formatPercent(node.data.radius, { decimals: 1 })],
-            ]}
-          />
-        )}
+        tooltip={({ node }) => {
+          const [x, y, radius] = bubbleFigures(node.data, { formatX, formatY });
+          return (
+            <ChartTooltip
+              title={node.data.label}
+              color={node.data.fill}
+              rows={[
+                [xLabel, x],
+                [yLabel, y],
+                [radiusLabel, radius],
+              ]}
+            />
+          );
+        }}
       />
     </ChartFrame>
   );

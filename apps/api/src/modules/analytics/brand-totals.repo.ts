@@ -43,7 +43,12 @@ export function findKeywordCpcs(
   p: { brandId: string; industry: string | null; sample: boolean },
 ) {
   return db
-    .select({ cpc: keywords.cpc, volume: keywords.volume, currency: keywords.currency })
+    .select({
+      cpc: keywords.cpc,
+      volume: keywords.volume,
+      volumeLow: keywords.volumeLow,
+      currency: keywords.currency,
+    })
     .from(keywords)
     .where(
       p.sample && p.industry

@@ -69,8 +69,29 @@ async function* postRows(ctx: RequestCtx, query: PeriodQuery) {
 
 async function* keywordRows(ctx: RequestCtx) {
   const { keywordData } = await getIntent(ctx, {});
-  yield csvLine(["keyword", "country", "monthly_volume", "cpc_usd", "competition", "trend"]);
-  for (const k of keywordData) yield csvLine([k.keyword, k.country, k.volume, k.cpc, k.competition, k.trend]);
+  // A bucketed import's keyword has no exact volume: its range goes in the two bound columns instead.
+  yield csvLine([
+    "keyword",
+    "country",
+    "monthly_volume",
+    "monthly_volume_low",
+    "monthly_volume_high",
+    "cpc_usd",
+    "competition",
+    "trend",
+  ]);
+  for (const k of keywordData) {
+    yield csvLine([
+      k.keyword,
+      k.country,
+      k.volume,
+      k.volumeRange?.low ?? null,
+      k.volumeRange?.high ?? null,
+      k.cpc,
+      k.competition,
+      k.trend,
+    ]);
+  }
 }
 
 async function* personaRows(ctx: RequestCtx) {

@@ -16,6 +16,9 @@ export interface KeywordRow {
   keyword: string;
   country: string;
   volume: number | null;
+  /** A bucketed Keyword Planner import's range, in place of the volume; null on exact volumes. */
+  volume_low: number | null;
+  volume_high: number | null;
   cpc: number | null;
   currency: string;
   competition: number | null;
@@ -48,7 +51,7 @@ const own = (brand: string) =>
 /** The country asked for ($2), else the brand's; with neither, any country. */
 const COUNTRY = "coalesce($2::text, own.country)";
 const KEYWORD_COLUMNS =
-  "k.id, k.keyword, k.country, k.volume, k.cpc, k.currency, k.competition, k.trend, k.source, k.clicks, k.impressions, k.ctr, k.position";
+  "k.id, k.keyword, k.country, k.volume, k.volume_low, k.volume_high, k.cpc, k.currency, k.competition, k.trend, k.source, k.clicks, k.impressions, k.ctr, k.position, coalesce(k.volume, k.volume_low) as volume_order";
 
 /**
  * The answer's rows: the brand on each (one row with null keyword columns when no keyword matches), the page in
@@ -57,13 +60,19 @@ const KEYWORD_COLUMNS =
  */
 const answerOf = (order: string) => `select own.id as brand_id, own.sample as brand_sample,
   case when page.source = 'csv_import' then ${importedFormats("own.id", ["keyword"])} end as import_format,
-  page.keyword, page.country, page.volume, page.cpc, page.currency, page.competition, to_json(page.trend) as trend, page.source,
+  page.keyword, page.country, page.volume, page.volume_low, page.volume_high, page.cpc, page.currency, page.competition, to_json(page.trend) as trend, page.source,
   page.clicks, page.impressions, page.ctr, page.position
 from own left join page on true
 order by ${order}`;
 
 /** Largest volume first, unknown volumes last: the order of keywords_industry_country_volume_idx. */
 const BY_VOLUME = "volume desc nulls last, id";
+/**
+ * The page's order: a ranged volume (a bucketed import) sorts by its lower bound among the exact ones, through
+ * KEYWORD_COLUMNS' volume_order (a union's order by takes only its columns). Only a brand's own keywords have
+ * ranges, so the industry's branches keep BY_VOLUME and their index.
+ */
+const BY_VOLUME_OR_LOW = "volume_order desc nulls last, id";
 
 /**
  * The brand's own keywords and, for the sample brand, its industry's ($3, else the brand's), by volume. The
@@ -86,9 +95,9 @@ page as (
     where (select sample from industry) and (select country from industry) is null and k.brand_id is null
       and k.industry = (select name from industry)
     order by k.${BY_VOLUME} limit $4)
-  order by ${BY_VOLUME} limit $4
+  order by ${BY_VOLUME_OR_LOW} limit $4
 )
-${answerOf("page.volume desc nulls last, page.id")}`;
+${answerOf("page.volume_order desc nulls last, page.id")}`;
 
 /**
  * Keywords of the brand (or, for the sample brand, of any industry) whose lower-cased text is LIKE $3, the closest
@@ -105,9 +114,9 @@ page as (
   select ${KEYWORD_COLUMNS}, similarity(lower(k.keyword), $4) as closeness from keywords k
   where (select ${COUNTRY} is null from own) and lower(k.keyword) like $3
     and (k.brand_id = (select id from own) or (k.brand_id is null and (select sample from own)))
-  order by closeness desc, volume desc, id limit $5
+  order by closeness desc, volume_order desc, id limit $5
 )
-${answerOf("page.closeness desc, page.volume desc, page.id")}`;
+${answerOf("page.closeness desc, page.volume_order desc, page.id")}`;
 
 interface AnswerRow extends Omit<KeywordRow, "keyword"> {
   brand_id: string;

@@ -50,10 +50,17 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
       ? provenanceFrom({ sample: found.sampleBrand, importFormat: null }, times, freshness)
       : provenanceFrom({ sample: false, importFormat: found.importFormat }, times, freshness);
   return {
-    keywordData: found.rows.map(({ source: _source, clicks, impressions, ctr, position, ...k }) =>
-      clicks !== null && impressions !== null && ctr !== null && position !== null
-        ? { ...k, searchConsole: { clicks, impressions, ctr, position } }
-        : k,
+    keywordData: found.rows.map(
+      ({ source: _source, clicks, impressions, ctr, position, volume_low, volume_high, ...k }) => ({
+        ...k,
+        // A bucketed import's range (volume null): shown as a range, never summed as if exact.
+        ...(volume_low !== null && volume_high !== null
+          ? { volumeRange: { low: volume_low, high: volume_high } }
+          : {}),
+        ...(clicks !== null && impressions !== null && ctr !== null && position !== null
+          ? { searchConsole: { clicks, impressions, ctr, position } }
+          : {}),
+      }),
     ),
     provenance,
   };

@@ -40,6 +40,9 @@ export interface KeywordValues {
   cpc: number | null;
   competition: number | null;
   volume: number | null;
+  /** A bucketed export's range, in place of the volume (both or neither). */
+  volumeLow: number | null;
+  volumeHigh: number | null;
   trend: number[];
   trendStart: string | null;
   intent: string;
@@ -249,6 +252,8 @@ function toKeywords(rows: KeywordRow[], brand: PlanBrand): { keywords: KeywordVa
     cpc,
     competition,
     volume: row.volume,
+    volumeLow: row.volumeRange?.min ?? null,
+    volumeHigh: row.volumeRange?.max ?? null,
     ...keywordTrend(row),
     intent: classifyIntent(row.keyword, [brand.name], cpc, competition, p75).primary,
   }));
@@ -259,8 +264,9 @@ function toKeywords(rows: KeywordRow[], brand: PlanBrand): { keywords: KeywordVa
     notes.push({
       row: first.line,
       message:
-        `${bucketed.length} ${bucketed.length === 1 ? "keyword has" : "keywords have"} only a volume range ` +
-        "(a low-spend Google Ads account): stored without a search volume.",
+        `Read as ranges: the file's volumes are Google's buckets (an account without active campaigns), so ` +
+        `${bucketed.length} ${bucketed.length === 1 ? "keyword is" : "keywords are"} stored with a volume range ` +
+        "(such as 1K–10K) instead of an exact search volume.",
     });
   }
   return { keywords, notes };

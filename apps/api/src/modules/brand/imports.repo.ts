@@ -215,22 +215,24 @@ export async function storeImportRows(
   }
   if (p.copy.keywords) {
     await client.query(`create temp table import_keywords (country text, keyword text, currency text,
-      cpc double precision, competition double precision, volume integer, trend integer[], trend_start date,
-      intent text) on commit drop`);
+      cpc double precision, competition double precision, volume integer, volume_low integer, volume_high integer,
+      trend integer[], trend_start date, intent text) on commit drop`);
     await copyTextInto(client, "import_keywords", COPY_COLUMNS.keywords, p.copy.keywords);
     await client.query(
-      `insert into keywords (brand_id, country, keyword, currency, cpc, competition, volume, trend, trend_start,
-        intent, source, import_id)
-      select $1, country, keyword, currency, cpc, competition, volume, trend, trend_start, intent, 'csv_import', $2
+      `insert into keywords (brand_id, country, keyword, currency, cpc, competition, volume, volume_low, volume_high,
+        trend, trend_start, intent, source, import_id)
+      select $1, country, keyword, currency, cpc, competition, volume, volume_low, volume_high, trend, trend_start,
+        intent, 'csv_import', $2
       from import_keywords
       on conflict (coalesce(brand_id, '00000000-0000-0000-0000-000000000000'::uuid), country, lower(keyword))
       do update set currency = excluded.currency, cpc = excluded.cpc, competition = excluded.competition,
-        volume = excluded.volume, trend = excluded.trend, trend_start = excluded.trend_start,
+        volume = excluded.volume, volume_low = excluded.volume_low, volume_high = excluded.volume_high,
+        trend = excluded.trend, trend_start = excluded.trend_start,
         intent = excluded.intent, source = excluded.source, import_id = excluded.import_id
-      where (keywords.currency, keywords.cpc, keywords.competition, keywords.volume, keywords.trend,
-        keywords.trend_start, keywords.intent, keywords.source)
-        is distinct from (excluded.currency, excluded.cpc, excluded.competition, excluded.volume, excluded.trend,
-        excluded.trend_start, excluded.intent, excluded.source)`,
+      where (keywords.currency, keywords.cpc, keywords.competition, keywords.volume, keywords.volume_low,
+        keywords.volume_high, keywords.trend, keywords.trend_start, keywords.intent, keywords.source)
+        is distinct from (excluded.currency, excluded.cpc, excluded.competition, excluded.volume, excluded.volume_low,
+        excluded.volume_high, excluded.trend, excluded.trend_start, excluded.intent, excluded.source)`,
       owner,
     );
   }

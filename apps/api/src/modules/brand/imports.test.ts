@@ -740,6 +740,108 @@ describe("provenance of imported figures", () => {
   });
 });
 
+/** A Keyword Planner export as an account without ad spend downloads it: no monthly columns, bucketed volumes. */
+function plannerFile(rows: [keyword: string, volume: string][]): Buffer {
+  const lines = [
+    "Keyword Stats 2026-09-14 at 10_41_52",
+    "Keyword\tCurrency\tAvg. monthly searches\tCompetition\tTop of page bid (low range)\tTop of page bid (high range)",
+    ...rows.map(([keyword, volume]) => `${keyword}\tUSD\t${volume}\tLow\t0.5\t1.5`),
+  ];
+  return Buffer.from(`\ufeff${lines.join("\r\n")}\r\n`, "utf16le");
+}
+
+describe("a bucketed Keyword Planner export", () => {
+  it("is stored as ranges with a note, and intent answers them sorted by lower bound among exact volumes", async () => {
+    const { authorization, brandId } = await withBrand();
+    await upload(authorization, {
+      name: "Keyword Stats.csv",
+      data: fixture("google-ads-keyword-planner.csv"),
+    });
+    const response = await upload(authorization, {
+      name: "Keyword Stats (2).csv",
+      data: plannerFile([
+        ["espresso beans bulk", "50000"],
+        ["decaf cold brew", "500"],
+        ["coffee gift set", "5000"],
+      ]),
+    });
+    expect(response.statusCode).toBe(201);
+    const notes = response
+      .json()
+      .errors.map((e: { message: string }) => e.message)
+      .join("\n");
+    expect(notes).toMatch(/^Read as ranges: .* 3 keywords are stored with a volume range/m);
+
+    const rows = (await stored(brandId)).keywords;
+    expect(rows.find((k) => k.keyword === "espresso beans bulk")).toMatchObject({
+      volume: null,
+      volumeLow: 10_000,
+      volumeHigh: 100_000,
+    });
+    // The exact file's keywords keep their volumes and have no range.
+    expect(rows.find((k) => k.keyword === "cold brew coffee")).toMatchObject({
+      volume: 49_500,
+      volumeLow: null,
+      volumeHigh: null,
+    });
+
+    const intent = await t.app.inject({ method: "GET", url: "/api/intent", headers: { authorization } });
+    expectContractResponse("getIntent", intent);
+    expect(intent.statusCode).toBe(200);
+    const keywordData: {
+      keyword: string;
+      volume: number | null;
+      volumeRange?: { low: number; high: number };
+    }[] = intent.json().keywordData;
+    expect(keywordData.find((k) => k.keyword === "coffee gift set")).toMatchObject({
+      volume: null,
+      volumeRange: { low: 1_000, high: 10_000 },
+    });
+    expect(keywordData.find((k) => k.keyword === "cold brew coffee")?.volumeRange).toBeUndefined();
+    // Volume, or a range's lower bound, descending: 10K (a range) falls between 12,100 and 8,100.
+    expect(keywordData.map((k) => k.keyword).slice(0, 6)).toEqual([
+      "cold brew coffee",
+      "oat milk latte",
+      "pour over kettle",
+      "espresso beans bulk",
+      "coffee subscription box",
+      "fair trade coffee",
+    ]);
+    const order = keywordData.map((k) => k.volume ?? k.volumeRange?.low ?? -1);
+    expect(order).toEqual([...order].sort((a, b) => b - a));
+
+    // The keywords export writes the range's bounds where an exact volume has its number.
+    const csv = await t.app.inject({
+      method: "GET",
+      url: "/api/export/keywords",
+      headers: { authorization },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace(/^\uFEFF/, "").split(/\r?\n/);
+    expect(lines[0]).toMatch(/^keyword,country,monthly_volume,monthly_volume_low,monthly_volume_high,/);
+    expect(lines.find((l) => l.startsWith("coffee gift set,"))).toMatch(/^coffee gift set,US,,1000,10000,/);
+    expect(lines.find((l) => l.startsWith("cold brew coffee,"))).toMatch(/^cold brew coffee,US,49500,,,/);
+  });
+
+  it("stays exact when one volume is off Google's buckets", async () => {
+    const { authorization, brandId } = await withBrand();
+    const response = await upload(authorization, {
+      name: "Keyword Stats.csv",
+      data: plannerFile([
+        ["espresso beans bulk", "50000"],
+        ["decaf cold brew", "480"],
+      ]),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(JSON.stringify(response.json().errors)).not.toMatch(/Read as ranges/);
+    const rows = (await stored(brandId)).keywords;
+    expect(rows.map((k) => [k.keyword, k.volume, k.volumeLow])).toEqual([
+      ["decaf cold brew", 480, null],
+      ["espresso beans bulk", 50_000, null],
+    ]);
+  });
+});
+
 describe("figures after an import", () => {
   it("are recomputed on the next read when the brand's data changed after they were stored", async () => {
     const { authorization } = await withBrand();

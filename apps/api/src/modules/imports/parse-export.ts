@@ -117,7 +117,7 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
     format: format.id,
     label: format.label,
     kind: format.kind,
-    rows,
+    rows: format.finish ? format.finish(rows) : rows,
     errors,
     notes: [...skipped].map(([reason, lines]) => skippedNote(reason, lines)),
     skipped: [...skipped.values()].reduce((sum, lines) => sum + lines.length, 0),

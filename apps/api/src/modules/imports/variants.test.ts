@@ -50,6 +50,36 @@ describe("container variants", () => {
     expect(rows[1]).toMatchObject({ volume: null, volumeRange: { min: 0, max: 10 }, volumeIsEstimate: true });
   });
 
+  const NO_MONTHS =
+    "Keyword\tCurrency\tAvg. monthly searches\tCompetition\tTop of page bid (low range)\tTop of page bid (high range)";
+
+  it("Keyword Planner without monthly columns, every volume on a bucket: read as ranges", () => {
+    const text = `${NO_MONTHS}\na\tUSD\t50000\tLow\t\t\nb\tUSD\t10\tHigh\t1\t2\nc\tUSD\t5000000\tLow\t\t\nd\tUSD\t\tLow\t\t\n`;
+    const rows = parseExport(utf16le(text), "k.csv").rows as KeywordRow[];
+    expect(rows.map((r) => [r.volume, r.volumeRange])).toEqual([
+      [null, { min: 10_000, max: 100_000 }],
+      [null, { min: 0, max: 10 }],
+      [null, { min: 1_000_000, max: 10_000_000 }],
+      [null, null],
+    ]);
+  });
+
+  it("Keyword Planner with one volume off the buckets stays exact", () => {
+    const text = `${NO_MONTHS}\na\tUSD\t50000\tLow\t\t\nb\tUSD\t500\tLow\t\t\nc\tUSD\t49500\tLow\t\t\n`;
+    const rows = parseExport(utf16le(text), "k.csv").rows as KeywordRow[];
+    expect(rows.map((r) => [r.volume, r.volumeRange])).toEqual([
+      [50_000, null],
+      [500, null],
+      [49_500, null],
+    ]);
+  });
+
+  it("Keyword Planner with monthly figures stays exact even on bucket values", () => {
+    const text = `${KP_HEADER}\na\tUSD\t500\t\t\tLow\t3\t\t\t400\t600\n`;
+    const row = parseExport(utf16le(text), "k.csv").rows[0] as KeywordRow;
+    expect(row).toMatchObject({ volume: 500, volumeRange: null, volumeIsEstimate: false });
+  });
+
   it("finds a header moved to row 3 and tolerates reordered, extra and missing metric columns", () => {
     const text = `Exported by a tool\n\n"Position",Extra,"Top queries",Clicks,Impressions\n8.36,x,cold brew ratio,31,2950\n`;
     const result = parseExport(utf8(text), "q.csv");

@@ -296,6 +296,7 @@ export const helpTopics: readonly HelpTopicData[] = [
     body: [
       "Intent lists your brand's own keywords: a Google Ads Keyword Planner export imported on Data sources, the searches that found your website in Google Search Console, and the volumes and costs per click of Google Ads, once connected there.",
       "The industry keywords of the sample data belong to the sample brand only.",
+      "A Google Ads account without active campaigns sees monthly searches only as ranges, and so does its Keyword Planner export: Intent shows those keywords' searches as the range (such as 10K–100K), sorts them by its lower end, draws them in the chart at the range's geometric middle, and leaves them out of the volume-weighted cost per click.",
     ],
   },
   {

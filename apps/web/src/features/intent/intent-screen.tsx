@@ -18,7 +18,15 @@ import { DEFAULT_PERIOD } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
-import { intentOptions, type Keyword, toKeywordBubbles, trendChange, useKeywordSearch } from "./queries";
+import {
+  formatVolumeRange,
+  intentOptions,
+  type Keyword,
+  toKeywordBubbles,
+  trendChange,
+  useKeywordSearch,
+  volumeSortValue,
+} from "./queries";
 
 const readCode = (stored: unknown) => (typeof stored === "string" && stored ? stored : undefined);
 
@@ -30,8 +38,9 @@ export function sortKeywords(rows: readonly Keyword[], sort: DataTableSort): Key
   const sign = sort.direction === "ascending" ? 1 : -1;
   return [...rows].sort((a, b) => {
     if (key === "keyword") return sign * a.keyword.localeCompare(b.keyword);
-    const left = a[key];
-    const right = b[key];
+    // A ranged volume sorts by its lower bound, as the API orders it.
+    const left = key === "volume" ? volumeSortValue(a) : a[key];
+    const right = key === "volume" ? volumeSortValue(b) : b[key];
     if (left === null && right === null) return a.keyword.localeCompare(b.keyword);
     if (left === null) return 1;
     if (right === null) return -1;
@@ -219,7 +228,8 @@ const columns: DataTableColumn<Keyword>[] = [
   {
     id: "volume",
     header: "Monthly searches",
-    cell: (row) => formatCount(row.volume),
+    cell: (row) =>
+      row.volume === null && row.volumeRange ? formatVolumeRange(row.volumeRange) : formatCount(row.volume),
     align: "end",
     sortable: true,
   },

@@ -17,7 +17,7 @@ import {
   waitFor,
 } from "../modules/test-utils";
 import { IntentScreen, sortKeywords } from "./intent-screen";
-import { type Keyword, toKeywordBubbles, trendChange } from "./queries";
+import { formatVolumeRange, type Keyword, rangeMiddle, toKeywordBubbles, trendChange } from "./queries";
 
 const keyword = (overrides: Partial<Keyword>): Keyword => ({
   keyword: "oat milk latte",
@@ -55,6 +55,36 @@ describe("keyword helpers", () => {
     expect(trendChange([100, 150])).toBe(0.5);
     expect(trendChange([100])).toBeNull();
     expect(trendChange([0, 10])).toBeNull();
+  });
+
+  it("draws a ranged volume at the range's geometric middle, with the range as its text", () => {
+    const { points, left } = toKeywordBubbles([
+      keyword({ keyword: "espresso beans bulk", volume: null, volumeRange: { low: 1_000, high: 10_000 } }),
+      keyword({ keyword: "decaf", volume: null, volumeRange: { low: 0, high: 10 } }),
+    ]);
+    expect(left).toBe(0);
+    expect(points[0]?.y).toBeCloseTo(Math.sqrt(1_000 * 10_000), 6);
+    expect(points[0]?.yText).toBe("1K–10K (drawn at its geometric middle)");
+    // From 0 the low end is taken as 1, or the middle would be 0.
+    expect(points[1]?.y).toBeCloseTo(Math.sqrt(10), 6);
+    expect(rangeMiddle({ low: 10_000, high: 100_000 })).toBeCloseTo(31_622.78, 1);
+    expect(formatVolumeRange({ low: 100_000, high: 1_000_000 })).toBe("100K–1M");
+  });
+
+  it("sorts a ranged volume by its lower bound among exact ones", () => {
+    const rows = [
+      keyword({ keyword: "exact 8.1K", volume: 8_100 }),
+      keyword({ keyword: "range 10K–100K", volume: null, volumeRange: { low: 10_000, high: 100_000 } }),
+      keyword({ keyword: "exact 12.1K", volume: 12_100 }),
+      keyword({ keyword: "unknown", volume: null }),
+      keyword({ keyword: "range 1K–10K", volume: null, volumeRange: { low: 1_000, high: 10_000 } }),
+    ];
+    expect(
+      sortKeywords(rows, { columnId: "volume", direction: "descending" }).map((row) => row.keyword),
+    ).toEqual(["exact 12.1K", "range 10K–100K", "exact 8.1K", "range 1K–10K", "unknown"]);
+    expect(
+      sortKeywords(rows, { columnId: "volume", direction: "ascending" }).map((row) => row.keyword),
+    ).toEqual(["range 1K–10K", "exact 8.1K", "range 10K–100K", "exact 12.1K", "unknown"]);
   });
 
   it("sorts missing figures last in both directions", () => {
@@ -106,6 +136,36 @@ describe("Intent screen", () => {
     expect(
       getByText(view.container, /Meta facebook posts \(CSV import\) · updated 3 hours ago/),
     ).toBeTruthy();
+  });
+
+  it("shows a bucketed Keyword Planner volume as its range, in the table and in the chart's figures", async () => {
+    mockApi({
+      ...baseRoutes,
+      "GET /intent": () =>
+        json({
+          keywordData: [
+            keyword({}),
+            keyword({
+              keyword: "espresso beans bulk",
+              volume: null,
+              volumeRange: { low: 10_000, high: 100_000 },
+              trend: [],
+            }),
+          ],
+          provenance,
+        }),
+    });
+    view = await renderScreen(IntentScreen);
+    await waitFor(() => getByText(current().container, "espresso beans bulk"));
+    const row = [...view.container.querySelectorAll("tr")].find(
+      (tr) =>
+        tr.textContent?.includes("espresso beans bulk") &&
+        tr.closest("table")?.textContent?.includes("Trend"),
+    );
+    expect(row?.textContent).toContain("10K–100K");
+    // The chart's data table carries what its tooltip shows: the range, not the point it is drawn at.
+    await waitFor(() => getByText(current().container, "10K–100K (drawn at its geometric middle)"));
+    expect(queryByText(view.container, "1 keyword lacks")).toBeNull();
   });
 
   it("shows the brand's own Search Console clicks, CTR and position, and names Search Console", async () => {

@@ -1,4 +1,6 @@
 import { type components, unwrap } from "@brandscope/api-client";
+import type { BubbleDatum } from "@brandscope/charts/bubble";
+import { abbreviateNumber } from "@brandscope/ui/format";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "~/lib/api";
 import { useDebouncedValue } from "../modules/use-debounced-value";
@@ -63,7 +65,28 @@ export function useKeywordSearch(text: string, country?: string): KeywordSearch 
   };
 }
 
-export type KeywordBubble = { id: string; label: string; x: number; y: number; radius: number };
+/** A keyword drawn in the cost-per-click chart; a ranged volume carries its range as `yText`. */
+export type KeywordBubble = BubbleDatum;
+
+type VolumeRange = NonNullable<Keyword["volumeRange"]>;
+
+/** "10K–100K": a bucketed Keyword Planner volume as Google shows it. */
+export function formatVolumeRange(range: VolumeRange): string {
+  return `${abbreviateNumber(range.low)}–${abbreviateNumber(range.high)}`;
+}
+
+/**
+ * The point a range is drawn at: its geometric middle, √(low·high), since the ranges grow tenfold
+ * (docs/analytics-methods.md §5.3). A range from 0 takes 1 as its low end, or its middle would be 0.
+ */
+export function rangeMiddle(range: VolumeRange): number {
+  return Math.sqrt(Math.max(range.low, 1) * range.high);
+}
+
+/** The figure a keyword sorts by: its volume, or a range's lower bound; null when neither is known. */
+export function volumeSortValue(keyword: Keyword): number | null {
+  return keyword.volume ?? keyword.volumeRange?.low ?? null;
+}
 
 /**
  * Keywords as bubbles: cost per click across, monthly searches up, competition as the size. A keyword that
@@ -78,13 +101,16 @@ export function toKeywordBubbles(keywords: readonly Keyword[]): {
   const points: KeywordBubble[] = [];
   const currencies = new Set<string>();
   for (const keyword of keywords) {
-    if (keyword.cpc === null || keyword.volume === null || keyword.competition === null) continue;
+    const range = keyword.volume === null ? keyword.volumeRange : undefined;
+    const y = range ? rangeMiddle(range) : keyword.volume;
+    if (keyword.cpc === null || y === null || keyword.competition === null) continue;
     points.push({
       id: `${keyword.keyword}|${keyword.country ?? ""}`,
       label: keyword.keyword,
       x: keyword.cpc,
-      y: keyword.volume,
+      y,
       radius: keyword.competition,
+      ...(range ? { yText: `${formatVolumeRange(range)} (drawn at its geometric middle)` } : {}),
     });
     currencies.add(keyword.currency);
   }

@@ -3,6 +3,8 @@ import { median } from "../statistics";
 export interface CpcInput {
   cpc: number | null;
   volume: number | null;
+  /** A bucketed import's lower bound, set when `volume` is null because only a range is known. */
+  volumeLow?: number | null;
   currency: string;
 }
 
@@ -14,6 +16,11 @@ export interface CpcSummary {
   medianCpc: number | null;
   /** Keywords without a CPC (missing or 0: nobody bid). */
   withoutCpc: number;
+  /**
+   * Priced keywords left out of weightedCpc because their volume is only a range (docs/analytics-methods.md
+   * §5.3): a range's weight would be a guess.
+   */
+  rangedVolumes: number;
 }
 
 /** §5 CPC aggregation, one row per currency (currencies are never mixed), sorted by currency code. */
@@ -26,7 +33,9 @@ export function cpcSummary(keywords: readonly CpcInput[]): CpcSummary[] {
       const priced = rows.filter((k): k is CpcInput & { cpc: number } => k.cpc !== null && k.cpc > 0);
       let weighted = 0;
       let volume = 0;
+      let rangedVolumes = 0;
       for (const k of priced) {
+        if (k.volume === null && (k.volumeLow ?? null) !== null) rangedVolumes += 1;
         if (k.volume === null || k.volume <= 0) continue;
         weighted += k.cpc * k.volume;
         volume += k.volume;
@@ -36,6 +45,7 @@ export function cpcSummary(keywords: readonly CpcInput[]): CpcSummary[] {
         weightedCpc: volume > 0 ? weighted / volume : null,
         medianCpc: median(priced.map((k) => k.cpc)),
         withoutCpc: rows.length - priced.length,
+        rangedVolumes,
       };
     });
 }

@@ -34,6 +34,11 @@ export interface ExportFormat {
    * file cannot give us whole.
    */
   map(cells: Cells, options: ParseOptions): ImportRow | SkippedRecord | null;
+  /**
+   * Rereads the rows once the whole file is read, for what only the file as a whole tells: Keyword Planner's
+   * bucketed volumes are recognisable only when every volume of the file falls on a bucket.
+   */
+  finish?(rows: ImportRow[]): ImportRow[];
 }
 
 /** The path's last segment, e.g. the video id of a TikTok link; null when the URL has none. */

@@ -1,16 +1,36 @@
 import { parseNumber } from "../numbers";
-import type { Competition } from "../types";
+import type { Competition, ImportRow, KeywordRow } from "../types";
 import type { ExportFormat } from "./format";
 
-// Low-spend accounts see bucketed volumes: the written value stands for a range (docs/import-formats.md §1).
-const BUCKETS: ReadonlyMap<number, { min: number; max: number }> = new Map([
+/**
+ * Accounts without active campaigns see average monthly searches as ranges ("1K–10K"), and their export writes one
+ * value per range instead (docs/import-formats.md §1 says which and why). 0 and 10 both stand for the lowest range;
+ * every other value lies inside its range, half its upper bound.
+ */
+export const BUCKETS: ReadonlyMap<number, { min: number; max: number }> = new Map([
   [0, { min: 0, max: 10 }],
+  [10, { min: 0, max: 10 }],
   [50, { min: 10, max: 100 }],
   [500, { min: 100, max: 1_000 }],
   [5_000, { min: 1_000, max: 10_000 }],
   [50_000, { min: 10_000, max: 100_000 }],
   [500_000, { min: 100_000, max: 1_000_000 }],
+  [5_000_000, { min: 1_000_000, max: 10_000_000 }],
 ]);
+
+/**
+ * Whether the file's volumes are Google's buckets: no monthly figure anywhere (an exact account always has its
+ * monthly series) and every volume written on a bucket value. One value off the buckets (a 49,500) means exact
+ * volumes that happen to include round ones, so the whole file stays exact.
+ */
+export function isBucketed(rows: readonly KeywordRow[]): boolean {
+  const volumes = rows.flatMap((r) => (r.volume === null ? [] : [r.volume]));
+  return (
+    volumes.length > 0 &&
+    rows.every((r) => r.monthly.every((m) => m.searches === null)) &&
+    volumes.every((v) => BUCKETS.has(v))
+  );
+}
 
 // The UI language translates Competition even when headers stay English (a French file did).
 const COMPETITION: Readonly<Record<string, Competition>> = {
@@ -60,12 +80,8 @@ export const googleAdsKeywordPlanner: ExportFormat = {
       });
     }
 
+    // Read as exact here; finish() turns the whole file into ranges when it is bucketed.
     const written = c.int(["Avg. monthly searches"]);
-    // Bucketed rows come with every monthly cell empty; a real volume always has its monthly series.
-    const range =
-      written !== null && monthly.length > 0 && monthly.every((m) => m.searches === null)
-        ? (BUCKETS.get(written) ?? null)
-        : null;
 
     const competitionText = c.text(["Competition"]);
     const competition =
@@ -79,9 +95,9 @@ export const googleAdsKeywordPlanner: ExportFormat = {
       line: c.line,
       keyword: c.required(["Keyword"]),
       currency: c.text(["Currency"]),
-      volume: range ? null : written,
-      volumeRange: range,
-      volumeIsEstimate: range !== null,
+      volume: written,
+      volumeRange: null,
+      volumeIsEstimate: false,
       cpcLow: c.number(["Top of page bid (low range)"], "decimal"),
       cpcHigh: c.number(["Top of page bid (high range)"], "decimal"),
       competition,
@@ -90,5 +106,14 @@ export const googleAdsKeywordPlanner: ExportFormat = {
       yoyChange: c.number(["YoY change"], "ratio"),
       monthly,
     };
+  },
+  finish(rows: ImportRow[]): ImportRow[] {
+    const keywords = rows.filter((r): r is KeywordRow => r.kind === "keyword");
+    if (!isBucketed(keywords)) return rows;
+    return rows.map((r) => {
+      if (r.kind !== "keyword" || r.volume === null) return r;
+      const range = BUCKETS.get(r.volume) ?? null;
+      return { ...r, volume: null, volumeRange: range, volumeIsEstimate: range !== null };
+    });
   },
 };
