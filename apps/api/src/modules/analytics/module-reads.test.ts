@@ -237,12 +237,13 @@ describe("the influencer, keyword and audience reads", () => {
       for (const status of subscriptionStatuses) {
         await setPlan(user.workspaceId, plan, status);
         await t.settle();
-        const expected = (await workspacePlan(db, { workspaceId: user.workspaceId })).limits;
+        const expected = (await workspacePlan(db, { workspaceId: user.workspaceId, now: t.clock.now() }))
+          .limits;
         const context = await findInfluencerContext(db, {
           workspaceId: user.workspaceId,
           brandId: undefined,
         });
-        expect(context && planLimitsOf(context), `${plan} ${status}`).toEqual(expected);
+        expect(context && planLimitsOf(context, t.clock.now()), `${plan} ${status}`).toEqual(expected);
       }
     }
   });

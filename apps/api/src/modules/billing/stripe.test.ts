@@ -158,7 +158,9 @@ describe("checkout with Stripe", () => {
     });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().message).toBe("Your card was declined.");
-    expect((await workspacePlan(t.database.db, owner)).plan).toBe("starter");
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).plan,
+    ).toBe("starter");
   });
 
   it("says the sandbox is off", async () => {
@@ -274,7 +276,10 @@ describe("POST /api/subscriptions/webhook", () => {
       subscriptionEvent(`evt_deleted_${subscriptionId}`, "customer.subscription.deleted", ids, "canceled"),
     );
     expect((await statusOf(owner.authorization)).status).toBe("cancelled");
-    expect((await workspacePlan(t.database.db, owner)).limits.competitorsPerBrand).toBe(1);
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).limits
+        .competitorsPerBrand,
+    ).toBe(1);
   });
 
   it("shows a cancellation made in Stripe's dashboard, and its undoing, as the owner's own", async () => {
