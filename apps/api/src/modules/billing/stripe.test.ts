@@ -189,7 +189,7 @@ describe("cancelling a plan with Stripe", () => {
     const cancelled = await call("cancelSubscription", "/subscriptions/cancel", owner.authorization);
     expect(cancelled.json()).toMatchObject({
       type: "professional",
-      status: "active",
+      status: "cancelled",
       cancelAtPeriodEnd: true,
       endDate: fake.periodEnd.toISOString(),
     });
@@ -294,7 +294,15 @@ describe("POST /api/subscriptions/webhook", () => {
         true,
       ),
     );
-    expect(await statusOf(owner.authorization)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    // Cancelled at once, running with its limits until its end date (docs/decisions.md "Cancelling").
+    expect(await statusOf(owner.authorization)).toMatchObject({
+      status: "cancelled",
+      cancelAtPeriodEnd: true,
+      endDate: new Date(1_900_000_000 * 1000).toISOString(),
+    });
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).plan,
+    ).toBe("professional");
 
     await webhook(
       subscriptionEvent(`evt_dash_resume_${subscriptionId}`, "customer.subscription.updated", ids, "active"),
