@@ -5,10 +5,10 @@ import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { PaymentProvider } from "../../kernel/payment-provider";
 import { findSubscription } from "../accounts/subscriptions.repo";
-import { isPlanRunning } from "./plan-limits";
 import { requireBillingOwner } from "./billing-owner";
 import { findCustomer, insertCustomer } from "./customers.repo";
 import { deleteCard, findCard, listCards, makeDefault, upsertCard } from "./payment-methods.repo";
+import { isPlanRunning } from "./plan-limits";
 import { sandboxProvider } from "./providers/sandbox-provider";
 
 type Schemas = components["schemas"];
