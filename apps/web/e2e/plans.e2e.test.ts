@@ -111,6 +111,10 @@ describe("plans granted and left", () => {
       await confirm.getByRole("button", { name: "Cancel plan" }).click();
       await confirm.waitFor({ state: "detached" });
       await plan.getByRole("button", { name: "Resume" }).waitFor();
+      // One status from the moment of cancelling, not "Active" and "Cancelled" side by side.
+      expect(await plan.getByText("Cancelled", { exact: true }).count()).toBe(1);
+      expect(await plan.getByText("Active", { exact: true }).count()).toBe(0);
+      await plan.getByText(endsOn, { exact: true }).waitFor();
 
       // The banner shows on the modules (not on the profile), with the end date, and leads back to Resume.
       await page.goto(`${baseUrl}/content`);
@@ -121,6 +125,8 @@ describe("plans granted and left", () => {
       await page.waitForURL(`${baseUrl}/user/profile`);
       await plan.getByRole("button", { name: "Resume" }).click();
       await plan.getByRole("button", { name: "Cancel plan" }).waitFor();
+      await plan.getByText("Active", { exact: true }).waitFor();
+      expect(await plan.getByText("Cancelled", { exact: true }).count()).toBe(0);
 
       // Change card: the checkout's card form alone; the new card becomes the default.
       const methods = page.getByRole("region", { name: "Payment methods" });

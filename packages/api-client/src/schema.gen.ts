@@ -2267,7 +2267,10 @@ export interface components {
         };
         /** @enum {string} */
         PlanType: "starter" | "professional" | "enterprise";
-        /** @enum {string} */
+        /**
+         * @description `cancelled` from the moment the owner cancels: the plan keeps running until `endDate`, then the workspace is on Starter (docs/decisions.md "Cancelling").
+         * @enum {string}
+         */
         SubscriptionStatus: "active" | "deactivated" | "payment-error" | "cancelled";
         Subscription: {
             type: components["schemas"]["PlanType"];
@@ -3249,7 +3252,7 @@ export interface components {
             status: components["schemas"]["SubscriptionStatus"];
             /** Format: date-time */
             endDate: string | null;
-            /** @description The owner cancelled: the plan ends at `endDate` instead of renewing. */
+            /** @description The owner cancelled (status `cancelled` too) and the plan still runs, with its limits, until `endDate` instead of renewing; false once it has ended. */
             cancelAtPeriodEnd: boolean;
             /** @description Granted by an operator (sold through sales): no card is charged; the plan ends at `endDate`. */
             granted: boolean;

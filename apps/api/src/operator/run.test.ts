@@ -51,7 +51,10 @@ describe("npm run operator -- grant-plan", () => {
       now: t.clock.now(),
     });
     expect(entry).toMatchObject({ type: "enterprise", status: "active", endDate: `${until}T23:59:59.000Z` });
-    expect((await workspacePlan(t.database.db, owner)).limits.competitorsPerBrand).toBe(10);
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).limits
+        .competitorsPerBrand,
+    ).toBe(10);
     const logged = (await readFile(join(dataDir, "operator.log"), "utf8"))
       .trim()
       .split("\n")
@@ -73,10 +76,14 @@ describe("npm run operator -- grant-plan", () => {
     await operator("grant-plan", "--workspace", owner.email, "--plan", "professional", "--until", inDays(1));
     const housekeeping = () => runBillingHousekeeping(t);
     await housekeeping();
-    expect((await workspacePlan(t.database.db, owner)).plan).toBe("professional");
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).plan,
+    ).toBe("professional");
     t.clock.advance(2 * DAY_MS);
     await housekeeping();
-    expect(await workspacePlan(t.database.db, owner)).toMatchObject({
+    expect(
+      await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() }),
+    ).toMatchObject({
       plan: "starter",
       limits: { competitorsPerBrand: 1 },
     });
@@ -93,7 +100,9 @@ describe("npm run operator -- grant-plan", () => {
     const run = await grant(owner.email, "enterprise", inDays(30));
     expect(run.code).toBe(EXIT.refused);
     expect(run.err).toContain("the owner cancels it first");
-    expect((await workspacePlan(t.database.db, owner)).plan).toBe("professional");
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).plan,
+    ).toBe("professional");
   });
 
   it("says what is wrong with its input, with the usage, and changes nothing", async () => {
@@ -131,7 +140,9 @@ describe("npm run operator -- grant-plan", () => {
       expect({ argv, code: run.code }).toEqual({ argv, code });
       expect(run.err).toContain(message);
     }
-    expect((await workspacePlan(t.database.db, owner)).plan).toBe("starter");
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).plan,
+    ).toBe("starter");
   });
 
   it("without DATABASE_URL, says that the embedded database runs only while the app does", async () => {

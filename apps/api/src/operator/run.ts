@@ -103,7 +103,7 @@ function describe(plan: Plan): string {
   const source = plan.granted
     ? ", granted by operator"
     : plan.cancelAtPeriodEnd
-      ? ", cancelled by its owner"
+      ? ", by its owner, running until its end date"
       : "";
   return `${plan.plan} (${plan.status}${source}), ends ${ends}`;
 }

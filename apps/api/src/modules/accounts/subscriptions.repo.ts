@@ -110,8 +110,9 @@ export async function findDuePaidSubscriptions(db: Queryable, p: { now: Date }) 
 }
 
 /**
- * Paid plans cancelled by their owner or granted by an operator whose end date has passed become `cancelled`:
- * the workspace is back on Starter's limits (plan-limits.ts), its data kept.
+ * Paid plans cancelled by their owner (already `cancelled`, their end still pending) or granted by an operator
+ * whose end date has passed end: `cancelled` with nothing pending. The workspace is on Starter's limits from the
+ * end date on whether or not this has run (billing/plan-limits.ts); this is when the sandbox's subscription ends.
  */
 export async function endPlansDue(db: Queryable, p: { now: Date }) {
   return db
@@ -120,8 +121,10 @@ export async function endPlansDue(db: Queryable, p: { now: Date }) {
     .where(
       and(
         inArray(subscriptions.plan, ["professional", "enterprise"]),
-        inArray(subscriptions.status, ["active", "payment-error"]),
-        or(eq(subscriptions.cancelAtPeriodEnd, true), eq(subscriptions.granted, true)),
+        or(
+          eq(subscriptions.cancelAtPeriodEnd, true),
+          and(eq(subscriptions.granted, true), inArray(subscriptions.status, ["active", "payment-error"])),
+        ),
         lte(subscriptions.endDate, p.now),
       ),
     )

@@ -80,7 +80,7 @@ export async function listPersonas(
     limit,
     offset: (page - 1) * limit,
   });
-  const top = planLimitsOf(subscription).topPersonas;
+  const top = planLimitsOf(subscription, ctx.clock.now()).topPersonas;
   if (top !== null) {
     const largest = (await findPersonaPage(ctx.db, { ...filters, order: "largest", limit: top, offset: 0 }))
       .rows;
@@ -144,7 +144,7 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["
     new AppError("NOT_FOUND", 404, "This persona does not exist or is not part of your audience.");
   const row = await findVisiblePersona(ctx.db, { workspaceId, brandId: ctx.brandId, personaId: id });
   if (!row) throw notFound();
-  const limits = planLimitsOf(row.subscription);
+  const limits = planLimitsOf(row.subscription, ctx.clock.now());
   if (limits.topPersonas !== null) {
     const top = await findTopPersonaIds(ctx.db, {
       workspaceId,

@@ -199,12 +199,22 @@ export async function findInfluencerDetails(
   });
   const r = rows[0];
   if (!r) return undefined;
-  const { brand_id, brand_industry, subscription_plan, subscription_status, peers, id, ...influencer } = r;
+  const {
+    brand_id,
+    brand_industry,
+    subscription_plan,
+    subscription_status,
+    subscription_end_date,
+    peers,
+    id,
+    ...influencer
+  } = r;
   return {
     brandId: brand_id,
     brandIndustry: brand_industry,
     subscription_plan,
     subscription_status,
+    subscription_end_date,
     influencer: id === null ? undefined : { id, ...influencer },
     peers,
   };

@@ -58,7 +58,7 @@ export async function listInfluencers(
 ): Promise<Schemas["InfluencerList"]> {
   const brand = await findInfluencerContext(ctx.db, { workspaceId: workspaceOf(ctx), brandId: ctx.brandId });
   if (!brand) throw noBrand();
-  const limits = planLimitsOf(brand);
+  const limits = planLimitsOf(brand, ctx.clock.now());
   const industry =
     (query.industry ?? (limits.topInfluencers !== null ? brand.industry : undefined)) || undefined;
   const search = query.search?.trim().toLowerCase();
@@ -107,7 +107,7 @@ export async function getInfluencer(ctx: RequestCtx, id: string): Promise<Schema
   if (!found) throw noBrand();
   const row = found.influencer;
   if (!row) throw notFound();
-  const { topInfluencers } = planLimitsOf(found);
+  const { topInfluencers } = planLimitsOf(found, ctx.clock.now());
   if (topInfluencers !== null) {
     // What the plan shows (listInfluencers): the top of the brand's industry.
     const visible = await findInfluencerPage(ctx.db, {

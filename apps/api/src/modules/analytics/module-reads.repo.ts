@@ -352,6 +352,7 @@ export async function findVisiblePersona(
               subscription: {
                 subscription_plan: r.subscription_plan,
                 subscription_status: r.subscription_status,
+                subscription_end_date: r.subscription_end_date,
               },
             },
           }
@@ -430,6 +431,7 @@ export async function findPersonaPage(
   const subscription: SubscriptionFields = {
     subscription_plan: first?.subscription_plan ?? null,
     subscription_status: first?.subscription_status ?? null,
+    subscription_end_date: first?.subscription_end_date ?? null,
   };
   return {
     rows: rows.flatMap((r) =>

@@ -222,10 +222,14 @@ describe("the influencer, keyword and audience reads", () => {
       await t.database.pool.query("delete from subscriptions where workspace_id = $1", [workspaceId]);
       return;
     }
+    // A cancelled plan here is one that has ended: one cancelled but still running keeps its limits
+    // (docs/decisions.md "Cancelling").
+    const endDate = status === "cancelled" ? new Date(t.clock.now().getTime() - 1000) : null;
     await t.database.pool.query(
-      `insert into subscriptions (workspace_id, plan, status) values ($1, $2, $3)
-       on conflict (workspace_id) do update set plan = excluded.plan, status = excluded.status`,
-      [workspaceId, plan, status],
+      `insert into subscriptions (workspace_id, plan, status, end_date) values ($1, $2, $3, $4)
+       on conflict (workspace_id) do update set plan = excluded.plan, status = excluded.status,
+         end_date = coalesce(excluded.end_date, subscriptions.end_date)`,
+      [workspaceId, plan, status, endDate],
     );
   };
 
@@ -237,12 +241,13 @@ describe("the influencer, keyword and audience reads", () => {
       for (const status of subscriptionStatuses) {
         await setPlan(user.workspaceId, plan, status);
         await t.settle();
-        const expected = (await workspacePlan(db, { workspaceId: user.workspaceId })).limits;
+        const expected = (await workspacePlan(db, { workspaceId: user.workspaceId, now: t.clock.now() }))
+          .limits;
         const context = await findInfluencerContext(db, {
           workspaceId: user.workspaceId,
           brandId: undefined,
         });
-        expect(context && planLimitsOf(context), `${plan} ${status}`).toEqual(expected);
+        expect(context && planLimitsOf(context, t.clock.now()), `${plan} ${status}`).toEqual(expected);
       }
     }
   });
@@ -273,6 +278,13 @@ describe("the influencer, keyword and audience reads", () => {
     }
     await setPlan(user.workspaceId, "professional");
     expect((await influencers()).body).toEqual(paid);
+    // Cancelled, but running until a later end date: the paid lists still.
+    await t.database.pool.query(
+      "update subscriptions set status = 'cancelled', end_date = $2 where workspace_id = $1",
+      [user.workspaceId, new Date(t.clock.now().getTime() + 24 * 3600 * 1000)],
+    );
+    expect((await influencers()).body).toEqual(paid);
+    await setPlan(user.workspaceId, "professional");
     expect((await personas()).body).toEqual(audience);
     expect((await get("getPersona", `/audience/${persona?.id}`, user)).status).toBe(200);
   });

@@ -1,13 +1,14 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNotNull, ne, or } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { ssoConnections, ssoDomains, subscriptions } from "../../db/schema";
 
 /**
  * The workspace whose "require SSO" covers this e-mail domain: it verified the domain, turned the option on, and is
- * on Enterprise. The plan test is billing's effectivePlan (a cancelled subscription counts as Starter), written in
- * SQL here because the auth module sits below billing: a lapsed plan must never lock members out.
+ * on Enterprise. The plan test is billing's effectivePlan (a cancelled subscription counts as Starter once its end
+ * date has passed), written in SQL here because the auth module sits below billing: a lapsed plan must never lock
+ * members out.
  */
-export async function findSsoRequirement(db: Queryable, p: { domain: string }) {
+export async function findSsoRequirement(db: Queryable, p: { domain: string; now: Date }) {
   const [row] = await db
     .select({ workspaceId: ssoDomains.workspaceId })
     .from(ssoDomains)
@@ -19,7 +20,7 @@ export async function findSsoRequirement(db: Queryable, p: { domain: string }) {
         isNotNull(ssoDomains.verifiedAt),
         eq(ssoConnections.requireSso, true),
         eq(subscriptions.plan, "enterprise"),
-        ne(subscriptions.status, "cancelled"),
+        or(ne(subscriptions.status, "cancelled"), gt(subscriptions.endDate, p.now)),
       ),
     );
   return row;

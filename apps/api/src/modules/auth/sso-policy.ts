@@ -19,7 +19,7 @@ export async function assertOwnSignInAllowed(
 ): Promise<void> {
   const domain = emailDomain(p.email);
   if (!domain) return;
-  const requirement = await findSsoRequirement(ctx.db, { domain });
+  const requirement = await findSsoRequirement(ctx.db, { domain, now: ctx.clock.now() });
   if (!requirement) return;
   const { user } = p;
   if (user && (user.workspaceId !== requirement.workspaceId || user.role === "owner")) return;

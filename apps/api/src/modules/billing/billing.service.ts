@@ -8,6 +8,7 @@ import { requireBillingOwner } from "./billing-owner";
 import { cancelAtProvider } from "./cancel-subscription";
 import { findCustomer, setCustomerSubscription } from "./customers.repo";
 import { findDefaultCard } from "./payment-methods.repo";
+import { isPlanRunning } from "./plan-limits";
 import { planOf, plans } from "./plans";
 import { effectiveStatus } from "./subscription-status";
 
@@ -30,7 +31,8 @@ export function entryOf(subscription: SubscriptionRow, now: Date): Schemas["Subs
     type: plan.type,
     status: effectiveStatus(subscription, now),
     endDate: subscription.endDate?.toISOString() ?? null,
-    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    // Cancelled and still running until endDate (docs/decisions.md "Cancelling"): the status says `cancelled` too.
+    cancelAtPeriodEnd: subscription.status === "cancelled" && isPlanRunning(subscription, now),
     granted: subscription.granted,
   };
 }
@@ -71,7 +73,14 @@ export async function subscribe(
   const now = ctx.clock.now();
   const current = await findSubscription(ctx.db, { workspaceId });
   if (!current) throw invalidProduct();
-  if (current.plan === paidPlan && effectiveStatus(current, now) === "active") return entryOf(current, now);
+  // The plan already runs (a cancelled one until its end date: Resume, not a second subscription, brings it back).
+  if (
+    current.plan === paidPlan &&
+    isPlanRunning(current, now) &&
+    effectiveStatus(current, now) !== "payment-error"
+  ) {
+    return entryOf(current, now);
+  }
   const card = await findDefaultCard(ctx.db, { workspaceId });
   const customer = await findCustomer(ctx.db, { workspaceId, provider: provider.id });
   if (!card || !customer) {

@@ -101,7 +101,10 @@ async function newOwner() {
 describe("checkout with the sandbox provider", () => {
   it("upgrades a Starter workspace to Professional with 4242 4242 4242 4242, limits changing at once", async () => {
     const owner = await newOwner();
-    expect((await workspacePlan(t.database.db, owner)).limits.competitorsPerBrand).toBe(1);
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).limits
+        .competitorsPerBrand,
+    ).toBe(1);
 
     const saved = await saveCard(owner.authorization, "4242424242424242");
     expect(saved.statusCode).toBe(201);
@@ -123,7 +126,10 @@ describe("checkout with the sandbox provider", () => {
 
     const me = await call("getMe", "GET", "/user/me", owner.authorization);
     expect(me.json().subscription).toMatchObject({ type: "professional", status: "active" });
-    expect((await workspacePlan(t.database.db, owner)).limits.competitorsPerBrand).toBe(5);
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).limits
+        .competitorsPerBrand,
+    ).toBe(5);
   });
 
   it.each([

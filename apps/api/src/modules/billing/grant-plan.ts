@@ -12,7 +12,6 @@ function isRenewingAtProvider(subscription: SubscriptionRow, now: Date): boolean
   return (
     subscription.plan !== "starter" &&
     !subscription.granted &&
-    !subscription.cancelAtPeriodEnd &&
     (subscription.status === "active" || subscription.status === "payment-error") &&
     (subscription.endDate === null || subscription.endDate > now)
   );

@@ -8,6 +8,7 @@ import { findSubscription } from "../accounts/subscriptions.repo";
 import { requireBillingOwner } from "./billing-owner";
 import { findCustomer, insertCustomer } from "./customers.repo";
 import { deleteCard, findCard, listCards, makeDefault, upsertCard } from "./payment-methods.repo";
+import { isPlanRunning } from "./plan-limits";
 import { sandboxProvider } from "./providers/sandbox-provider";
 
 type Schemas = components["schemas"];
@@ -129,7 +130,9 @@ export async function removePaymentMethod(
   const cards = await listCards(ctx.db, { workspaceId });
   const subscription = await findSubscription(ctx.db, { workspaceId });
   const paidPlanRuns =
-    subscription !== undefined && subscription.plan !== "starter" && subscription.status !== "cancelled";
+    subscription !== undefined &&
+    subscription.plan !== "starter" &&
+    isPlanRunning(subscription, ctx.clock.now());
   if (card.isDefault && paidPlanRuns && cards.length === 1) {
     throw new AppError(
       "VALIDATION_FAILED",

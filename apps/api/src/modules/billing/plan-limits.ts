@@ -50,15 +50,27 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
 
 /**
  * The workspace's plan and its limits, read fresh on every call so that a plan change applies at once. A cancelled
- * paid plan, or a workspace without a subscription row, is held to Starter's limits; nothing is deleted, what the
- * plan no longer allows is refused. A plan whose renewal failed keeps its limits while the owner updates the card.
+ * paid plan keeps its limits until its end date and is then held to Starter's, as is a workspace without a
+ * subscription row; nothing is deleted, what the plan no longer allows is refused. A plan whose renewal failed keeps
+ * its limits while the owner updates the card.
  */
-export async function workspacePlan(db: Queryable, p: { workspaceId: string }) {
-  const plan = effectivePlan(await findSubscription(db, p));
+export async function workspacePlan(db: Queryable, p: { workspaceId: string; now: Date }) {
+  const plan = effectivePlan(await findSubscription(db, p), p.now);
   return { plan, limits: planLimits[plan] };
 }
 
+/**
+ * Whether the plan still runs (docs/decisions.md "Cancelling"): a cancelled plan reads `cancelled` from the moment
+ * its owner cancels it, but runs, limits and all, until its end date.
+ */
+export function isPlanRunning(subscription: { status: string; endDate: Date | null }, now: Date): boolean {
+  return subscription.status !== "cancelled" || (subscription.endDate !== null && subscription.endDate > now);
+}
+
 /** The plan whose limits apply, from the subscription row (or none): the one rule, for queries that join it. */
-export function effectivePlan(subscription: { plan: PlanType; status: string } | null | undefined): PlanType {
-  return !subscription || subscription.status === "cancelled" ? "starter" : subscription.plan;
+export function effectivePlan(
+  subscription: { plan: PlanType; status: string; endDate: Date | null } | null | undefined,
+  now: Date,
+): PlanType {
+  return !subscription || !isPlanRunning(subscription, now) ? "starter" : subscription.plan;
 }

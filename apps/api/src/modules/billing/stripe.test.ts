@@ -158,7 +158,9 @@ describe("checkout with Stripe", () => {
     });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().message).toBe("Your card was declined.");
-    expect((await workspacePlan(t.database.db, owner)).plan).toBe("starter");
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).plan,
+    ).toBe("starter");
   });
 
   it("says the sandbox is off", async () => {
@@ -187,7 +189,7 @@ describe("cancelling a plan with Stripe", () => {
     const cancelled = await call("cancelSubscription", "/subscriptions/cancel", owner.authorization);
     expect(cancelled.json()).toMatchObject({
       type: "professional",
-      status: "active",
+      status: "cancelled",
       cancelAtPeriodEnd: true,
       endDate: fake.periodEnd.toISOString(),
     });
@@ -274,7 +276,10 @@ describe("POST /api/subscriptions/webhook", () => {
       subscriptionEvent(`evt_deleted_${subscriptionId}`, "customer.subscription.deleted", ids, "canceled"),
     );
     expect((await statusOf(owner.authorization)).status).toBe("cancelled");
-    expect((await workspacePlan(t.database.db, owner)).limits.competitorsPerBrand).toBe(1);
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).limits
+        .competitorsPerBrand,
+    ).toBe(1);
   });
 
   it("shows a cancellation made in Stripe's dashboard, and its undoing, as the owner's own", async () => {
@@ -289,7 +294,15 @@ describe("POST /api/subscriptions/webhook", () => {
         true,
       ),
     );
-    expect(await statusOf(owner.authorization)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    // Cancelled at once, running with its limits until its end date (docs/decisions.md "Cancelling").
+    expect(await statusOf(owner.authorization)).toMatchObject({
+      status: "cancelled",
+      cancelAtPeriodEnd: true,
+      endDate: new Date(1_900_000_000 * 1000).toISOString(),
+    });
+    expect(
+      (await workspacePlan(t.database.db, { workspaceId: owner.workspaceId, now: t.clock.now() })).plan,
+    ).toBe("professional");
 
     await webhook(
       subscriptionEvent(`evt_dash_resume_${subscriptionId}`, "customer.subscription.updated", ids, "active"),

@@ -4,10 +4,11 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import type { BillingEvent } from "../../kernel/payment-provider";
 import { findSubscription, updateSubscription } from "../accounts/subscriptions.repo";
 import { findCustomerByProviderId } from "./customers.repo";
+import { cancellationOf } from "./plan-cancellation.service";
 
 /**
  * A provider's event about a workspace's paid plan (docs/decisions.md "Plans and trials": a failed renewal is
- * payment-error, a cancelled subscription cancelled). Each event is applied once: its id is recorded in the same
+ * payment-error; "Cancelling": a subscription set to end with its period is cancelled, running until then). Each event is applied once: its id is recorded in the same
  * transaction, so a replay (providers deliver at least once) is acknowledged and changes nothing.
  */
 export async function handlePaymentWebhook(
@@ -63,20 +64,35 @@ async function applyEvent(
   const now = ctx.clock.now();
   const workspaceId = customer.workspaceId;
   if (event.type === "payment-failed") {
-    await updateSubscription(tx, { workspaceId, status: "payment-error", now });
-  } else if (event.status !== "unchanged" || event.cancelAtPeriodEnd !== null) {
-    const status = event.status === "unchanged" ? subscription.status : event.status;
+    // A cancelled plan is not renewed: a late failure of an earlier invoice does not undo the cancellation.
+    if (subscription.status !== "cancelled") {
+      await updateSubscription(tx, { workspaceId, status: "payment-error", now });
+    }
+  } else if (event.status === "cancelled") {
+    // Ended at the provider: nothing left to cancel. A subscription ended before its period's end (in the
+    // provider's dashboard) ends now, not at the date it was paid up to, or its plan would keep running.
+    const periodEnd = event.currentPeriodEnd;
     await updateSubscription(tx, {
       workspaceId,
-      status,
+      status: "cancelled",
+      cancelAtPeriodEnd: false,
+      endDate: periodEnd && periodEnd < now ? periodEnd : now,
+      now,
+    });
+  } else if (event.status !== "unchanged" || event.cancelAtPeriodEnd !== null) {
+    // A cancellation or resumption made in the provider's dashboard shows in the app as the owner's own does
+    // (plan-cancellation.service.ts): `cancelled` until the end date, or active again. Otherwise a plan whose
+    // cancellation is pending stays cancelled whatever its running status.
+    const cancel = event.cancelAtPeriodEnd ?? subscription.cancelAtPeriodEnd;
+    const running = event.status === "unchanged" ? subscription.status : event.status;
+    await updateSubscription(tx, {
+      workspaceId,
+      ...(cancel
+        ? cancellationOf(true)
+        : running === "cancelled"
+          ? cancellationOf(false)
+          : { status: running, cancelAtPeriodEnd: false }),
       ...(event.currentPeriodEnd ? { endDate: event.currentPeriodEnd } : {}),
-      // A cancellation or resumption made in the provider's dashboard shows in the app as the owner's own does
-      // (billing/plan-cancellation.service.ts); an ended plan has nothing left to cancel.
-      ...(status === "cancelled"
-        ? { cancelAtPeriodEnd: false }
-        : event.cancelAtPeriodEnd !== null
-          ? { cancelAtPeriodEnd: event.cancelAtPeriodEnd }
-          : {}),
       now,
     });
   }

@@ -69,7 +69,7 @@ export async function getBrand(ctx: RequestCtx): Promise<Schemas["BrandResponse"
 
 export async function listBrands(ctx: RequestCtx): Promise<Schemas["BrandList"]> {
   const workspaceId = workspaceOf(ctx);
-  const { limits } = await workspacePlan(ctx.db, { workspaceId });
+  const { limits } = await workspacePlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   const brands = await findOwnBrands(ctx.db, { workspaceId });
   return { brands: brands.map(toBrand), limit: Number.isFinite(limits.brands) ? limits.brands : null };
 }
@@ -136,7 +136,7 @@ export async function createBrand(
   replace = false,
 ): Promise<Schemas["Brand"]> {
   const workspaceId = workspaceOf(ctx);
-  const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
+  const { plan, limits } = await workspacePlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   const now = ctx.clock.now();
 
   if ("sample" in body) {
@@ -320,7 +320,7 @@ export async function retryBrandCollection(ctx: RequestCtx): Promise<Schemas["Br
 
 export async function listBrandCompetitors(ctx: RequestCtx): Promise<Schemas["BrandCompetitorList"]> {
   const workspaceId = workspaceOf(ctx);
-  const { limits } = await workspacePlan(ctx.db, { workspaceId });
+  const { limits } = await workspacePlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   const competitors = brand ? await findCompetitors(ctx.db, { workspaceId, brandId: brand.id }) : [];
   return { competitors: competitors.map(toBrand), limit: limits.competitorsPerBrand };
@@ -331,7 +331,7 @@ export async function addBrandCompetitor(
   body: Schemas["AddCompetitorRequest"],
 ): Promise<Schemas["Brand"]> {
   const workspaceId = workspaceOf(ctx);
-  const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
+  const { plan, limits } = await workspacePlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   const name = requiredText(body.brandName, "/brandName", "Brand name is required");
   const socialLinks = checkSocialLinks(body.socialLinks ?? []);
   const competitor = await ctx.db.transaction(async (tx) => {

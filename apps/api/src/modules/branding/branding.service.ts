@@ -29,10 +29,10 @@ export function toBrandingDto(
 }
 
 /** The workspace's branding and whether its plan includes it, for any reader (the shell, e-mails, exports). */
-export async function brandingOf(ctx: Pick<RequestCtx, "db">, workspaceId: string) {
+export async function brandingOf(ctx: Pick<RequestCtx, "db" | "clock">, workspaceId: string) {
   const [row, { limits }] = await Promise.all([
     findBranding(ctx.db, { workspaceId }),
-    workspacePlan(ctx.db, { workspaceId }),
+    workspacePlan(ctx.db, { workspaceId, now: ctx.clock.now() }),
   ]);
   return { row, available: limits.customBranding };
 }
@@ -44,7 +44,7 @@ export async function getBranding(ctx: RequestCtx): Promise<WorkspaceBranding> {
 
 /** 402 on a plan without custom branding: the settings are a Professional and Enterprise feature. */
 async function assertAvailable(ctx: RequestCtx, workspaceId: string) {
-  const { plan, limits } = await workspacePlan(ctx.db, { workspaceId });
+  const { plan, limits } = await workspacePlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   if (limits.customBranding) return;
   throw new AppError(
     "PLAN_LIMIT",
@@ -87,7 +87,7 @@ export async function removeBrandingLogo(ctx: RequestCtx): Promise<WorkspaceBran
   const workspaceId = workspaceOf(ctx);
   const { before, after } = await saveBranding(ctx.db, { workspaceId, changes: { logo: null } });
   if (before.logo) await removeStored(ctx, before.logo);
-  const { limits } = await workspacePlan(ctx.db, { workspaceId });
+  const { limits } = await workspacePlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   return toBrandingDto(after, limits.customBranding, ctx.storage);
 }
 

@@ -18,7 +18,7 @@ async function logoBytes(ctx: Pick<RequestCtx, "storage">, key: string): Promise
  * e-mail carries the Brandscope name, as on Starter.
  */
 export async function emailLogo(
-  ctx: Pick<RequestCtx, "db" | "storage" | "log">,
+  ctx: Pick<RequestCtx, "db" | "storage" | "log" | "clock">,
   p: { workspaceId: string; workspaceName: string },
 ): Promise<EmailLogo | undefined> {
   const { row, available } = await brandingOf(ctx, p.workspaceId);

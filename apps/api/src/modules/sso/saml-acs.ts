@@ -48,7 +48,7 @@ export async function receiveSamlResponse(
   const connection = await findSsoConnection(ctx.db, { workspaceId });
   const idp = connection?.protocol === "saml" ? connection.samlIdp : null;
   const outcome =
-    idp && (await hasSso(ctx.db, { workspaceId }))
+    idp && (await hasSso(ctx.db, { workspaceId, now: ctx.clock.now() }))
       ? await verified(ctx, {
           idp,
           workspaceId,

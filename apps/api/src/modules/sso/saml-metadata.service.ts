@@ -9,7 +9,7 @@ import { hasSso } from "./sso-plan";
  * own metadata is saved here, so it does not need a SAML connection yet): only a plan with single sign-on has it.
  */
 export async function getSamlServiceProviderMetadata(ctx: RequestCtx, workspaceId: string): Promise<string> {
-  if (!(await hasSso(ctx.db, { workspaceId }))) {
+  if (!(await hasSso(ctx.db, { workspaceId, now: ctx.clock.now() }))) {
     throw new AppError("NOT_FOUND", 404, "This workspace has no single sign-on.");
   }
   return serviceProviderMetadata(samlSpOf(ctx.config, workspaceId));

@@ -65,7 +65,7 @@ export async function completeSsoSignIn(
     );
   }
   const connection = await findSsoConnection(ctx.db, { workspaceId: identity.workspaceId });
-  const { plan } = await workspacePlan(ctx.db, { workspaceId: identity.workspaceId });
+  const { plan } = await workspacePlan(ctx.db, { workspaceId: identity.workspaceId, now: ctx.clock.now() });
   if (connection?.protocol !== identity.protocol || plan !== "enterprise") {
     throw fail(
       "sso-not-configured",
@@ -123,7 +123,10 @@ async function memberOf(
           "You do not have an account in this workspace yet. Ask your workspace owner to invite you.",
         );
       }
-      const { plan, limits } = await workspacePlan(tx, { workspaceId: identity.workspaceId });
+      const { plan, limits } = await workspacePlan(tx, {
+        workspaceId: identity.workspaceId,
+        now: ctx.clock.now(),
+      });
       if ((await countMembers(tx, { workspaceId: identity.workspaceId })) + 1 > limits.members) {
         throw new AppError(
           "PLAN_LIMIT",

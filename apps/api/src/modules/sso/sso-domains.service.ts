@@ -43,7 +43,7 @@ export async function addSsoDomain(
   body: components["schemas"]["AddSsoDomainRequest"],
 ): Promise<SsoDomain> {
   const workspaceId = workspaceOf(ctx);
-  await assertSsoPlan(ctx.db, { workspaceId });
+  await assertSsoPlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   const domain = normalizeDomain(body.domain);
   const verified = await findVerifiedDomain(ctx.db, { domain });
   if (verified && verified.workspaceId !== workspaceId) throw taken(domain);
@@ -63,7 +63,7 @@ export async function addSsoDomain(
 /** Resolves the domain's TXT records now; verified once one of them is the workspace's value. */
 export async function verifySsoDomain(ctx: RequestCtx, id: string): Promise<SsoDomain> {
   const workspaceId = workspaceOf(ctx);
-  await assertSsoPlan(ctx.db, { workspaceId });
+  await assertSsoPlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   const row = await findSsoDomain(ctx.db, { id, workspaceId });
   if (!row) throw domainNotFound();
   if (row.verifiedAt) return toSsoDomainDto(row);
@@ -106,7 +106,7 @@ export async function verifySsoDomain(ctx: RequestCtx, id: string): Promise<SsoD
 
 export async function removeSsoDomain(ctx: RequestCtx, id: string): Promise<undefined> {
   const workspaceId = workspaceOf(ctx);
-  await assertSsoPlan(ctx.db, { workspaceId });
+  await assertSsoPlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   if (!(await deleteSsoDomain(ctx.db, { id, workspaceId }))) throw domainNotFound();
   return undefined;
 }

@@ -3,11 +3,11 @@ import { AppError } from "../../kernel/errors";
 import { workspacePlan } from "../billing/plan-limits";
 
 /** Single sign-on is an Enterprise feature (docs/product.md §6), checked on every call: a plan change applies at once. */
-export async function hasSso(db: Queryable, p: { workspaceId: string }): Promise<boolean> {
+export async function hasSso(db: Queryable, p: { workspaceId: string; now: Date }): Promise<boolean> {
   return (await workspacePlan(db, p)).plan === "enterprise";
 }
 
-export async function assertSsoPlan(db: Queryable, p: { workspaceId: string }): Promise<void> {
+export async function assertSsoPlan(db: Queryable, p: { workspaceId: string; now: Date }): Promise<void> {
   if (await hasSso(db, p)) return;
   throw new AppError(
     "PLAN_LIMIT",

@@ -69,7 +69,7 @@ async function readSettings(ctx: RequestCtx, workspaceId: string) {
 
 export async function getSsoSettings(ctx: RequestCtx): Promise<Schemas["SsoSettings"]> {
   const workspaceId = workspaceOf(ctx);
-  await assertSsoPlan(ctx.db, { workspaceId });
+  await assertSsoPlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   return readSettings(ctx, workspaceId);
 }
 
@@ -160,7 +160,7 @@ export async function saveSsoSettings(
   body: Schemas["SaveSsoSettingsRequest"],
 ): Promise<Schemas["SsoSettings"]> {
   const workspaceId = workspaceOf(ctx);
-  await assertSsoPlan(ctx.db, { workspaceId });
+  await assertSsoPlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   const kept = await findSsoConnection(ctx.db, { workspaceId });
   const columns =
     body.protocol === "oidc" ? await oidcColumns(ctx, body, kept) : await samlColumns(ctx, body);
@@ -181,7 +181,7 @@ export async function saveSsoSettings(
 
 export async function deleteSsoSettings(ctx: RequestCtx): Promise<undefined> {
   const workspaceId = workspaceOf(ctx);
-  await assertSsoPlan(ctx.db, { workspaceId });
+  await assertSsoPlan(ctx.db, { workspaceId, now: ctx.clock.now() });
   await deleteSsoConnection(ctx.db, { workspaceId });
   ctx.log.info({ event: "sso.settings.deleted", workspaceId }, "Single sign-on turned off");
   return undefined;

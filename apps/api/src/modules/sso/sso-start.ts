@@ -136,7 +136,7 @@ export async function startSsoSignIn(
   const connection = verified
     ? await findSsoConnection(ctx.db, { workspaceId: verified.workspaceId })
     : undefined;
-  if (!connection || !(await hasSso(ctx.db, { workspaceId: connection.workspaceId }))) {
+  if (!connection || !(await hasSso(ctx.db, { workspaceId: connection.workspaceId, now: ctx.clock.now() }))) {
     throw new AppError(
       "SSO_NOT_CONFIGURED",
       404,

@@ -339,7 +339,10 @@ export async function acceptInvitation(
       );
     }
     if (user.workspaceId !== invitation.workspaceId) {
-      const { plan, limits } = await workspacePlan(tx, { workspaceId: invitation.workspaceId });
+      const { plan, limits } = await workspacePlan(tx, {
+        workspaceId: invitation.workspaceId,
+        now: ctx.clock.now(),
+      });
       if ((await countMembers(tx, { workspaceId: invitation.workspaceId })) + 1 > limits.members) {
         throw new AppError(
           "PLAN_LIMIT",

@@ -3,24 +3,24 @@ import * as React from "react";
 import { ConfirmRemoval } from "~/lib/confirm-content";
 import { notify } from "~/lib/notify";
 import { FormProblem } from "~/lib/problem";
-import type { SubscriptionState } from "../subscriptions/banner-rule";
+import { isPlanRunning, type SubscriptionState } from "../subscriptions/banner-rule";
 import { useCancelPlanMutation, useResumePlanMutation } from "./mutations";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 
 /**
- * "Cancel anytime" (docs/decisions.md "Plans and trials"): the owner cancels a paid plan, which runs to its end
- * date and then returns to Starter, and can resume it until then. Not offered for a plan granted by an operator
+ * "Cancel anytime" (docs/decisions.md "Cancelling"): the owner cancels a paid plan, which reads cancelled at once,
+ * runs to its end date and then returns to Starter, and can resume it until then. Not offered for a plan granted by an operator
  * (it has no card to stop charging) nor one that has ended.
  */
 export function PlanCancellation({ current }: { current: SubscriptionState }) {
   const [confirming, setConfirming] = React.useState(false);
   const cancel = useCancelPlanMutation();
   const resume = useResumePlanMutation();
-  const running = current.type !== "starter" && !current.granted && current.status !== "cancelled";
+  const running = current.type !== "starter" && !current.granted && isPlanRunning(current);
   if (!running || !current.endDate) return null;
   const endsOn = dateFormat.format(new Date(current.endDate));
-  if (current.cancelAtPeriodEnd) {
+  if (current.status === "cancelled") {
     return (
       <div className="flex flex-col gap-2">
         <Button

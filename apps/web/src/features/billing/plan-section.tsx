@@ -2,6 +2,7 @@ import { Badge, type BadgeProps } from "@brandscope/ui/badge";
 import { Button } from "@brandscope/ui/button";
 import { formatCurrency } from "@brandscope/ui/format";
 import { useQuery } from "@tanstack/react-query";
+import { isPlanRunning } from "../subscriptions/banner-rule";
 import { useCanManageBilling, useCurrentSubscription } from "./current-plan";
 import { PlanCancellation } from "./plan-cancellation";
 import { productsOptions } from "./queries";
@@ -26,16 +27,14 @@ export function PlanSection() {
   const upgrade = useUpgradeModal();
   if (!current) return null;
   const product = products.data?.find((entry) => entry.type === current.type);
-  const status = statusWords[current.status] ?? { label: current.status, tone: "neutral" as const };
+  // One status: a cancelled plan still running until its end date reads Cancelled, as a warning.
+  const status =
+    current.status === "cancelled" && isPlanRunning(current)
+      ? { label: "Cancelled", tone: "warning" as const }
+      : (statusWords[current.status] ?? { label: current.status, tone: "neutral" as const });
   const starter = current.type === "starter";
-  const ends = current.status === "cancelled" || current.cancelAtPeriodEnd || current.granted;
-  const endLabel = starter
-    ? "Trial ends"
-    : current.status === "cancelled"
-      ? "Ended"
-      : ends
-        ? "Ends"
-        : "Renews";
+  const ends = current.status === "cancelled" || current.granted;
+  const endLabel = starter ? "Trial ends" : !isPlanRunning(current) ? "Ended" : ends ? "Ends" : "Renews";
   return (
     <div data-slot="plan-summary" className="flex flex-col gap-5">
       <dl className="grid grid-cols-[10rem_1fr] gap-x-6 gap-y-3 text-sm">
@@ -43,7 +42,6 @@ export function PlanSection() {
         <dd className="flex items-center gap-2 font-medium">
           <span data-testid="current-plan">{product?.title ?? planNames[current.type]}</span>
           <Badge tone={status.tone}>{status.label}</Badge>
-          {current.cancelAtPeriodEnd ? <Badge tone="warning">Cancelled</Badge> : null}
           {current.granted ? <Badge tone="neutral">Granted by Brandscope</Badge> : null}
         </dd>
         {product && product.price > 0 ? (

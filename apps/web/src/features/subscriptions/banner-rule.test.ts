@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bannerFor, EXPIRY_WARNING_MS, type SubscriptionState } from "./banner-rule";
+import {
+  bannerFor,
+  EXPIRY_WARNING_MS,
+  isPlanRunning,
+  planInForce,
+  type SubscriptionState,
+} from "./banner-rule";
 
 const now = new Date("2026-03-01T12:00:00.000Z");
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
@@ -65,13 +71,17 @@ describe("bannerFor", () => {
 
   it("shows a cancelled paid plan with the day it ends, and one that has ended without a date", () => {
     const endDate = at(20 * 24 * 3600 * 1000);
-    const paid = { type: "professional", status: "active", endDate } as const;
-    expect(bannerFor({ ...paid, cancelAtPeriodEnd: true }, now)).toEqual({
-      variant: "cancelled",
-      endsAt: new Date(endDate),
-    });
-    expect(bannerFor({ ...paid, cancelAtPeriodEnd: false }, now)).toBeNull();
-    expect(bannerFor({ ...paid, status: "cancelled" }, now)).toEqual({ variant: "cancelled" });
+    const cancelled = { type: "professional", status: "cancelled", endDate } as const;
+    // /user/me's subscription carries no cancelAtPeriodEnd: the end date alone says whether it still runs.
+    expect(bannerFor(cancelled, now)).toEqual({ variant: "cancelled", endsAt: new Date(endDate) });
+    expect(isPlanRunning(cancelled, now)).toBe(true);
+    expect(planInForce(cancelled, now)).toBe("professional");
+    const ended = { ...cancelled, endDate: at(-1000) };
+    expect(bannerFor(ended, now)).toEqual({ variant: "cancelled" });
+    expect(isPlanRunning(ended, now)).toBe(false);
+    expect(planInForce(ended, now)).toBe("starter");
+    expect(bannerFor({ ...cancelled, endDate: null }, now)).toEqual({ variant: "cancelled" });
+    expect(bannerFor({ type: "professional", status: "active", endDate }, now)).toBeNull();
     // A granted Enterprise plan runs to its date without a banner.
     expect(bannerFor({ type: "enterprise", status: "active", endDate }, now)).toBeNull();
   });

@@ -14,6 +14,7 @@ import { ConfirmRemoval } from "~/lib/confirm-content";
 import { useAppForm } from "~/lib/form";
 import { notify } from "~/lib/notify";
 import { FormProblem, isApiError } from "~/lib/problem";
+import { planInForce } from "../subscriptions/banner-rule";
 import {
   useChangeRoleMutation,
   useInviteMemberMutation,
@@ -73,8 +74,8 @@ export function TeamSection({ user: given }: { user?: User } = {}) {
         {user && manages ? (
           <>
             <InviteForm
-              // A cancelled paid plan is held to Starter's limits (the server's rule).
-              plan={user.subscription.status === "cancelled" ? "starter" : user.subscription.type}
+              // A cancelled paid plan is held to Starter's limits once it has ended (the server's rule).
+              plan={planInForce(user.subscription)}
             />
             <InvitationList />
           </>
