@@ -99,7 +99,7 @@ describe.sequential("the app on its embedded PostgreSQL", () => {
     await check.end();
     expect(rows).toEqual([{ note: "written before SIGTERM" }]);
     again.child.kill("SIGINT");
-    expect(await again.exited).toBe(0);
+    expect(await again.exited, again.output()).toBe(0);
   });
 
   it("stops in order on Ctrl-C, printing one line per step and no stack", async () => {
