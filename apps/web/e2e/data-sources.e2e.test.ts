@@ -137,7 +137,7 @@ describe("data sources", () => {
     await page.getByText(socialSource).waitFor({ timeout: 30_000 });
     // The website is the brand's only live source and it failed: above the module, why, and that imports still show.
     const failed = page.locator("[data-slot=sources-failed]");
-    await failed.getByText("None of Lumora Coffee's sources could be read").waitFor();
+    await failed.getByText("None of Lumora Coffee's live sources could be read").waitFor();
     await failed.getByText(/^The website's domain name could not be found\.$/).waitFor();
     await failed.getByText("What you import on Data sources still shows here.").waitFor();
     await page.getByRole("link", { name: "Competitors" }).click();

@@ -100,7 +100,7 @@ describe("BrandGate", () => {
         }),
     });
     view = await renderScreen(gate);
-    await waitFor(() => getByText(current().container, "None of Lumora Coffee's sources could be read"));
+    await waitFor(() => getByText(current().container, "None of Lumora Coffee's live sources could be read"));
     expect(view.container.textContent).toContain(
       "Website: The website's robots.txt could not be read: we try again tomorrow.",
     );
@@ -153,7 +153,7 @@ describe("BrandGate", () => {
     });
     view = await renderScreen(gate);
     await waitFor(() => getByText(current().container, "Module of Lumora Coffee"));
-    expect(queryByText(view.container, "None of Lumora Coffee's sources could be read")).toBeNull();
+    expect(queryByText(view.container, "None of Lumora Coffee's live sources could be read")).toBeNull();
   });
 
   it("shows an error with Retry when the brand cannot be loaded", async () => {

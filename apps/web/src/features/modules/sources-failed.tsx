@@ -32,7 +32,7 @@ export function SourcesFailed({
   return (
     <ErrorState
       data-slot="sources-failed"
-      title={`None of ${brandName}'s sources could be read`}
+      title={`None of ${brandName}'s live sources could be read`}
       message={
         <span className="flex flex-col gap-3">
           <span className="flex flex-col gap-1 text-left">
