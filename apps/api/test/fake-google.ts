@@ -37,6 +37,37 @@ const SCOPES = [
 ];
 
 export const FAKE_CLIENT_ID = "1234567890-fake.apps.googleusercontent.com";
+
+/**
+ * The Google accounts that can agree on the consent page are named by the test: "owner" (whose refresh token is
+ * token.json's, and whose properties and Ads customers the fixtures list) unless another name is given, each with a
+ * `sub` and a refresh token of its own. A grant is an account's to the OAuth client: revoking any of its tokens ends
+ * every token of that account, as Google's revoke does
+ * (developers.google.com/identity/protocols/oauth2/web-server#tokenrevoke).
+ */
+export const subjectOf = (account: string): string =>
+  account === "owner"
+    ? "109876543210987654321"
+    : `1${BigInt(`0x${createHash("sha256").update(account).digest("hex").slice(0, 15)}`)
+        .toString()
+        .padStart(20, "0")}`;
+
+/** An ID token as Google's token endpoint returns it with the `openid` scope (signature not checked by the app). */
+function idToken(subject: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const now = Math.floor(Date.now() / 1000);
+  return [
+    part({ alg: "RS256", kid: "fake", typ: "JWT" }),
+    part({
+      iss: "https://accounts.google.com",
+      aud: FAKE_CLIENT_ID,
+      sub: subject,
+      iat: now,
+      exp: now + 3600,
+    }),
+    "fakeSignature",
+  ].join(".");
+}
 export const FAKE_CLIENT_SECRET = "GOCSPX-fakeClientSecret";
 
 interface Site {
@@ -59,8 +90,13 @@ export interface FakeGoogle {
   refreshToken: string;
   /** The properties of the account (sites.json; change them to take access away). */
   sites: Site[];
-  /** Grants Google no longer accepts (revoked or expired): their refresh answers invalid_grant. */
+  /**
+   * Refresh tokens Google no longer accepts (revoked or expired): their refresh answers invalid_grant. A revoke adds
+   * every token of the account it names; the account's next consent is a new grant.
+   */
   revoked: Set<string>;
+  /** The accounts whose grant a call to the revoke endpoint ended, by name, in order. */
+  revokedAccounts: string[];
   /** Every call to the API and the token endpoint, as `METHOD path` plus the query body's startRow. */
   calls: string[];
   /** Answer searchAnalytics.query with this fixture's error while set. */
@@ -95,15 +131,20 @@ export interface FakeGoogle {
   lastMetricsRequest: Record<string, unknown> | undefined;
   /** Answer the next `n` API calls with 503. */
   failNext(n: number): void;
-  /** The user agreeing on the consent page of `authorizeUrl`: the query Google redirects back with. */
-  consent(authorizeUrl: string): { code: string; state: string; redirectUri: string };
+  /**
+   * A user agreeing on the consent page of `authorizeUrl` (the owner unless `account` names another Google account):
+   * the query Google redirects back with.
+   */
+  consent(authorizeUrl: string, account?: string): { code: string; state: string; redirectUri: string };
+  /** The refresh token the code exchange hands out for an account ("owner": `refreshToken`). */
+  refreshTokenOf(account: string): string;
   close(): Promise<void>;
 }
 
 export async function startFakeGoogle(): Promise<FakeGoogle> {
   const token = fixture("token.json");
   const refreshAnswer = fixture("token-refresh.json");
-  const codes = new Map<string, { redirectUri: string; challenge: string }>();
+  const codes = new Map<string, { redirectUri: string; challenge: string; account: string; scope: string }>();
   const accessTokens = new Set<string>([String(token.access_token)]);
   let failures = 0;
   let baseUrl = "";
@@ -112,6 +153,13 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     refreshToken: String(token.refresh_token),
     sites: (fixture("sites.json").siteEntry as Site[]) ?? [],
   };
+
+  const refreshTokenOf = (name: string) =>
+    name === "owner" ? account.refreshToken : `1//09fakeRefreshTokenOf-${name}`;
+  const accountOfToken = (refreshToken: string): string | undefined =>
+    refreshToken === account.refreshToken
+      ? "owner"
+      : /^1\/\/09fakeRefreshTokenOf-(.+)$/.exec(refreshToken)?.[1];
 
   const fake: Omit<FakeGoogle, "env" | "close"> = {
     refreshToken: account.refreshToken,
@@ -122,6 +170,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       account.sites = sites;
     },
     revoked: new Set(),
+    revokedAccounts: [],
+    refreshTokenOf,
     calls: [],
     queryError: undefined,
     malformed: false,
@@ -136,13 +186,19 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     failNext: (n) => {
       failures = n;
     },
-    consent(authorizeUrl) {
+    consent(authorizeUrl, name = "owner") {
       const url = new URL(authorizeUrl);
       const q = url.searchParams;
       if (`${url.origin}${url.pathname}` !== `${baseUrl}/o/oauth2/v2/auth`)
         throw new Error("not the fake's page");
-      if (!SCOPES.includes(q.get("scope") ?? ""))
-        throw new Error(`Google would refuse scope=${q.get("scope")}`);
+      // Google takes any of its scopes; the fake takes only what a Brandscope connector must ask: `openid` (for the
+      // account's `sub`) and one connector's own scope, never the scopes granted before (include_granted_scopes).
+      const scopes = (q.get("scope") ?? "").split(" ");
+      const own = scopes.filter((scope) => scope !== "openid");
+      if (!scopes.includes("openid") || own.length !== 1 || !SCOPES.includes(own[0] ?? ""))
+        throw new Error(`Brandscope must ask openid and one connector's scope, not scope=${q.get("scope")}`);
+      if (q.has("include_granted_scopes"))
+        throw new Error("Brandscope must not ask for the scopes granted before (include_granted_scopes)");
       const expected = {
         client_id: FAKE_CLIENT_ID,
         response_type: "code",
@@ -159,7 +215,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       if (!state || !challenge || !redirectUri)
         throw new Error("Google would refuse: state, PKCE and redirect_uri");
       const code = `4/0AfJohX${randomBytes(12).toString("base64url")}`;
-      codes.set(code, { redirectUri, challenge });
+      codes.set(code, { redirectUri, challenge, account: name, scope: q.get("scope") ?? "" });
       return { code, state, redirectUri };
     },
   };
@@ -190,11 +246,19 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       if (!code || code.redirectUri !== form.get("redirect_uri") || code.challenge !== challenge) {
         return send(res, 400, { error: "invalid_grant", error_description: "Bad Request" });
       }
-      return send(res, 200, token);
+      // A consent after a revoke is a new grant of the account.
+      const refreshToken = refreshTokenOf(code.account);
+      fake.revoked.delete(refreshToken);
+      return send(res, 200, {
+        ...token,
+        refresh_token: refreshToken,
+        scope: code.scope,
+        id_token: idToken(subjectOf(code.account)),
+      });
     }
     if (form.get("grant_type") === "refresh_token") {
       const refresh = form.get("refresh_token") ?? "";
-      if (refresh !== account.refreshToken || fake.revoked.has(refresh)) {
+      if (!accountOfToken(refresh) || fake.revoked.has(refresh)) {
         return send(res, 400, fixture("error-invalid-grant.json"));
       }
       accessTokens.add(String(refreshAnswer.access_token));
@@ -236,7 +300,11 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (path === "/revoke") {
       const revoked = new URLSearchParams(body).get("token") ?? "";
       fake.calls.push("POST /revoke");
-      fake.revoked.add(revoked);
+      const name = accountOfToken(revoked);
+      if (!name) return send(res, 400, { error: "invalid_token" });
+      // The whole grant of the account ends, whichever connector's token was sent.
+      fake.revoked.add(refreshTokenOf(name));
+      fake.revokedAccounts.push(name);
       return send(res, 200, {});
     }
     const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");

@@ -93,6 +93,12 @@ export const connections = pgTable(
     accounts: jsonb("accounts").$type<InstagramAccount[]>(),
     /** Google Ads: the accounts (customers) the Google user could read when connected; `property` is the one chosen. */
     customers: jsonb("customers").$type<GoogleAdsCustomer[]>(),
+    /**
+     * Google connectors: the Google account (the ID token's `sub`) whose grant the credential is. Google's revoke ends
+     * that account's whole grant to our OAuth client, so a disconnect revokes only when no connection still holds it
+     * (modules/connectors/grant.ts). Null for other providers and for Google connections made before it was kept.
+     */
+    accountSubject: text("account_subject"),
     /** When the sealed credential stops working (Meta's long-lived user token, about 60 days); null: unknown. */
     credentialExpiresAt: timestamp("credential_expires_at", { withTimezone: true }),
     /** Until when the provider's rate limit holds (status rate_limited). */
@@ -103,6 +109,7 @@ export const connections = pgTable(
   },
   (t) => [
     uniqueIndex("connections_workspace_provider_key").on(t.workspaceId, t.provider),
+    index("connections_account_subject_idx").on(t.accountSubject),
     check("connections_provider_check", oneOf("provider", connectorProviders)),
     check("connections_status_check", oneOf("status", connectorStatuses)),
   ],

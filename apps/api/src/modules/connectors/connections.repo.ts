@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import {
   type ConnectorProvider,
@@ -21,6 +21,36 @@ export async function findConnection(
     .from(connections)
     .where(and(eq(connections.workspaceId, p.workspaceId), eq(connections.provider, p.provider)));
   return row;
+}
+
+/**
+ * Whether a stored Google connection may still hold the grant of this Google account: one of the same account in any
+ * workspace (Google's grant is the account's to our OAuth client, not a workspace's), or one in this workspace whose
+ * account is not known (stored before connections kept it); with no account known, any Google connection of the
+ * workspace. Answers only yes or no: nothing of another workspace is read out.
+ */
+export async function mayHoldGoogleGrant(
+  db: Queryable,
+  p: { subject: string | null; workspaceId: string },
+): Promise<boolean> {
+  const inWorkspace = eq(connections.workspaceId, p.workspaceId);
+  const [row] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        inArray(connections.provider, ["search_console", "google_ads"]),
+        isNotNull(connections.sealedCredential),
+        p.subject === null
+          ? inWorkspace
+          : or(
+              eq(connections.accountSubject, p.subject),
+              and(inWorkspace, isNull(connections.accountSubject)),
+            ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Creates or updates the workspace's connection; `sealedCredential` undefined keeps the stored one. */

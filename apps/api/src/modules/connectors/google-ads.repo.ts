@@ -9,6 +9,8 @@ export async function saveGoogleAdsConnection(
   p: {
     workspaceId: string;
     sealedCredential: string;
+    /** The Google account whose grant it is (google-oauth.ts subjectOfIdToken); null when Google named none. */
+    accountSubject: string | null;
     customers: GoogleAdsCustomer[];
     customerId: string | null;
     status: ConnectorStatus;
@@ -17,6 +19,7 @@ export async function saveGoogleAdsConnection(
 ): Promise<ConnectionRow> {
   const values = {
     sealedCredential: p.sealedCredential,
+    accountSubject: p.accountSubject,
     customers: p.customers,
     property: p.customerId,
     status: p.status,

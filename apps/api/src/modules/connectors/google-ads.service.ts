@@ -20,7 +20,7 @@ import { countPlannedKeywords, saveGoogleAdsConnection } from "./google-ads.repo
 import { googleAdsClient } from "./google-ads-api";
 import { chooseReason, failureOutcome, timeOf } from "./google-ads-sync.job";
 import { exchangeForGrant, GoogleError, googleConsentParams } from "./google-oauth";
-import { findGrant, forgetGrant } from "./grant";
+import { findGrant, forgetGrant, googleRevoker, releaseGoogleGrant } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
 import { setProperty } from "./search-console.repo";
 
@@ -170,6 +170,7 @@ async function connect(
       await saveGoogleAdsConnection(ctx.db, {
         workspaceId,
         sealedCredential,
+        accountSubject: tokens.subject,
         customers: before?.customers ?? [],
         customerId: before?.property ?? null,
         status,
@@ -179,7 +180,7 @@ async function connect(
         error: status === "project_not_approved" || status === "version_sunset" ? status : "customers_failed",
       };
     }
-    await google.revoke(tokens.refreshToken);
+    await releaseGoogleGrant(ctx.db, google, { ...tokens, workspaceId });
     return { error: "customers_failed" };
   }
   // A reconnection keeps the customer chosen before, while the user can still reach it; the only one is chosen.
@@ -192,6 +193,7 @@ async function connect(
     await saveGoogleAdsConnection(tx, {
       workspaceId,
       sealedCredential,
+      accountSubject: tokens.subject,
       customers,
       customerId,
       status: customerId ? "reading" : "choose_property",
@@ -270,6 +272,9 @@ export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
   return googleAdsConnector(ctx, workspaceId);
 }
 
-/** Forgets the grant (and revokes it at Google, best effort); the figures already read stay with the brand. */
+/**
+ * Forgets the grant, and revokes it at Google (best effort) unless another connection holds the same Google account
+ * (grant.ts releaseGoogleGrant); the figures already read stay with the brand.
+ */
 export const disconnectGoogleAds = (ctx: RequestCtx): Promise<undefined> =>
-  forgetGrant(ctx, "google_ads", clientOf(ctx));
+  forgetGrant(ctx, "google_ads", googleRevoker(ctx.db, clientOf(ctx)));

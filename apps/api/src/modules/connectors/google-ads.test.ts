@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { jobsDone, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import {
   ADS_VERSIONS_SERVED,
@@ -9,13 +9,11 @@ import {
   FAKE_CLIENT_SECRET,
   FAKE_DEVELOPER_TOKEN,
   type FakeGoogle,
-  startFakeGoogle,
 } from "../../../test/fake-google";
+import { lumoraWorkspace, startGoogleConnectorsApp } from "../../../test/google-connectors";
 import { capturedLog } from "../../../test/log";
 import { recordedJobs } from "../../../test/recorded-jobs";
-import { seedSignedInUser } from "../../../test/users";
-import { jwtKey } from "../../config/keys";
-import { brands, connections, keywords, workspaceBrands } from "../../db/schema";
+import { connections, keywords } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import { adsFailure, GOOGLE_ADS_API_VERSION, googleAdsClient, readKeywordMetrics } from "./google-ads-api";
 import { planningTarget } from "./google-ads-geo";
@@ -31,21 +29,11 @@ type Schemas = components["schemas"];
 // The server has no developer token: Google retired them on 9 September 2026.
 let google: FakeGoogle;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  google = await startFakeGoogle();
-  t = await buildTestApp({
-    env: {
-      ...google.env,
-      SAMPLE_DATA: "off",
-      APP_URL: "https://app.brandscope.test",
-    },
-    jobs: { retryDelaySeconds: 1 },
-  });
+  ({ google, t, close } = await startGoogleConnectorsApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await google?.close();
-});
+afterAll(() => close?.());
 beforeEach(() => {
   google.calls.length = 0;
   google.adsError = undefined;
@@ -54,24 +42,10 @@ beforeEach(() => {
   google.adsDeveloperTokens.length = 0;
   google.adsCustomers = ["1234567890", "9876543210"];
   google.revoked.clear();
+  google.revokedAccounts.length = 0;
 });
 
-async function workspace(country = "GB") {
-  const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-  const [brand] = await t.database.db
-    .insert(brands)
-    .values({
-      workspaceId: user.workspaceId,
-      name: "Lumora",
-      website: "https://www.lumora.example/",
-      country,
-      status: "active",
-    })
-    .returning();
-  if (!brand) throw new Error("no brand");
-  await t.database.db.insert(workspaceBrands).values({ workspaceId: user.workspaceId, brandId: brand.id });
-  return { ...user, brand };
-}
+const workspace = (country = "GB") => lumoraWorkspace(t, { country });
 
 const OPERATIONS = {
   "GET /connectors/google-ads": "getGoogleAdsConnector",
@@ -95,13 +69,16 @@ async function send(
 const connector = async (authorization: string) =>
   (await send("GET", "/connectors/google-ads", authorization)).json<Schemas["GoogleAdsConnector"]>();
 
-/** Connects through the fake's consent (the browser's cookie, Google's redirect) and waits for the jobs. */
-async function connect(authorization: string) {
+/**
+ * Connects through the fake's consent (the browser's cookie, Google's redirect; the owner's Google account unless
+ * named) and waits for the jobs.
+ */
+async function connect(authorization: string, account?: string) {
   const response = await send("POST", "/connectors/google-ads/authorize", authorization);
   expect(response.statusCode).toBe(200);
   const cookie = String(response.headers["set-cookie"]).split(";")[0] ?? "";
   expect(cookie).toMatch(/^brandscope_google_ads=/);
-  const { code, state } = google.consent(response.json<{ url: string }>().url);
+  const { code, state } = google.consent(response.json<{ url: string }>().url, account);
   const back = await t.app.inject({
     method: "GET",
     url: `/api/connectors/google-ads/callback?${new URLSearchParams({ code, state })}`,
@@ -124,11 +101,11 @@ const brandKeywords = async (brandId: string) =>
     ]),
   );
 
-/** Connects a workspace with one Google Ads account, read at once. */
-async function connected() {
+/** Connects a workspace with one Google Ads account, read at once (of the owner's Google account unless named). */
+async function connected(account?: string) {
   const w = await workspace();
   google.adsCustomers = ["1234567890"];
-  expect(await connect(w.authorization)).toEqual({ status: "connected" });
+  expect(await connect(w.authorization, account)).toEqual({ status: "connected" });
   return w;
 }
 
@@ -427,7 +404,8 @@ describe("the Google Ads keyword planning connector", () => {
   });
 
   it("is read by the daily refresh, retried when Google does not answer, and forgets the grant on disconnect", async () => {
-    const w = await connected();
+    // A Google account no other connection of this file holds, so the disconnect revokes its grant (grant.ts).
+    const w = await connected("ads-leaver");
     await t.database.db
       .update(connections)
       .set({ lastRunAt: new Date(t.clock.now().getTime() - 2 * 24 * 60 * 60 * 1000) })
@@ -452,6 +430,7 @@ describe("the Google Ads keyword planning connector", () => {
     google.calls.length = 0;
     expect((await send("DELETE", "/connectors/google-ads", w.authorization)).statusCode).toBe(204);
     expect(google.calls).toEqual(["POST /revoke"]);
+    expect(google.revokedAccounts).toEqual(["ads-leaver"]);
     expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", keywords: 1 });
   });
 });

@@ -44,15 +44,36 @@ export class GoogleError extends Error {
 }
 
 /**
- * What a Google connector's consent URL asks besides its scope: offline access, and the consent prompted so that
- * Google hands over a refresh token again on a reconnection.
+ * What a Google connector's consent URL asks: its own scope only (no `include_granted_scopes`, so a Search Console
+ * grant never carries Ads access), `openid` for the ID token whose `sub` names the Google account (a disconnect
+ * revokes only when no other connection holds that account's grant: grant.ts), offline access, and the consent
+ * prompted so that Google hands over a refresh token again on a reconnection.
+ * developers.google.com/identity/protocols/oauth2/web-server#incrementalAuth,
+ * developers.google.com/identity/openid-connect/openid-connect#scope-param
  */
 export const googleConsentParams = (scope: string) => ({
-  scope,
+  scope: `openid ${scope}`,
   access_type: "offline",
   prompt: "consent",
-  include_granted_scopes: "true",
 });
+
+/**
+ * The Google account an ID token names (its `sub`), read without checking the signature: the token comes straight
+ * from Google's token endpoint over TLS, authenticated with the client secret, which OpenID Connect Core 3.1.3.7 (6)
+ * and Google's OpenID Connect guide ("Obtain user information from the ID token") accept in place of a signature
+ * check. Null when there is none or it cannot be read.
+ */
+export function subjectOfIdToken(idToken: unknown): string | null {
+  if (typeof idToken !== "string") return null;
+  const payload = idToken.split(".")[1];
+  if (!payload) return null;
+  try {
+    const sub = record(JSON.parse(Buffer.from(payload, "base64url").toString("utf8"))).sub;
+    return typeof sub === "string" && sub !== "" ? sub : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface GoogleOAuthEndpoints {
   clientId: string;
@@ -138,6 +159,7 @@ export function googleOAuthClient(o: GoogleOAuthEndpoints) {
       accessToken: answer.access_token,
       refreshToken: typeof answer.refresh_token === "string" ? answer.refresh_token : null,
       scope: typeof answer.scope === "string" ? answer.scope : "",
+      subject: subjectOfIdToken(answer.id_token),
     };
   }
 
@@ -178,6 +200,13 @@ export function googleOAuthClient(o: GoogleOAuthEndpoints) {
 
 export type GoogleOAuthClient = ReturnType<typeof googleOAuthClient>;
 
+/** A Google account's lasting grant to a connector: its tokens and whose it is (the ID token's `sub`, if any). */
+export interface GoogleGrant {
+  accessToken: string;
+  refreshToken: string;
+  subject: string | null;
+}
+
 /**
  * A Google connector's granted consent exchanged for its lasting grant: the tokens with a refresh token, which
  * Google gives only with offline access; or why there are none (a refused exchange is logged).
@@ -187,9 +216,7 @@ export async function exchangeForGrant(
   flow: ConsentFlow,
   client: Pick<GoogleOAuthClient, "exchangeCode">,
   consent: GrantedConsent,
-): Promise<
-  { accessToken: string; refreshToken: string } | { error: "exchange_failed" | "no_offline_access" }
-> {
+): Promise<GoogleGrant | { error: "exchange_failed" | "no_offline_access" }> {
   let tokens: Awaited<ReturnType<GoogleOAuthClient["exchangeCode"]>>;
   try {
     tokens = await client.exchangeCode(consent);
@@ -202,5 +229,5 @@ export async function exchangeForGrant(
     return { error: "exchange_failed" };
   }
   if (!tokens.refreshToken) return { error: "no_offline_access" };
-  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, subject: tokens.subject };
 }

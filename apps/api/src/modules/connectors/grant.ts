@@ -3,7 +3,7 @@ import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { unseal } from "../../lib/crypto";
-import { type ConnectionRow, deleteConnection, findConnection } from "./connections.repo";
+import { type ConnectionRow, deleteConnection, findConnection, mayHoldGoogleGrant } from "./connections.repo";
 import type { ConsentFlow } from "./consent";
 
 /**
@@ -23,6 +23,11 @@ export async function findGrant(
   return connection as Granted;
 }
 
+/** How a provider's grant is revoked, given the connection that held it (already forgotten). */
+export interface Revoker {
+  revoke(token: string, connection: ConnectionRow): Promise<unknown>;
+}
+
 /**
  * Disconnects: forgets the connection and its grant, then revokes the grant at the provider with `client` (best
  * effort, and not at all while the server has no client); what was read stays with the brands.
@@ -30,7 +35,7 @@ export async function findGrant(
 export async function forgetGrant(
   ctx: RequestCtx,
   provider: ConsentFlow["provider"],
-  client: { revoke(token: string): Promise<void> } | undefined,
+  client: Revoker | undefined,
 ): Promise<undefined> {
   const workspaceId = workspaceOf(ctx);
   const connection = await findConnection(ctx.db, { workspaceId, provider });
@@ -42,7 +47,38 @@ export async function forgetGrant(
     } catch {
       // Sealed under a key since replaced: nothing to revoke with.
     }
-    if (token) await client.revoke(token);
+    if (token) await client.revoke(token, connection);
   }
   return undefined;
 }
+
+/**
+ * Revokes a Google grant unless a stored connection may still hold it (connections.repo.ts mayHoldGoogleGrant).
+ * Google's revoke ends the whole grant of a Google account to our OAuth client, whatever the scopes and whichever of
+ * its tokens is sent (developers.google.com/identity/protocols/oauth2/web-server#tokenrevoke): revoking for one
+ * connector would silently stop every other connection of that account, in this workspace or another. Answers
+ * whether it revoked.
+ */
+export async function releaseGoogleGrant(
+  db: Queryable,
+  google: { revoke(token: string): Promise<void> },
+  grant: { refreshToken: string; subject: string | null; workspaceId: string },
+): Promise<boolean> {
+  if (await mayHoldGoogleGrant(db, { subject: grant.subject, workspaceId: grant.workspaceId })) return false;
+  await google.revoke(grant.refreshToken);
+  return true;
+}
+
+/** A Google connector's Revoker for forgetGrant: it releases rather than revokes. */
+export const googleRevoker = (
+  db: Queryable,
+  google: { revoke(token: string): Promise<void> } | undefined,
+): Revoker | undefined =>
+  google && {
+    revoke: (token, connection) =>
+      releaseGoogleGrant(db, google, {
+        refreshToken: token,
+        subject: connection.accountSubject,
+        workspaceId: connection.workspaceId,
+      }),
+  };

@@ -9,6 +9,8 @@ export async function saveSearchConsoleConnection(
   p: {
     workspaceId: string;
     sealedCredential: string;
+    /** The Google account whose grant it is (google-oauth.ts subjectOfIdToken); null when Google named none. */
+    accountSubject: string | null;
     properties: ConnectorProperty[];
     property: string | null;
     status: ConnectorStatus;
@@ -17,6 +19,7 @@ export async function saveSearchConsoleConnection(
 ): Promise<ConnectionRow> {
   const values = {
     sealedCredential: p.sealedCredential,
+    accountSubject: p.accountSubject,
     properties: p.properties,
     property: p.property,
     status: p.status,

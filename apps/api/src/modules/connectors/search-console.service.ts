@@ -16,7 +16,7 @@ import {
   startConsent,
 } from "./consent";
 import { exchangeForGrant, googleConsentParams } from "./google-oauth";
-import { findGrant, forgetGrant } from "./grant";
+import { findGrant, forgetGrant, googleRevoker, releaseGoogleGrant } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
 import { countProviderKeywords, saveSearchConsoleConnection, setProperty } from "./search-console.repo";
 import { GoogleError, searchConsoleClient } from "./search-console-api";
@@ -151,7 +151,7 @@ async function connect(
   } catch (error) {
     if (!(error instanceof GoogleError)) throw error;
     ctx.log.warn({ workspaceId, failure: error.failure }, "Search Console sites.list failed");
-    await google.revoke(tokens.refreshToken);
+    await releaseGoogleGrant(ctx.db, google, { ...tokens, workspaceId });
     return { error: "sites_failed" };
   }
   const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
@@ -165,6 +165,7 @@ async function connect(
     await saveSearchConsoleConnection(tx, {
       workspaceId,
       sealedCredential,
+      accountSubject: tokens.subject,
       properties,
       property,
       status: property ? "reading" : "choose_property",
@@ -234,6 +235,9 @@ export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> 
   return searchConsoleConnector(ctx, workspaceId);
 }
 
-/** Forgets the grant (and revokes it at Google, best effort); the queries already read stay with the brand. */
+/**
+ * Forgets the grant, and revokes it at Google (best effort) unless another connection holds the same Google account
+ * (grant.ts releaseGoogleGrant); the queries already read stay with the brand.
+ */
 export const disconnectSearchConsole = (ctx: RequestCtx): Promise<undefined> =>
-  forgetGrant(ctx, "search_console", clientOf(ctx));
+  forgetGrant(ctx, "search_console", googleRevoker(ctx.db, clientOf(ctx)));

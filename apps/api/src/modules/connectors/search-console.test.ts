@@ -48,6 +48,7 @@ beforeEach(() => {
   google.extraRows = 0;
   google.extraRowsCountry = "zzz";
   google.revoked.clear();
+  google.revokedAccounts.length = 0;
   google.sites = [
     { siteUrl: "https://shop.lumora.example/", permissionLevel: "siteFullUser" },
     { siteUrl: "sc-domain:lumora.example", permissionLevel: "siteOwner" },
@@ -119,10 +120,10 @@ const outcome = (response: { statusCode: number; headers: Record<string, unknown
   return Object.fromEntries([...location.searchParams].filter(([name]) => name !== "connector"));
 };
 
-/** Connects the workspace through the fake's consent and waits for the first read. */
-async function connect(authorization: string) {
+/** Connects the workspace through the fake's consent (of the owner's Google account unless named) and waits for the first read. */
+async function connect(authorization: string, account?: string) {
   const started = await authorize(authorization);
-  const { code, state } = google.consent(started.url);
+  const { code, state } = google.consent(started.url, account);
   const answer = outcome(
     await callback(
       { code, state, scope: "https://www.googleapis.com/auth/webmasters.readonly" },
@@ -156,11 +157,13 @@ describe("the Search Console connector", () => {
       client_id: google.env.GOOGLE_OAUTH_CLIENT_ID,
       redirect_uri: "https://app.brandscope.test/api/connectors/search-console/callback",
       response_type: "code",
-      scope: "https://www.googleapis.com/auth/webmasters.readonly",
+      // Its own scope only, so the grant carries no Ads access; openid names the Google account.
+      scope: "openid https://www.googleapis.com/auth/webmasters.readonly",
       access_type: "offline",
       prompt: "consent",
       code_challenge_method: "S256",
     });
+    expect(consent.searchParams.has("include_granted_scopes")).toBe(false);
     expect(consent.searchParams.get("state")).toMatch(/^[\w-]{32,}$/);
     expect(consent.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     // The cookie binding the state to this browser goes back to the callback only, and only for the consent.
@@ -473,7 +476,8 @@ describe("the Search Console connector", () => {
 
   it("tries again when Google does not answer, limits refreshes, and forgets the grant on disconnect", async () => {
     const w = await workspace();
-    await connect(w.authorization);
+    // A Google account no other connection of this file holds, so the disconnect revokes its grant (grant.ts).
+    await connect(w.authorization, "sc-leaver");
     google.calls.length = 0;
     google.failNext(1);
     const answers = [];
@@ -488,7 +492,7 @@ describe("the Search Console connector", () => {
 
     expect((await send("DELETE", "/connectors/search-console", w.authorization)).statusCode).toBe(204);
     expect(google.calls.at(-1)).toBe("POST /revoke");
-    expect(google.revoked.has(google.refreshToken)).toBe(true);
+    expect(google.revokedAccounts).toEqual(["sc-leaver"]);
     // The queries read stay with the brand.
     expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", queries: 4 });
   });

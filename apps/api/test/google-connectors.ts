@@ -1,0 +1,44 @@
+import { jwtKey } from "../src/config/keys";
+import { brands, workspaceBrands } from "../src/db/schema";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "./app";
+import { type FakeGoogle, startFakeGoogle } from "./fake-google";
+import { seedSignedInUser } from "./users";
+
+/**
+ * The app as the Google connectors' tests run it (Search Console, Google Ads and both together): the Google client
+ * pointed at a local fake Google (fake-google.ts), no sample data, the real job queue with retries a second apart.
+ */
+export async function startGoogleConnectorsApp(): Promise<{
+  google: FakeGoogle;
+  t: TestApp;
+  close(): Promise<void>;
+}> {
+  const google = await startFakeGoogle();
+  const t = await buildTestApp({
+    env: { ...google.env, SAMPLE_DATA: "off", APP_URL: "https://app.brandscope.test" },
+    jobs: { retryDelaySeconds: 1 },
+  });
+  return {
+    google,
+    t,
+    close: async () => {
+      await t.close();
+      await google.close();
+    },
+  };
+}
+
+/** A signed-in owner whose workspace has its own brand Lumora, with the website and country given. */
+export async function lumoraWorkspace(
+  t: TestApp,
+  { website = "https://www.lumora.example/", country = "GB" }: { website?: string; country?: string } = {},
+) {
+  const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const [brand] = await t.database.db
+    .insert(brands)
+    .values({ workspaceId: user.workspaceId, name: "Lumora", website, country, status: "active" })
+    .returning();
+  if (!brand) throw new Error("no brand");
+  await t.database.db.insert(workspaceBrands).values({ workspaceId: user.workspaceId, brandId: brand.id });
+  return { ...user, brand };
+}
