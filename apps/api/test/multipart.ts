@@ -1,3 +1,6 @@
+import type { FastifyInstance } from "fastify";
+import { expectContractResponse } from "./contract-response";
+
 /** A multipart/form-data body with one file (CSV unless a type is given) and text fields, for inject(). */
 export function multipart(
   file: { name: string; data: Buffer; type?: string },
@@ -17,4 +20,22 @@ export function multipart(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POST /api/brand/imports as the Data sources screen sends it, the answer checked against the contract. */
+export async function uploadExport(
+  app: { inject: FastifyInstance["inject"] },
+  authorization: string,
+  file: { name: string; data: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
+  const { payload, contentType } = multipart(file, fields);
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/brand/imports",
+    payload,
+    headers: { authorization, "content-type": contentType },
+  });
+  expectContractResponse("createImport", response);
+  return response;
 }

@@ -977,7 +977,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a platform's analytics export or a keyword planner export
-         * @description All rows are imported or none; per-row errors come back. Re-importing the same rows changes nothing. With preview=true the file is read and checked but nothing is stored yet: the answer is a pending import that commitImport stores or deleteImport discards (kept 24 hours). A file with errors is refused either way.
+         * @description All rows are imported or none; per-row errors come back. Re-importing the same rows changes nothing. With preview=true the file is read and checked but nothing is stored yet: the answer is a pending import that commitImport stores or deleteImport discards (kept 24 hours). A file with errors is refused either way. Limits per workspace: 60 uploads an hour (429), 20 waiting previews or 200 MB of them (409), the rows its plan keeps (402); the server reads a few large files at a time (503).
          */
         post: operations["createImport"];
         delete?: never;
@@ -3513,6 +3513,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Too many uploaded files wait to be imported or discarded (code TOO_MANY_PENDING): at most 20 files or 200 MB per workspace */
+        TooManyPending: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The server is at its limit for this kind of work (code SERVER_BUSY); try again later */
         Busy: {
             headers: {
@@ -5026,10 +5035,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["TooManyPending"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ImportRejected"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Busy"];
         };
     };
     deleteImport: {
@@ -5078,10 +5091,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ImportRejected"];
+            503: components["responses"]["Busy"];
         };
     };
     listBrandCompetitors: {

@@ -15,6 +15,8 @@ export interface PlanLimits {
   fullExport: boolean;
   /** The workspace's logo and accent colour apply (docs/decisions.md "Custom branding"). */
   customBranding: boolean;
+  /** Rows the workspace's imports may keep stored, all brands together (docs/decisions.md "Import limits"). */
+  importedRows: number;
 }
 
 // docs/product.md §6 and docs/decisions.md "Plan limits".
@@ -27,6 +29,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     topInfluencers: 3,
     fullExport: false,
     customBranding: false,
+    importedRows: 250_000,
   },
   professional: {
     competitorsPerBrand: 5,
@@ -36,6 +39,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     topInfluencers: null,
     fullExport: true,
     customBranding: true,
+    importedRows: 2_500_000,
   },
   enterprise: {
     competitorsPerBrand: 10,
@@ -45,6 +49,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     topInfluencers: null,
     fullExport: true,
     customBranding: true,
+    importedRows: 10_000_000,
   },
 };
 

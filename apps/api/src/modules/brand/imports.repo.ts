@@ -161,6 +161,39 @@ export async function deleteExpiredPendingImports(db: Queryable, p: { workspaceI
   return removed.length;
 }
 
+/** The workspace's pending imports (previews waiting to be imported or discarded): how many, and their files' bytes. */
+export async function pendingImportsOf(
+  db: Queryable,
+  p: { workspaceId: string },
+): Promise<{ count: number; bytes: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      // octet_length reads a stored bytea's size without reading the value.
+      bytes: sql<number>`coalesce(sum(octet_length(${importFiles.data})), 0)::float8`,
+    })
+    .from(imports)
+    .leftJoin(importFiles, eq(importFiles.importId, imports.id))
+    .where(and(eq(imports.workspaceId, p.workspaceId), eq(imports.status, "pending")));
+  return row ?? { count: 0, bytes: 0 };
+}
+
+/**
+ * The rows the workspace's imports keep stored, all its brands together: posts, follower days, keywords and audience
+ * segments whose import is one of the workspace's (a row re-stored by a later import counts once, with it).
+ */
+export async function importedRowsOf(db: Queryable, p: { workspaceId: string }): Promise<number> {
+  const stored = (
+    table: typeof posts | typeof followerSnapshots | typeof keywords | typeof audienceSegments,
+  ) =>
+    sql`(select count(*) from ${table} join ${imports} on ${imports.id} = ${table.importId}
+         where ${imports.workspaceId} = ${p.workspaceId})`;
+  const result = await db.execute<{ rows: number }>(
+    sql`select (${stored(posts)} + ${stored(followerSnapshots)} + ${stored(keywords)} + ${stored(audienceSegments)})::float8 as rows`,
+  );
+  return Number(result.rows[0]?.rows ?? 0);
+}
+
 /**
  * Stores an import's rows (COPY texts from read-export.ts) for the brand, in the caller's transaction: each table's
  * rows are copied into a temporary table and upserted from there in one statement, so a 100,000-row file costs the

@@ -7,6 +7,7 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import type { RowError } from "../imports/types";
 import { findBrandById, findCompetitors, findCurrentBrand, isBrandVisible, isOwnBrand } from "./brand.repo";
 import { readExportOffLoop } from "./export-reads";
+import { checkImportedRows, checkPendingRoom, meterUpload } from "./import-limits";
 import { readImportUpload } from "./import-upload";
 import {
   appendImportNotes,
@@ -234,6 +235,7 @@ async function listedImport(ctx: RequestCtx, workspaceId: string, importId: stri
  */
 export async function createImport(ctx: RequestCtx, request: FastifyRequest): Promise<Schemas["Import"]> {
   const { workspaceId, userId } = signedIn(ctx);
+  await meterUpload(ctx, workspaceId);
   const started = performance.now();
   const upload = await readImportUpload(request);
   const uploadedMs = performance.now() - started;
@@ -264,8 +266,10 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
     days: reading.days,
   };
 
+  await checkImportedRows(ctx, { workspaceId, adding: record.imported });
   if (upload.preview) {
     await deleteExpiredPendingImports(ctx.db, { workspaceId, before: pendingSince(now) });
+    await checkPendingRoom(ctx, { workspaceId, bytes: upload.data.byteLength });
     const pending = await ctx.db.transaction(async (tx) => {
       const created = await insertImport(tx, { ...record, status: "pending" });
       await insertImportFile(tx, { importId: created.id, referenceDate, data: upload.data });
@@ -333,6 +337,7 @@ export async function commitImport(ctx: RequestCtx, importId: string): Promise<S
     }),
   );
   await refuseCompetitorAudience(ctx, base, reading);
+  await checkImportedRows(ctx, { workspaceId, adding: storedCount(reading) });
   const completed = await ctx.db.transaction(async (tx) => {
     const row = await completePendingImport(tx, {
       importId,

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { largeFacebookExport } from "../../../test/large-export";
-import { multipart } from "../../../test/multipart";
+import { multipart, uploadExport } from "../../../test/multipart";
 import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
@@ -82,14 +82,7 @@ async function upload(
   file: { name: string; data: Buffer },
   fields: Record<string, string> = {},
 ) {
-  const { payload, contentType } = multipart(file, fields);
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/brand/imports",
-    payload,
-    headers: { authorization, "content-type": contentType },
-  });
-  expectContractResponse("createImport", response);
+  const response = await uploadExport(t.app, authorization, file, fields);
   // Each import a moment later, so "newest first" has an order to check.
   t.clock.advance(1000);
   return response;
