@@ -37,8 +37,9 @@ describe("DigestSection", () => {
     });
     rendered = await renderScreen(() => <DigestSection />);
     const { container } = rendered;
-    await waitFor(() =>
-      expect(container.textContent).toContain("Times are in your time zone, Antarctica/Troll."),
+    await waitFor(
+      () => expect(container.textContent).toContain("Times are in your time zone, Antarctica/Troll."),
+      { timeout: 5000 },
     );
     expect(switchOf(container).getAttribute("aria-checked")).toBe("false");
     expect(container.textContent).toContain("Monday");
@@ -55,5 +56,21 @@ describe("DigestSection", () => {
     await click(getByRoleName(container, "button", `Use this device's time zone (${zone})`));
     await waitFor(() => expect(api.calls("PATCH", "/user")).toHaveLength(1));
     expect(api.calls("PATCH", "/user")[0]?.body).toEqual({ timeZone: zone });
+  });
+
+  it("says what the digest needs on a workspace without a brand of its own, rather than failing", async () => {
+    mockApi({
+      "GET /digest": () =>
+        json(
+          { code: "NO_BRAND", message: "Connect a brand first: the weekly digest is about your own brand." },
+          404,
+        ),
+    });
+    rendered = await renderScreen(() => <DigestSection />);
+    const { container } = rendered;
+    await waitFor(() =>
+      expect(container.textContent).toContain("The weekly digest is about a brand of your own"),
+    );
+    expect(container.querySelector("button[role=switch]")).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { patchUser } from "~/features/user/mutations";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
+import { isApiError } from "~/lib/problem";
 
 type DigestPreference = components["schemas"]["DigestPreference"];
 
@@ -51,6 +52,14 @@ export function DigestSection() {
     },
     onError: (error) => notify.warning(errorMessage(error), { id: "digest-zone" }),
   });
+  // No brand of one's own yet (the sample): the server answers 404 NO_BRAND, which is a state, not a failure.
+  if (isApiError(digest.error, 404)) {
+    return (
+      <p className="text-muted-foreground text-sm">
+        The weekly digest is about a brand of your own: connect one and choose its digest here.
+      </p>
+    );
+  }
   if (digest.isError) {
     return (
       <ErrorState
