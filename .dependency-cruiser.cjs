@@ -23,6 +23,7 @@ const modules = [
   "connectors",
   "analytics",
   "sample",
+  "digest",
 ];
 const layers = [
   "domain/",

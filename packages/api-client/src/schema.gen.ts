@@ -718,6 +718,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/digest": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's weekly digest of the brand
+         * @description Whether the weekly digest of the brand is e-mailed to the caller, and on which day and hour of the caller's time zone (User.timeZone). Until the caller saves a choice the default applies: on for the workspace's owner, off for the other members, Monday at 8.
+         */
+        get: operations["getDigestPreference"];
+        /**
+         * Turn the caller's weekly digest of the brand on or off, or move it
+         * @description Each member sets only their own digest; the fields left out keep their value. The day and hour are in the caller's time zone (User.timeZone), so a change of time zone moves the digest with the member.
+         */
+        put: operations["updateDigestPreference"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/digest/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe from one weekly digest (RFC 8058)
+         * @description The `List-Unsubscribe` URL of a digest e-mail: the mail client POSTs `List-Unsubscribe=One-Click` to it (RFC 8058), or the app's unsubscribe page does when the reader clicks its button. No sign-in: the signed, opaque token names the member and the brand, and turns off that digest only. Idempotent: a digest already off answers the same. 400 `INVALID_TOKEN` for a token that is not one of ours or was tampered with; 404 when its member or brand no longer exists.
+         */
+        post: operations["unsubscribeDigest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspace/branding": {
         parameters: {
             query?: never;
@@ -2140,6 +2187,47 @@ export interface components {
              *     tab; any other token is ignored.
              */
             invitationToken?: string;
+            timeZone?: components["schemas"]["TimeZone"];
+        };
+        /**
+         * @description An IANA time zone name (`Europe/Paris`, `America/New_York`, `UTC`), as the browser reports it (Intl.DateTimeFormat().resolvedOptions().timeZone). A name the server's time zone database does not know is 400 `VALIDATION_FAILED` naming `/timeZone`.
+         * @example Europe/London
+         */
+        TimeZone: string;
+        /**
+         * @example {
+         *       "brandId": "0b9d3f5e-2c1a-4b7e-9f10-3a6c8d2e4f01",
+         *       "enabled": true,
+         *       "weekday": 1,
+         *       "hour": 8,
+         *       "timeZone": "Europe/London"
+         *     }
+         */
+        DigestPreference: {
+            /** Format: uuid */
+            brandId: string;
+            enabled: boolean;
+            /** @description ISO weekday, 1 = Monday */
+            weekday: number;
+            /** @description The hour of the member's day, in timeZone */
+            hour: number;
+            timeZone: components["schemas"]["TimeZone"];
+        };
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "weekday": 5,
+         *       "hour": 9
+         *     }
+         */
+        UpdateDigestPreferenceRequest: {
+            enabled?: boolean;
+            weekday?: number;
+            hour?: number;
+        };
+        OneClickUnsubscribeForm: {
+            /** @constant */
+            "List-Unsubscribe"?: "One-Click";
         };
         /** @enum {string} */
         UserStatus: "unconfirmed" | "confirmed" | "deactivated";
@@ -2340,7 +2428,8 @@ export interface components {
          *         "name": "Lumora Coffee",
          *         "role": "owner"
          *       },
-         *       "pendingInvitation": null
+         *       "pendingInvitation": null,
+         *       "timeZone": "Europe/London"
          *     }
          */
         User: {
@@ -2368,6 +2457,7 @@ export interface components {
                 role: components["schemas"]["WorkspaceRole"];
             };
             pendingInvitation: components["schemas"]["PendingInvitation"] | null;
+            timeZone: components["schemas"]["TimeZone"];
         };
         /**
          * @example {
@@ -2388,6 +2478,7 @@ export interface components {
             defaultCountry?: components["schemas"]["CountryCode"] | null;
             /** @description Completing the welcome sets it to false. */
             isFirstTime?: boolean;
+            timeZone?: components["schemas"]["TimeZone"];
         };
         ChangePasswordRequest: {
             currentPassword: string;
@@ -4514,6 +4605,89 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
+        };
+    };
+    getDigestPreference: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's digest preference for the brand */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestPreference"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDigestPreference: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDigestPreferenceRequest"];
+            };
+        };
+        responses: {
+            /** @description The preference as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestPreference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unsubscribeDigest: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OneClickUnsubscribeForm"];
+            };
+        };
+        responses: {
+            /** @description The digest is off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getBranding: {

@@ -8,6 +8,8 @@ export interface AppKeys {
   hmac: Uint8Array;
   /** Encrypts what is kept for later but must not be readable at rest (e-mails waiting in the outbox). */
   seal: Uint8Array;
+  /** Signs the weekly digest's one-click unsubscribe links (modules/digest/unsubscribe-token.ts). */
+  unsubscribe: Uint8Array;
 }
 
 export function jwtKey(secret: string): Uint8Array {
@@ -21,6 +23,7 @@ export function appKeys(secret: string): AppKeys {
     jwt: jwtKey(secret),
     hmac: derived(secret, "brandscope one-time codes"),
     seal: derived(secret, "brandscope sealed data"),
+    unsubscribe: derived(secret, "brandscope digest unsubscribe"),
   };
 }
 

@@ -56,6 +56,8 @@ export const users = pgTable(
     /** Storage key of the re-encoded picture (e.g. `avatars/<id>-<random>.webp`). */
     profilePicture: text("profile_picture"),
     isFirstTime: boolean("is_first_time").notNull().default(true),
+    /** IANA time zone (`Europe/Paris`), sent by the browser at sign-up; the weekly digest's day and hour are in it. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ export * from "./billing.schema";
 export * from "./brand-data.schema";
 export * from "./branding.schema";
 export * from "./connectors.schema";
+export * from "./digest.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
 export * from "./saml.schema";

@@ -2,6 +2,16 @@
 export const socialNetworks = ["facebook", "instagram", "youtube", "tiktok", "linkedin", "twitter"] as const;
 export type SocialNetwork = (typeof socialNetworks)[number];
 
+/** Each network's name as a sentence or an e-mail shows it. */
+export const NETWORK_NAMES: Readonly<Record<SocialNetwork, string>> = {
+  facebook: "Facebook",
+  instagram: "Instagram",
+  youtube: "YouTube",
+  tiktok: "TikTok",
+  linkedin: "LinkedIn",
+  twitter: "X",
+};
+
 /**
  * Networks whose public share/repost count is part of a post's engagement `E` (docs/analytics-methods.md §1.1).
  * Instagram shares are left out for parity: most compared accounts do not expose them; YouTube has no public share

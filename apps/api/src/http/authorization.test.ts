@@ -186,6 +186,15 @@ const cases: Record<string, Case> = {
     },
   }),
 
+  getDigestPreference: own(404, {
+    why: "B's brand is the shared sample: a digest is of a brand of one's own (404 NO_BRAND), nothing of A's read",
+  }),
+  updateDigestPreference: own(404, {
+    probes: () => [{ body: { enabled: true, weekday: 5, hour: 9 } }],
+    why: "B's brand is the shared sample: a digest is of a brand of one's own (404 NO_BRAND), nothing of A's stored",
+  }),
+  unsubscribeDigest: open("the signed token e-mailed to the member is the credential (RFC 8058: no sign-in)"),
+
   getBranding: own(200),
   updateBranding: own(200, {
     probes: () => [{ body: { accentColor: "#8a8a8a" } }, { body: { accentColor: null } }],

@@ -77,6 +77,7 @@ describe("the contract and the handlers", () => {
       "deactivateUser",
       "deleteUser",
       "logOut",
+      "updateDigestPreference",
       "updateProfilePicture",
       "updateUser",
     ]);

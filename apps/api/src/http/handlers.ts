@@ -5,6 +5,7 @@ import { billingHandlers } from "../modules/billing/billing.handlers";
 import { brandHandlers } from "../modules/brand/brand.handlers";
 import { brandingHandlers } from "../modules/branding/branding.handlers";
 import { connectorHandlers } from "../modules/connectors/connectors.handlers";
+import { digestHandlers } from "../modules/digest/digest.handlers";
 import { ssoHandlers } from "../modules/sso/sso.handlers";
 import { systemHandlers } from "../modules/system/system.handlers";
 import { userHandlers } from "../modules/user/user.handlers";
@@ -22,4 +23,5 @@ export const handlers = {
   ...connectorHandlers,
   ...analyticsHandlers,
   ...billingHandlers,
+  ...digestHandlers,
 } satisfies HandlerMap;

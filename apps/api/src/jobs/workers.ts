@@ -15,6 +15,7 @@ import { syncInstagramJob } from "../modules/connectors/instagram-sync.job";
 import { refreshSourcesJob } from "../modules/connectors/refresh-sources.job";
 import { syncSearchConsoleJob } from "../modules/connectors/search-console-sync.job";
 import { syncYoutubeJob } from "../modules/connectors/youtube-sync.job";
+import { sendDigestsJob } from "../modules/digest/send-digests.job";
 import { deliverDueMail } from "../modules/mail/outbox";
 import { tracedHandlers } from "./traced-handlers";
 
@@ -38,6 +39,7 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
       await queueNewDayRecomputes(deps);
     },
     "discard-expired-imports": () => discardExpiredImportsJob(deps),
+    "send-digests": () => sendDigestsJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
     "sync-search-console": (data, job) => syncSearchConsoleJob(deps, data, job),
     "sync-instagram": (data, job) => syncInstagramJob(deps, data, job),

@@ -13,5 +13,11 @@ export function signedIn(ctx: RequestCtx): TokenSubject {
   return { userId, workspaceId, sessionId };
 }
 
-/** The caller's workspace: every brand, figure and import a service reads or writes is scoped to it. */
-export const workspaceOf = (ctx: RequestCtx): string => signedIn(ctx).workspaceId;
+/**
+ * The caller's workspace: every brand, figure and import a service reads or writes is scoped to it. Set with the
+ * bearer's user and session on a request (http/authenticate.ts), or by a job reading for a member.
+ */
+export function workspaceOf(ctx: Pick<RequestCtx, "workspaceId">): string {
+  if (!ctx.workspaceId) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
+  return ctx.workspaceId;
+}

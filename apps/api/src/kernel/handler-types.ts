@@ -27,6 +27,12 @@ export interface RequestCtx extends AppDeps {
   brandId: string | undefined;
 }
 
+/**
+ * What a read of a brand's figures needs: a request's context, or the one a job builds to read them as a member of
+ * the workspace would (the weekly digest, modules/digest/digest-content.ts).
+ */
+export type ReadCtx = Pick<RequestCtx, "db" | "clock" | "brandId" | "workspaceId">;
+
 export interface OperationInfo {
   id: string;
   summary: string;

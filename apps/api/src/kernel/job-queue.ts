@@ -33,6 +33,8 @@ export interface JobPayloads {
   "mail-outbox": Record<string, never>;
   /** Discards the pending imports nobody imported in time, with their files (modules/brand/imports-housekeeping.job.ts). */
   "discard-expired-imports": Record<string, never>;
+  /** The weekly digest's hourly run: sends the digests whose member's local day and hour it is (modules/digest/send-digests.job.ts). */
+  "send-digests": Record<string, never>;
 }
 export type JobKind = keyof JobPayloads;
 
@@ -97,6 +99,7 @@ const settings: Record<JobKind, QueueSettings> = {
   },
   "mail-outbox": scheduled,
   "discard-expired-imports": scheduled,
+  "send-digests": scheduled,
   "refresh-sources": scheduled,
   // One run per workspace at a time; a YouTube outage is tried again from 30 s, doubling, three times.
   "sync-youtube": {
@@ -136,6 +139,9 @@ export const jobKinds = Object.keys(settings) as JobKind[];
 
 /** The minute of each hour the connectors' daily refresh runs at (modules/connectors/refresh-schedule.ts). */
 export const REFRESH_SOURCES_MINUTE = 17;
+
+/** The minute of each hour the weekly digests whose hour has come are sent (modules/digest/schedule.ts). */
+export const DIGEST_MINUTE = 5;
 
 const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000];
 const QUEUE_SETUP_LOCK_KEY = 4_212_660_918;
@@ -213,12 +219,13 @@ export async function startJobQueue(
       });
     }
     // Ended trials and (sandbox) renewals every 5 minutes, undelivered mail every minute, the connectors' daily
-    // refresh hourly (each workspace at its own hour), expired pending imports hourly: by whichever instance's cron
-    // fires first.
+    // refresh hourly (each workspace at its own hour), expired pending imports and the weekly digests hourly: by
+    // whichever instance's cron fires first.
     await boss.schedule("billing-housekeeping", "*/5 * * * *");
     await boss.schedule("mail-outbox", "* * * * *");
     await boss.schedule("refresh-sources", `${REFRESH_SOURCES_MINUTE} * * * *`);
     await boss.schedule("discard-expired-imports", "41 * * * *");
+    await boss.schedule("send-digests", `${DIGEST_MINUTE} * * * *`);
   });
   // A request that queues a job fails at once while the database is away, rather than waiting for it.
   const direct = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };

@@ -20,6 +20,19 @@ describe("the mailer", () => {
     expect(text()).toContain("Your code: 123456");
   });
 
+  it("without SMTP_URL shows a message's own header fields in the log (a digest's one-click unsubscribe)", async () => {
+    const { log, text } = capturedLog();
+    const mailer = createMailer({ smtpUrl: undefined, from: "Brandscope <no-reply@localhost>", log });
+    const url = "https://app.example/api/digest/unsubscribe?token=abc";
+    await mailer.send({
+      ...mail,
+      headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    expect(text()).toContain(
+      `List-Unsubscribe: <${url}>\\nList-Unsubscribe-Post: List-Unsubscribe=One-Click`,
+    );
+  });
+
   it("with SMTP_URL delivers through the server, from MAIL_FROM", async () => {
     const sink = await startSmtpSink();
     const { log } = capturedLog();

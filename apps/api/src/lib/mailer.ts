@@ -11,6 +11,8 @@ export interface Mail {
    * outbox keeps a message as JSON.
    */
   inlineImages?: InlineImage[];
+  /** Extra header fields (the digest's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface InlineImage {
@@ -73,7 +75,11 @@ function logTransport(log: FastifyBaseLogger): Transport {
     deliver: async (mail) => {
       log.info(
         { event: "mail.logged", to: mail.to, subject: mail.subject },
-        `E-mail not sent (SMTP_URL is not set). To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
+        `E-mail not sent (SMTP_URL is not set). To: ${mail.to}\nSubject: ${mail.subject}\n${Object.entries(
+          mail.headers ?? {},
+        )
+          .map(([name, value]) => `${name}: ${value}\n`)
+          .join("")}\n${mail.text}`,
       );
     },
     close: () => undefined,

@@ -45,7 +45,7 @@ export const storedChecks: Record<string, StoredCheck> = {
     find: (body) => body,
     fields: Object.fromEntries(
       ["firstName", "lastName", "phone", "company", "businessType", "country", "industry"]
-        .concat(["defaultIndustry", "defaultCountry", "isFirstTime"])
+        .concat(["defaultIndustry", "defaultCountry", "isFirstTime", "timeZone"])
         .map((name) => [name, name]),
     ),
   },
@@ -58,6 +58,11 @@ export const storedChecks: Record<string, StoredCheck> = {
     read: { operationId: "getBranding", url: "/api/workspace/branding" },
     find: (body) => body,
     fields: { accentColor: "accentColor" },
+  },
+  updateDigestPreference: {
+    read: { operationId: "getDigestPreference", url: "/api/digest" },
+    find: (body) => body,
+    fields: { enabled: "enabled", weekday: "weekday", hour: "hour" },
   },
   savePaymentMethod: {
     read: { operationId: "listPaymentMethods", url: "/api/subscriptions/customers/payment-methods" },
@@ -76,6 +81,7 @@ const storesNoField = "keeps no field of the request that a read shows (codes, s
 /** Writes whose stored result is not read back, and why. */
 export const notReread: Record<string, string> = {
   signUp: "the account can be read only once confirmed with the e-mailed code",
+  unsubscribeDigest: "turns a digest off by a signed token; getDigestPreference shows it only to its member",
   contactSales: "sales requests are e-mailed and stored, with no operation that reads them back",
   confirmSignUp: storesNoField,
   resendConfirmation: storesNoField,

@@ -30,6 +30,8 @@ export async function createAccount(
     passwordHash: string | null;
     status: "unconfirmed" | "confirmed";
     now: Date;
+    /** The browser's, when it sent one (checked by the caller); UTC otherwise. */
+    timeZone?: string | undefined;
   },
 ): Promise<UserRow> {
   const workspace = await createTrialWorkspace(tx, { ownerFirstName: p.firstName, now: p.now });
@@ -41,6 +43,7 @@ export async function createAccount(
     status: p.status,
     firstName: p.firstName,
     lastName: p.lastName,
+    ...(p.timeZone ? { timeZone: p.timeZone } : {}),
     createdAt: p.now,
     updatedAt: p.now,
   });

@@ -19,6 +19,7 @@ export type ProfileChanges = Partial<
     | "defaultIndustry"
     | "defaultCountry"
     | "isFirstTime"
+    | "timeZone"
   >
 >;
 

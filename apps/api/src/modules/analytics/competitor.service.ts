@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { RequestCtx } from "../../kernel/handler-types";
+import type { ReadCtx, RequestCtx } from "../../kernel/handler-types";
 import type { CompetitorFigures } from "./brand-figures";
 import { breakoutPosts } from "./competitor/breakout-posts";
 import { shareOfVoice } from "./competitor/share-of-voice";
@@ -31,8 +31,9 @@ export async function getCompetitorAnalytics(
   return queued ? { refresh: queued, ...answer } : answer;
 }
 
-async function competitorAnswer(
-  ctx: RequestCtx,
+/** The answer without a refresh: what the weekly digest reads too (modules/digest/digest-content.ts). */
+export async function competitorAnswer(
+  ctx: ReadCtx,
   period: PeriodQuery,
 ): Promise<Schemas["CompetitorAnalytics"]> {
   const { own, competitors, unchangedAs } = await readBrandFigures(ctx, period, {
@@ -66,7 +67,7 @@ async function competitorAnswer(
  * Share of voice and breakouts of the companies, whose figures all cover `window` (module-context.ts
  * readBrandFigures), combined from their stored inputs.
  */
-function landscapeOf(ctx: RequestCtx, window: DayWindow, companies: BrandPeriodFigures[]): LandscapeFigures {
+function landscapeOf(ctx: ReadCtx, window: DayWindow, companies: BrandPeriodFigures[]): LandscapeFigures {
   // A row's version alone does not tell periods apart: the job writes every period of a brand in one transaction,
   // so its rows share one version. The period's key does. Names are in the reasons.
   const versions = companies.map((c) =>

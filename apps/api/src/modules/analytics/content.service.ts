@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { RequestCtx } from "../../kernel/handler-types";
+import type { ReadCtx } from "../../kernel/handler-types";
 import { toBrand } from "../brand/brand.service";
 import { provenanceFrom, readBrandFigures } from "./module-context";
 import type { PeriodQuery } from "./periods";
@@ -7,7 +7,7 @@ import { CONTENT_ANSWERS, keptAnswer } from "./read-model/kept-answers";
 
 type Schemas = components["schemas"];
 
-export async function getContent(ctx: RequestCtx, query: PeriodQuery): Promise<Schemas["ContentAnalytics"]> {
+export async function getContent(ctx: ReadCtx, query: PeriodQuery): Promise<Schemas["ContentAnalytics"]> {
   const { own, unchangedAs } = await readBrandFigures(ctx, query, { competitors: false, totals: false });
   const provenance = provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" });
   return keptAnswer(ctx.db, CONTENT_ANSWERS, unchangedAs, String(provenance.stale), () => ({

@@ -2,7 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { clientOf } from "../../db/client";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
-import type { RequestCtx } from "../../kernel/handler-types";
+import type { ReadCtx } from "../../kernel/handler-types";
 import {
   brandToday,
   type ComputedPeriod,
@@ -102,7 +102,7 @@ export interface ModuleFigures {
  * (`inOneWindow`).
  */
 export async function readBrandFigures(
-  ctx: RequestCtx,
+  ctx: ReadCtx,
   query: PeriodQuery,
   o: { competitors: boolean; totals: boolean },
 ): Promise<ModuleFigures> {
@@ -159,7 +159,7 @@ const sameWindow = (a: DayWindow, b: DayWindow) => a.from === b.from && a.to ===
  * (competitor/share-of-voice.ts).
  */
 async function inOneWindow(
-  ctx: RequestCtx,
+  ctx: ReadCtx,
   query: PeriodQuery,
   found: ModuleBrands,
   companies: BrandPeriodFigures[],

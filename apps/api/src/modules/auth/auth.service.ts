@@ -7,6 +7,7 @@ import { addMs } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { createAccount, isDuplicateEmail } from "../accounts/accounts";
 import { linkPendingInvitation } from "../accounts/pending-invitation.repo";
+import { checkedTimeZone } from "../accounts/time-zone";
 import { findUserByEmail, type UserRow, updateUserPassword, updateUserStatus } from "../accounts/user.repo";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { logAuthEvent } from "./auth-log";
@@ -46,6 +47,7 @@ export async function signUp(
   const firstName = requiredText(body.firstName, "/firstName");
   const lastName = requiredText(body.lastName, "/lastName");
   const email = body.email.trim();
+  const timeZone = checkedTimeZone(body.timeZone);
   assertNewPassword(body.password, body.passwordConfirmation);
   // Counted once the input is valid: a form corrected a few times costs no one their sign-up.
   await meterRequest(ctx, "signup");
@@ -70,6 +72,7 @@ export async function signUp(
         passwordHash,
         status: "unconfirmed",
         now,
+        timeZone,
       });
       if (body.invitationToken) {
         const tokenHash = sha256(body.invitationToken.trim());

@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { ConnectorStatus } from "../../db/schema";
 import { workspaceOf } from "../../kernel/caller";
-import type { RequestCtx } from "../../kernel/handler-types";
+import type { ReadCtx } from "../../kernel/handler-types";
 import { findCurrentBrand } from "../brand/brand.repo";
 import { NO_ARTICLES_PROBLEM } from "../website/read-articles";
 import { findConnectionStates, findWebsiteReadState } from "./source-health.repo";
@@ -29,7 +29,7 @@ const FAILURE_SENTENCES: Record<Exclude<ConnectorStatus, "reading" | "connected"
  * Where each live source of the brand stands (its website, then every connected platform), so the modules can say
  * why they stay empty when every one failed. The sample brand has no live sources.
  */
-export async function getSourceHealth(ctx: RequestCtx): Promise<Schemas["SourceHealth"]> {
+export async function getSourceHealth(ctx: ReadCtx): Promise<Schemas["SourceHealth"]> {
   const workspaceId = workspaceOf(ctx);
   const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   if (!brand || brand.sample) return { sources: [], allFailing: false };

@@ -5,6 +5,7 @@ import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { readUploadedFile } from "../../kernel/multipart";
 import { randomToken } from "../../lib/crypto";
+import { timeZone } from "../accounts/time-zone";
 import {
   deleteUser as deleteUserRow,
   findUserById,
@@ -62,6 +63,7 @@ export function toUserDto(row: UserProfileRow, ctx: Pick<RequestCtx, "storage" |
     isFirstTime: user.isFirstTime,
     workspace: { id: workspace.id, name: workspace.name, role: user.role },
     pendingInvitation: pendingInvitationOf(row, ctx.clock.now()),
+    timeZone: user.timeZone,
   };
 }
 
@@ -112,6 +114,7 @@ async function profileChanges(ctx: RequestCtx, body: Schemas["UpdateUserRequest"
     defaultCountry: country(body.defaultCountry, "/defaultCountry"),
     defaultIndustry: await industry(body.defaultIndustry, "/defaultIndustry"),
     isFirstTime: body.isFirstTime,
+    timeZone: timeZone(body.timeZone, problems),
   };
   const first = problems[0];
   if (first)

@@ -69,6 +69,7 @@ export const OPERATION_ROLES: Readonly<Record<string, LeastRole>> = {
   deleteUser: "member",
   acceptInvitation: "member",
   contactSales: "member",
+  updateDigestPreference: "member",
   // The team.
   removeMember: "admin",
   changeMemberRole: "admin",

@@ -13,6 +13,12 @@ import type {
 // Auth forms show their failures inside the form (docs/product.md §8: server errors shown in the form), so none of
 // these mutations toasts.
 
+/** The browser's IANA time zone, when it reports one; the server keeps UTC otherwise. */
+function browserTimeZone(): { timeZone?: string } {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone ? { timeZone } : {};
+}
+
 export function useSignUpMutation() {
   return useMutation({
     mutationFn: ({
@@ -33,6 +39,8 @@ export function useSignUpMutation() {
             passwordConfirmation,
             // The server keeps the invitation on the new account, so joining survives the confirmation in any tab.
             ...(invitationToken ? { invitationToken } : {}),
+            // The weekly digest's day and hour are the member's local ones (docs/digest.md).
+            ...browserTimeZone(),
           },
         }),
       ),

@@ -32,6 +32,7 @@ const user = {
   isFirstTime: true,
   workspace: { id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f", name: "Ada's workspace", role: "owner" },
   pendingInvitation: null as null | Record<string, unknown>,
+  timeZone: "Europe/London",
 };
 const joined = {
   ...user,

@@ -31,6 +31,7 @@ const owner = {
   isFirstTime: false,
   workspace: { id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f", name: "Lumora Coffee", role: "owner" },
   pendingInvitation: null,
+  timeZone: "Europe/London",
 };
 const member = {
   ...owner,

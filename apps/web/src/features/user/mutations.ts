@@ -9,7 +9,7 @@ import { userKeys } from "./queries";
 import type { ProfileValues } from "./schemas";
 
 /** The cache and the session both show the user (the user menu reads either): keep them in step. */
-function patchUser(queryClient: QueryClient, patch: Partial<User>) {
+export function patchUser(queryClient: QueryClient, patch: Partial<User>) {
   const cached = queryClient.getQueryData<User>(userKeys.me());
   if (cached) queryClient.setQueryData(userKeys.me(), { ...cached, ...patch });
   const { user } = auth.get();

@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { SocialNetwork } from "../../../domain/social-networks";
+import { NETWORK_NAMES, type SocialNetwork } from "../../../domain/social-networks";
 import { addDays, type DayWindow, dayLabel, daysBetween, toDay } from "../periods";
 
 type Schemas = components["schemas"];
@@ -15,19 +15,11 @@ export interface PostSource {
 /** What the content module answers about its sources' ages (docs/decisions.md "Periods"). */
 export type SourceAges = Pick<Schemas["ContentAnalytics"], "sources" | "newestPeriod">;
 
-const NAMES: Record<SocialNetwork, string> = {
-  facebook: "Facebook",
-  instagram: "Instagram",
-  youtube: "YouTube",
-  tiktok: "TikTok",
-  linkedin: "LinkedIn",
-  twitter: "X",
-};
 /** The platforms a workspace can connect on Data sources (modules/connectors/). */
 const CONNECTABLE: ReadonlySet<SocialNetwork> = new Set(["youtube", "instagram"]);
 
 function postSourceAge(post: PostSource, window: DayWindow): SourceAge {
-  const name = NAMES[post.platform];
+  const name = NETWORK_NAMES[post.platform];
   const newest = toDay(post.newest);
   const label = post.source === "csv_import" ? `${name} export` : name;
   const item = post.platform === "youtube" ? "video" : "post";

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ContentScreen } from "~/features/content/content-screen";
+import { linkedPeriodSearch, rememberLinkedPeriod } from "~/features/modules/linked-period";
 
 export const Route = createFileRoute("/_app/_main/content")({
   // The figures and the first chart's code, asked for beside the session check (lib/early-screen.ts). Imported on
@@ -9,5 +10,8 @@ export const Route = createFileRoute("/_app/_main/content")({
       void import("~/features/content/preload").then(({ preloadContent }) => preloadContent(queryClient));
     },
   },
+  // A link at a period (the weekly digest's) opens the module on it.
+  validateSearch: linkedPeriodSearch,
+  beforeLoad: ({ search }) => rememberLinkedPeriod("content", search),
   component: ContentScreen,
 });

@@ -8,6 +8,7 @@ import { useEffect } from "react";
 import { PaymentMethodsSection } from "~/features/billing/payment-methods-section";
 import { PlanSection } from "~/features/billing/plan-section";
 import { BrandingSection } from "~/features/branding/branding-section";
+import { DigestSection } from "~/features/digest/digest-section";
 import { SsoSection } from "~/features/sso/sso-section";
 import { TeamSection } from "~/features/team/team-section";
 import { AccountClosure } from "~/features/user/account-closure";
@@ -77,6 +78,12 @@ function ProfileScreen() {
               <ProfilePicture user={me.data} />
               <ProfileForm user={me.data} />
             </div>
+          </Section>
+          <Section
+            title="Weekly digest"
+            description="An e-mail each week on the day and at the hour you choose, with what changed for this brand."
+          >
+            <DigestSection />
           </Section>
           <Section
             title="Plan"

@@ -1,0 +1,420 @@
+import {
+  Body,
+  Column,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Img,
+  Link,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from "@react-email/components";
+import { render } from "@react-email/render";
+import { type ComponentProps, type CSSProperties, createElement as h, type ReactNode } from "react";
+import { NETWORK_NAMES } from "../../domain/social-networks";
+import type { InlineImage, Mail } from "../../lib/mailer";
+import { dayLabel, windowLabel } from "../analytics/periods";
+import type { EmailLogo } from "../auth/emails";
+import { chartImage, pairedBarsSvg } from "./charts";
+import { type Change, type DigestContent, sourceLabel } from "./digest-content";
+
+/**
+ * The weekly digest as an e-mail: HTML built with React Email's components (tables and inline styles that mail
+ * clients agree on, docs/digest.md "The e-mail"), a plain-text twin written here line by line with the same
+ * figures, and the charts as inline PNG attachments.
+ */
+
+export interface DigestLinks {
+  /**
+   * The one-click unsubscribe URL of the List-Unsubscribe header (RFC 8058): a mail client POSTs to it. Not shown
+   * in the body, where a browser would GET it: the body links to the digest's settings.
+   */
+  unsubscribe: string;
+  /** The digest's settings in the app (the profile), for the brand. */
+  preferences: string;
+}
+
+export interface DigestLook {
+  /** The workspace's accent and logo on a plan with custom branding; Brandscope's otherwise. */
+  accent: string;
+  logo: EmailLogo | undefined;
+}
+
+/** React Email's Row types its children as a prop; given as createElement's arguments, as biome asks. */
+const TableRow = (props: { style: CSSProperties; children?: ReactNode }) =>
+  h(Row, props as ComponentProps<typeof Row>);
+
+export const DEFAULT_ACCENT = "#3730a3";
+
+const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
+const whole = (v: number) => new Intl.NumberFormat("en-GB").format(Math.round(v));
+
+/** "+12 %", "−3 %", "no change", or why there is none. */
+export function changeText(c: Change): string {
+  if (c.value === null) return "no figure this week";
+  if (c.previous === null) return "no figure the week before";
+  if (c.change === null) return c.value === c.previous ? "no change" : "new this week";
+  if (c.change === 0) return "no change";
+  const sign = c.change > 0 ? "+" : "−";
+  return `${sign}${Math.abs(Math.round(c.change * 100))} % vs the week before`;
+}
+
+interface Line {
+  label: string;
+  value: string;
+  change: string;
+  link: string;
+}
+
+const networkName = NETWORK_NAMES;
+
+function linesOf(c: DigestContent): Line[] {
+  const show = (v: number | null, format: (n: number) => string) => (v === null ? "—" : format(v));
+  return [
+    {
+      label: "Posts this week",
+      value: show(c.posts.value, whole),
+      change: changeText(c.posts),
+      link: c.links.content,
+    },
+    {
+      label: "Engagement rate",
+      value: show(c.engagementRate.value, percent),
+      change: changeText(c.engagementRate),
+      link: c.links.content,
+    },
+    ...c.followers.map((f) => ({
+      label: `Followers on ${networkName[f.platform] ?? f.platform}`,
+      value: show(f.value, whole),
+      change: changeText(f),
+      link: c.links.competitor,
+    })),
+    {
+      label: "Share of voice (engagement)",
+      value: show(c.shareOfVoice.value, (v) => `${v} %`),
+      change:
+        c.shareOfVoice.value !== null && c.shareOfVoice.previous !== null
+          ? `${c.shareOfVoice.previous} % the week before`
+          : changeText(c.shareOfVoice),
+      link: c.links.competitor,
+    },
+  ];
+}
+
+function textPart(c: DigestContent, lines: Line[], links: DigestLinks, firstName: string): string {
+  const out = [
+    `Hi ${firstName},`,
+    "",
+    `${c.brand.name}, ${windowLabel(c.window)} (UTC), compared with ${windowLabel(c.previous)}:`,
+    "",
+  ];
+  for (const l of lines) out.push(`- ${l.label}: ${l.value} (${l.change})`, `  ${l.link}`);
+  if (c.topPost) {
+    const rate =
+      c.topPost.engagementRate === null ? "" : `, engagement rate ${percent(c.topPost.engagementRate)}`;
+    out.push(
+      "",
+      `Top post: ${networkName[c.topPost.platform]}, ${dayLabel(c.topPost.publishedAt.slice(0, 10))}${rate}`,
+      `  ${c.topPost.url}`,
+    );
+  }
+  if (c.breakout) {
+    out.push(
+      "",
+      `Competitor breakout: ${c.breakout.companyName} on ${networkName[c.breakout.platform]}, engagement rate ${percent(c.breakout.engagementRate)} (z ${c.breakout.z.toFixed(1)})`,
+      `  ${c.breakout.url}`,
+    );
+  }
+  if (c.keywords.new.length > 0) out.push("", `New keywords: ${c.keywords.new.join(", ")}`);
+  if (c.keywords.rising.length > 0) {
+    out.push(
+      `Rising keywords: ${c.keywords.rising.map((k) => `${k.keyword} (${k.previous} → ${k.count})`).join(", ")}`,
+    );
+  }
+  if (c.failedSources.length > 0) {
+    out.push(
+      "",
+      "Sources that failed:",
+      ...c.failedSources.map((s) => `- ${sourceLabel[s.source]}: ${s.problem}`),
+    );
+    out.push(`  ${c.links.dataSources}`);
+  }
+  out.push("", `Change when this digest arrives, or stop it: ${links.preferences}`);
+  return out.join("\n");
+}
+
+const styles = {
+  body: { margin: 0, padding: "24px 0", backgroundColor: "#f5f5f7", fontFamily: "Inter, Arial, sans-serif" },
+  card: {
+    maxWidth: "560px",
+    margin: "0 auto",
+    backgroundColor: "#ffffff",
+    borderRadius: "8px",
+    padding: "32px",
+  },
+  text: { color: "#1f2937", fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" },
+  muted: { color: "#4b5563", fontSize: "13px", lineHeight: "20px", margin: "0" },
+  value: { color: "#111827", fontSize: "18px", fontWeight: 600, margin: "0", textAlign: "right" as const },
+};
+
+// Dark mode: clients that honour prefers-color-scheme get dark surfaces with light text; those that invert colours
+// themselves find no light-on-light pair to break, as every text sits on a surface set with it.
+const DARK_CSS = `
+:root { color-scheme: light dark; supported-color-schemes: light dark; }
+@media (prefers-color-scheme: dark) {
+  .digest-body { background-color: #111827 !important; }
+  .digest-card { background-color: #1f2937 !important; }
+  .digest-text, .digest-value { color: #f9fafb !important; }
+  .digest-muted { color: #d1d5db !important; }
+}`;
+
+function htmlPart(
+  c: DigestContent,
+  lines: Line[],
+  links: DigestLinks,
+  look: DigestLook,
+  p: { firstName: string; charts: { cid: string; alt: string }[] },
+): ReactNode {
+  const text = (children: ReactNode, style = styles.text, className = "digest-text") =>
+    h(Text, { style, className }, children);
+  const link = (href: string, label: string) => h(Link, { href, style: { color: look.accent } }, label);
+  return h(
+    Html,
+    { lang: "en" },
+    h(
+      Head,
+      null,
+      h("meta", { name: "color-scheme", content: "light dark" }),
+      h("meta", { name: "supported-color-schemes", content: "light dark" }),
+      h("style", null, DARK_CSS),
+    ),
+    h(Preview, null, `${c.brand.name}: your week in figures, ${windowLabel(c.window)}`),
+    h(
+      Body,
+      { style: styles.body, className: "digest-body" },
+      h(
+        Container,
+        { style: styles.card, className: "digest-card" },
+        look.logo
+          ? h(Img, {
+              src: `cid:${look.logo.cid}`,
+              alt: look.logo.alt,
+              height: 48,
+              style: { maxWidth: "240px", marginBottom: "24px" },
+            })
+          : h(
+              Text,
+              { style: { ...styles.text, color: look.accent, fontWeight: 600, fontSize: "18px" } },
+              "Brandscope",
+            ),
+        h(
+          Heading,
+          {
+            as: "h1",
+            style: { ...styles.text, fontSize: "20px", fontWeight: 600 },
+            className: "digest-text",
+          },
+          `${c.brand.name}: your week`,
+        ),
+        text(
+          `Hi ${p.firstName}, here is what changed between ${windowLabel(c.window)} (UTC), compared with the seven days before.`,
+        ),
+        h(
+          Section,
+          null,
+          ...lines.map((l) =>
+            h(
+              TableRow,
+              { key: l.label, style: { borderTop: "1px solid #e5e7eb", padding: "8px 0" } },
+              h(
+                Column,
+                { key: "label" },
+                text(l.label, { ...styles.text, margin: "0" }),
+                h(
+                  Text,
+                  { style: styles.muted, className: "digest-muted" },
+                  l.change,
+                  " · ",
+                  link(l.link, "Open"),
+                ),
+              ),
+              h(
+                Column,
+                { key: "value", style: { width: "35%" } },
+                h(Text, { style: styles.value, className: "digest-value" }, l.value),
+              ),
+            ),
+          ),
+        ),
+        ...p.charts.map((chart) =>
+          h(Img, {
+            key: chart.cid,
+            src: `cid:${chart.cid}`,
+            alt: chart.alt,
+            width: 480,
+            style: { width: "100%", maxWidth: "480px", margin: "16px 0" },
+          }),
+        ),
+        c.topPost
+          ? text([
+              `Top post: ${networkName[c.topPost.platform]}, ${dayLabel(c.topPost.publishedAt.slice(0, 10))}`,
+              c.topPost.engagementRate === null
+                ? ""
+                : `, engagement rate ${percent(c.topPost.engagementRate)}. `,
+              link(c.topPost.url, "See the post"),
+            ])
+          : null,
+        c.breakout
+          ? text([
+              `Competitor breakout: ${c.breakout.companyName} on ${networkName[c.breakout.platform]}, engagement rate ${percent(c.breakout.engagementRate)}. `,
+              link(c.breakout.url, "See the post"),
+            ])
+          : null,
+        c.keywords.new.length > 0 ? text(`New keywords: ${c.keywords.new.join(", ")}`) : null,
+        c.keywords.rising.length > 0
+          ? text(
+              `Rising keywords: ${c.keywords.rising.map((k) => `${k.keyword} (${k.previous} → ${k.count})`).join(", ")}`,
+            )
+          : null,
+        c.failedSources.length > 0
+          ? h(
+              Section,
+              null,
+              text("Sources that failed:"),
+              ...c.failedSources.map((s) => text(`${sourceLabel[s.source]}: ${s.problem}`)),
+              text(link(c.links.dataSources, "Open Data sources")),
+            )
+          : null,
+        h(Hr, { style: { borderColor: "#e5e7eb", margin: "24px 0" } }),
+        h(
+          Text,
+          { style: styles.muted, className: "digest-muted" },
+          "You get this digest because it is on in your Brandscope settings. ",
+          link(links.preferences, "Change when it arrives, or stop it"),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The week's digest, with its charts as inline images. */
+export async function digestEmail(
+  c: DigestContent,
+  p: { to: string; firstName: string; links: DigestLinks; look: DigestLook },
+): Promise<Mail> {
+  const lines = linesOf(c);
+  const weekRows = [
+    { label: "Posts", ...c.posts },
+    { label: "Engagement rate", ...c.engagementRate },
+    { label: "Share of voice", ...c.shareOfVoice },
+  ];
+  const charts: { image: InlineImage; alt: string }[] = [
+    {
+      image: await chartImage("digest-week", pairedBarsSvg(weekRows, p.look.accent)),
+      alt: `Bars of this week against the week before: ${weekRows.map((r) => r.label).join(", ")}. The figures are in the list above.`,
+    },
+  ];
+  if (c.followers.length > 0) {
+    charts.push({
+      image: await chartImage(
+        "digest-followers",
+        pairedBarsSvg(
+          c.followers.map((f) => ({ label: f.platform, ...f })),
+          p.look.accent,
+        ),
+      ),
+      alt: `Followers per network, the week before against this week: ${c.followers.map((f) => networkName[f.platform]).join(", ")}. The figures are in the list above.`,
+    });
+  }
+  const html = await render(
+    htmlPart(c, lines, p.links, p.look, {
+      firstName: p.firstName,
+      charts: charts.map((x) => ({ cid: x.image.cid, alt: x.alt })),
+    }) as Parameters<typeof render>[0],
+  );
+  const logo = p.look.logo
+    ? [
+        {
+          cid: p.look.logo.cid,
+          filename: p.look.logo.filename,
+          contentType: p.look.logo.contentType,
+          base64: p.look.logo.base64,
+        },
+      ]
+    : [];
+  return {
+    to: p.to,
+    subject: `${c.brand.name}: your week in figures (${windowLabel(c.window)})`,
+    text: textPart(c, lines, p.links, p.firstName),
+    html,
+    inlineImages: [...logo, ...charts.map((x) => x.image)],
+    headers: unsubscribeHeaders(p.links.unsubscribe),
+  };
+}
+
+/** RFC 8058: the one-click POST target, which mail clients show as their own "Unsubscribe" button. */
+export const unsubscribeHeaders = (url: string) => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
+
+/** The week had nothing to tell: said once, with why, then the digest stays silent until there is news. */
+export async function nothingNewEmail(
+  c: DigestContent,
+  p: { to: string; firstName: string; links: DigestLinks; look: DigestLook },
+): Promise<Mail> {
+  const lead = `Nothing new for ${c.brand.name} between ${windowLabel(c.window)} (UTC), so there is no digest this week.`;
+  const after = "We will not write again until there is something to tell.";
+  const html = await render(
+    h(
+      Html,
+      { lang: "en" },
+      h(Head, null, h("meta", { name: "color-scheme", content: "light dark" }), h("style", null, DARK_CSS)),
+      h(
+        Body,
+        { style: styles.body, className: "digest-body" },
+        h(
+          Container,
+          { style: styles.card, className: "digest-card" },
+          h(Text, { style: styles.text, className: "digest-text" }, `Hi ${p.firstName},`),
+          h(Text, { style: styles.text, className: "digest-text" }, lead),
+          ...c.whyNothing.map((w) => h(Text, { key: w, style: styles.text, className: "digest-text" }, w)),
+          h(Text, { style: styles.text, className: "digest-text" }, after),
+          h(
+            Text,
+            { style: styles.muted, className: "digest-muted" },
+            h(Link, { href: c.links.dataSources, style: { color: p.look.accent } }, "Open Data sources"),
+            " · ",
+            h(
+              Link,
+              { href: p.links.preferences, style: { color: p.look.accent } },
+              "Change or stop this digest",
+            ),
+          ),
+        ),
+      ),
+    ) as Parameters<typeof render>[0],
+  );
+  const text = [
+    `Hi ${p.firstName},`,
+    "",
+    lead,
+    "",
+    ...c.whyNothing.flatMap((w) => [w, ""]),
+    after,
+    "",
+    `Data sources: ${c.links.dataSources}`,
+    `Change or stop this digest: ${p.links.preferences}`,
+  ].join("\n");
+  return {
+    to: p.to,
+    subject: `${c.brand.name}: nothing new this week`,
+    text,
+    html,
+    headers: unsubscribeHeaders(p.links.unsubscribe),
+  };
+}

@@ -1,0 +1,89 @@
+import type { WorkerDeps } from "../../kernel/worker-deps";
+import { findWorkspaceName } from "../branding/branding.repo";
+import { brandingOf } from "../branding/branding.service";
+import { emailLogo } from "../branding/email-logo";
+import { queueMail, sendQueuedMail } from "../mail/outbox";
+import { claimDigestSend, digestSent, findDigestRecipients, findLastDigestKind } from "./digest.repo";
+import { preferenceOf } from "./digest.service";
+import { type DigestContent, digestContent } from "./digest-content";
+import { DEFAULT_ACCENT, type DigestLook, digestEmail, nothingNewEmail } from "./digest-email";
+import { dueWeek } from "./schedule";
+import { unsubscribeToken } from "./unsubscribe-token";
+
+type Recipient = Awaited<ReturnType<typeof findDigestRecipients>>[number];
+
+/**
+ * The hourly run of the weekly digest (docs/digest.md): every member whose digest of a brand is on and whose slot
+ * (their day and hour, in their time zone) has come gets it, once per week: the week is recorded with the message
+ * in one transaction, under the key (member, brand, week), so a second instance or a run after a restart finds it
+ * and sends nothing. One member's failure (a figure that cannot be read) is logged and does not stop the others;
+ * the next hourly run tries them again while the slot is recent.
+ */
+export async function sendDigestsJob(deps: WorkerDeps): Promise<void> {
+  const now = deps.clock.now();
+  let sent = 0;
+  for (const recipient of await findDigestRecipients(deps.db)) {
+    const preference = preferenceOf(recipient.saved, recipient.role);
+    if (!preference.enabled) continue;
+    const week = dueWeek(now, { ...preference, timeZone: recipient.timeZone });
+    if (!week) continue;
+    const key = { userId: recipient.userId, brandId: recipient.brandId, week };
+    if (await digestSent(deps.db, key)) continue;
+    try {
+      if (await sendDigest(deps, recipient, week, now)) sent++;
+    } catch (error) {
+      deps.log.error(
+        { err: error, event: "digest.failed", userId: recipient.userId, brandId: recipient.brandId, week },
+        "A weekly digest could not be made: tried again at the next hourly run",
+      );
+    }
+  }
+  if (sent > 0) deps.log.info({ event: "digest.queued", sent }, "Weekly digests queued");
+}
+
+async function lookOf(deps: WorkerDeps, workspaceId: string): Promise<DigestLook> {
+  const { row, available } = await brandingOf(deps, workspaceId);
+  if (!available) return { accent: DEFAULT_ACCENT, logo: undefined };
+  const workspaceName = await findWorkspaceName(deps.db, { workspaceId });
+  const logo = await emailLogo(deps, { workspaceId, workspaceName });
+  return { accent: row.accentColor ?? DEFAULT_ACCENT, logo };
+}
+
+/** Makes and queues one member's digest; false when another run recorded the week first or there was nothing to send. */
+async function sendDigest(deps: WorkerDeps, r: Recipient, week: string, now: Date): Promise<boolean> {
+  const appUrl = deps.config.appUrl;
+  const content: DigestContent = await digestContent(
+    { db: deps.db, clock: deps.clock, workspaceId: r.workspaceId, brandId: r.brandId, appUrl },
+    { workspaceId: r.workspaceId, brandId: r.brandId, now },
+  );
+  const token = unsubscribeToken(deps.keys.unsubscribe, { userId: r.userId, brandId: r.brandId });
+  const links = {
+    unsubscribe: `${appUrl}/api/digest/unsubscribe?${new URLSearchParams({ token })}`,
+    preferences: `${appUrl}/user/profile?${new URLSearchParams({ brand: r.brandId })}`,
+  };
+  // "Nothing new" is said once; the weeks after it pass in silence until there is news again.
+  const last = content.hasData ? undefined : await findLastDigestKind(deps.db, r);
+  const kind = content.hasData
+    ? "digest"
+    : last === "nothing-new" || last === "silent"
+      ? "silent"
+      : "nothing-new";
+  const compose = kind === "digest" ? digestEmail : nothingNewEmail;
+  const mail =
+    kind === "silent"
+      ? undefined
+      : await compose(content, {
+          to: r.email,
+          firstName: r.firstName,
+          links,
+          look: await lookOf(deps, r.workspaceId),
+        });
+  const queued = await deps.db.transaction(async (tx) => {
+    if (!(await claimDigestSend(tx, { userId: r.userId, brandId: r.brandId, week, kind, now })))
+      return undefined;
+    return mail ? await queueMail(tx, deps, mail) : undefined;
+  });
+  if (!queued) return false;
+  sendQueuedMail(deps, queued);
+  return true;
+}
