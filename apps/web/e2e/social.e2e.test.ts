@@ -89,4 +89,31 @@ describe("social sign-in", () => {
     await page.getByRole("link", { name: "Back to sign in" }).click();
     await page.waitForURL((url) => url.pathname === "/sign-in");
   });
+
+  it("refuses another browser's sign-in brought to this one (login CSRF)", async () => {
+    // The attacker signs in at the provider in their own browser and keeps the answer instead of using it.
+    const attackers = await openPage();
+    let answer = "";
+    await attackers.route(`${app.baseUrl}/auth/callback/**`, async (route) => {
+      answer = route.request().url();
+      await route.abort();
+    });
+    await startWithGoogle(attackers);
+    await attackers.locator('input[name="login"]').fill(`mallory-${randomBytes(3).toString("hex")}`);
+    await attackers.locator('input[name="password"]').fill("any");
+    await attackers.getByRole("button", { name: "Sign-in" }).click();
+    await attackers.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => answer).toContain("code=");
+
+    // The victim's browser is sent to that answer: no sign-in was started there, so nobody is signed in.
+    const victim = await (await browser.newContext()).newPage();
+    await victim.goto(answer);
+    await victim.getByRole("heading", { name: "We could not sign you in" }).waitFor();
+    await victim
+      .getByText("No sign-in with Google was started in this browser tab. Please start again.")
+      .waitFor();
+    const session = await victim.evaluate(() => JSON.parse(localStorage.getItem("auth") ?? "null"));
+    expect(session?.authenticated ?? false).toBe(false);
+    await victim.context().close();
+  });
 });
