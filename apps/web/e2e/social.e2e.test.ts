@@ -91,22 +91,24 @@ describe("social sign-in", () => {
   });
 
   it("refuses another browser's sign-in brought to this one (login CSRF)", async () => {
-    // The attacker signs in at the provider in their own browser and keeps the answer instead of using it.
+    // The attacker signs in at the provider in their own browser and keeps the answer instead of using it: the
+    // callback page's POST /auth/social never leaves.
     const attackers = await openPage();
-    let answer = "";
-    await attackers.route(`${app.baseUrl}/auth/callback/**`, async (route) => {
-      answer = route.request().url();
-      await route.abort();
-    });
+    await attackers.route(`${app.baseUrl}/api/auth/social`, (route) => route.abort());
     await startWithGoogle(attackers);
     await attackers.locator('input[name="login"]').fill(`mallory-${randomBytes(3).toString("hex")}`);
     await attackers.locator('input[name="password"]').fill("any");
     await attackers.getByRole("button", { name: "Sign-in" }).click();
     await attackers.getByRole("button", { name: "Continue" }).click();
-    await expect.poll(() => answer).toContain("code=");
+    await attackers.waitForURL(
+      (url) => url.pathname === "/auth/callback/google" && url.searchParams.has("code"),
+    );
+    const answer = attackers.url();
 
     // The victim's browser is sent to that answer: no sign-in was started there, so nobody is signed in.
-    const victim = await (await browser.newContext()).newPage();
+    const victimsBrowser = await browser.newContext();
+    victimsBrowser.setDefaultTimeout(10_000);
+    const victim = await victimsBrowser.newPage();
     await victim.goto(answer);
     await victim.getByRole("heading", { name: "We could not sign you in" }).waitFor();
     await victim
@@ -114,6 +116,6 @@ describe("social sign-in", () => {
       .waitFor();
     const session = await victim.evaluate(() => JSON.parse(localStorage.getItem("auth") ?? "null"));
     expect(session?.authenticated ?? false).toBe(false);
-    await victim.context().close();
-  });
+    await victimsBrowser.close();
+  }, 60_000);
 });
