@@ -68,6 +68,16 @@ async function enterpriseOwnerPage(): Promise<Page> {
   return tracked(await signedInContext(browser, login), "owner");
 }
 
+/** In the page: what an IdP's (or anyone's) auto-posting form does, a cross-site POST of a response to the ACS. */
+function postAcsForm({ action, response }: { action: string; response: string }) {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = action;
+  form.append(Object.assign(document.createElement("input"), { name: "SAMLResponse", value: response }));
+  document.body.append(form);
+  form.submit();
+}
+
 describe("SAML single sign-on", () => {
   it(
     "the owner sets up SAML with the IdP's metadata; a person of the domain signs in through the IdP",
@@ -125,30 +135,59 @@ describe("SAML single sign-on", () => {
       const acsUrl = ((await sso.getByText(/\/acs$/).textContent()) ?? "").trim();
       const callback = await tracked(await browser.newContext(), "refused");
       await callback.goto(`${app.baseUrl}/sign-in`);
-      await callback.evaluate(
-        ({ action, response }) => {
-          const form = document.createElement("form");
-          form.method = "post";
-          form.action = action;
-          const field = Object.assign(document.createElement("input"), {
-            name: "SAMLResponse",
-            value: response,
-          });
-          form.append(field);
-          document.body.append(form);
-          form.submit();
-        },
-        {
+      await callback.evaluate(postAcsForm, {
+        action: acsUrl,
+        response: idp.issueResponse({
+          user: { email: `lea@${DOMAIN}` },
+          audience: "https://another-app.example/metadata",
+          recipient: acsUrl,
+        }),
+      });
+      await callback.getByText("The identity provider's answer is meant for another application.").waitFor();
+      await callback.screenshot({ path: "/tmp/saml-e2e-refused.png" });
+
+      // An IdP-initiated response, which anyone could post from any page (login CSRF): the callback page names the
+      // account and the workspace and signs in only once its person continues there.
+      const idpInitiated = async (page: Page) => {
+        await page.goto(`${app.baseUrl}/sign-in`);
+        await page.evaluate(postAcsForm, {
           action: acsUrl,
           response: idp.issueResponse({
             user: { email: `lea@${DOMAIN}` },
-            audience: "https://another-app.example/metadata",
+            audience: acsUrl.replace(/\/acs$/, "/metadata"),
             recipient: acsUrl,
           }),
-        },
+        });
+        await page.getByRole("heading", { name: "Confirm your sign-in" }).waitFor();
+        await page
+          .getByText(
+            `Your identity provider is signing you in to the workspace Ines's workspace as lea@${DOMAIN}.`,
+          )
+          .waitFor();
+      };
+      const unconfirmed = await tracked(await browser.newContext(), "idp-initiated");
+      await idpInitiated(unconfirmed);
+      await unconfirmed.screenshot({ path: "/tmp/saml-e2e-confirm.png" });
+      expect(await unconfirmed.evaluate(() => localStorage.getItem("auth"))).toBeNull();
+      await unconfirmed.getByRole("link", { name: "Cancel" }).click();
+      await unconfirmed.waitForURL((url) => url.pathname === "/sign-in");
+      const notSignedIn = await unconfirmed.evaluate(() =>
+        JSON.parse(localStorage.getItem("auth") ?? "null"),
       );
-      await callback.getByText("The identity provider's answer is meant for another application.").waitFor();
-      await callback.screenshot({ path: "/tmp/saml-e2e-refused.png" });
+      expect(notSignedIn?.authenticated ?? false).toBe(false);
+
+      const confirmed = await tracked(await browser.newContext(), "idp-confirmed");
+      await idpInitiated(confirmed);
+      await confirmed.getByRole("button", { name: `Continue as lea@${DOMAIN}` }).click();
+      await confirmed.waitForURL(
+        (url) => url.origin === app.baseUrl && !/^\/(auth|sso|sign-in)/.test(url.pathname),
+      );
+      expect(
+        await confirmed.evaluate(() => JSON.parse(localStorage.getItem("auth") ?? "null")),
+      ).toMatchObject({
+        authenticated: true,
+        user: { email: `lea@${DOMAIN}` },
+      });
     },
     TEST_MS,
   );

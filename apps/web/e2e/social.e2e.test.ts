@@ -89,4 +89,33 @@ describe("social sign-in", () => {
     await page.getByRole("link", { name: "Back to sign in" }).click();
     await page.waitForURL((url) => url.pathname === "/sign-in");
   });
+
+  it("refuses another browser's sign-in brought to this one (login CSRF)", async () => {
+    // The attacker signs in at the provider in their own browser and keeps the answer instead of using it: the
+    // callback page's POST /auth/social never leaves.
+    const attackers = await openPage();
+    await attackers.route(`${app.baseUrl}/api/auth/social`, (route) => route.abort());
+    await startWithGoogle(attackers);
+    await attackers.locator('input[name="login"]').fill(`mallory-${randomBytes(3).toString("hex")}`);
+    await attackers.locator('input[name="password"]').fill("any");
+    await attackers.getByRole("button", { name: "Sign-in" }).click();
+    await attackers.getByRole("button", { name: "Continue" }).click();
+    await attackers.waitForURL(
+      (url) => url.pathname === "/auth/callback/google" && url.searchParams.has("code"),
+    );
+    const answer = attackers.url();
+
+    // The victim's browser is sent to that answer: no sign-in was started there, so nobody is signed in.
+    const victimsBrowser = await browser.newContext();
+    victimsBrowser.setDefaultTimeout(10_000);
+    const victim = await victimsBrowser.newPage();
+    await victim.goto(answer);
+    await victim.getByRole("heading", { name: "We could not sign you in" }).waitFor();
+    await victim
+      .getByText("No sign-in with Google was started in this browser tab. Please start again.")
+      .waitFor();
+    const session = await victim.evaluate(() => JSON.parse(localStorage.getItem("auth") ?? "null"));
+    expect(session?.authenticated ?? false).toBe(false);
+    await victimsBrowser.close();
+  }, 60_000);
 });

@@ -188,7 +188,7 @@ export interface paths {
         put?: never;
         /**
          * Start an OpenID Connect sign-in
-         * @description Returns the provider's authorization URL; the server keeps the state, nonce and PKCE verifier. Facebook is asked for an ID token in the fragment (`response_type=id_token`, `response_mode=fragment`), without PKCE.
+         * @description Returns the provider's authorization URL; the server keeps the state, nonce and PKCE verifier, with the hash of the HttpOnly `brandscope_sign_in` cookie it sets (or renews) on this browser: only this browser may finish the sign-in (POST /auth/social). Facebook is asked for an ID token in the fragment (`response_type=id_token`, `response_mode=fragment`), without PKCE.
          */
         post: operations["startSocialLogIn"];
         delete?: never;
@@ -211,8 +211,10 @@ export interface paths {
          * @description Send the `code`, `state` and, when the provider's callback carries it, `iss` query parameters of the
          *     redirect; for Facebook (`response_type=id_token`) the `id_token` and `state` of the redirect's fragment,
          *     as `idToken` and `state`. Creates the account on first use, or links the identity to the account with the
-         *     same verified e-mail. 401 `SOCIAL_LOGIN_FAILED` for an unknown, used or expired state, a refused code, or
-         *     an ID token whose signature, issuer, audience, expiry or nonce is wrong; 403 `ACCOUNT_DEACTIVATED`.
+         *     same verified e-mail. 401 `SOCIAL_LOGIN_FAILED` for an unknown, used or expired state, a browser other
+         *     than the one that started the sign-in (its `brandscope_sign_in` cookie, login CSRF), a refused code, or an
+         *     ID token whose signature, issuer, audience, expiry or nonce is wrong; 403 `ACCOUNT_DEACTIVATED`, or
+         *     `SSO_REQUIRED` when the account's own e-mail is in a domain that requires single sign-on.
          */
         post: operations["socialLogIn"];
         delete?: never;
@@ -262,7 +264,7 @@ export interface paths {
          *     flow with PKCE, state and nonce kept on the server for 10 minutes and one use); the provider sends the
          *     browser back to the app's `/auth/sso/callback` page. For SAML 2.0 it is the identity provider's sign-in
          *     address with an AuthnRequest (HTTP-Redirect binding); the request id is kept for 10 minutes and one use,
-         *     and an HttpOnly `brandscope_saml` cookie ties the sign-in to this browser. 404 `SSO_NOT_CONFIGURED` ("No
+         *     and either way an HttpOnly `brandscope_sign_in` cookie ties the sign-in to this browser. 404 `SSO_NOT_CONFIGURED` ("No
          *     single sign-on is set up for example.com"); 422 `SSO_UNAVAILABLE` when the provider cannot be reached or
          *     its settings are incomplete.
          */
@@ -286,15 +288,43 @@ export interface paths {
          * Finish a single sign-on with the identity provider's code
          * @description OpenID Connect: send the `code`, `state` and, when present, `iss` query parameters of the provider's
          *     redirect. The ID token's e-mail must be verified and in a verified domain of the workspace. SAML: send the
-         *     `handoff` of the callback page's URL; a sign-in started here (SP-initiated) is redeemed only by the
-         *     browser that started it (its HttpOnly cookie `brandscope_saml`, set by POST /auth/sso/authorize). 401
-         *     `SSO_LOGIN_FAILED` for an unknown, used or expired state or hand-off, a refused code or ID token, another
-         *     browser, or a SAML response the service refused (the message says why); 403 `SSO_NOT_INVITED` for someone the
+         *     `handoff` of the callback page's URL. Either way a sign-in started here is finished only by the browser that
+         *     started it (its HttpOnly cookie `brandscope_sign_in`, set by POST /auth/sso/authorize). An IdP-initiated
+         *     SAML hand-off signs in only with `confirmed: true`, sent once the person has confirmed the account and
+         *     workspace POST /auth/sso/handoff names; without it 409 `SSO_CONFIRMATION_REQUIRED` and the hand-off
+         *     stays. 401 `SSO_LOGIN_FAILED` for an unknown, used or expired state or hand-off, a refused code or ID token,
+         *     another browser, or a SAML response the service refused (the message says why); 403 `SSO_NOT_INVITED` for someone the
          *     workspace has no account for while just-in-time membership is off, `SSO_EMAIL_REFUSED` for an e-mail
          *     that is unverified or outside the workspace's verified domains, `ACCOUNT_DEACTIVATED`; 402 `PLAN_LIMIT`
-         *     when the workspace has no seat left for a new member.
+         *     when the workspace has no seat left for a new member; 409 `SSO_OTHER_WORKSPACE` for an account of
+         *     another workspace.
          */
         post: operations["ssoLogIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who a SAML sign-in's hand-off would sign in, before signing in
+         * @description What the app's callback page shows before it redeems a hand-off with POST /auth/sso: the e-mail of the
+         *     account and the name of the workspace, and `initiatedBy`: `this-browser` for a sign-in started with POST
+         *     /auth/sso/authorize (redeemed at once, by its browser only), `identity-provider` for one the identity
+         *     provider's own page sent (IdP-initiated), which anyone could have posted: the page asks its person to
+         *     confirm first (login CSRF, docs/single-sign-on.md). The hand-off is not used up. 401 `SSO_LOGIN_FAILED`
+         *     for an unknown or expired hand-off, or one whose response was refused (the message says why).
+         */
+        post: operations["describeSsoHandoff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -318,8 +348,8 @@ export interface paths {
          *     (IdP-initiated), with every other check the same: the assertion signed by the IdP's certificate, its
          *     issuer, audience (this workspace's entity id), recipient (this URL), validity times and one use
          *     (docs/single-sign-on.md). Either way the answer is 303 to the app's `/auth/sso/callback?handoff=…`,
-         *     whose page redeems the one-use hand-off (2 minutes) with POST /auth/sso: signed in, or the sentence
-         *     saying why the response was refused. At most 60 posts per network address in 15 minutes (429).
+         *     whose page redeems the one-use hand-off (2 minutes; an IdP-initiated one 10, as its person confirms it
+         *     first) with POST /auth/sso: signed in, or the sentence saying why the response was refused. At most 60 posts per network address in 15 minutes (429).
          */
         post: operations["receiveSamlResponse"];
         delete?: never;
@@ -3388,12 +3418,27 @@ export interface components {
         };
         /** @description OpenID Connect: the `code`, `state` and `iss` of the provider's redirect. SAML: the `handoff` the assertion consumer service put in the callback page's URL. Exactly one of the two. */
         SsoLoginRequest: {
-            /** @description The one-use code of a SAML sign-in's outcome (2 minutes). */
+            /** @description The one-use code of a SAML sign-in's outcome (2 minutes; IdP-initiated 10). */
             handoff?: string;
+            /** @description The person confirmed, on the callback page, the account and workspace of an IdP-initiated hand-off (POST /auth/sso/handoff). Required for one; ignored otherwise. */
+            confirmed?: boolean;
             code?: string;
             state?: string;
             iss?: string;
         } & (unknown | unknown);
+        SsoHandoffRequest: {
+            handoff: string;
+        };
+        SsoHandoff: {
+            /** @description The e-mail of the account the hand-off signs in (or makes, just in time). */
+            email: string;
+            workspaceName: string;
+            /**
+             * @description `this-browser`: a sign-in started with POST /auth/sso/authorize. `identity-provider`: sent by the identity provider's own page, to be confirmed by its person before POST /auth/sso.
+             * @enum {string}
+             */
+            initiatedBy: "this-browser" | "identity-provider";
+        };
         /** @enum {string} */
         SsoDomainStatus: "pending" | "verified";
         /**
@@ -4010,6 +4055,32 @@ export interface operations {
             402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    describeSsoHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoHandoffRequest"];
+            };
+        };
+        responses: {
+            /** @description The account and workspace of the hand-off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoHandoff"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     receiveSamlResponse: {

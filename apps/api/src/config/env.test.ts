@@ -106,4 +106,84 @@ describe("loadConfig", () => {
       );
     }
   });
+
+  describe("a declared production deployment (DEPLOYMENT=production)", () => {
+    const complete = {
+      DEPLOYMENT: "production",
+      NODE_ENV: "production",
+      APP_URL: "https://app.example.com",
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      STRIPE_SECRET_KEY: "sk_live_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_PRICE_PROFESSIONAL: "price_pro",
+      STRIPE_PRICE_ENTERPRISE: "price_ent",
+      TRUST_PROXY: "1",
+    };
+
+    it("starts with real mail, real billing, a bounded proxy trust and an https address", () => {
+      expect(loadConfig(complete)).toMatchObject({ appUrl: "https://app.example.com", trustProxy: 1 });
+      expect(loadConfig({ ...complete, TRUST_PROXY: "10.0.0.0/8" }).trustProxy).toEqual(["10.0.0.0/8"]);
+    });
+
+    it("refuses each try-out default, naming the setting and the variable that would allow it", () => {
+      const refusals: [Record<string, string>, string][] = [
+        [
+          { SMTP_URL: "" },
+          "SMTP_URL is required with DEPLOYMENT=production: without it sign-up codes and password-reset links are written to the log (ALLOW_MAIL_TO_LOG=true accepts that)",
+        ],
+        [
+          {
+            STRIPE_SECRET_KEY: "",
+            STRIPE_PUBLISHABLE_KEY: "",
+            STRIPE_WEBHOOK_SECRET: "",
+            STRIPE_PRICE_PROFESSIONAL: "",
+            STRIPE_PRICE_ENTERPRISE: "",
+          },
+          "STRIPE_SECRET_KEY and the other STRIPE_ variables are required with DEPLOYMENT=production: without them the billing sandbox gives paid plans for free (ALLOW_BILLING_SANDBOX=true accepts that)",
+        ],
+        [
+          { TRUST_PROXY: "true" },
+          "TRUST_PROXY must not be true with DEPLOYMENT=production: any client could then choose the address rate limits count; give the number of proxy hops or the proxies' addresses (ALLOW_TRUST_ANY_PROXY=true accepts true)",
+        ],
+        [
+          { APP_URL: "http://app.example.com" },
+          "APP_URL must be the app's https:// address with DEPLOYMENT=production: links, cookies and identity-provider callbacks would travel in clear (ALLOW_HTTP_APP_URL=true accepts http)",
+        ],
+        [{ APP_URL: "" }, "APP_URL must be the app's https:// address with DEPLOYMENT=production"],
+      ];
+      for (const [change, message] of refusals) {
+        expect(() => loadConfig({ ...complete, ...change }), JSON.stringify(change)).toThrow(message);
+      }
+    });
+
+    it("lets each refusal be overridden by its own named variable only", () => {
+      const tryOut = { DEPLOYMENT: "production", APP_URL: "http://localhost:8080", TRUST_PROXY: "true" };
+      expect(() => loadConfig(tryOut)).toThrow(/SMTP_URL .*STRIPE_SECRET_KEY .*TRUST_PROXY .*APP_URL /);
+      const allowed = loadConfig({
+        ...tryOut,
+        ALLOW_MAIL_TO_LOG: "true",
+        ALLOW_BILLING_SANDBOX: "true",
+        ALLOW_TRUST_ANY_PROXY: "true",
+        ALLOW_HTTP_APP_URL: "true",
+      });
+      expect(allowed).toMatchObject({ smtpUrl: undefined, stripe: undefined, trustProxy: true });
+      expect(() => loadConfig({ ...tryOut, ALLOW_MAIL_TO_LOG: "true" })).not.toThrow(/SMTP_URL/);
+      expect(() => loadConfig({ ...tryOut, ALLOW_MAIL_TO_LOG: "yes" })).toThrow(
+        "ALLOW_MAIL_TO_LOG must be true or false",
+      );
+      expect(() => loadConfig({ DEPLOYMENT: "prod" })).toThrow(
+        "DEPLOYMENT must be production, or unset for a try-out",
+      );
+    });
+
+    it("leaves `npm start` without DEPLOYMENT on its embedded defaults, even under NODE_ENV=production", () => {
+      expect(loadConfig({ NODE_ENV: "production", TRUST_PROXY: "true" })).toMatchObject({
+        appUrl: "http://localhost:8080",
+        smtpUrl: undefined,
+        stripe: undefined,
+        trustProxy: true,
+      });
+    });
+  });
 });

@@ -24,6 +24,8 @@ const unversioned = (address: string) =>
 const oidcProviders = ["google", "facebook", "apple"] as const;
 export type OidcProviderId = (typeof oidcProviders)[number];
 
+const allowFlag = z.enum(["true", "false"], { error: "must be true or false" }).optional();
+
 // Every variable the app reads. Empty values count as unset (`FOO=` in a compose file or .env).
 const envSchema = z.object({
   NODE_ENV: z
@@ -36,6 +38,16 @@ const envSchema = z.object({
     .refine((port) => port >= 1 && port <= 65535, "must be a port number (1-65535)")
     .default(8080),
   DATA_DIR: z.string().default(".data"),
+  /**
+   * `production`: a deployment people rely on, which refuses to start on the try-out defaults (checkProduction);
+   * unset, `npm start` on one machine keeps them.
+   */
+  DEPLOYMENT: z.enum(["production"], { error: "must be production, or unset for a try-out" }).optional(),
+  /** The named exceptions to a production deployment's refusals, one each (docs/operations.md). */
+  ALLOW_MAIL_TO_LOG: allowFlag,
+  ALLOW_BILLING_SANDBOX: allowFlag,
+  ALLOW_TRUST_ANY_PROXY: allowFlag,
+  ALLOW_HTTP_APP_URL: allowFlag,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
@@ -214,6 +226,7 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
   requireTogether(e, ["OIDC_GOOGLE_ISSUER", "OIDC_GOOGLE_CLIENT_ID", "OIDC_GOOGLE_CLIENT_SECRET"], ctx);
   checkFacebook(env, ctx);
   checkApple(env, ctx);
+  if (env.DEPLOYMENT === "production") checkProduction(env, ctx);
   requireTogether(e, ["GOOGLE_OAUTH_CLIENT_ID", "GOOGLE_OAUTH_CLIENT_SECRET"], ctx);
   if (env.OTEL_BROWSER_TOKEN && !env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     ctx.addIssue({
@@ -233,6 +246,38 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
     });
   }
 });
+
+/**
+ * A declared production deployment fails closed: each try-out default that would quietly put people at risk there
+ * stops the start, with the setting to give, unless its named ALLOW_ variable says it is meant.
+ */
+function checkProduction(env: Env, ctx: z.RefinementCtx) {
+  const refuse = (name: string, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
+  if (!env.SMTP_URL && env.ALLOW_MAIL_TO_LOG !== "true") {
+    refuse(
+      "SMTP_URL",
+      "is required with DEPLOYMENT=production: without it sign-up codes and password-reset links are written to the log (ALLOW_MAIL_TO_LOG=true accepts that)",
+    );
+  }
+  if (!env.STRIPE_SECRET_KEY && env.ALLOW_BILLING_SANDBOX !== "true") {
+    refuse(
+      "STRIPE_SECRET_KEY",
+      "and the other STRIPE_ variables are required with DEPLOYMENT=production: without them the billing sandbox gives paid plans for free (ALLOW_BILLING_SANDBOX=true accepts that)",
+    );
+  }
+  if (env.TRUST_PROXY === "true" && env.ALLOW_TRUST_ANY_PROXY !== "true") {
+    refuse(
+      "TRUST_PROXY",
+      "must not be true with DEPLOYMENT=production: any client could then choose the address rate limits count; give the number of proxy hops or the proxies' addresses (ALLOW_TRUST_ANY_PROXY=true accepts true)",
+    );
+  }
+  if (!env.APP_URL?.startsWith("https://") && env.ALLOW_HTTP_APP_URL !== "true") {
+    refuse(
+      "APP_URL",
+      "must be the app's https:// address with DEPLOYMENT=production: links, cookies and identity-provider callbacks would travel in clear (ALLOW_HTTP_APP_URL=true accepts http)",
+    );
+  }
+}
 
 /**
  * Facebook: the issuer defaults to https://www.facebook.com and no client secret is needed, since its OpenID

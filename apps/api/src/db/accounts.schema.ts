@@ -141,6 +141,11 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedReason: text("revoked_reason"),
+    /**
+     * Begun through the workspace's single sign-on: when "require SSO" is turned on, the members' sessions begun
+     * any other way end (modules/sso/sso-settings.service.ts); these stay.
+     */
+    viaSso: boolean("via_sso").notNull().default(false),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
@@ -197,6 +202,11 @@ export const pendingSocialLogins = pgTable(
     redirectUri: text("redirect_uri").notNull(),
     nonce: text("nonce").notNull(),
     codeVerifier: text("code_verifier").notNull(),
+    /**
+     * SHA-256 of the HttpOnly cookie of the browser that started the sign-in (modules/auth/sign-in-browser.ts):
+     * only that browser may finish it (login CSRF).
+     */
+    browserHash: text("browser_hash"),
     /** The name a form_post provider (Apple) sends once, on the first consent, with its callback. */
     givenName: text("given_name"),
     familyName: text("family_name"),

@@ -89,7 +89,7 @@ export const pendingSsoLogins = pgTable(
     nonce: text("nonce"),
     codeVerifier: text("code_verifier"),
     samlRequestId: text("saml_request_id"),
-    /** SHA-256 of the HttpOnly cookie set on the browser that started a SAML sign-in (login CSRF). */
+    /** SHA-256 of the HttpOnly cookie set on the browser that started the sign-in (login CSRF). */
     browserHash: text("browser_hash"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -105,7 +105,8 @@ export const pendingSsoLogins = pgTable(
  * A SAML sign-in's outcome between the ACS (a cross-site POST from the IdP's page) and the app's callback page,
  * which redeems it with POST /auth/sso: single use, 2 minutes. Either who the IdP vouched for, or the sentence
  * saying why the response was refused. An SP-initiated one is redeemed only with the cookie of the browser that
- * started it (browserHash); an IdP-initiated one has none to check (docs/single-sign-on.md).
+ * started it (browserHash); an IdP-initiated one has none, and signs in only once its person has confirmed the
+ * account and workspace it names (docs/single-sign-on.md).
  */
 export const ssoHandoffs = pgTable(
   "sso_handoffs",

@@ -105,6 +105,7 @@ const cases: Record<string, Case> = {
   ssoLogIn: open(
     "the identity provider's code, or the SAML hand-off with its browser cookie, is the credential",
   ),
+  describeSsoHandoff: open("the one-use SAML hand-off of the callback page's URL is the credential"),
   receiveSamlResponse: open("the identity provider's signed assertion is the credential"),
   getSamlServiceProviderMetadata: open(
     "what a workspace's owner gives its identity provider; public by SAML's design",

@@ -92,6 +92,7 @@ export const notReread: Record<string, string> = {
   startSsoSignIn:
     "keeps a pending sign-in for POST /auth/sso, which needs a verified domain with single sign-on",
   ssoLogIn: storesNoField,
+  describeSsoHandoff: "reads a hand-off; writes nothing",
   receiveSamlResponse:
     "keeps a one-use hand-off for POST /auth/sso, which needs a workspace with SAML single sign-on: src/modules/sso/saml-sign-in.test.ts",
   saveSsoSettings: "Enterprise only: read back (the secret never) in src/modules/sso/sso.test.ts",

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../database";
 import { type AppProcess, killStartedApps, startApp } from "./app-process";
 
 let folder: string;
+let dist: string;
 let database: TestDatabase | undefined;
 let app: AppProcess;
 afterAll(async () => {
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), "brandscope-production-"));
-  const dist = join(folder, "dist");
+  dist = join(folder, "dist");
   await mkdir(join(dist, "assets"), { recursive: true });
   await writeFile(
     join(dist, "index.html"),
@@ -90,5 +91,49 @@ describe("production mode on DATABASE_URL", () => {
     });
     expect(await unbuilt.exited).toBe(1);
     expect(unbuilt.output()).toContain("run npm run build -w @brandscope/web");
+  });
+
+  /** A declared production deployment left on the try-out defaults: no mail, no billing, any proxy, http. */
+  const tryOutDefaults = () => ({
+    NODE_ENV: "production",
+    DEPLOYMENT: "production",
+    APP_URL: "http://app.example.com",
+    TRUST_PROXY: "true",
+    WEB_DIST_DIR: dist,
+    DATA_DIR: join(folder, "data"),
+  });
+
+  it("refuses to start as a declared production deployment on try-out defaults, naming each setting", async () => {
+    const refused = await startApp({
+      ...tryOutDefaults(),
+      DATABASE_URL: "postgres://unused:x@127.0.0.1:9/none",
+    });
+    expect(await refused.exited).toBe(1);
+    const output = refused.output();
+    for (const said of [
+      "SMTP_URL is required with DEPLOYMENT=production",
+      "ALLOW_MAIL_TO_LOG=true",
+      "STRIPE_SECRET_KEY and the other STRIPE_ variables are required with DEPLOYMENT=production",
+      "ALLOW_BILLING_SANDBOX=true",
+      "TRUST_PROXY must not be true with DEPLOYMENT=production",
+      "ALLOW_TRUST_ANY_PROXY=true",
+      "APP_URL must be the app's https:// address with DEPLOYMENT=production",
+      "ALLOW_HTTP_APP_URL=true",
+    ]) {
+      expect(output).toContain(said);
+    }
+  });
+
+  it("starts as a declared production deployment when each refusal is lifted by its own variable", async () => {
+    const allowed = await startApp({
+      ...tryOutDefaults(),
+      ALLOW_MAIL_TO_LOG: "true",
+      ALLOW_BILLING_SANDBOX: "true",
+      ALLOW_TRUST_ANY_PROXY: "true",
+      ALLOW_HTTP_APP_URL: "true",
+      DATABASE_URL: database?.url ?? "",
+    });
+    await allowed.ready;
+    expect((await fetch(`http://localhost:${allowed.port}/api/health`)).status).toBe(200);
   });
 });

@@ -19,8 +19,9 @@ export const authHandlers = {
   logIn: ({ ctx, body }) => logIn(ctx, body),
   logOut: ({ ctx }) => logOut(ctx),
   listSocialProviders: async ({ ctx }) => listSocialProviders(ctx),
-  startSocialLogIn: ({ ctx, body }) => startSocialLogIn(ctx, body),
-  socialLogIn: ({ ctx, body }) => socialLogIn(ctx, body),
+  startSocialLogIn: ({ ctx, body, request, reply }) =>
+    startSocialLogIn(ctx, body, { cookieHeader: request.headers.cookie, reply }),
+  socialLogIn: ({ ctx, body, request }) => socialLogIn(ctx, body, request.headers.cookie),
   receiveSocialCallback: async ({ ctx, params, body, reply }) => {
     await reply.redirect(await receiveSocialCallback(ctx, params.provider, body), 303);
   },

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { clientOf, type Db, type Queryable } from "../../db/client";
 import type { KeptStatement } from "../../db/notified-tables";
 import { refreshTokens, sessions, users } from "../../db/schema";
@@ -44,10 +44,13 @@ export async function findLiveSession(db: Db, p: SessionSubject & { now: Date })
   return isLive(rows, p.now);
 }
 
-export async function insertSession(db: Queryable, p: { userId: string; now: Date; expiresAt: Date }) {
+export async function insertSession(
+  db: Queryable,
+  p: { userId: string; viaSso?: boolean; now: Date; expiresAt: Date },
+) {
   const [row] = await db
     .insert(sessions)
-    .values({ userId: p.userId, createdAt: p.now, expiresAt: p.expiresAt })
+    .values({ userId: p.userId, viaSso: p.viaSso ?? false, createdAt: p.now, expiresAt: p.expiresAt })
     .returning({ id: sessions.id });
   if (!row) throw new Error("session insert returned no row");
   return row;
@@ -111,6 +114,33 @@ export async function revokeUserSessions(
         p.exceptSessionId ? ne(sessions.id, p.exceptSessionId) : sql`true`,
       ),
     )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/**
+ * "Require SSO" turned on: ends the live sessions not begun through single sign-on of the workspace's members whose
+ * own e-mail is in one of `domains`, but not the owner's (their password is the break-glass way in). Returns how many.
+ */
+export async function revokeNonSsoSessionsInDomains(
+  db: Queryable,
+  p: { workspaceId: string; domains: string[]; reason: string; now: Date },
+): Promise<number> {
+  if (p.domains.length === 0) return 0;
+  const members = db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.workspaceId, p.workspaceId),
+        ne(users.role, "owner"),
+        inArray(sql`lower(substring(${users.email} from '@([^@]*)$'))`, p.domains),
+      ),
+    );
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: p.now, revokedReason: p.reason })
+    .where(and(inArray(sessions.userId, members), eq(sessions.viaSso, false), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.length;
 }

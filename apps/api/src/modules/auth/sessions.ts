@@ -24,16 +24,21 @@ export interface SessionTokens {
   refreshToken: string;
 }
 
-/** A new sign-in: its session, first refresh token, idToken (the bearer) and accessToken (fresh sign-in proof). */
+/**
+ * A new sign-in: its session, first refresh token, idToken (the bearer) and accessToken (fresh sign-in proof).
+ * `viaSso`: begun through the workspace's single sign-on, so "require SSO" lets it live on.
+ */
 export async function startSession(
   ctx: RequestCtx,
   user: { id: string; workspaceId: string },
+  o: { viaSso?: boolean } = {},
 ): Promise<SessionTokens> {
   const now = ctx.clock.now();
   const refreshToken = randomToken();
   const session = await ctx.db.transaction(async (tx) => {
     const created = await insertSession(tx, {
       userId: user.id,
+      viaSso: o.viaSso ?? false,
       now,
       expiresAt: addMs(now, SESSION_LIFETIME_MS),
     });

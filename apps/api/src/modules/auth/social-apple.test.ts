@@ -5,6 +5,7 @@ import { bearer, caller, uniqueEmail } from "../../../test/api";
 import { buildTestApp, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { consentWithFormPost, startOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider";
+import { signInCookieOf } from "../../../test/sign-in-cookie";
 import { loadConfig } from "../../config/env";
 import { appleClientSecret } from "./oidc";
 
@@ -31,14 +32,19 @@ beforeAll(async () => {
   };
 });
 
+/** The browser these tests sign in with: the sign-in cookie the last start set. */
+let browserCookie = "";
 const start = async () => {
   const response = await t.app.inject({
     method: "POST",
     url: "/api/auth/social/authorize",
+    // One browser: it sends the cookie an earlier start set.
+    ...(browserCookie ? { headers: { cookie: browserCookie } } : {}),
     payload: { provider: "apple", redirectUri: PAGE },
   });
   expectContractResponse("startSocialLogIn", response);
   expect(response.statusCode).toBe(200);
+  browserCookie = signInCookieOf(response);
   return response.json() as { authorizationUrl: string; state: string };
 };
 
@@ -86,6 +92,7 @@ describe("Sign in with Apple (response_mode=form_post)", () => {
     const finished = await t.app.inject({
       method: "POST",
       url: "/api/auth/social",
+      headers: { cookie: browserCookie },
       payload: {
         provider: "apple",
         code: location.searchParams.get("code"),
@@ -125,6 +132,7 @@ describe("Sign in with Apple (response_mode=form_post)", () => {
     await t.app.inject({
       method: "POST",
       url: "/api/auth/social",
+      headers: { cookie: browserCookie },
       payload: {
         provider: "apple",
         code: first.searchParams.get("code"),

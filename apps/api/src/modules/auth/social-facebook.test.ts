@@ -3,6 +3,7 @@ import { bearer, caller, MemoryMailer, registerUser, uniqueEmail } from "../../.
 import { buildTestApp, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { consentAs, startOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider";
+import { signInCookieOf } from "../../../test/sign-in-cookie";
 import { loadConfig } from "../../config/env";
 
 const APP_URL = "https://app.brandscope.test";
@@ -24,14 +25,19 @@ beforeAll(async () => {
   };
 });
 
+/** The browser these tests sign in with: the sign-in cookie the last start set. */
+let browserCookie = "";
 const start = async () => {
   const response = await t.app.inject({
     method: "POST",
     url: "/api/auth/social/authorize",
+    // One browser: it sends the cookie an earlier start set.
+    ...(browserCookie ? { headers: { cookie: browserCookie } } : {}),
     payload: { provider: "facebook", redirectUri: PAGE },
   });
   expectContractResponse("startSocialLogIn", response);
   expect(response.statusCode).toBe(200);
+  browserCookie = signInCookieOf(response);
   return response.json() as { authorizationUrl: string; state: string };
 };
 
@@ -48,6 +54,7 @@ const finish = async (body: Record<string, unknown>) => {
   const response = await t.app.inject({
     method: "POST",
     url: "/api/auth/social",
+    headers: { cookie: browserCookie },
     payload: { provider: "facebook", ...body },
   });
   expectContractResponse("socialLogIn", response);

@@ -10,6 +10,7 @@ export async function insertPendingSocialLogin(
     redirectUri: string;
     nonce: string;
     codeVerifier: string;
+    browserHash: string;
     now: Date;
     expiresAt: Date;
   },
@@ -20,6 +21,7 @@ export async function insertPendingSocialLogin(
     redirectUri: p.redirectUri,
     nonce: p.nonce,
     codeVerifier: p.codeVerifier,
+    browserHash: p.browserHash,
     createdAt: p.now,
     expiresAt: p.expiresAt,
   });
@@ -43,6 +45,7 @@ export async function takePendingSocialLogin(
       redirectUri: pendingSocialLogins.redirectUri,
       nonce: pendingSocialLogins.nonce,
       codeVerifier: pendingSocialLogins.codeVerifier,
+      browserHash: pendingSocialLogins.browserHash,
       givenName: pendingSocialLogins.givenName,
       familyName: pendingSocialLogins.familyName,
     });

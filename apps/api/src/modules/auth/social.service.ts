@@ -11,6 +11,7 @@ import { deleteUnconfirmedAccount, findUserByEmail, type UserRow } from "../acco
 import { logAuthEvent } from "./auth-log";
 import { formPostProviders, idTokenProviders, redeemCode, scopeOf } from "./oidc";
 import { startSession } from "./sessions";
+import { bindSignInToBrowser, isSignInBrowser, OTHER_BROWSER, type SignInBrowser } from "./sign-in-browser";
 import {
   findUserBySocialIdentity,
   insertPendingSocialLogin,
@@ -59,6 +60,7 @@ const names: Record<SocialProviderId, string> = { google: "Google", facebook: "F
 export async function startSocialLogIn(
   ctx: RequestCtx,
   body: Schemas["SocialAuthorizeRequest"],
+  browser: SignInBrowser,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
   assertOwnRedirect(ctx, body.redirectUri);
   const configuration = await configurationOf(
@@ -87,6 +89,7 @@ export async function startSocialLogIn(
     redirectUri,
     nonce,
     codeVerifier,
+    browserHash: bindSignInToBrowser(browser, ctx.config, PENDING_SOCIAL_LOGIN_MS),
     now,
     expiresAt: addMs(now, PENDING_SOCIAL_LOGIN_MS),
   });
@@ -352,9 +355,14 @@ async function identityFromIdToken(
   return identityOf(claims, undefined, pending, true);
 }
 
+/**
+ * The callback page's POST /auth/social: one use of the pending sign-in of this state, from the browser that started
+ * it (its cookie), so nobody can sign a victim's browser in with an answer of their own (login CSRF).
+ */
 export async function socialLogIn(
   ctx: RequestCtx,
   body: Schemas["SocialLoginRequest"],
+  cookieHeader: string | undefined,
 ): Promise<Schemas["LoginResponse"]> {
   const failed = (reason: string, message = "The sign-in could not be completed. Please try again.") => {
     logAuthEvent(ctx, `social.${body.provider}`, { outcome: "failure", reason });
@@ -367,6 +375,7 @@ export async function socialLogIn(
     now: ctx.clock.now(),
   });
   if (!pending) throw failed("unknown-or-expired-state", "This sign-in has expired. Please start again.");
+  if (!isSignInBrowser(cookieHeader, pending.browserHash)) throw failed("other-browser", OTHER_BROWSER);
 
   let identity: Awaited<ReturnType<typeof identityOf>>;
   try {
@@ -386,13 +395,20 @@ export async function socialLogIn(
       `Your ${names[body.provider]} account has no verified e-mail address. Verify it there, or sign up with your e-mail.`,
     );
   }
-  // A domain that requires single sign-on takes no other sign-in for its members (docs/single-sign-on.md).
+  // A domain that requires single sign-on takes no other sign-in for its members (docs/single-sign-on.md). The
+  // account this identity opens is judged by its own e-mail: a linked identity whose address has since changed at
+  // the provider still opens the account it was linked to.
+  const linked = await findUserBySocialIdentity(ctx.db, {
+    provider: body.provider,
+    subject: identity.subject,
+  });
+  const account = linked ?? (await findUserByEmail(ctx.db, { email: identity.email }));
   await assertOwnSignInAllowed(ctx, {
-    email: identity.email,
-    user: await findUserByEmail(ctx.db, { email: identity.email }),
+    email: account?.email ?? identity.email,
+    user: account,
     event: `social.${body.provider}`,
   });
-  const user = await userOf(ctx, body.provider, identity);
+  const user = linked ?? (await userOf(ctx, body.provider, identity));
   if (user.status === "deactivated") {
     logAuthEvent(ctx, `social.${body.provider}`, {
       outcome: "failure",

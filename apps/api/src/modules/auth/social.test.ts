@@ -11,6 +11,7 @@ import {
 import { buildTestApp, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { CookieJar, consentAs, startOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider";
+import { signInCookieOf } from "../../../test/sign-in-cookie";
 import { MINUTE_MS } from "../../lib/clock";
 
 const APP_URL = "https://app.brandscope.test";
@@ -39,20 +40,42 @@ beforeAll(async () => {
   };
 });
 
-const post = async (app: TestApp, operationId: string, url: string, body: unknown) => {
-  const response = await app.app.inject({ method: "POST", url: `/api${url}`, payload: body as object });
+/** The browser these tests sign in with: the sign-in cookie the last start set, sent with every call. */
+let browserCookie: string | undefined;
+const post = async (
+  app: TestApp,
+  operationId: string,
+  url: string,
+  body: unknown,
+  cookie = browserCookie,
+) => {
+  const response = await app.app.inject({
+    method: "POST",
+    url: `/api${url}`,
+    payload: body as object,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
   expectContractResponse(operationId, response);
   return response;
 };
-const start = (app: TestApp, provider = "google", redirectUri = REDIRECT_URI) =>
-  post(app, "startSocialLogIn", "/auth/social/authorize", { provider, redirectUri });
-const finish = (app: TestApp, callback: URL) =>
-  post(app, "socialLogIn", "/auth/social", {
-    provider: "google",
-    code: callback.searchParams.get("code"),
-    state: callback.searchParams.get("state"),
-    ...(callback.searchParams.has("iss") ? { iss: callback.searchParams.get("iss") } : {}),
-  });
+const start = async (app: TestApp, provider = "google", redirectUri = REDIRECT_URI) => {
+  const started = await post(app, "startSocialLogIn", "/auth/social/authorize", { provider, redirectUri });
+  if (started.statusCode === 200) browserCookie = signInCookieOf(started);
+  return started;
+};
+const finish = (app: TestApp, callback: URL, cookie = browserCookie) =>
+  post(
+    app,
+    "socialLogIn",
+    "/auth/social",
+    {
+      provider: "google",
+      code: callback.searchParams.get("code"),
+      state: callback.searchParams.get("state"),
+      ...(callback.searchParams.has("iss") ? { iss: callback.searchParams.get("iss") } : {}),
+    },
+    cookie,
+  );
 
 /** The whole browser round trip: our authorize URL → the provider's login and consent → back with a code. */
 async function signInAs(login: string, jar = new CookieJar()) {
@@ -199,6 +222,55 @@ describe("OpenID Connect sign-in", () => {
     const slowCallback = await consentAs(slow.json().authorizationUrl, "dan-1", REDIRECT_URI);
     t.clock.advance(11 * MINUTE_MS);
     expect((await finish(t, slowCallback)).statusCode).toBe(401);
+  });
+
+  it("finishes a sign-in only in the browser that started it (login CSRF)", async () => {
+    idp.accounts.set("mallory-1", {
+      email: uniqueEmail("mallory"),
+      emailVerified: true,
+      givenName: "Mallory",
+      familyName: "X",
+    });
+    // The attacker starts a sign-in in their own browser and takes their code to the victim's, which never
+    // started one (no cookie) or started its own (another cookie). A refused try uses the state up.
+    const victims = signInCookieOf(
+      await post(
+        t,
+        "startSocialLogIn",
+        "/auth/social/authorize",
+        { provider: "google", redirectUri: REDIRECT_URI },
+        "",
+      ),
+    );
+    for (const cookie of ["", victims]) {
+      const started = await start(t);
+      expect(String(started.headers["set-cookie"])).toMatch(
+        /^brandscope_sign_in=[\w-]{43}; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
+      );
+      expect(signInCookieOf(started)).not.toBe(victims);
+      const callback = await consentAs(started.json().authorizationUrl, "mallory-1", REDIRECT_URI);
+      const refused = await finish(t, callback, cookie);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({
+        code: "SOCIAL_LOGIN_FAILED",
+        message: "This sign-in was started in another browser. Please start again from this one.",
+      });
+      expect(refused.json()).not.toHaveProperty("idToken");
+    }
+    // A browser keeps its cookie across sign-ins, so two tabs' sign-ins both finish.
+    const tabOne = await start(t);
+    const tabTwo = await post(
+      t,
+      "startSocialLogIn",
+      "/auth/social/authorize",
+      { provider: "google", redirectUri: REDIRECT_URI },
+      signInCookieOf(tabOne),
+    );
+    expect(signInCookieOf(tabTwo)).toBe(signInCookieOf(tabOne));
+    const second = await consentAs(tabTwo.json().authorizationUrl, "mallory-1", REDIRECT_URI);
+    const first = await consentAs(tabOne.json().authorizationUrl, "mallory-1", REDIRECT_URI);
+    expect((await finish(t, second, signInCookieOf(tabOne))).statusCode).toBe(200);
+    expect((await finish(t, first, signInCookieOf(tabOne))).statusCode).toBe(200);
   });
 
   it("refuses a forged code and a state it never issued", async () => {

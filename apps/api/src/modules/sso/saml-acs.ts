@@ -5,20 +5,28 @@ import { addMs, MINUTE_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { logAuthEvent } from "../auth/auth-log";
 import { limitRequests } from "../auth/limits";
+import { isSignInBrowser, OTHER_BROWSER } from "../auth/sign-in-browser";
 import { SamlResponseError } from "./saml/errors";
 import type { SamlIdp } from "./saml/idp-metadata";
 import { postgresReplayGuard } from "./saml/saml-replay.repo";
 import { type SamlIdentity, verifySamlResponse } from "./saml/verify-response";
-import { samlBrowserCookieOf } from "./saml-browser";
 import { samlSpOf } from "./service-provider";
-import { findSsoConnection, insertSsoHandoff, takePendingSsoLogin, takeSsoHandoff } from "./sso.repo";
+import {
+  findSsoConnection,
+  findSsoHandoff,
+  insertSsoHandoff,
+  takePendingSsoLogin,
+  takeSsoHandoff,
+} from "./sso.repo";
 import { completeSsoSignIn } from "./sso-complete";
 import { hasSso } from "./sso-plan";
 
 type Schemas = components["schemas"];
 
-/** The callback page redeems the outcome at once; two minutes leave room for a slow page load. */
+/** The callback page redeems an SP-initiated outcome at once; two minutes leave room for a slow page load. */
 const HANDOFF_MS = 2 * MINUTE_MS;
+/** An IdP-initiated one waits on its person reading the confirmation screen. */
+const CONFIRMED_HANDOFF_MS = 10 * MINUTE_MS;
 /** Posts per network address: a person's sign-ins (and retries), not a flood of forged responses. */
 const ACS_LIMIT = { windowMs: 15 * MINUTE_MS, max: 60 };
 const NOT_SET_UP = "Single sign-on with SAML is not set up for this workspace";
@@ -28,6 +36,8 @@ const NOT_SET_UP = "Single sign-on with SAML is not set up for this workspace";
  * workspace's IdP, the request this RelayState's sign-in sent (or none: IdP-initiated), the app's clock and the
  * replay guard, and keeps the outcome as a one-use hand-off for the app's callback page, whose URL it answers.
  * Nothing is signed in here: this is a cross-site POST without the browser's cookie, which the redemption checks.
+ * An IdP-initiated response has no browser to check (anyone may post one, login CSRF): its hand-off signs in only
+ * once its person has confirmed, on the callback page, the account and workspace it names.
  */
 export async function receiveSamlResponse(
   ctx: RequestCtx,
@@ -58,7 +68,8 @@ export async function receiveSamlResponse(
         })
       : { refusal: NOT_SET_UP };
   const code = randomToken();
-  const handoff = { codeHash: sha256(code), expiresAt: addMs(now, HANDOFF_MS), now };
+  const lifetime = "refusal" in outcome || solicited ? HANDOFF_MS : CONFIRMED_HANDOFF_MS;
+  const handoff = { codeHash: sha256(code), expiresAt: addMs(now, lifetime), now };
   await insertSsoHandoff(
     ctx.db,
     "refusal" in outcome
@@ -120,31 +131,61 @@ async function verified(
   }
 }
 
+const handoffExpired = "This sign-in has expired. Please start again.";
+
+/**
+ * POST /auth/sso/handoff: what the callback page shows before it signs anyone in: the account and the workspace of
+ * a hand-off, and whether it comes from a sign-in this browser started (SP-initiated) or from the identity provider's
+ * own page (IdP-initiated, to be confirmed). The hand-off stays for POST /auth/sso; a refusal is answered with its
+ * sentence, as POST /auth/sso would.
+ */
+export async function describeSsoHandoff(
+  ctx: RequestCtx,
+  handoffCode: string,
+): Promise<Schemas["SsoHandoff"]> {
+  const row = await findSsoHandoff(ctx.db, { codeHash: sha256(handoffCode), now: ctx.clock.now() });
+  if (!row) throw new AppError("SSO_LOGIN_FAILED", 401, handoffExpired);
+  if (row.refusal || !row.email || !row.workspaceName) {
+    throw new AppError("SSO_LOGIN_FAILED", 401, row.refusal ?? "The sign-in could not be completed.");
+  }
+  return {
+    email: row.email,
+    workspaceName: row.workspaceName,
+    initiatedBy: row.browserHash === null ? "identity-provider" : "this-browser",
+  };
+}
+
 /**
  * POST /auth/sso with a hand-off: one use, unexpired; an SP-initiated one only with the cookie of the browser
- * that started it. Then the sign-in goes on as every single sign-on does (completeSsoSignIn), or the refusal's
- * sentence is the answer.
+ * that started it, an IdP-initiated one only once its person has confirmed it (`confirmed`, sent by the callback
+ * page's confirmation screen; without it the hand-off stays and the answer is 409). Then the sign-in goes on as
+ * every single sign-on does (completeSsoSignIn), or the refusal's sentence is the answer.
  */
 export async function redeemSamlHandoff(
   ctx: RequestCtx,
-  handoffCode: string,
+  p: { handoff: string; confirmed: boolean },
   cookieHeader: string | undefined,
 ): Promise<Schemas["LoginResponse"]> {
   const failed = (reason: string, message: string) => {
     logAuthEvent(ctx, "sso.saml", { outcome: "failure", reason });
     return new AppError("SSO_LOGIN_FAILED", 401, message);
   };
-  const row = await takeSsoHandoff(ctx.db, { codeHash: sha256(handoffCode), now: ctx.clock.now() });
-  if (!row) throw failed("unknown-or-expired-handoff", "This sign-in has expired. Please start again.");
+  const codeHash = sha256(p.handoff);
+  const seen = await findSsoHandoff(ctx.db, { codeHash, now: ctx.clock.now() });
+  if (seen && !seen.refusal && seen.browserHash === null && !p.confirmed) {
+    throw new AppError(
+      "SSO_CONFIRMATION_REQUIRED",
+      409,
+      `Confirm that you want to sign in to ${seen.workspaceName ?? "this workspace"} as ${seen.email ?? "this account"}.`,
+    );
+  }
+  const row = await takeSsoHandoff(ctx.db, { codeHash, now: ctx.clock.now() });
+  if (!row) throw failed("unknown-or-expired-handoff", handoffExpired);
   if (row.refusal || !row.workspaceId || !row.email || !row.subject) {
     throw new AppError("SSO_LOGIN_FAILED", 401, row.refusal ?? "The sign-in could not be completed.");
   }
-  const browser = samlBrowserCookieOf(cookieHeader);
-  if (row.browserHash && (!browser || sha256(browser) !== row.browserHash)) {
-    throw failed(
-      "other-browser",
-      "This sign-in was started in another browser. Please start again from this one.",
-    );
+  if (row.browserHash !== null && !isSignInBrowser(cookieHeader, row.browserHash)) {
+    throw failed("other-browser", OTHER_BROWSER);
   }
   return completeSsoSignIn(ctx, {
     workspaceId: row.workspaceId,

@@ -95,20 +95,32 @@ async function postToAcs(fields: Record<string, string>, workspaceId = ws.worksp
   return response;
 }
 
-/** The app's callback page: the hand-off in its URL, redeemed with the browser's cookies. */
-async function redeem(acsAnswer: LightMyRequestResponse, cookie?: string) {
+/** The hand-off the ACS put in the app's callback page's URL. */
+function handoffOf(acsAnswer: LightMyRequestResponse): string {
   expect(acsAnswer.statusCode, acsAnswer.body).toBe(303);
   const location = new URL(String(acsAnswer.headers.location));
   expect(`${location.origin}${location.pathname}`).toBe(`${APP_URL}/auth/sso/callback`);
   expect([...location.searchParams.keys()]).toEqual(["handoff"]);
+  return location.searchParams.get("handoff") ?? "";
+}
+
+/**
+ * The app's callback page: the hand-off in its URL, redeemed with the browser's cookies (`confirmed` once its
+ * person has confirmed an IdP-initiated one on the page).
+ */
+async function redeem(acsAnswer: LightMyRequestResponse, cookie?: string, o: { confirmed?: boolean } = {}) {
   return api.call(
     "ssoLogIn",
     "POST",
     "/auth/sso",
-    { handoff: location.searchParams.get("handoff") },
+    { handoff: handoffOf(acsAnswer), ...(o.confirmed ? { confirmed: true } : {}) },
     cookie ? { headers: { cookie } } : {},
   );
 }
+
+/** What the callback page asks first: whose sign-in the hand-off is, and who started it. */
+const describeHandoff = (handoff: string) =>
+  api.call("describeSsoHandoff", "POST", "/auth/sso/handoff", { handoff });
 
 /** "Sign in with SSO" as `email`: the app's redirect, the IdP's form; and the browser's SAML cookie. */
 async function startAtIdp(email: string) {
@@ -117,7 +129,7 @@ async function startAtIdp(email: string) {
   expect(started.statusCode, started.body).toBe(200);
   const setCookie = String(started.headers["set-cookie"]);
   expect(setCookie).toMatch(
-    /^brandscope_saml=[^;]+; Path=\/api\/auth\/sso; .*HttpOnly; SameSite=Lax; Secure$/,
+    /^brandscope_sign_in=[\w-]{43}; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
   );
   const { authorizationUrl } = started.json();
   expect(authorizationUrl.startsWith(`${idp.ssoUrl}?SAMLRequest=`)).toBe(true);
@@ -227,7 +239,6 @@ describe("signing in with SAML", () => {
     const signedIn = await redeem(acs, cookie);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json()).toMatchObject({ email: `mo@${DOMAIN}`, idToken: expect.any(String) });
-    expect(String(signedIn.headers["set-cookie"])).toMatch(/^brandscope_saml=; .*Max-Age=0/);
     const me = await api.call("getMe", "GET", "/user/me", undefined, {
       authorization: bearer(signedIn.json()),
     });
@@ -246,7 +257,7 @@ describe("signing in with SAML", () => {
   it("redeems an SP-initiated sign-in only in the browser that started it (login CSRF)", async () => {
     const { fields } = await startAtIdp(`mo@${DOMAIN}`);
     expectRefused(
-      await redeem(await postToAcs(fields), "brandscope_saml=another-browsers-cookie"),
+      await redeem(await postToAcs(fields), "brandscope_sign_in=another-browsers-cookie"),
       "This sign-in was started in another browser. Please start again from this one.",
     );
     const again = await startAtIdp(`mo@${DOMAIN}`);
@@ -256,14 +267,45 @@ describe("signing in with SAML", () => {
     );
   });
 
-  it("accepts an IdP-initiated sign-in with the same checks", async () => {
+  it("names the account and workspace of a hand-off, and who started it, without using it up", async () => {
+    const { fields, cookie } = await startAtIdp(`mo@${DOMAIN}`);
+    const acs = await postToAcs(fields);
+    const [workspace] = await t.database.db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, ws.workspaceId));
+    const described = await describeHandoff(handoffOf(acs));
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json()).toEqual({
+      email: `mo@${DOMAIN}`,
+      workspaceName: workspace?.name,
+      initiatedBy: "this-browser",
+    });
+    expect((await redeem(acs, cookie)).statusCode).toBe(200);
+    const used = await describeHandoff(handoffOf(acs));
+    expect(used.statusCode).toBe(401);
+    expect(used.json()).toMatchObject({ code: "SSO_LOGIN_FAILED" });
+  });
+
+  it("signs an IdP-initiated response in only once its person confirms the account and workspace (login CSRF)", async () => {
     idp.user = { email: `mo@${DOMAIN}` };
     const initiate = new URL(idp.initiateUrl);
     initiate.searchParams.set("audience", ws.entityId);
     initiate.searchParams.set("acs", ws.acsUrl);
     const form = postedForm(await (await fetch(initiate)).text());
     expect(form.fields.RelayState).toBeUndefined();
-    const signedIn = await redeem(await postToAcs(form.fields));
+    // Anyone can post this to the ACS from any page and send a victim's browser to the callback page with it.
+    const acs = await postToAcs(form.fields);
+    const described = await describeHandoff(handoffOf(acs));
+    expect(described.json()).toMatchObject({ email: `mo@${DOMAIN}`, initiatedBy: "identity-provider" });
+
+    const unconfirmed = await redeem(acs);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({ code: "SSO_CONFIRMATION_REQUIRED" });
+    expect(unconfirmed.json()).not.toHaveProperty("idToken");
+
+    // The confirmation screen's "Continue": the hand-off was kept for it.
+    const signedIn = await redeem(acs, undefined, { confirmed: true });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json()).toMatchObject({ email: `mo@${DOMAIN}` });
   });
@@ -301,9 +343,11 @@ describe("signing in with SAML", () => {
       // The Location carries the one-use hand-off only: never the library's detail.
       expectRefused(await redeem(acs), message);
     }
-    expect((await redeem(await postToAcs({ SAMLResponse: good }))).statusCode).toBe(200);
+    expect(
+      (await redeem(await postToAcs({ SAMLResponse: good }), undefined, { confirmed: true })).statusCode,
+    ).toBe(200);
     expectRefused(
-      await redeem(await postToAcs({ SAMLResponse: good })),
+      await redeem(await postToAcs({ SAMLResponse: good }), undefined, { confirmed: true }),
       "This answer from the identity provider was already used; start again.",
     );
   });

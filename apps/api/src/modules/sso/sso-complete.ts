@@ -82,7 +82,7 @@ export async function completeSsoSignIn(
       refused("ACCOUNT_DEACTIVATED", "This account has been deactivated. Contact support to reactivate it."),
     );
   }
-  const tokens = await startSession(ctx, user);
+  const tokens = await startSession(ctx, user, { viaSso: true });
   logAuthEvent(ctx, event, { outcome: "success", userId: user.id });
   ctx.log.info(
     { event: "sso.sign-in", workspaceId: identity.workspaceId, userId: user.id, subject: identity.subject },

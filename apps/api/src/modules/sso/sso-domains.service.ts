@@ -14,6 +14,7 @@ import {
   markSsoDomainVerified,
 } from "./sso.repo";
 import { assertSsoPlan } from "./sso-plan";
+import { endSessionsSsoNowCovers } from "./sso-required";
 import { toSsoDomainDto } from "./sso-settings.service";
 
 type SsoDomain = components["schemas"]["SsoDomain"];
@@ -96,6 +97,7 @@ export async function verifySsoDomain(ctx: RequestCtx, id: string): Promise<SsoD
   try {
     const verified = await markSsoDomainVerified(ctx.db, { id, workspaceId, now: ctx.clock.now() });
     if (!verified) throw domainNotFound();
+    await endSessionsSsoNowCovers(ctx, workspaceId);
     ctx.log.info({ event: "sso.domain.verified", workspaceId, domain: row.domain }, "SSO domain verified");
     return toSsoDomainDto(verified);
   } catch (error) {

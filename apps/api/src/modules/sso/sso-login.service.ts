@@ -5,6 +5,7 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import { sha256 } from "../../lib/crypto";
 import { logAuthEvent } from "../auth/auth-log";
 import { redeemCode } from "../auth/oidc";
+import { isSignInBrowser, OTHER_BROWSER } from "../auth/sign-in-browser";
 import { discoverIdp } from "./oidc-discovery";
 import { redeemSamlHandoff } from "./saml-acs";
 import { serviceProviderOf } from "./service-provider";
@@ -18,7 +19,8 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
 
 /**
  * The end of a single sign-on, as the app's callback page sends it: a SAML hand-off (saml-acs.ts), or
- * OpenID Connect's code and state. OpenID Connect: the state (one use, unexpired) names the workspace; the code is
+ * OpenID Connect's code and state. OpenID Connect: the state (one use, unexpired, started by this browser: its
+ * sign-in cookie) names the workspace; the code is
  * exchanged with the PKCE verifier, and openid-client checks the ID token (signature, issuer, audience, expiry,
  * nonce). The e-mail comes from the ID token or else the userinfo endpoint; completeSsoSignIn does the rest.
  */
@@ -27,13 +29,20 @@ export async function ssoLogIn(
   body: Schemas["SsoLoginRequest"],
   cookieHeader: string | undefined,
 ): Promise<Schemas["LoginResponse"]> {
-  if (body.handoff) return redeemSamlHandoff(ctx, body.handoff, cookieHeader);
-  return oidcLogIn(ctx, { code: body.code ?? "", state: body.state ?? "", iss: body.iss });
+  if (body.handoff) {
+    return redeemSamlHandoff(
+      ctx,
+      { handoff: body.handoff, confirmed: body.confirmed === true },
+      cookieHeader,
+    );
+  }
+  return oidcLogIn(ctx, { code: body.code ?? "", state: body.state ?? "", iss: body.iss }, cookieHeader);
 }
 
 async function oidcLogIn(
   ctx: RequestCtx,
   body: { code: string; state: string; iss: string | undefined },
+  cookieHeader: string | undefined,
 ): Promise<Schemas["LoginResponse"]> {
   const failed = (reason: string, message = "The sign-in could not be completed. Please try again.") => {
     logAuthEvent(ctx, "sso.oidc", { outcome: "failure", reason });
@@ -47,6 +56,7 @@ async function oidcLogIn(
   if (!pending?.nonce || !pending.codeVerifier) {
     throw failed("unknown-or-expired-state", "This sign-in has expired. Please start again.");
   }
+  if (!isSignInBrowser(cookieHeader, pending.browserHash)) throw failed("other-browser", OTHER_BROWSER);
   const connection = await findSsoConnection(ctx.db, { workspaceId: pending.workspaceId });
   const client = connection && oidcClientOf(ctx, connection);
   if (!client) throw failed("sso-not-configured");

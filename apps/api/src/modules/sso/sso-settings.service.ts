@@ -17,6 +17,7 @@ import {
   upsertSsoConnection,
 } from "./sso.repo";
 import { assertSsoPlan } from "./sso-plan";
+import { endSessionsSsoNowCovers } from "./sso-required";
 
 type Schemas = components["schemas"];
 
@@ -172,6 +173,7 @@ export async function saveSsoSettings(
     jitProvisioning: body.jitProvisioning,
     now: ctx.clock.now(),
   });
+  await endSessionsSsoNowCovers(ctx, workspaceId);
   ctx.log.info(
     { event: "sso.settings.saved", workspaceId, protocol: body.protocol, requireSso: body.requireSso },
     "Single sign-on settings saved",

@@ -5,10 +5,10 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { randomToken, sha256, unseal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
+import { bindSignInToBrowser, type SignInBrowser } from "../auth/sign-in-browser";
 import { emailDomain } from "../auth/sso-policy";
 import { discoverIdp } from "./oidc-discovery";
 import { samlSignInRedirect } from "./saml/sign-in-redirect";
-import { setSamlBrowserCookie } from "./saml-browser";
 import { samlSpOf, serviceProviderOf } from "./service-provider";
 import {
   findSsoConnection,
@@ -19,7 +19,6 @@ import {
 import { hasSso } from "./sso-plan";
 
 type Schemas = components["schemas"];
-type CookieReply = Parameters<typeof setSamlBrowserCookie>[0];
 
 /** How long the user may spend at the identity provider between starting and finishing. */
 export const PENDING_SSO_LOGIN_MS = 10 * MINUTE_MS;
@@ -41,10 +40,14 @@ export function oidcClientOf(ctx: RequestCtx, connection: SsoConnectionRow) {
   };
 }
 
-/** OpenID Connect: the code flow with PKCE, state and nonce kept server-side for one use. */
+/**
+ * OpenID Connect: the code flow with PKCE, state and nonce kept server-side for one use, with the hash of the
+ * browser's sign-in cookie (only this browser may finish it: sso-login.service.ts).
+ */
 async function startOidcSignIn(
   ctx: RequestCtx,
   connection: SsoConnectionRow,
+  browser: SignInBrowser,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
   const client = oidcClientOf(ctx, connection);
   if (!client)
@@ -69,6 +72,7 @@ async function startOidcSignIn(
     protocol: "oidc",
     nonce,
     codeVerifier,
+    browserHash: bindSignInToBrowser(browser, ctx.config, PENDING_SSO_LOGIN_MS),
     now,
     expiresAt: addMs(now, PENDING_SSO_LOGIN_MS),
   });
@@ -85,19 +89,18 @@ async function startOidcSignIn(
 
 /**
  * SAML 2.0, SP-initiated: the redirect to the IdP with an AuthnRequest, whose id is kept with a hash of the
- * RelayState for 10 minutes and one use (the response must answer it), and with a hash of the HttpOnly cookie
- * set on this browser (only this browser may then redeem the outcome: saml-acs.ts).
+ * RelayState for 10 minutes and one use (the response must answer it), and with a hash of the browser's HttpOnly
+ * sign-in cookie (only this browser may then redeem the outcome: saml-acs.ts).
  */
 export async function startSamlSignIn(
   ctx: RequestCtx,
   connection: SsoConnectionRow,
-  reply: CookieReply,
+  browser: SignInBrowser,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
   if (connection.protocol !== "saml" || !connection.samlIdp) {
     throw ssoUnavailable("Single sign-on for your workspace is not complete. Ask your workspace owner.");
   }
   const relayState = randomToken();
-  const browser = randomToken();
   const { url, requestId } = await samlSignInRedirect(
     connection.samlIdp,
     samlSpOf(ctx.config, connection.workspaceId),
@@ -109,11 +112,10 @@ export async function startSamlSignIn(
     workspaceId: connection.workspaceId,
     protocol: "saml",
     samlRequestId: requestId,
-    browserHash: sha256(browser),
+    browserHash: bindSignInToBrowser(browser, ctx.config, PENDING_SSO_LOGIN_MS),
     now,
     expiresAt: addMs(now, PENDING_SSO_LOGIN_MS),
   });
-  setSamlBrowserCookie(reply, ctx.config, { value: browser, maxAgeMs: PENDING_SSO_LOGIN_MS });
   return { authorizationUrl: url, state: relayState };
 }
 
@@ -124,7 +126,7 @@ export async function startSamlSignIn(
 export async function startSsoSignIn(
   ctx: RequestCtx,
   body: Schemas["EmailRequest"],
-  reply: CookieReply,
+  browser: SignInBrowser,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
   await limitRequests(
     ctx,
@@ -144,6 +146,6 @@ export async function startSsoSignIn(
     );
   }
   return connection.protocol === "saml"
-    ? startSamlSignIn(ctx, connection, reply)
-    : startOidcSignIn(ctx, connection);
+    ? startSamlSignIn(ctx, connection, browser)
+    : startOidcSignIn(ctx, connection, browser);
 }

@@ -1,6 +1,5 @@
 import type { Handlers } from "../../kernel/handler-types";
-import { receiveSamlResponse } from "./saml-acs";
-import { clearSamlBrowserCookie } from "./saml-browser";
+import { describeSsoHandoff, receiveSamlResponse } from "./saml-acs";
 import { getSamlServiceProviderMetadata } from "./saml-metadata.service";
 import { addSsoDomain, removeSsoDomain, verifySsoDomain } from "./sso-domains.service";
 import { ssoLogIn } from "./sso-login.service";
@@ -14,13 +13,10 @@ export const ssoHandlers = {
   addSsoDomain: ({ ctx, body }) => addSsoDomain(ctx, body),
   verifySsoDomain: ({ ctx, params }) => verifySsoDomain(ctx, params.id),
   removeSsoDomain: ({ ctx, params }) => removeSsoDomain(ctx, params.id),
-  startSsoSignIn: ({ ctx, body, reply }) => startSsoSignIn(ctx, body, reply),
-  ssoLogIn: async ({ ctx, body, request, reply }) => {
-    const login = await ssoLogIn(ctx, body, request.headers.cookie);
-    // The sign-in is over: the SAML browser cookie has nothing left to prove.
-    if (body.handoff) clearSamlBrowserCookie(reply, ctx.config);
-    return login;
-  },
+  startSsoSignIn: ({ ctx, body, request, reply }) =>
+    startSsoSignIn(ctx, body, { cookieHeader: request.headers.cookie, reply }),
+  ssoLogIn: ({ ctx, body, request }) => ssoLogIn(ctx, body, request.headers.cookie),
+  describeSsoHandoff: ({ ctx, body }) => describeSsoHandoff(ctx, body.handoff),
   receiveSamlResponse: async ({ ctx, params, body, reply }) => {
     await reply.redirect(await receiveSamlResponse(ctx, params.workspaceId, body), 303);
   },
@@ -35,6 +31,7 @@ export const ssoHandlers = {
   | "removeSsoDomain"
   | "startSsoSignIn"
   | "ssoLogIn"
+  | "describeSsoHandoff"
   | "receiveSamlResponse"
   | "getSamlServiceProviderMetadata"
 >;

@@ -1,6 +1,13 @@
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { pendingSsoLogins, type SsoProtocol, ssoConnections, ssoDomains, ssoHandoffs } from "../../db/schema";
+import {
+  pendingSsoLogins,
+  type SsoProtocol,
+  ssoConnections,
+  ssoDomains,
+  ssoHandoffs,
+  workspaces,
+} from "../../db/schema";
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
 export type SsoDomainRow = typeof ssoDomains.$inferSelect;
@@ -146,6 +153,16 @@ export async function insertSsoHandoff(
 ) {
   const { now, ...values } = p;
   await db.insert(ssoHandoffs).values({ ...values, createdAt: now });
+}
+
+/** The unexpired hand-off of this code, left in place, with the name of the workspace it signs in to. */
+export async function findSsoHandoff(db: Queryable, p: { codeHash: string; now: Date }) {
+  const [row] = await db
+    .select({ handoff: ssoHandoffs, workspaceName: workspaces.name })
+    .from(ssoHandoffs)
+    .leftJoin(workspaces, eq(workspaces.id, ssoHandoffs.workspaceId))
+    .where(and(eq(ssoHandoffs.codeHash, p.codeHash), gt(ssoHandoffs.expiresAt, p.now)));
+  return row && { ...row.handoff, workspaceName: row.workspaceName };
 }
 
 /** Takes (deletes and returns) the unexpired hand-off of this code: single use. */

@@ -4,6 +4,7 @@ import { bearer, caller, freshIp, MemoryMailer, registerUser, STRONG_PASSWORD } 
 import { buildTestApp, type TestApp } from "../../../test/app";
 import { startDnsServer, type TestDnsServer } from "../../../test/dns-server";
 import { CookieJar, consentAs, startOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider";
+import { signInCookieOf } from "../../../test/sign-in-cookie";
 import { ssoConnections, users, workspaces } from "../../db/schema";
 import { addMs, DAY_MS } from "../../lib/clock";
 import { findUserByEmail } from "../accounts/user.repo";
@@ -78,13 +79,46 @@ const addDomain = (authorization: string, domain: string) =>
   api.call("addSsoDomain", "POST", "/workspace/sso/domains", { domain }, { authorization });
 const verify = (authorization: string, id: string) =>
   api.call("verifySsoDomain", "POST", `/workspace/sso/domains/${id}/verify`, undefined, { authorization });
-const start = (email: string) => api.call("startSsoSignIn", "POST", "/auth/sso/authorize", { email });
-const finish = (callback: URL) =>
-  api.call("ssoLogIn", "POST", "/auth/sso", {
-    code: callback.searchParams.get("code"),
-    state: callback.searchParams.get("state"),
-    ...(callback.searchParams.has("iss") ? { iss: callback.searchParams.get("iss") } : {}),
+/** The browser these tests sign in with: the sign-in cookie the last start set. */
+let browserCookie = "";
+const start = async (email: string) => {
+  const started = await api.call("startSsoSignIn", "POST", "/auth/sso/authorize", { email });
+  if (started.statusCode === 200) browserCookie = signInCookieOf(started);
+  return started;
+};
+const finish = (callback: URL, cookie = browserCookie) =>
+  api.call(
+    "ssoLogIn",
+    "POST",
+    "/auth/sso",
+    {
+      code: callback.searchParams.get("code"),
+      state: callback.searchParams.get("state"),
+      ...(callback.searchParams.has("iss") ? { iss: callback.searchParams.get("iss") } : {}),
+    },
+    { headers: { cookie } },
+  );
+
+/** A social sign-in with "Google" (the same test provider) as `login`, in one browser. */
+async function googleAs(login: string) {
+  const started = await api.call("startSocialLogIn", "POST", "/auth/social/authorize", {
+    provider: "google",
+    redirectUri: SOCIAL_CALLBACK,
   });
+  const back = await consentAs(started.json().authorizationUrl, login, SOCIAL_CALLBACK, new CookieJar());
+  return api.call(
+    "socialLogIn",
+    "POST",
+    "/auth/social",
+    {
+      provider: "google",
+      code: back.searchParams.get("code"),
+      state: back.searchParams.get("state"),
+      ...(back.searchParams.has("iss") ? { iss: back.searchParams.get("iss") } : {}),
+    },
+    { headers: { cookie: signInCookieOf(started) } },
+  );
+}
 
 const oidcSettings = (o: { requireSso?: boolean; jitProvisioning?: boolean } = {}) => ({
   protocol: "oidc",
@@ -288,12 +322,44 @@ describe("signing in with SSO (OpenID Connect)", () => {
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe("This sign-in has expired. Please start again.");
   });
+
+  it("finishes a sign-in only in the browser that started it (login CSRF)", async () => {
+    // The attacker's own sign-in, its code taken to a browser that started none, or started its own.
+    for (const other of ["none", "its own"]) {
+      const started = await start(`ana@${DOMAIN}`);
+      expect(String(started.headers["set-cookie"])).toMatch(
+        /^brandscope_sign_in=[\w-]{43}; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
+      );
+      const attackers = browserCookie;
+      const callback = await consentAs(started.json().authorizationUrl, "ana", CALLBACK, new CookieJar());
+      const victims = other === "none" ? "" : signInCookieOf(await start(`ana@${DOMAIN}`));
+      const refused = await finish(callback, victims);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({
+        code: "SSO_LOGIN_FAILED",
+        message: "This sign-in was started in another browser. Please start again from this one.",
+      });
+      // The refused try used the state up: not even the browser that started it can finish it now.
+      expect((await finish(callback, attackers)).statusCode).toBe(401);
+    }
+  });
 });
 
 describe("require SSO", () => {
   it("refuses members' password sign-in and reset, and keeps the owner's break-glass password", async () => {
-    expect((await api.logIn(`mo@${DOMAIN}`, STRONG_PASSWORD)).statusCode).toBe(200);
+    const mosPasswordSession = await api.logIn(`mo@${DOMAIN}`, STRONG_PASSWORD);
+    expect(mosPasswordSession.statusCode).toBe(200);
+    const anasSsoSession = await ssoAs(`ana@${DOMAIN}`, "ana");
+    expect(anasSsoSession.statusCode).toBe(200);
     await save(lumora.authorization, oidcSettings({ requireSso: true }));
+
+    // From the moment it is required, the members' sessions begun without single sign-on are over (not in 30
+    // days); those begun through it, and the owner's, go on.
+    const mosMe = await api.me(bearer(mosPasswordSession.json()));
+    expect(mosMe.statusCode).toBe(401);
+    expect(mosMe.json()).toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await api.me(bearer(anasSsoSession.json()))).statusCode).toBe(200);
+    expect((await api.me(lumora.authorization)).statusCode).toBe(200);
 
     const refused = await api.logIn(`mo@${DOMAIN}`, STRONG_PASSWORD);
     expect(refused.statusCode).toBe(403);
@@ -313,17 +379,7 @@ describe("require SSO", () => {
       givenName: "Mo",
       familyName: "Aziz",
     });
-    const social = await api.call("startSocialLogIn", "POST", "/auth/social/authorize", {
-      provider: "google",
-      redirectUri: SOCIAL_CALLBACK,
-    });
-    const back = await consentAs(social.json().authorizationUrl, "mo", SOCIAL_CALLBACK, new CookieJar());
-    const viaGoogle = await api.call("socialLogIn", "POST", "/auth/social", {
-      provider: "google",
-      code: back.searchParams.get("code"),
-      state: back.searchParams.get("state"),
-      ...(back.searchParams.has("iss") ? { iss: back.searchParams.get("iss") } : {}),
-    });
+    const viaGoogle = await googleAs("mo");
     expect(viaGoogle.statusCode).toBe(403);
     expect(viaGoogle.json()).toMatchObject({ code: "SSO_REQUIRED" });
 
@@ -335,6 +391,49 @@ describe("require SSO", () => {
       familyName: "Aziz",
     });
     expect((await ssoAs(`mo@${DOMAIN}`, "mo")).statusCode).toBe(200);
+  });
+
+  it("judges a linked social identity by its account's e-mail, not the one the provider answers now", async () => {
+    // A leaver linked Google before SSO was required; then that Google account's address changed.
+    await save(lumora.authorization, oidcSettings({ requireSso: false }));
+    await memberWithPassword(`leaver@${DOMAIN}`, lumora.workspaceId);
+    idp.accounts.set("leaver-google", {
+      email: `leaver@${DOMAIN}`,
+      emailVerified: true,
+      givenName: "Lee",
+      familyName: "Ver",
+    });
+    const linked = await googleAs("leaver-google");
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toMatchObject({ email: `leaver@${DOMAIN}` });
+    await save(lumora.authorization, oidcSettings({ requireSso: true }));
+    expect((await api.me(bearer(linked.json()))).statusCode).toBe(401);
+
+    idp.accounts.set("leaver-google", {
+      email: "lee.ver@gmail.com",
+      emailVerified: true,
+      givenName: "Lee",
+      familyName: "Ver",
+    });
+    const refused = await googleAs("leaver-google");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: "SSO_REQUIRED",
+      message: `${DOMAIN} signs in with single sign-on. Use "Sign in with SSO" with your work e-mail.`,
+    });
+    expect(refused.json()).not.toHaveProperty("idToken");
+  });
+
+  it("ends the domain's members' sessions when a domain is verified while SSO is required", async () => {
+    const second = "lumora-roasters.coffee";
+    await memberWithPassword(`pat@${second}`, lumora.workspaceId);
+    const session = await api.logIn(`pat@${second}`, STRONG_PASSWORD);
+    expect(session.statusCode).toBe(200);
+    const domain = (await addDomain(lumora.authorization, second)).json();
+    expect((await api.me(bearer(session.json()))).statusCode).toBe(200);
+    dns.txt.set(second, [domain.txtValue]);
+    expect((await verify(lumora.authorization, domain.id)).statusCode).toBe(200);
+    expect((await api.me(bearer(session.json()))).statusCode).toBe(401);
   });
 
   it("stops applying when the workspace leaves Enterprise", async () => {

@@ -45,6 +45,10 @@ export function clearPendingSsoSignIn() {
   sessionStorage.removeItem(SSO_STATE_KEY);
 }
 
+/** POST /auth/sso/handoff: the account and workspace a SAML hand-off would sign in, and who started it. */
+export const describeSsoHandoff = (handoff: string) =>
+  unwrap(api.POST("/auth/sso/handoff", { body: { handoff } }));
+
 let pendingFinish: { code: string; result: Promise<LoginResponse> } | undefined;
 
 /**
@@ -52,7 +56,7 @@ let pendingFinish: { code: string; result: Promise<LoginResponse> } | undefined;
  * double effects) shares the one call: each is good once.
  */
 export function finishSsoSignIn(body: components["schemas"]["SsoLoginRequest"]): Promise<LoginResponse> {
-  const code = body.handoff ?? body.code ?? "";
+  const code = `${body.handoff ?? body.code ?? ""}${body.confirmed ? ":confirmed" : ""}`;
   if (pendingFinish?.code === code) return pendingFinish.result;
   const result = unwrap(api.POST("/auth/sso", { body }));
   pendingFinish = { code, result };

@@ -76,8 +76,16 @@ function SocialCallback() {
       );
       return;
     }
+    // Only a sign-in started in this tab finishes here (the server also checks this browser's cookie): a link
+    // or form of someone else's cannot sign this browser in to their account (login CSRF).
     const pending = readPendingSocialSignIn();
-    if (pending && (pending.provider !== known || pending.state !== state)) {
+    if (!pending) {
+      setProblem(
+        `No sign-in with ${providerNames[known]} was started in this browser tab. Please start again.`,
+      );
+      return;
+    }
+    if (pending.provider !== known || pending.state !== state) {
       clearPendingSocialSignIn();
       setProblem("This sign-in does not match the one started here. Please start again.");
       return;
@@ -91,7 +99,7 @@ function SocialCallback() {
         clearPendingSocialSignIn();
         if (!current) return;
         auth.signIn(login, known);
-        await router.navigate({ href: pathAfterSignIn(login.isFirstTime, pending?.redirect), replace: true });
+        await router.navigate({ href: pathAfterSignIn(login.isFirstTime, pending.redirect), replace: true });
       },
       (failure: unknown) => {
         // Cancelled by a newer sign-in (docs/product.md §7): that one reports.
