@@ -354,15 +354,16 @@ function keywordPlannerExport(): Buffer {
   return Buffer.from(`\ufeff${lines.join("\r\n")}\r\n`, "utf16le");
 }
 
-/** A Meta Instagram posts export of two posts. */
-export function instagramExport(): Buffer {
+/** A Meta Instagram posts export: two posts of Brackenvale, or the rows given. */
+export function instagramExport(
+  rows: readonly string[] = [
+    '18064417725503318,17841462208715530,brackenvale,"Brackenvale Tea Co","First flush is in.",0,"09/12/2026 08:31",https://www.instagram.com/p/DOk3vQ7jR2p/,"IG image",,Lifetime,5820,4105,402,31,4,28,57',
+    '18064417725503319,17841462208715530,brackenvale,"Brackenvale Tea Co","Steeping notes.",0,"09/19/2026 09:02",https://www.instagram.com/p/DOk3vQ7jR2q/,"IG image",,Lifetime,4310,3980,288,12,2,19,33',
+  ],
+): Buffer {
   const header =
     '"Post ID","Account ID","Account username","Account name",Description,"Duration (sec)","Publish time",' +
     'Permalink,"Post type","Data comment",Date,Views,Reach,Likes,Shares,Follows,Comments,Saves';
-  const rows = [
-    '18064417725503318,17841462208715530,brackenvale,"Brackenvale Tea Co","First flush is in.",0,"09/12/2026 08:31",https://www.instagram.com/p/DOk3vQ7jR2p/,"IG image",,Lifetime,5820,4105,402,31,4,28,57',
-    '18064417725503319,17841462208715530,brackenvale,"Brackenvale Tea Co","Steeping notes.",0,"09/19/2026 09:02",https://www.instagram.com/p/DOk3vQ7jR2q/,"IG image",,Lifetime,4310,3980,288,12,2,19,33',
-  ];
   return Buffer.from(`\ufeff${[header, ...rows].join("\r\n")}\r\n`);
 }
 
