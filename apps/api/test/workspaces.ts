@@ -343,13 +343,18 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
   return { buildA, buildB, sampleWorkspace };
 }
 
-/** A Google Ads Keyword Planner export (UTF-16LE, tab-separated, two title lines) with A's own keyword. */
-function keywordPlannerExport(): Buffer {
+/**
+ * A Google Ads Keyword Planner export (UTF-16LE, tab-separated, two title lines) of the keywords given with their
+ * monthly searches; A's own keyword by default.
+ */
+export function keywordPlannerExport(
+  keywords: readonly (readonly [string, number])[] = [[A_KEYWORD, 1900]],
+): Buffer {
   const lines = [
     "Keyword Stats 2026-09-14 at 10_41_52",
     '"September 1, 2025 - August 31, 2026"',
     "Keyword\tCurrency\tAvg. monthly searches\tCompetition\tTop of page bid (low range)\tTop of page bid (high range)",
-    `${A_KEYWORD}\tUSD\t1900\tLow\t0.41\t1.35`,
+    ...keywords.map(([keyword, searches]) => `${keyword}\tUSD\t${searches}\tLow\t0.41\t1.35`),
   ];
   return Buffer.from(`\ufeff${lines.join("\r\n")}\r\n`, "utf16le");
 }

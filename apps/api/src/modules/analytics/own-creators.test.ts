@@ -4,7 +4,13 @@ import type { components } from "@brandscope/api-client/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { type SeededUser, seedSignedInUser } from "../../../test/users";
-import { contractSender, instagramExport, ownBrandWithRival, type Send } from "../../../test/workspaces";
+import {
+  contractSender,
+  instagramExport,
+  keywordPlannerExport,
+  ownBrandWithRival,
+  type Send,
+} from "../../../test/workspaces";
 import { jwtKey } from "../../config/keys";
 import { loadContract } from "../../http/contract";
 
@@ -15,19 +21,6 @@ type Schemas = components["schemas"];
 // within that pool (docs/analytics-methods.md §4.8), with the real job queue and PostgreSQL.
 const FIXTURES = join(import.meta.dirname, "../../../test/fixtures/creators");
 const CREATOR_LIST = readFileSync(join(FIXTURES, "creator-list.csv"));
-
-/** A Keyword Planner export (UTF-16LE, tab-separated) of the brand's keywords. */
-function keywordPlannerExport(): Buffer {
-  const lines = [
-    "Keyword Stats 2026-09-14 at 10_41_52",
-    '"September 1, 2025 - August 31, 2026"',
-    "Keyword\tCurrency\tAvg. monthly searches\tCompetition\tTop of page bid (low range)\tTop of page bid (high range)",
-    "cold brew coffee\tUSD\t1900\tLow\t0.40\t1.20",
-    "espresso grinder\tUSD\t880\tHigh\t1.10\t2.90",
-    "pour over kettle\tUSD\t590\tHigh\t0.90\t2.10",
-  ];
-  return Buffer.from(`\ufeff${lines.join("\r\n")}\r\n`, "utf16le");
-}
 
 /** The competitor's Instagram posts, naming creators (and an e-mail address, which names none). */
 const competitorPosts = () =>
@@ -74,7 +67,18 @@ beforeAll(async () => {
     industry: "food-beverage",
   });
   rivalId = rival.id;
-  expect((await upload("keyword-planner.csv", keywordPlannerExport())).statusCode).toBe(201);
+  expect(
+    (
+      await upload(
+        "keyword-planner.csv",
+        keywordPlannerExport([
+          ["cold brew coffee", 1900],
+          ["espresso grinder", 880],
+          ["pour over kettle", 590],
+        ]),
+      )
+    ).statusCode,
+  ).toBe(201);
 });
 afterAll(async () => {
   await t?.close();

@@ -66,7 +66,7 @@ function InfluencerModule({ brand }: { brand: Brand }) {
       description={
         brand.sample
           ? "Influencers ranked by how well they fit your brand and its audience."
-          : "Real creators for your brand: from your creator lists and the posts that mention them."
+          : "Real creators for your brand: from your creator lists, the posts that mention them and YouTube search."
       }
       brand={brand}
     >

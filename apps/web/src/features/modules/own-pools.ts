@@ -10,7 +10,7 @@ export const OWN_KEYWORD_WAYS_IN =
 
 /** How an own brand's creator pool fills, said where it is empty; the sample's creators are not real. */
 export const NO_OWN_CREATORS =
-  "On Data sources, import a creator list (a CSV with each creator's handle, platform and followers), or import your and your competitors' posts: the creators they @mention are added here. Brandscope recommends only real creators for your brand, never the sample data's generated profiles.";
+  "On Data sources, import a creator list (a CSV with each creator's handle, platform and followers), import your and your competitors' posts (the creators they @mention are added here), or connect YouTube with your own API key (channels found by your keywords are added weekly). Brandscope recommends only real creators for your brand, never the sample data's generated profiles.";
 
 /** The one-line method note of the own brand's ranking (docs/analytics-methods.md §4.8). */
 export const OWN_CREATORS_METHOD =
