@@ -5,8 +5,8 @@ import { join } from "node:path";
 
 /*
  * A local stand-in for the YouTube Data API v3 (its base URL goes in YOUTUBE_API_BASE_URL): channels.list,
- * playlistItems.list and videos.list answered from test/fixtures/youtube/ in Google's documented shapes, with the
- * API's paging (maxResults, nextPageToken) and errors. The connector's real client runs against it. Used by the
+ * playlistItems.list, videos.list and search.list for channels answered from test/fixtures/youtube/ in Google's
+ * documented shapes, with the API's paging (maxResults, nextPageToken) and errors. The connector's real client runs against it. Used by the
  * API's tests and by the web app's browser tests (apps/web/e2e/global-setup.ts).
  */
 
@@ -16,8 +16,8 @@ const fixture = (name: string): Record<string, unknown> =>
 
 interface ChannelResource {
   id: string;
-  snippet: { customUrl?: string; title: string };
-  contentDetails: { relatedPlaylists: { uploads: string } };
+  snippet: { customUrl?: string; title: string; description?: string; publishedAt?: string };
+  contentDetails?: { relatedPlaylists: { uploads: string } };
 }
 interface VideoResource {
   id: string;
@@ -39,7 +39,11 @@ export interface FakeYoutube {
 
 /** `pageSize` caps every page below the API's 50, so that a few fixture videos take several pages. */
 export async function startFakeYoutube(o: { keys?: string[]; pageSize?: number } = {}): Promise<FakeYoutube> {
-  const channels = (fixture("channels.json").items as ChannelResource[]) ?? [];
+  const channels = [
+    ...((fixture("channels.json").items as ChannelResource[]) ?? []),
+    // Creators found only by search.list (they have no uploads the connector reads).
+    ...((fixture("creator-channels.json").items as ChannelResource[]) ?? []),
+  ];
   const videos = (fixture("videos.json").items as VideoResource[]) ?? [];
   let failures = 0;
 
@@ -91,7 +95,9 @@ export async function startFakeYoutube(o: { keys?: string[]; pageSize?: number }
       });
     }
     if (resource === "playlistItems") {
-      const channel = channels.find((c) => c.contentDetails.relatedPlaylists.uploads === q.get("playlistId"));
+      const channel = channels.find(
+        (c) => c.contentDetails?.relatedPlaylists.uploads === q.get("playlistId"),
+      );
       if (!channel) return send(res, 404, fixture("error-playlist-not-found.json"));
       const uploads = videos
         .filter((v) => v.snippet.channelId === channel.id)
@@ -119,6 +125,36 @@ export async function startFakeYoutube(o: { keys?: string[]; pageSize?: number }
         etag: "fake",
         pageInfo: { totalResults: found.length, resultsPerPage: found.length },
         items: found,
+      });
+    }
+    if (resource === "search" && q.get("type") === "channel") {
+      // A channel matches when its title or description holds a word of the query's "|"-separated terms.
+      const words = (q.get("q") ?? "").toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+      const found = channels
+        .filter((c) => {
+          const text = `${c.snippet.title} ${c.snippet.description ?? ""}`.toLowerCase();
+          return words.some((word) => text.includes(word));
+        })
+        .slice(0, pageSize);
+      return send(res, 200, {
+        kind: "youtube#searchListResponse",
+        etag: "fake",
+        regionCode: "US",
+        pageInfo: { totalResults: found.length, resultsPerPage: pageSize },
+        items: found.map((c) => ({
+          kind: "youtube#searchResult",
+          etag: "fake",
+          id: { kind: "youtube#channel", channelId: c.id },
+          snippet: {
+            publishedAt: c.snippet.publishedAt ?? "2020-01-01T00:00:00Z",
+            channelId: c.id,
+            title: c.snippet.title,
+            description: c.snippet.description ?? "",
+            channelTitle: c.snippet.title,
+            liveBroadcastContent: "none",
+            publishTime: c.snippet.publishedAt ?? "2020-01-01T00:00:00Z",
+          },
+        })),
       });
     }
     return send(res, 404, { error: { code: 404, message: "Not Found" } });

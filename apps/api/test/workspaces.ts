@@ -343,26 +343,32 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
   return { buildA, buildB, sampleWorkspace };
 }
 
-/** A Google Ads Keyword Planner export (UTF-16LE, tab-separated, two title lines) with A's own keyword. */
-function keywordPlannerExport(): Buffer {
+/**
+ * A Google Ads Keyword Planner export (UTF-16LE, tab-separated, two title lines) of the keywords given with their
+ * monthly searches; A's own keyword by default.
+ */
+export function keywordPlannerExport(
+  keywords: readonly (readonly [string, number])[] = [[A_KEYWORD, 1900]],
+): Buffer {
   const lines = [
     "Keyword Stats 2026-09-14 at 10_41_52",
     '"September 1, 2025 - August 31, 2026"',
     "Keyword\tCurrency\tAvg. monthly searches\tCompetition\tTop of page bid (low range)\tTop of page bid (high range)",
-    `${A_KEYWORD}\tUSD\t1900\tLow\t0.41\t1.35`,
+    ...keywords.map(([keyword, searches]) => `${keyword}\tUSD\t${searches}\tLow\t0.41\t1.35`),
   ];
   return Buffer.from(`\ufeff${lines.join("\r\n")}\r\n`, "utf16le");
 }
 
-/** A Meta Instagram posts export of two posts. */
-export function instagramExport(): Buffer {
+/** A Meta Instagram posts export: two posts of Brackenvale, or the rows given. */
+export function instagramExport(
+  rows: readonly string[] = [
+    '18064417725503318,17841462208715530,brackenvale,"Brackenvale Tea Co","First flush is in.",0,"09/12/2026 08:31",https://www.instagram.com/p/DOk3vQ7jR2p/,"IG image",,Lifetime,5820,4105,402,31,4,28,57',
+    '18064417725503319,17841462208715530,brackenvale,"Brackenvale Tea Co","Steeping notes.",0,"09/19/2026 09:02",https://www.instagram.com/p/DOk3vQ7jR2q/,"IG image",,Lifetime,4310,3980,288,12,2,19,33',
+  ],
+): Buffer {
   const header =
     '"Post ID","Account ID","Account username","Account name",Description,"Duration (sec)","Publish time",' +
     'Permalink,"Post type","Data comment",Date,Views,Reach,Likes,Shares,Follows,Comments,Saves';
-  const rows = [
-    '18064417725503318,17841462208715530,brackenvale,"Brackenvale Tea Co","First flush is in.",0,"09/12/2026 08:31",https://www.instagram.com/p/DOk3vQ7jR2p/,"IG image",,Lifetime,5820,4105,402,31,4,28,57',
-    '18064417725503319,17841462208715530,brackenvale,"Brackenvale Tea Co","Steeping notes.",0,"09/19/2026 09:02",https://www.instagram.com/p/DOk3vQ7jR2q/,"IG image",,Lifetime,4310,3980,288,12,2,19,33',
-  ];
   return Buffer.from(`\ufeff${[header, ...rows].join("\r\n")}\r\n`);
 }
 

@@ -2723,8 +2723,10 @@ export interface components {
                 keywords: number;
                 /** @description Audience segments (age, gender, country and interests) from a GA4 audience export; the brand's latest audience import replaces the earlier ones', which then hold none. */
                 audienceSegments: number;
+                /** @description Creators of a creator list (creator-list) in the brand's own creator pool; removing the import takes them out of it. */
+                creators: number;
             };
-            /** @description The export recognised, e.g. meta-facebook-posts, google-ads-keyword-planner or ga4-audience (Google Analytics 4 audience exploration). */
+            /** @description The export recognised, e.g. meta-facebook-posts, google-ads-keyword-planner, ga4-audience (Google Analytics 4 audience exploration) or creator-list (a CSV of creators: handle, platform and what else it has). */
             format: string;
             fileName: string;
             /**
@@ -3227,15 +3229,32 @@ export interface components {
             handle: string;
             avatar: string | null;
             platform: components["schemas"]["SocialNetwork"];
-            followers: number;
+            /** @description Null when no source says (a creator known only from an @mention in posts). */
+            followers: number | null;
             engagementRate: number | null;
-            /** @description 0–1 match of the influencer's audience with the brand's personas */
+            /** @description 0–1 match of the influencer's audience with the brand's personas; null when unknown (a real creator's audience is not known, so it is never guessed). */
             audienceFit: number | null;
             /** @description 0–1 share of the audience judged real */
             authenticity: number | null;
             topics: string[];
             country: components["schemas"]["CountryCode"] | null;
+            /** @description Where a creator of the brand's own pool came from (present for those only; the sample data set's generated profiles have none). */
+            origin?: components["schemas"]["CreatorOrigin"];
+            /** @description Own creators only: 0–1 share of the best match in the brand's pool, by the brand's keywords and content topics found in the creator's name, handle, description and recent titles (docs/analytics-methods.md §4.8); `topics` lists the terms found. */
+            topicMatch?: number | null;
+            /**
+             * @description Own creators only; null when the follower count is unknown.
+             * @enum {string|null}
+             */
+            sizeBand?: "nano" | "micro" | "mid" | "macro" | "mega" | null;
+            /** @description Own creators only; posts of the brand and its competitors that @mention the creator. */
+            mentions?: number;
         };
+        /**
+         * @description creator_list — a creator list imported on Data sources; mentioned_in_posts — @mentioned in the brand's or its competitors' imported posts; youtube_search — a YouTube channel found by the brand's topics; instagram_handle — an Instagram creator added by handle.
+         * @enum {string}
+         */
+        CreatorOrigin: "creator_list" | "mentioned_in_posts" | "youtube_search" | "instagram_handle";
         InfluencerList: {
             results: components["schemas"]["InfluencerSummary"][];
             /** @description How many influencers match the filters. When `limited`, this still counts every match, so a client can say "3 of 12" although `results` holds only the plan's top 3. */

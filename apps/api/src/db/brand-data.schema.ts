@@ -446,6 +446,65 @@ export const influencerScores = pgTable(
   ],
 );
 
+/**
+ * Where a brand's own creator came from (docs/analytics-methods.md §4.8): a creator list it imported, an @mention in
+ * its or its competitors' imported posts, a YouTube channel search, an Instagram handle added by hand.
+ */
+export const creatorOrigins = [
+  "creator_list",
+  "mentioned_in_posts",
+  "youtube_search",
+  "instagram_handle",
+] as const;
+export type CreatorOrigin = (typeof creatorOrigins)[number];
+
+/**
+ * The real creators of a workspace's own brand, apart from `influencers` (the sample data set's generated profiles,
+ * shared by the sample workspaces). What a source does not say stays null: a creator mentioned in a post has a
+ * handle and nothing else. Scores are of the brand's own pool only (ranked by the compute job).
+ */
+export const ownCreators = pgTable(
+  "own_creators",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: socialNetworks }).notNull(),
+    /** Lower case, without the "@". */
+    handle: text("handle").notNull(),
+    name: text("name"),
+    url: text("url"),
+    followers: integer("followers"),
+    description: text("description"),
+    country: text("country"),
+    /** Of the creator's own recent posts, as a ratio, when a source says. */
+    engagementRate: doublePrecision("engagement_rate"),
+    recentTitles: text("recent_titles").array().notNull().default(sql`'{}'::text[]`),
+    origin: text("origin", { enum: creatorOrigins }).notNull(),
+    /** The creator list that stored the row (removing the import removes it); null for the other origins. */
+    importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),
+    /** Posts of the brand and its competitors that @mention the creator (refreshed by the compute job). */
+    mentions: integer("mentions").notNull().default(0),
+    /** The ranking of docs/analytics-methods.md §4.8 within the brand's pool; null before the first compute. */
+    score: doublePrecision("score"),
+    topicMatch: doublePrecision("topic_match"),
+    matchedTerms: text("matched_terms").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("own_creators_brand_platform_handle_key").on(t.brandId, t.platform, t.handle),
+    index("own_creators_brand_score_idx").on(t.brandId, t.score.desc(), t.id),
+    index("own_creators_workspace_idx").on(t.workspaceId),
+    index("own_creators_import_idx").on(t.importId).where(sql`${t.importId} is not null`),
+    check("own_creators_origin_check", oneOf("origin", creatorOrigins)),
+  ],
+);
+
 /** One row once the sample data set is in, so a restart does not load it again. */
 export const sampleLoads = pgTable("sample_loads", {
   id: integer("id").primaryKey(),

@@ -19,6 +19,7 @@ import {
 import { brandTotals } from "./brand-totals";
 import type { PillarModel } from "./content/pillar-model";
 import { deleteFigures, findFigure, saveFigure } from "./figures.repo";
+import { refreshOwnCreatorPools } from "./own-creators";
 import { resolvePeriod } from "./periods";
 import { periodsEndingOn, sharedWindowDays, storeSharedWindows } from "./shared-windows";
 
@@ -73,7 +74,7 @@ export async function computeBrandJob(
 /**
  * Recomputes every stored figure of a brand from its raw data: pillars, the named periods of the content and
  * competitor figures (also ending on the days its comparisons share: shared-windows.ts), personas with their
- * keywords and influencers, and the brand's influencer ranking. Runs
+ * keywords and influencers, the brand's influencer ranking, and the own creator pools resting on its posts. Runs
  * after a collection or an import; replaces the old figures in one transaction, so readers never see a mix.
  * Null when the brand is gone.
  */
@@ -135,6 +136,7 @@ export async function recomputeBrand(
     if (companyId !== brand.id) await storeSharedWindows(deps.db, companyId, days, now);
   }
   await computeAudience(deps.db, brand, series, now);
+  await refreshOwnCreatorPools(deps.db, brand.id);
   await saveFigure(deps.db, {
     brandId: brand.id,
     module: "dashboard",

@@ -14,10 +14,12 @@ import { keptRows } from "./read-model/read-model";
 export interface InfluencerContext extends SubscriptionFields {
   id: string;
   industry: string | null;
+  /** A sample brand ranks the sample data set's profiles; an own brand its own creators (own-creators.repo.ts). */
+  sample: boolean;
   totals: BrandTotals | null;
 }
 
-const INFLUENCER_CONTEXT = `select b.id, b.industry, (select t.payload from figures t
+const INFLUENCER_CONTEXT = `select b.id, b.industry, b.sample, (select t.payload from figures t
     where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') as totals, ${SUBSCRIPTION_COLUMNS}
   from brands b ${SUBSCRIPTION_JOIN}
   where b.id = (${ownBrand("$2")})`;

@@ -16,6 +16,7 @@ import {
 import { audienceVsEngagement } from "./influencers/audience-vs-engagement";
 import { containsPattern } from "./like-pattern";
 import { planLimitsOf } from "./module-plan";
+import { getOwnCreator, listOwnCreators } from "./own-influencers.service";
 
 type Schemas = components["schemas"];
 type Platform = Schemas["SocialNetwork"];
@@ -59,6 +60,15 @@ export async function listInfluencers(
   const brand = await findInfluencerContext(ctx.db, { workspaceId: workspaceOf(ctx), brandId: ctx.brandId });
   if (!brand) throw noBrand();
   const limits = planLimitsOf(brand, ctx.clock.now());
+  if (!brand.sample) {
+    const own = query.search?.trim().toLowerCase();
+    return listOwnCreators(ctx, brand, limits.topInfluencers, {
+      ...query,
+      limit: query.limit ?? 20,
+      page: query.page ?? 1,
+      search: own ? containsPattern(own) : undefined,
+    });
+  }
   const industry =
     (query.industry ?? (limits.topInfluencers !== null ? brand.industry : undefined)) || undefined;
   const search = query.search?.trim().toLowerCase();
@@ -105,9 +115,14 @@ export async function getInfluencer(ctx: RequestCtx, id: string): Promise<Schema
     peers: PEERS,
   });
   if (!found) throw noBrand();
-  const row = found.influencer;
-  if (!row) throw notFound();
   const { topInfluencers } = planLimitsOf(found, ctx.clock.now());
+  const row = found.influencer;
+  if (!row) {
+    // Not a profile ranked for the brand: one of its own creators, if it is an own brand (a sample brand has none).
+    const own = await getOwnCreator(ctx, found.brandId, topInfluencers, id);
+    if (own) return own;
+    throw notFound();
+  }
   if (topInfluencers !== null) {
     // What the plan shows (listInfluencers): the top of the brand's industry.
     const visible = await findInfluencerPage(ctx.db, {

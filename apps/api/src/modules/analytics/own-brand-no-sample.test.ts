@@ -340,9 +340,17 @@ describe("a brand of one's own in the sample brand's industry and country", () =
     const stale = await read<Schemas["PersonaDetails"]>(emptyUser, "getPersona", { params: { id: persona } });
     expect(sampleNamedIn(stale.text).length).toBeGreaterThan(0);
     expect(sampleKeywordsOf(stale.body.keywords.map((k) => k.keyword)).length).toBeGreaterThan(0);
-    expect((await read<Schemas["InfluencerList"]>(emptyUser, "listInfluencers")).body.total).toBeGreaterThan(
-      0,
-    );
+    const storedScores = async () =>
+      (
+        await db.query<{ n: number }>(
+          "select count(*)::int as n from influencer_scores where brand_id = $1",
+          [own],
+        )
+      ).rows[0]?.n;
+    expect(await storedScores()).toBeGreaterThan(0);
+    // An own brand's list reads its own creators (own_creators, issue 28 §2), never influencer_scores: the stale
+    // sample scores are not shown even before the migration removes them.
+    expect((await read<Schemas["InfluencerList"]>(emptyUser, "listInfluencers")).body.total).toBe(0);
 
     const drizzle = join(import.meta.dirname, "../../../drizzle");
     const file = readdirSync(drizzle).find((name) => name.endsWith("_own_brands_without_sample.sql")) ?? "";
@@ -355,6 +363,7 @@ describe("a brand of one's own in the sample brand's industry and country", () =
     });
     expect(sampleNamedIn(details.text)).toEqual([]);
     expect(details.body).toMatchObject({ influencers: [], keywords: [] });
+    expect(await storedScores()).toBe(0);
     expect((await read<Schemas["InfluencerList"]>(emptyUser, "listInfluencers")).body).toMatchObject({
       results: [],
       total: 0,

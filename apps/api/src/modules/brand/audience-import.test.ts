@@ -75,7 +75,7 @@ describe("GA4 audience import", () => {
       imported: 15,
       firstDay: "2026-08-01",
       lastDay: "2026-10-31",
-      holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 15 },
+      holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 15, creators: 0 },
     });
     expect(imported.errors.map((e) => e.message)).toEqual([
       expect.stringMatching(/^2 rows not stored: .*Pet Lovers, Media & Entertainment\/Movie Lovers\.$/),

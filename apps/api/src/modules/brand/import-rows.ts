@@ -4,6 +4,7 @@ import { COUNTS_SHARES, RATE_BY_VIEWS } from "../../domain/social-networks";
 import type { ParsedExport } from "../imports/parse-export";
 import type {
   AudienceSegmentRow,
+  CreatorRow,
   FollowerRow,
   ImportRow,
   KeywordRow,
@@ -48,6 +49,9 @@ export interface KeywordValues {
   intent: string;
 }
 
+/** A creator of a creator list, as stored in the brand's own pool (own_creators). */
+export type CreatorValues = Omit<CreatorRow, "kind" | "line">;
+
 /** What one parsed export writes, plus non-fatal notes for the import's `errors` list. */
 export interface ImportPlan {
   posts: PostValues[];
@@ -55,6 +59,7 @@ export interface ImportPlan {
   keywords: KeywordValues[];
   /** An audience export's segments: they replace the brand's earlier imported ones (imports.repo.ts). */
   segments: SegmentValues[];
+  creators: CreatorValues[];
   notes: RowError[];
 }
 
@@ -302,6 +307,8 @@ export function oversizedCounts(rows: ImportRow[]): RowError[] {
       for (const m of row.monthly) check(row.line, `searches in ${m.month}`, m.searches);
     } else if (row.kind === "audience-segment") {
       check(row.line, "users", row.users);
+    } else if (row.kind === "creator") {
+      check(row.line, "followers", row.followers);
     }
   }
   return errors;
@@ -314,6 +321,7 @@ export function planImport(parsed: Pick<ParsedExport, "rows" | "kind">, brand: P
   const keywordRows = parsed.rows.filter((r): r is KeywordRow => r.kind === "keyword");
   const queryRows = parsed.rows.filter((r) => r.kind === "search-query");
   const segmentRows = parsed.rows.filter((r): r is AudienceSegmentRow => r.kind === "audience-segment");
+  const creatorRows = parsed.rows.filter((r): r is CreatorRow => r.kind === "creator");
 
   const { snapshots, notes: followerNotes } = toSnapshots(followerRows);
   const { keywords, notes: keywordNotes } = toKeywords(keywordRows, brand);
@@ -333,10 +341,18 @@ export function planImport(parsed: Pick<ParsedExport, "rows" | "kind">, brand: P
     snapshots: lastByKey(snapshots, (s) => `${s.platform} ${s.day}`),
     keywords: lastByKey(keywords, (k) => k.keyword.toLowerCase()),
     segments,
+    creators: lastByKey(
+      creatorRows.map(({ kind: _kind, line: _line, ...creator }) => creator),
+      (c) => `${c.platform} ${c.handle}`,
+    ),
     notes: notes.sort((a, b) => a.row - b.row),
   };
 }
 
 /** How many records the plan writes. */
 export const plannedCount = (plan: ImportPlan) =>
-  plan.posts.length + plan.snapshots.length + plan.keywords.length + plan.segments.length;
+  plan.posts.length +
+  plan.snapshots.length +
+  plan.keywords.length +
+  plan.segments.length +
+  plan.creators.length;

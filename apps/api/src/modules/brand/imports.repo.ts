@@ -8,6 +8,7 @@ import {
   importFiles,
   imports,
   keywords,
+  ownCreators,
   posts,
   users,
 } from "../../db/schema";
@@ -56,11 +57,23 @@ export async function insertImport(
 /** An import as listed: with its uploader's name and the rows it holds (removing it removes them). */
 export interface ListedImport extends ImportRecord {
   uploadedBy: string | null;
-  holds: { posts: number; followerDays: number; keywords: number; audienceSegments: number };
+  holds: ImportHolds;
 }
 
-const heldBy = (table: typeof posts | typeof followerSnapshots | typeof keywords | typeof audienceSegments) =>
-  sql<number>`(select count(*)::int from ${table} where ${table.importId} = ${imports.id})`;
+/** The rows of each kind an import holds. */
+export type ImportHolds = Record<
+  "posts" | "followerDays" | "keywords" | "audienceSegments" | "creators",
+  number
+>;
+
+const heldBy = (
+  table:
+    | typeof posts
+    | typeof followerSnapshots
+    | typeof keywords
+    | typeof audienceSegments
+    | typeof ownCreators,
+) => sql<number>`(select count(*)::int from ${table} where ${table.importId} = ${imports.id})`;
 
 /** The workspace's imports, newest first (or the one `importId`). */
 export async function findImports(
@@ -75,6 +88,7 @@ export async function findImports(
       followerDays: heldBy(followerSnapshots),
       keywords: heldBy(keywords),
       audienceSegments: heldBy(audienceSegments),
+      creators: heldBy(ownCreators),
     })
     .from(imports)
     .leftJoin(users, eq(users.id, imports.userId))
@@ -95,6 +109,7 @@ export async function findImports(
       followerDays: row.followerDays,
       keywords: row.keywords,
       audienceSegments: row.audienceSegments,
+      creators: row.creators,
     },
   }));
 }
@@ -179,17 +194,23 @@ export async function pendingImportsOf(
 }
 
 /**
- * The rows the workspace's imports keep stored, all its brands together: posts, follower days, keywords and audience
- * segments whose import is one of the workspace's (a row re-stored by a later import counts once, with it).
+ * The rows the workspace's imports keep stored, all its brands together: posts, follower days, keywords, audience
+ * segments and creators whose import is one of the workspace's (a row re-stored by a later import counts once, with it).
  */
 export async function importedRowsOf(db: Queryable, p: { workspaceId: string }): Promise<number> {
   const stored = (
-    table: typeof posts | typeof followerSnapshots | typeof keywords | typeof audienceSegments,
+    table:
+      | typeof posts
+      | typeof followerSnapshots
+      | typeof keywords
+      | typeof audienceSegments
+      | typeof ownCreators,
   ) =>
     sql`(select count(*) from ${table} join ${imports} on ${imports.id} = ${table.importId}
          where ${imports.workspaceId} = ${p.workspaceId})`;
   const result = await db.execute<{ rows: number }>(
-    sql`select (${stored(posts)} + ${stored(followerSnapshots)} + ${stored(keywords)} + ${stored(audienceSegments)})::float8 as rows`,
+    sql`select (${stored(posts)} + ${stored(followerSnapshots)} + ${stored(keywords)} + ${stored(audienceSegments)}
+              + ${stored(ownCreators)})::float8 as rows`,
   );
   return Number(result.rows[0]?.rows ?? 0);
 }
@@ -209,10 +230,11 @@ export async function importedRowsOf(db: Queryable, p: { workspaceId: string }):
  */
 export async function storeImportRows(
   tx: Tx,
-  p: { brandId: string; importId: string; copy: CopyTexts },
+  p: { workspaceId: string; brandId: string; importId: string; copy: CopyTexts },
 ): Promise<ReplacedSegments[]> {
   const client = transactionConnectionOf(tx);
   const owner = [p.brandId, p.importId];
+  if (p.copy.creators) await storeCreators(tx, { ...p, creators: p.copy.creators });
   if (p.copy.posts) {
     await client.query(`create temp table import_posts (platform text, url text, posted_at timestamptz, text text,
       format text, likes integer, comments integer, shares integer, views integer) on commit drop`);
@@ -270,6 +292,33 @@ export async function storeImportRows(
     );
   }
   return p.copy.segments ? storeSegments(tx, { ...p, segments: p.copy.segments }) : [];
+}
+
+const CREATOR_COLUMNS = COPY_COLUMNS.creators.join(", ");
+
+/**
+ * A creator list's creators join the brand's own pool (own_creators), labelled as from a creator list. A creator
+ * already there (mentioned in posts, or on an earlier list) takes the list's values and is the list's from then on;
+ * its count of mentions stays.
+ */
+async function storeCreators(
+  tx: Tx,
+  p: { workspaceId: string; brandId: string; importId: string; creators: string },
+): Promise<void> {
+  const client = transactionConnectionOf(tx);
+  await client.query(`create temp table import_creators (platform text, handle text, name text, url text,
+    followers integer, engagement_rate double precision, country text, description text, recent_titles text[])
+    on commit drop`);
+  await copyTextInto(client, "import_creators", COPY_COLUMNS.creators, p.creators);
+  await client.query(
+    `insert into own_creators (workspace_id, brand_id, ${CREATOR_COLUMNS}, origin, import_id)
+    select $1, $2, ${CREATOR_COLUMNS}, 'creator_list', $3 from import_creators
+    on conflict (brand_id, platform, handle) do update set name = excluded.name, url = excluded.url,
+      followers = excluded.followers, engagement_rate = excluded.engagement_rate, country = excluded.country,
+      description = excluded.description, recent_titles = excluded.recent_titles, origin = excluded.origin,
+      import_id = excluded.import_id, updated_at = now()`,
+    [p.workspaceId, p.brandId, p.importId],
+  );
 }
 
 /** An earlier audience import whose segments a later one replaced. */

@@ -102,7 +102,8 @@ const storedCount = (reading: Readable) =>
   reading.stores.posts +
   reading.stores.followerDays +
   reading.stores.keywords +
-  reading.stores.audienceSegments;
+  reading.stores.audienceSegments +
+  reading.stores.creators;
 
 /** How long a pending import waits for the user to import it. */
 export const PENDING_IMPORT_HOURS = 24;
@@ -163,15 +164,24 @@ async function refuseUnusable(ctx: RequestCtx, base: ImportBase, reading: Export
   );
 }
 
+/** Why an export of this kind is for the workspace's own brand alone; kinds any company's data can be are absent. */
+const OWN_BRAND_ONLY: Partial<Record<Readable["kind"], (label: string) => string>> = {
+  // The visitors of the brand's own website: stored for a competitor it would give the competitor that audience.
+  "audience-segment": (label) => `${label} exports describe the visitors of your own website, so they`,
+  // The creators a brand may work with: its pool, ranked for it (docs/analytics-methods.md §4.8).
+  creator: () => "A creator list fills your own brand's creator pool, so it",
+};
+
 /**
- * An audience export describes the visitors of the brand's own website: stored for a competitor it would give the
- * competitor the brand's audience. Refused (and recorded, so the list shows why) before anything is stored.
+ * Audience exports and creator lists are of the workspace's own brand: refused for a competitor (and recorded, so
+ * the list shows why) before anything is stored.
  */
 async function refuseCompetitorAudience(ctx: RequestCtx, base: ImportBase, reading: Readable) {
-  if (reading.kind !== "audience-segment") return;
+  const why = OWN_BRAND_ONLY[reading.kind];
+  if (!why) return;
   if (await isOwnBrand(ctx.db, { workspaceId: base.workspaceId, brandId: base.brandId })) return;
   const message =
-    `${reading.label} exports describe the visitors of your own website, so they can only be imported for ` +
+    `${why(reading.label)} can only be imported for ` +
     'your brand: choose your brand under "Whose data is it?" and upload the file again.';
   await insertImport(ctx.db, {
     ...base,
@@ -181,7 +191,10 @@ async function refuseCompetitorAudience(ctx: RequestCtx, base: ImportBase, readi
     imported: 0,
     errors: [{ row: WHOLE_FILE, message }],
   });
-  ctx.log.info({ brandId: base.brandId, format: reading.format }, "Import refused: audience of a competitor");
+  ctx.log.info(
+    { brandId: base.brandId, format: reading.format },
+    "Import refused: own-brand data for a competitor",
+  );
   throw new AppError("IMPORT_REJECTED", 422, message, [{ path: "/brandId", message }]);
 }
 
@@ -198,9 +211,10 @@ const replacedNotes = (replaced: ReplacedSegments[]) =>
 async function storeRows(
   tx: Tx,
   ctx: RequestCtx,
-  o: { brandId: string; importId: string; reading: Readable },
+  o: { workspaceId: string; brandId: string; importId: string; reading: Readable },
 ) {
   const replaced = await storeImportRows(tx, {
+    workspaceId: o.workspaceId,
     brandId: o.brandId,
     importId: o.importId,
     copy: o.reading.copy,
@@ -281,7 +295,7 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
 
   const created = await ctx.db.transaction(async (tx) => {
     const row = await insertImport(tx, { ...record, status: "completed" });
-    await storeRows(tx, ctx, { brandId: brand.id, importId: row.id, reading });
+    await storeRows(tx, ctx, { workspaceId, brandId: brand.id, importId: row.id, reading });
     return row;
   });
   // Where a large import's time goes: receiving the upload, reading it (parse and plan), storing the rows.
@@ -345,7 +359,7 @@ export async function commitImport(ctx: RequestCtx, importId: string): Promise<S
       notes: reading.notes,
       now,
     });
-    if (row) await storeRows(tx, ctx, { brandId: brand.id, importId, reading });
+    if (row) await storeRows(tx, ctx, { workspaceId, brandId: brand.id, importId, reading });
     return row;
   });
   if (!completed) {

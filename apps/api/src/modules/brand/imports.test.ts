@@ -23,6 +23,7 @@ import {
 } from "../../db/schema";
 import { WORKER_FROM_BYTES } from "./export-reads";
 import { keywordCompetition, keywordCpc, postFormat, postUrl, publishedInstant } from "./import-rows";
+import type { ImportHolds } from "./imports.repo";
 import { discardExpiredImportsJob } from "./imports-housekeeping.job";
 
 // shared/ sits beside the repository (CI clones it that way too).
@@ -616,12 +617,18 @@ describe("DELETE /api/brand/imports/{id}", () => {
     const listed = (await list(authorization)) as unknown as {
       fileName: string;
       uploadedBy: string | null;
-      holds: { posts: number; followerDays: number; keywords: number; audienceSegments: number };
+      holds: ImportHolds;
     }[];
     expect(listed.map((i) => [i.fileName, i.holds])).toEqual([
-      ["google-ads-keyword-planner.csv", { posts: 0, followerDays: 0, keywords: 10, audienceSegments: 0 }],
-      ["tiktok-follower-history.csv", { posts: 0, followerDays: 7, keywords: 0, audienceSegments: 0 }],
-      ["instagram-content.csv", { posts: 6, followerDays: 0, keywords: 0, audienceSegments: 0 }],
+      [
+        "google-ads-keyword-planner.csv",
+        { posts: 0, followerDays: 0, keywords: 10, audienceSegments: 0, creators: 0 },
+      ],
+      [
+        "tiktok-follower-history.csv",
+        { posts: 0, followerDays: 7, keywords: 0, audienceSegments: 0, creators: 0 },
+      ],
+      ["instagram-content.csv", { posts: 6, followerDays: 0, keywords: 0, audienceSegments: 0, creators: 0 }],
     ]);
     expect(listed.every((i) => typeof i.uploadedBy === "string" && i.uploadedBy.length > 1)).toBe(true);
   });

@@ -17,6 +17,7 @@ export interface CopyTexts {
   snapshots: string;
   keywords: string;
   segments: string;
+  creators: string;
 }
 
 /** What one export holds, read and turned into rows to store; the same bytes give the same reading. */
@@ -38,7 +39,13 @@ export type ExportReading =
       /** Non-fatal notes on what was read but not stored (first KEPT_ERRORS). */
       notes: RowError[];
       /** Posts, follower days, keywords and audience segments the import stores. */
-      stores: { posts: number; followerDays: number; keywords: number; audienceSegments: number };
+      stores: {
+        posts: number;
+        followerDays: number;
+        keywords: number;
+        audienceSegments: number;
+        creators: number;
+      };
       /**
        * First and last day of the rows stored (posts' days, follower days, keywords' trend months), or the period
        * the file says it covers (a GA4 export's dates); null for none.
@@ -55,7 +62,7 @@ export interface ReadExportInput {
   brand: PlanBrand;
 }
 
-const NO_ROWS: CopyTexts = { posts: "", snapshots: "", keywords: "", segments: "" };
+const NO_ROWS: CopyTexts = { posts: "", snapshots: "", keywords: "", segments: "", creators: "" };
 
 const recordCount = (parsed: ParsedExport) =>
   parsed.rows.length + parsed.skipped + new Set(parsed.errors.map((e) => e.row)).size;
@@ -104,6 +111,17 @@ export const COPY_COLUMNS = {
     "intent",
   ],
   segments: ["age_band", "gender", "country", "interests", "platform_affinity", "size"],
+  creators: [
+    "platform",
+    "handle",
+    "name",
+    "url",
+    "followers",
+    "engagement_rate",
+    "country",
+    "description",
+    "recent_titles",
+  ],
 } as const;
 
 function copyTexts(plan: ImportPlan): CopyTexts {
@@ -147,6 +165,19 @@ function copyTexts(plan: ImportPlan): CopyTexts {
         s.size,
       ]),
     ),
+    creators: copyText(
+      plan.creators.map((c) => [
+        c.platform,
+        c.handle,
+        c.name,
+        c.url,
+        c.followers,
+        c.engagementRate,
+        c.country,
+        c.description,
+        c.recentTitles,
+      ]),
+    ),
   };
 }
 
@@ -180,6 +211,7 @@ export function readExport(input: ReadExportInput): ExportReading {
       followerDays: plan?.snapshots.length ?? 0,
       keywords: plan?.keywords.length ?? 0,
       audienceSegments: plan?.segments.length ?? 0,
+      creators: plan?.creators.length ?? 0,
     },
     days: plan ? (storedDays(plan) ?? parsed.period) : null,
     copy: plan && plannedCount(plan) > 0 ? copyTexts(plan) : NO_ROWS,

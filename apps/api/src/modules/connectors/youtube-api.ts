@@ -1,8 +1,9 @@
 /**
  * The YouTube Data API v3 calls a connector makes, over its REST endpoints (Google's Node client needs a newer
- * runtime than the project promises): channels.list, playlistItems.list and videos.list, each 1 quota unit. Search
- * (100 units, separately limited) is never used. Every call has a timeout; the key goes in the query, as Google
- * documents for API keys, and never into a log.
+ * runtime than the project promises): channels.list, playlistItems.list and videos.list, each 1 quota unit, and
+ * search.list for channels, counted as 100 units (docs/data-sources.md "YouTube creator search"), made only to find
+ * an own brand's creators with the workspace's own key. Every call has a timeout; the key goes in the query, as
+ * Google documents for API keys, and never into a log.
  */
 
 const TIMEOUT_MS = 10_000;
@@ -37,9 +38,29 @@ export interface YoutubeClient {
   uploads(playlistId: string, limit: number): Promise<string[]>;
   /** The videos' titles, dates and statistics (ids that no longer exist are left out). */
   videos(ids: string[]): Promise<Video[]>;
+  /** Ids of the channels search.list finds for `q` (type=channel), best match first, at most `limit` (100 units). */
+  searchChannels(q: string, limit: number): Promise<string[]>;
+  /** The channels' profiles and statistics by id (channels.list, 1 unit a page of 50); unknown ids left out. */
+  channelProfiles(ids: string[]): Promise<ChannelProfile[]>;
   /** Quota units the calls so far have cost. */
   readonly unitsSpent: number;
 }
+
+/** What channels.list says of a channel found by search: who it is and how many follow it. */
+export interface ChannelProfile {
+  id: string;
+  title: string;
+  description: string;
+  /** "@name"; null when the channel has no handle. */
+  customUrl: string | null;
+  /** ISO 3166-1 alpha-2, when the channel says. */
+  country: string | null;
+  /** Null when the channel hides it. */
+  subscribers: number | null;
+}
+
+/** What one search.list call costs (Google's quota table); every other call here costs 1. */
+export const SEARCH_UNITS = 100;
 
 export type ChannelRef =
   | { kind: "handle"; handle: string }
@@ -118,11 +139,15 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
   const send = o.fetch ?? fetch;
   let unitsSpent = 0;
 
-  async function get(resource: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  async function get(
+    resource: string,
+    params: Record<string, string>,
+    units = 1,
+  ): Promise<Record<string, unknown>> {
     const url = new URL(`${o.baseUrl}/${resource}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     url.searchParams.set("key", o.apiKey);
-    unitsSpent += 1;
+    unitsSpent += units;
     let response: Response;
     try {
       response = await send(url, {
@@ -143,6 +168,36 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
     }
     if (!response.ok) throw failureOf(response.status, record(body) as ErrorBody);
     return record(body);
+  }
+
+  /**
+   * A list call by ids, 50 a page (1 unit each): each item's snippet and statistics read by `read`, which leaves an
+   * item out by answering undefined; ids the API does not know are left out too.
+   */
+  async function byIds<T>(
+    resource: "videos" | "channels",
+    ids: readonly string[],
+    read: (
+      id: string,
+      snippet: Record<string, unknown>,
+      statistics: Record<string, unknown>,
+    ) => T | undefined,
+  ): Promise<T[]> {
+    const found: T[] = [];
+    for (let start = 0; start < ids.length; start += PAGE_SIZE) {
+      const body = await get(resource, {
+        part: "snippet,statistics",
+        id: ids.slice(start, start + PAGE_SIZE).join(","),
+        maxResults: String(PAGE_SIZE),
+      });
+      for (const raw of list(body.items)) {
+        const item = record(raw);
+        const id = text(item.id);
+        const value = id ? read(id, record(item.snippet), record(item.statistics)) : undefined;
+        if (value !== undefined) found.push(value);
+      }
+    }
+    return found;
   }
 
   return {
@@ -193,32 +248,39 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
       return ids;
     },
 
-    async videos(ids) {
-      const found: Video[] = [];
-      for (let start = 0; start < ids.length; start += PAGE_SIZE) {
-        const body = await get("videos", {
-          part: "snippet,statistics",
-          id: ids.slice(start, start + PAGE_SIZE).join(","),
-          maxResults: String(PAGE_SIZE),
-        });
-        for (const raw of list(body.items)) {
-          const item = record(raw);
-          const snippet = record(item.snippet);
-          const statistics = record(item.statistics);
-          const publishedAt = new Date(text(snippet.publishedAt));
-          const id = text(item.id);
-          if (!id || Number.isNaN(publishedAt.getTime())) continue;
-          found.push({
-            id,
-            title: text(snippet.title),
-            publishedAt,
-            views: count(statistics.viewCount),
-            likes: count(statistics.likeCount),
-            comments: count(statistics.commentCount),
-          });
-        }
-      }
-      return found;
+    videos: (ids) =>
+      byIds("videos", ids, (id, snippet, statistics) => {
+        const publishedAt = new Date(text(snippet.publishedAt));
+        if (Number.isNaN(publishedAt.getTime())) return undefined;
+        return {
+          id,
+          title: text(snippet.title),
+          publishedAt,
+          views: count(statistics.viewCount),
+          likes: count(statistics.likeCount),
+          comments: count(statistics.commentCount),
+        };
+      }),
+
+    async searchChannels(q, limit) {
+      const body = await get(
+        "search",
+        { part: "snippet", type: "channel", q, maxResults: String(Math.min(limit, PAGE_SIZE)) },
+        SEARCH_UNITS,
+      );
+      return list(body.items)
+        .map((item) => text(record(record(item).id).channelId))
+        .filter((id) => id !== "");
     },
+
+    channelProfiles: (ids) =>
+      byIds("channels", ids, (id, snippet, statistics) => ({
+        id,
+        title: text(snippet.title) || id,
+        description: text(snippet.description),
+        customUrl: text(snippet.customUrl) || null,
+        country: text(snippet.country) || null,
+        subscribers: statistics.hiddenSubscriberCount === true ? null : count(statistics.subscriberCount),
+      })),
   };
 }

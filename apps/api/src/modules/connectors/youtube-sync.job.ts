@@ -10,7 +10,8 @@ import {
   upsertChannelAudience,
   upsertChannelVideos,
 } from "./connections.repo";
-import { type YoutubeClient, YoutubeError, youtubeClient } from "./youtube-api";
+import { findSearchTargets, storeFoundChannels } from "./creator-search.repo";
+import { SEARCH_UNITS, type YoutubeClient, YoutubeError, youtubeClient } from "./youtube-api";
 import { type ConnectorBrand, connectorBrands } from "./youtube-brands";
 import { ChannelRefError, parseChannelRef } from "./youtube-channel-ref";
 import { quotaDayOf, quotaResetAfter, unitsSpentToday } from "./youtube-quota";
@@ -18,6 +19,10 @@ import { quotaDayOf, quotaResetAfter, unitsSpentToday } from "./youtube-quota";
 /** The newest uploads read per channel: two playlist pages and two video pages, at most 5 units a channel. */
 const VIDEOS_PER_CHANNEL = 100;
 const UNITS_PER_CHANNEL = 5;
+
+/** Channels kept from one creator search, and how often a brand searches again (issue 28: refreshed weekly). */
+export const CHANNELS_PER_SEARCH = 10;
+const SEARCH_EVERY_MS = 7 * 24 * 3_600_000;
 
 const timeOf = (date: Date) => `${date.toISOString().slice(11, 16)} UTC`;
 
@@ -56,6 +61,7 @@ export async function syncYoutubeJob(
   const spent = () => spentBefore + client.unitsSpent;
   try {
     const brands = (await connectorBrands(deps.db, data.workspaceId)).filter((b) => b.channel !== null);
+    const brandChannels = new Set<string>();
     for (const entry of brands) {
       if (budget - client.unitsSpent < UNITS_PER_CHANNEL) {
         await recordRun(deps.db, {
@@ -67,7 +73,12 @@ export async function syncYoutubeJob(
         });
         return;
       }
-      await readChannel(deps, client, connection.id, entry, now);
+      const read = await readChannel(deps, client, connection.id, entry, now);
+      if (read) brandChannels.add(read);
+    }
+    // Only with the workspace's own key: the operator's is shared by every workspace and its searches are few.
+    if (connection.sealedCredential) {
+      await searchCreators(deps, client, { workspaceId: data.workspaceId, budget, now, brandChannels });
     }
     await recordRun(deps.db, {
       ...run,
@@ -114,14 +125,14 @@ export async function syncYoutubeJob(
   }
 }
 
-/** One brand's channel: its audience and videos stored together, or why it could not be read. */
+/** One brand's channel: its audience and videos stored together, or why it could not be read. Its id when found. */
 async function readChannel(
   deps: WorkerDeps,
   client: YoutubeClient,
   connectionId: string,
   { brand, channel }: ConnectorBrand,
   now: Date,
-) {
+): Promise<string | undefined> {
   const reading = { connectionId, brandId: brand.id, readAt: now, title: null, subscribers: null };
   let found: Awaited<ReturnType<YoutubeClient["channel"]>>;
   try {
@@ -129,14 +140,14 @@ async function readChannel(
   } catch (error) {
     if (!(error instanceof ChannelRefError)) throw error;
     await saveChannelReading(deps.db, { ...reading, problem: error.message });
-    return;
+    return undefined;
   }
   if (!found) {
     await saveChannelReading(deps.db, {
       ...reading,
       problem: "YouTube has no channel at this address (any more): check the link.",
     });
-    return;
+    return undefined;
   }
   let videos: Awaited<ReturnType<YoutubeClient["videos"]>> = [];
   if (found.uploadsPlaylistId) {
@@ -174,4 +185,38 @@ async function readChannel(
     await markBrandDataChanged(tx, { brandId: brand.id, now });
     await deps.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
   });
+  return found.id;
+}
+
+/**
+ * YouTube channels for an own brand's creator pool (docs/analytics-methods.md §4.8): once a week per brand, one
+ * search.list for channels by the brand's three keywords of most searches ("a|b|c", YouTube's OR), then the
+ * channels' statistics by channels.list. Skipped for a brand without keywords, and when what is left of the day's
+ * quota after the channel reads cannot pay for it: the channels of the brands come first.
+ */
+async function searchCreators(
+  deps: WorkerDeps,
+  client: YoutubeClient,
+  o: { workspaceId: string; budget: number; now: Date; brandChannels: ReadonlySet<string> },
+) {
+  for (const target of await findSearchTargets(deps.db, o.workspaceId)) {
+    if (target.keywords.length === 0) continue;
+    if (target.lastSearch && o.now.getTime() - target.lastSearch.getTime() < SEARCH_EVERY_MS) continue;
+    if (o.budget - client.unitsSpent < SEARCH_UNITS + 1) return;
+    // The brands' own channels (its own and its competitors') are not creators to work with.
+    const ids = (await client.searchChannels(target.keywords.join("|"), CHANNELS_PER_SEARCH)).filter(
+      (id) => !o.brandChannels.has(id),
+    );
+    const channels = await client.channelProfiles(ids);
+    await deps.db.transaction(async (tx) => {
+      await storeFoundChannels(tx, {
+        workspaceId: o.workspaceId,
+        brandId: target.brandId,
+        channels,
+        now: o.now,
+      });
+      await deps.jobs.enqueue("compute-brand", { brandId: target.brandId }, { tx });
+    });
+    deps.log.info({ brandId: target.brandId, channels: channels.length }, "YouTube creators found");
+  }
 }

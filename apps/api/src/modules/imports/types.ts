@@ -15,7 +15,8 @@ export type FormatId =
   | "x-tweet-activity"
   | "x-account-content"
   | "search-console-queries"
-  | "ga4-audience";
+  | "ga4-audience"
+  | "creator-list";
 
 /** `line` on every row is the 1-based line of the file where the record starts. */
 export interface PostRow {
@@ -101,7 +102,27 @@ export interface AudienceSegmentRow {
   users: number;
 }
 
-export type ImportRow = PostRow | FollowerRow | KeywordRow | SearchQueryRow | AudienceSegmentRow;
+/** One creator of a creator list (an agency's roster, a spreadsheet kept by hand): what the list says, null when not. */
+export interface CreatorRow {
+  kind: "creator";
+  line: number;
+  platform: Platform;
+  /** Lower case, without "@" (a profile link in the handle column gives its handle). */
+  handle: string;
+  name: string | null;
+  url: string | null;
+  followers: number | null;
+  /** Ratio: "3.2%" and a bare "3.2" both become 0.032. */
+  engagementRate: number | null;
+  /** ISO 3166-1 alpha-2 when the list names a country we can place, else null. */
+  country: string | null;
+  /** Bio, niche, category and topics cells, joined. */
+  description: string | null;
+  /** Titles of recent posts or videos ("|" or ";" between them). */
+  recentTitles: string[];
+}
+
+export type ImportRow = PostRow | FollowerRow | KeywordRow | SearchQueryRow | AudienceSegmentRow | CreatorRow;
 export type RowKind = ImportRow["kind"];
 
 export interface RowError {

@@ -8,6 +8,7 @@ import { BrandGate } from "../modules/brand-gate";
 import { EngagementBubbleChart } from "../modules/charts";
 import { formatCount, formatDate, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
+import { CREATOR_ORIGIN_LABELS, OWN_CREATORS_METHOD } from "../modules/own-pools";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { type InfluencerDetails, influencerOptions } from "./queries";
@@ -45,7 +46,9 @@ function InfluencerDetailsModule({ id, brand }: { id: string; brand: Brand }) {
       title={data?.name ?? "Influencer details"}
       description={
         data
-          ? `${data.handle} · ${NETWORK_LABELS[data.platform]} · ${formatCount(data.followers)} followers`
+          ? `${data.handle} · ${NETWORK_LABELS[data.platform]} · ${
+              data.followers === null ? "followers unknown" : `${formatCount(data.followers)} followers`
+            }`
           : "Their audience, engagement and recent posts."
       }
       brand={brand}
@@ -76,18 +79,45 @@ function InfluencerDetailsModule({ id, brand }: { id: string; brand: Brand }) {
   );
 }
 
+/** The figures of a real creator of the brand's own pool: nothing about its audience is known or guessed. */
+function OwnCreatorStats({ details }: { details: InfluencerDetails }) {
+  return (
+    <>
+      <Stat label="Engagement rate" value={formatRate(details.engagementRate)} />
+      <Stat
+        label="Topic match"
+        value={formatShare(details.topicMatch)}
+        hint="Your keywords and topics found"
+      />
+      <Stat label="Audience fit" value="Unknown" hint="Real creators' audiences are not known" />
+      <Stat label="Followers" value={formatCount(details.followers)} />
+      <div className="col-span-full flex flex-col gap-1 text-sm">
+        <dt className="text-muted-foreground">Source</dt>
+        <dd>{details.origin ? CREATOR_ORIGIN_LABELS[details.origin] : "—"}</dd>
+        <dd className="text-muted-foreground">{OWN_CREATORS_METHOD}</dd>
+      </div>
+    </>
+  );
+}
+
 function Details({ details }: { details: InfluencerDetails }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <dl className="bg-card grid grid-cols-2 gap-4 rounded-lg border p-5 md:grid-cols-4 lg:col-span-2">
-        <Stat label="Engagement rate" value={formatRate(details.engagementRate)} />
-        <Stat label="Audience fit" value={formatShare(details.audienceFit)} />
-        <Stat
-          label="Authenticity"
-          value={formatShare(details.authenticity)}
-          hint={authenticityWords(details.authenticity)}
-        />
-        <Stat label="Followers" value={formatCount(details.followers)} />
+        {details.origin ? (
+          <OwnCreatorStats details={details} />
+        ) : (
+          <>
+            <Stat label="Engagement rate" value={formatRate(details.engagementRate)} />
+            <Stat label="Audience fit" value={formatShare(details.audienceFit)} />
+            <Stat
+              label="Authenticity"
+              value={formatShare(details.authenticity)}
+              hint={authenticityWords(details.authenticity)}
+            />
+            <Stat label="Followers" value={formatCount(details.followers)} />
+          </>
+        )}
         {details.topics.length > 0 ? (
           <div className="col-span-full flex flex-wrap gap-1.5">
             <dt className="sr-only">Topics</dt>

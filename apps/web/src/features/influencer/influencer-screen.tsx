@@ -7,12 +7,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { countriesOptions } from "~/features/reference/queries";
+import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
 import { ExportButton } from "../modules/export-button";
 import { FilterSelect, MarketFilters, SearchField } from "../modules/filters";
 import { formatCount, formatRate, formatShare } from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
-import { NO_OWN_CREATORS } from "../modules/own-pools";
+import { CREATOR_ORIGIN_LABELS, NO_OWN_CREATORS, OWN_CREATORS_METHOD } from "../modules/own-pools";
 import { DEFAULT_PERIOD } from "../modules/period";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
@@ -62,7 +63,11 @@ function InfluencerModule({ brand }: { brand: Brand }) {
   return (
     <ModulePage
       title="Influencers"
-      description="Influencers ranked by how well they fit your brand and its audience."
+      description={
+        brand.sample
+          ? "Influencers ranked by how well they fit your brand and its audience."
+          : "Real creators for your brand: from your creator lists, the posts that mention them and YouTube search."
+      }
       brand={brand}
     >
       <search className="flex flex-wrap items-end gap-4" aria-label="Influencers">
@@ -98,10 +103,14 @@ function InfluencerModule({ brand }: { brand: Brand }) {
           description={list.data ? `${influencerCountText(list.data)}, best fit first` : "Best fit first"}
           actions={<ExportButton dataset="influencers" period={DEFAULT_PERIOD} />}
         >
+          {brand.sample ? null : <p className="text-muted-foreground text-sm">{OWN_CREATORS_METHOD}</p>}
           <DataTable
             caption="Ranked influencers"
             hideCaption
-            columns={columns(page, (code) => countries.data?.find((option) => option.value === code)?.label)}
+            columns={(brand.sample ? columns : ownColumns)(
+              page,
+              (code) => countries.data?.find((option) => option.value === code)?.label,
+            )}
             rows={list.data?.results ?? []}
             getRowId={(row) => row.id}
             loading={list.isPending}
@@ -111,6 +120,11 @@ function InfluencerModule({ brand }: { brand: Brand }) {
                   className="border-0"
                   title="No creators for your brand yet"
                   description={NO_OWN_CREATORS}
+                  action={
+                    <ButtonLink to="/data-sources" size="sm" emphasis="secondary">
+                      Import a creator list on Data sources
+                    </ButtonLink>
+                  }
                 />
               ) : (
                 <EmptyState
@@ -168,10 +182,10 @@ function InfluencerModule({ brand }: { brand: Brand }) {
   );
 }
 
-function columns(
-  page: number,
-  countryLabel: (code?: string | null) => string | undefined,
-): DataTableColumn<InfluencerSummary>[] {
+type CountryLabel = (code?: string | null) => string | undefined;
+
+/** The columns every list shares: rank, who, where, how many follow and how engaged. */
+function commonColumns(page: number, countryLabel: CountryLabel): DataTableColumn<InfluencerSummary>[] {
   return [
     {
       id: "rank",
@@ -206,12 +220,33 @@ function columns(
     { id: "country", header: "Country", cell: (row) => countryLabel(row.country) ?? row.country ?? "—" },
     { id: "followers", header: "Followers", align: "end", cell: (row) => formatCount(row.followers) },
     { id: "er", header: "Engagement rate", align: "end", cell: (row) => formatRate(row.engagementRate) },
+  ];
+}
+
+/** The sample data set's profiles, whose audiences are known. */
+function columns(page: number, countryLabel: CountryLabel): DataTableColumn<InfluencerSummary>[] {
+  return [
+    ...commonColumns(page, countryLabel),
     { id: "fit", header: "Audience fit", align: "end", cell: (row) => formatShare(row.audienceFit) },
     {
       id: "authenticity",
       header: "Authenticity",
       align: "end",
       cell: (row) => formatShare(row.authenticity),
+    },
+  ];
+}
+
+/** An own brand's real creators: their audience is not known, so fit says so; topic match and source instead. */
+function ownColumns(page: number, countryLabel: CountryLabel): DataTableColumn<InfluencerSummary>[] {
+  return [
+    ...commonColumns(page, countryLabel),
+    { id: "topic", header: "Topic match", align: "end", cell: (row) => formatShare(row.topicMatch) },
+    { id: "fit", header: "Audience fit", align: "end", cell: () => "Unknown" },
+    {
+      id: "origin",
+      header: "Source",
+      cell: (row) => (row.origin ? CREATOR_ORIGIN_LABELS[row.origin] : "—"),
     },
   ];
 }

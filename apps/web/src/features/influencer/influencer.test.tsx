@@ -72,10 +72,27 @@ const base = {
   "GET /industries": () => json([]),
 };
 
+/** The sample brand: its list ranks the sample data set's generated profiles, whose audiences are known. */
+const sampleBrand = { "GET /brand": () => json({ brand: { ...activeBrand, sample: true } }) };
+
+/** A real creator of an own brand's pool: what no source said is null. */
+const ownCreator = (index: number, patch: Partial<InfluencerSummary> = {}): InfluencerSummary => ({
+  ...influencer(index),
+  handle: `creator${index}`,
+  audienceFit: null,
+  topics: ["cold", "brew"],
+  origin: "creator_list",
+  topicMatch: 0.5,
+  sizeBand: "micro",
+  mentions: 0,
+  ...patch,
+});
+
 describe("Influencer list", () => {
   it("pages through the ranked list", async () => {
     const api = mockApi({
       ...base,
+      ...sampleBrand,
       "GET /influencer": (_request, url) => {
         const page = Number(url.searchParams.get("page"));
         return json({
@@ -124,11 +141,64 @@ describe("Influencer list", () => {
     expect(view.container.textContent).not.toContain("See all influencers with Professional");
   });
 
-  it("says why an own brand has no creators, and keeps the sample brand's empty state", async () => {
+  it("lists an own brand's real creators with where each came from, unknowns as unknown, and the method", async () => {
+    mockApi({
+      ...base,
+      "GET /influencer": () =>
+        json({
+          results: [
+            ownCreator(1, { name: "Nina Ferreira", handle: "nina.brews", topicMatch: 1 }),
+            ownCreator(2, {
+              name: "guest.barista",
+              handle: "guest.barista",
+              followers: null,
+              engagementRate: null,
+              topicMatch: 0,
+              sizeBand: null,
+              origin: "mentioned_in_posts",
+              mentions: 2,
+            }),
+          ],
+          total: 2,
+          limited: false,
+        }),
+    });
+    view = await renderScreen(InfluencerScreen);
+    await waitFor(() => getByText(current().container, "2 influencers, best fit first"));
+    getByText(view.container, /^Ranked among your own creators only: your keywords and content topics/);
+    const headers = [...view.container.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(headers).toEqual([
+      "Rank",
+      "Influencer",
+      "Platform",
+      "Country",
+      "Followers",
+      "Engagement rate",
+      "Topic match",
+      "Audience fit",
+      "Source",
+    ]);
+    const cells = (row: number) =>
+      [...(view?.container.querySelectorAll(`tbody tr:nth-child(${row}) > *`) ?? [])].map(
+        (c) => c.textContent,
+      );
+    expect(cells(1).slice(4)).toEqual(["25K", "3.1%", "100%", "Unknown", "Creator list"]);
+    // Known only from an @mention: no follower count or rate is made up.
+    expect(cells(2).slice(4)).toEqual(["—", "—", "0%", "Unknown", "Mentioned in posts"]);
+  });
+
+  it("says how an own brand's creator pool fills, and keeps the sample brand's empty state", async () => {
     mockApi({ ...base, "GET /influencer": () => json({ results: [], total: 0, limited: false }) });
     view = await renderScreen(InfluencerScreen);
     await waitFor(() => getByText(current().container, "No creators for your brand yet"));
     getByText(view.container, /never the sample data's generated profiles/);
+    getByText(
+      view.container,
+      /import a creator list \(a CSV with each creator's handle, platform and followers\)/,
+    );
+    expect(
+      getByRoleName(view.container, "link", "Import a creator list on Data sources").getAttribute("href"),
+    ).toBe("/data-sources");
     view.unmount();
     mockApi({
       ...base,
@@ -152,6 +222,27 @@ describe("Influencer list", () => {
 });
 
 describe("Influencer details", () => {
+  it("shows a real creator's source and topic match, and its audience as unknown", async () => {
+    mockApi({
+      ...base,
+      "GET /influencer/:id": () =>
+        json({
+          ...ownCreator(3, { followers: null, origin: "mentioned_in_posts", topicMatch: 0.25 }),
+          audienceVsEngagement: [],
+          demographics: { ages: [], genders: [], countries: [] },
+          recentPosts: [],
+          provenance: { ...provenance, source: "csv_import", sourceName: "Mentioned in posts" },
+        }),
+    });
+    view = await renderScreen(() => <InfluencerDetailsScreen id="i3" />);
+    await waitFor(() => getByText(current().container, "creator3 · Instagram · followers unknown"));
+    getByText(view.container, "Real creators' audiences are not known");
+    getByText(view.container, "25%");
+    const stated = [...view.container.querySelectorAll("dd")].map((dd) => dd.textContent);
+    expect(stated).toContain("Mentioned in posts");
+    expect(view.container.textContent).not.toContain("Authenticity");
+  });
+
   it("shows audience, demographics, recent posts and authenticity", async () => {
     mockApi({
       ...base,

@@ -8,6 +8,18 @@
 export const OWN_KEYWORD_WAYS_IN =
   "On Data sources, import a Google Ads Keyword Planner export, or connect Google Search Console (the searches that found your website) or Google Ads (volumes and costs per click of your keywords).";
 
-/** Why an own brand's creator list is empty: nothing can fill it yet, and the sample's creators are not real. */
+/** How an own brand's creator pool fills, said where it is empty; the sample's creators are not real. */
 export const NO_OWN_CREATORS =
-  "Brandscope recommends only real creators for your brand, never the sample data's generated profiles, and cannot find or import creators for your own brand yet, so this list stays empty for now. Your content, audience and keyword figures do not depend on it.";
+  "On Data sources, import a creator list (a CSV with each creator's handle, platform and followers), import your and your competitors' posts (the creators they @mention are added here), or connect YouTube with your own API key (channels found by your keywords are added weekly). Brandscope recommends only real creators for your brand, never the sample data's generated profiles.";
+
+/** The one-line method note of the own brand's ranking (docs/analytics-methods.md §4.8). */
+export const OWN_CREATORS_METHOD =
+  "Ranked among your own creators only: your keywords and content topics found in their name, bio and recent titles count half, their size band and their engagement rate within that band a quarter each. Audience fit is unknown for real creators, so it is not used.";
+
+/** Where each of an own brand's creators came from, in words. */
+export const CREATOR_ORIGIN_LABELS = {
+  creator_list: "Creator list",
+  mentioned_in_posts: "Mentioned in posts",
+  youtube_search: "YouTube search",
+  instagram_handle: "Added by handle",
+} as const;

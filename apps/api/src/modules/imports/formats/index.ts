@@ -1,4 +1,5 @@
 import type { FormatId, RowKind } from "../types";
+import { creatorList } from "./creator-list";
 import type { ExportFormat } from "./format";
 import { ga4Audience } from "./ga4-audience";
 import { googleAdsKeywordPlanner } from "./google-ads-keyword-planner";
@@ -31,6 +32,7 @@ export const FORMATS: readonly ExportFormat[] = [
   xAccountContent,
   searchConsoleQueries,
   ga4Audience,
+  creatorList,
 ];
 
 /** The ids of the exports whose rows are of one of `kinds`, e.g. every export that stores posts. */

@@ -1,0 +1,195 @@
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import type { CreatorOrigin } from "../../db/schema";
+import type { CreatorRow } from "../imports/types";
+import type { PoolCreator, RankedCreator } from "./influencers/own-ranking";
+
+/**
+ * The real creators of a workspace's own brand (own_creators): refreshed and ranked by the compute job, read by the
+ * influencers module. Never joined with `influencers`, the sample data set's generated profiles.
+ */
+
+async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return result.rows as T[];
+}
+
+/**
+ * The own brands whose creator pool rests on `brandId`'s posts: the brand itself when it is a workspace's own, and
+ * every own brand following it as a competitor. Sample brands have no pool of their own.
+ */
+export async function findPoolOwners(
+  db: Queryable,
+  brandId: string,
+): Promise<{ brandId: string; workspaceId: string; name: string; country: string | null }[]> {
+  return rowsOf(
+    db,
+    sql`select b.id as "brandId", wb.workspace_id as "workspaceId", b.name, b.country
+      from workspace_brands wb join brands b on b.id = wb.brand_id
+      where not b.sample and (wb.brand_id = ${brandId} or exists (select 1 from brand_competitors c
+        where c.workspace_id = wb.workspace_id and c.brand_id = wb.brand_id and c.competitor_id = ${brandId}))`,
+  );
+}
+
+/** Mentioned creators kept per brand: the most mentioned, so a brand of 100,000 posts keeps a pool it can read. */
+export const MENTIONED_KEPT = 500;
+
+/**
+ * An "@name" not inside a word, an e-mail address or a link; the name as Instagram, TikTok and X allow it
+ * (letters, digits, "_" and inner dots). text-tokens.ts MENTION_PATTERN reads mentions the same way.
+ */
+const MENTION = "(?:^|[^[:alnum:]_.@/])@([[:alnum:]_](?:[[:alnum:]_.]*[[:alnum:]_])?)";
+
+/**
+ * Creators @mentioned in the imported posts of the brand and its competitors become candidates labelled
+ * mentioned_in_posts, on the platform of the post; the brand's and competitors' own accounts are not candidates, and
+ * a sample competitor's generated posts are not read (the sample data set stays in the sample workspace).
+ * Every creator's count of mentions is set anew, and mentioned-only creators no longer mentioned leave the pool.
+ */
+export async function refreshMentionedCreators(
+  db: Queryable,
+  p: { brandId: string; workspaceId: string },
+): Promise<void> {
+  const found = await rowsOf<{ platform: string; handle: string; mentions: number }>(
+    db,
+    sql`with companies as (
+        select ${p.brandId}::uuid as id
+        union select c.competitor_id from brand_competitors c join brands b on b.id = c.competitor_id
+          where c.brand_id = ${p.brandId} and c.workspace_id = ${p.workspaceId} and not b.sample
+      ),
+      own_handles as (
+        select platform, lower(ltrim(handle, '@')) as handle from social_accounts
+        where brand_id in (select id from companies) and handle is not null
+      ),
+      found as (
+        select p.platform, lower(m[1]) as handle, count(distinct p.id)::int as mentions
+        from posts p cross join lateral regexp_matches(p.text, ${MENTION}, 'g') m
+        where p.brand_id in (select id from companies)
+        group by 1, 2
+      )
+      select f.* from found f
+      where not exists (select 1 from own_handles o where o.platform = f.platform and o.handle = f.handle)
+      order by f.mentions desc, f.platform, f.handle limit ${MENTIONED_KEPT}`,
+  );
+  const kept = JSON.stringify(found);
+  const keptRows = sql`jsonb_to_recordset(${kept}::jsonb) as k(platform text, handle text, mentions integer)`;
+  await db.execute(sql`delete from own_creators c where c.brand_id = ${p.brandId}
+    and c.origin = 'mentioned_in_posts'
+    and not exists (select 1 from ${keptRows} where k.platform = c.platform and k.handle = c.handle)`);
+  await db.execute(sql`update own_creators c set mentions = coalesce((select k.mentions from ${keptRows}
+      where k.platform = c.platform and k.handle = c.handle), 0)
+    where c.brand_id = ${p.brandId}`);
+  await db.execute(sql`insert into own_creators (workspace_id, brand_id, platform, handle, origin, mentions)
+    select ${p.workspaceId}, ${p.brandId}, k.platform, k.handle, 'mentioned_in_posts', k.mentions from ${keptRows}
+    on conflict (brand_id, platform, handle) do nothing`);
+}
+
+/** The brand's pool as the ranking reads it. */
+export async function findPool(db: Queryable, brandId: string): Promise<PoolCreator[]> {
+  return rowsOf(
+    db,
+    sql`select id, platform, handle, name, description, recent_titles as "recentTitles", followers,
+        engagement_rate as "engagementRate", mentions
+      from own_creators where brand_id = ${brandId} order by id`,
+  );
+}
+
+/** The brand's keywords and the labels and terms of its content pillars: what topic match looks for. */
+export async function findBrandTopics(
+  db: Queryable,
+  brandId: string,
+): Promise<{ keywords: string[]; topics: string[] }> {
+  const keywords = await rowsOf<{ keyword: string }>(
+    db,
+    sql`select keyword from keywords where brand_id = ${brandId} order by volume desc nulls last, keyword`,
+  );
+  const topics = await rowsOf<{ topic: string }>(
+    db,
+    sql`select t.topic from figures f,
+        lateral jsonb_array_elements(coalesce(f.payload -> 'pillars', '[]'::jsonb)) with ordinality as p(node, n),
+        lateral (select p.node ->> 'label' as topic, 0 as k
+          union all select value, k from jsonb_array_elements_text(coalesce(p.node -> 'terms', '[]'::jsonb))
+            with ordinality as term(value, k)) t
+      where f.brand_id = ${brandId} and f.module = 'pillars' and f.period_key = 'all' and t.topic is not null
+      order by p.n, t.k`,
+  );
+  return { keywords: keywords.map((k) => k.keyword), topics: topics.map((t) => t.topic) };
+}
+
+/** Stores the ranking of the whole pool at once. */
+export async function saveRanking(db: Queryable, brandId: string, ranked: readonly RankedCreator[]) {
+  if (ranked.length === 0) return;
+  await db.execute(sql`update own_creators c set score = r.score, topic_match = r.topic_match,
+      matched_terms = array(select jsonb_array_elements_text(r.terms))
+    from jsonb_to_recordset(${JSON.stringify(
+      ranked.map((r) => ({ id: r.id, score: r.score, topic_match: r.topicMatch, terms: r.matchedTerms })),
+    )}::jsonb) as r(id uuid, score double precision, topic_match double precision, terms jsonb)
+    where c.brand_id = ${brandId} and c.id = r.id`);
+}
+
+/** A creator as stored: what its source said (a creator list's row, imports/types.ts) and how it ranks. */
+export interface OwnCreatorRow extends Omit<CreatorRow, "kind" | "line" | "platform"> {
+  id: string;
+  platform: string;
+  origin: CreatorOrigin;
+  mentions: number;
+  score: number | null;
+  topicMatch: number | null;
+  matchedTerms: string[];
+  /** ISO 8601 (db.execute leaves timestamps as PostgreSQL writes them). */
+  updatedAt: string;
+  /** The creator list's file name, for a creator from one. */
+  fileName: string | null;
+}
+
+export interface OwnCreatorFilters {
+  brandId: string;
+  platform: string | undefined;
+  country: string | undefined;
+  /** A LIKE pattern matched against the lower-cased "name handle". */
+  search: string | undefined;
+}
+
+const COLUMNS = sql`c.id, c.platform, c.handle, c.name, c.url, c.followers, c.engagement_rate as "engagementRate",
+  c.country, c.description, c.recent_titles as "recentTitles", c.origin, c.mentions, c.score,
+  c.topic_match as "topicMatch", c.matched_terms as "matchedTerms", to_json(c.updated_at) #>> '{}' as "updatedAt",
+  i.file_name as "fileName"`;
+const FROM = sql`from own_creators c left join imports i on i.id = c.import_id`;
+/** own-ranking.ts rankOwnCreators' order. */
+const ORDER = sql`order by c.score desc nulls last, c.mentions desc, c.followers desc nulls last, c.platform,
+  c.handle`;
+
+function whereOf(f: OwnCreatorFilters) {
+  return sql`where c.brand_id = ${f.brandId}
+    ${f.platform === undefined ? sql`` : sql`and c.platform = ${f.platform}`}
+    ${f.country === undefined ? sql`` : sql`and c.country = ${f.country}`}
+    ${f.search === undefined ? sql`` : sql`and lower(coalesce(c.name, '') || ' ' || c.handle) like ${f.search}`}`;
+}
+
+/** A page of the brand's own creators, best first. */
+export async function findOwnCreatorPage(
+  db: Queryable,
+  f: OwnCreatorFilters & { limit: number; offset: number },
+): Promise<OwnCreatorRow[]> {
+  return rowsOf(
+    db,
+    sql`select ${COLUMNS} ${FROM} ${whereOf(f)} ${ORDER} limit ${f.limit} offset ${f.offset}`,
+  );
+}
+
+export async function countOwnCreators(db: Queryable, f: OwnCreatorFilters): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${FROM} ${whereOf(f)}`);
+  return row?.n ?? 0;
+}
+
+/** One of the brand's own creators; undefined when the brand has none with the id. */
+export async function findOwnCreator(
+  db: Queryable,
+  p: { brandId: string; id: string },
+): Promise<OwnCreatorRow | undefined> {
+  const [row] = await rowsOf<OwnCreatorRow>(
+    db,
+    sql`select ${COLUMNS} ${FROM} where c.brand_id = ${p.brandId} and c.id = ${p.id}`,
+  );
+  return row;
+}

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import type { ChannelProfile } from "./youtube-api";
+
+/** An own brand a YouTube creator search could be made for, with what it searches by. */
+export interface SearchTarget {
+  brandId: string;
+  /** The brand's keywords of most searches, most first (at most 3). */
+  keywords: string[];
+  /** When the brand's last search stored channels; null when none did. */
+  lastSearch: Date | null;
+}
+
+/** The workspace's own brands (not sample ones), with their top keywords and their last search. */
+export async function findSearchTargets(db: Queryable, workspaceId: string): Promise<SearchTarget[]> {
+  const result = await db.execute(sql`select b.id as "brandId",
+      coalesce((select array_agg(k.keyword order by k.volume desc nulls last, k.keyword) from (
+        select keyword, volume from keywords where brand_id = b.id
+        order by volume desc nulls last, keyword limit 3) k), '{}') as keywords,
+      (select to_json(max(c.updated_at)) #>> '{}' from own_creators c
+        where c.brand_id = b.id and c.origin = 'youtube_search') as "lastSearch"
+    from workspace_brands wb join brands b on b.id = wb.brand_id
+    where wb.workspace_id = ${workspaceId} and not b.sample
+    order by wb.created_at, b.id`);
+  return (result.rows as { brandId: string; keywords: string[]; lastSearch: string | null }[]).map((r) => ({
+    ...r,
+    lastSearch: r.lastSearch === null ? null : new Date(r.lastSearch),
+  }));
+}
+
+/**
+ * The channels a search found join the brand's own creator pool, labelled youtube_search. A channel already there
+ * only from a mention takes the channel's profile; one from a creator list keeps the list's values.
+ */
+export async function storeFoundChannels(
+  db: Queryable,
+  p: { workspaceId: string; brandId: string; channels: ChannelProfile[]; now: Date },
+): Promise<void> {
+  if (p.channels.length === 0) return;
+  const rows = p.channels.map((c) => ({
+    handle: (c.customUrl ?? c.id).replace(/^@/, "").toLowerCase(),
+    name: c.title,
+    url: c.customUrl ? `https://www.youtube.com/${c.customUrl}` : `https://www.youtube.com/channel/${c.id}`,
+    followers: c.subscribers,
+    description: c.description || null,
+    country: c.country,
+  }));
+  await db.execute(sql`insert into own_creators (workspace_id, brand_id, platform, handle, name, url, followers,
+      description, country, origin, updated_at)
+    select ${p.workspaceId}, ${p.brandId}, 'youtube', r.handle, r.name, r.url, r.followers, r.description, r.country,
+      'youtube_search', ${p.now}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(handle text, name text, url text, followers integer, description text, country text)
+    on conflict (brand_id, platform, handle) do update set name = excluded.name, url = excluded.url,
+      followers = excluded.followers, description = excluded.description, country = excluded.country,
+      origin = excluded.origin, updated_at = excluded.updated_at
+    where own_creators.origin in ('mentioned_in_posts', 'youtube_search')`);
+}

@@ -1,0 +1,126 @@
+import type { components } from "@brandscope/api-client/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { type FakeYoutube, startFakeYoutube } from "../../../test/fake-youtube";
+import { seedSignedInUser } from "../../../test/users";
+import { contractSender, keywordPlannerExport, ownBrandWithRival, type Send } from "../../../test/workspaces";
+import { jwtKey } from "../../config/keys";
+import { loadContract } from "../../http/contract";
+import { signIdToken } from "../auth/id-token";
+
+type Schemas = components["schemas"];
+
+// Issue 28, "Real creators": YouTube channels found by an own brand's keywords join its creator pool, with the
+// workspace's own key, against a local fake of the Data API v3 answering search.list and channels.list in Google's
+// shapes (test/fake-youtube.ts); the connector's real client and the real job queue run.
+const KEY = "AIzaFakeYoutubeKey0000000000000000000";
+let fake: FakeYoutube;
+let t: TestApp;
+let send: Send;
+beforeAll(async () => {
+  fake = await startFakeYoutube({ keys: [KEY] });
+  t = await buildTestApp({
+    env: { YOUTUBE_API_BASE_URL: fake.baseUrl, SAMPLE_DATA: "off" },
+    jobs: { retryDelaySeconds: 1 },
+  });
+  send = contractSender(t, await loadContract());
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+describe("YouTube creator search", () => {
+  it("finds channels by the brand's keywords once a week, ranks them in its pool, and spends the quota it says", async () => {
+    const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    await t.database.pool.query("update subscriptions set plan = 'professional' where workspace_id = $1", [
+      user.workspaceId,
+    ]);
+    const { own, rival } = await ownBrandWithRival(t, user.workspaceId, {
+      names: ["Lumora", "Brewhaus"],
+      country: "US",
+    });
+    const imported = await send("createImport", user.authorization, {
+      upload: {
+        file: {
+          name: "keyword-planner.csv",
+          data: keywordPlannerExport([
+            ["cold brew coffee", 1900],
+            ["espresso grinder", 880],
+            ["pour over kettle", 590],
+            ["latte art class", 20],
+          ]),
+        },
+      },
+    });
+    expect(imported.statusCode).toBe(201);
+    await jobsDone(t);
+
+    const connected = await send("connectYoutube", user.authorization, {
+      body: {
+        apiKey: KEY,
+        channels: [
+          { brandId: own.id, channel: "@lumoracoffee" },
+          { brandId: rival.id, channel: "@brewhaus" },
+        ],
+      },
+    });
+    expect(connected.statusCode).toBe(200);
+    await jobsDone(t);
+
+    // One search by the three keywords of most searches, then the found channels' statistics in one call.
+    const searches = fake.calls.filter((call) => call.startsWith("search?"));
+    expect(searches).toHaveLength(1);
+    const search = new URLSearchParams(searches[0]?.split("?")[1]);
+    expect(Object.fromEntries(search)).toEqual({
+      part: "snippet",
+      type: "channel",
+      q: "cold brew coffee|espresso grinder|pour over kettle",
+      maxResults: "10",
+    });
+    const connector = (await send("getYoutubeConnector", user.authorization)).json<
+      Schemas["YoutubeConnector"]
+    >();
+    // The channel reads (Lumora 2 units, Brewhaus 3) and the search (100) with its one channels.list (1).
+    expect(connector).toMatchObject({ status: "connected", quotaUsedToday: 106 });
+
+    const list = (await send("listInfluencers", user.authorization)).json<Schemas["InfluencerList"]>();
+    // The brands' own channels matched the search too, but are not creators to work with.
+    expect(list.results.map((r) => [r.handle, r.origin, r.followers, r.sizeBand])).toEqual([
+      ["kettleking", "youtube_search", 412_000, "mid"],
+      ["coldbrewclub", "youtube_search", 8400, "nano"],
+      ["ucquietroaster000000000a", "youtube_search", null, null],
+    ]);
+    expect(list.results[0]).toMatchObject({
+      name: "Kettle King",
+      platform: "youtube",
+      country: "US",
+      audienceFit: null,
+      engagementRate: null,
+      topicMatch: 1,
+    });
+    const details = await send("getInfluencer", user.authorization, {
+      params: { id: list.results[0]?.id ?? "" },
+    });
+    expect(details.json<Schemas["InfluencerDetails"]>().provenance).toMatchObject({
+      source: "provider",
+      sourceName: "YouTube search",
+    });
+
+    // A token of the session as of the clock, which the test moves by days.
+    const signedIn = async () => `Bearer ${await signIdToken(user, jwtKey(TEST_JWT_SECRET), t.clock.now())}`;
+    // The next day's read does not search again: the pool is refreshed weekly.
+    fake.calls.length = 0;
+    t.clock.advance(24 * 3_600_000);
+    expect((await send("refreshYoutube", await signedIn())).statusCode).toBe(202);
+    await jobsDone(t);
+    expect(fake.calls.some((call) => call.startsWith("search?"))).toBe(false);
+    expect(fake.calls.length).toBeGreaterThan(0);
+    // A week on, it does.
+    fake.calls.length = 0;
+    t.clock.advance(7 * 24 * 3_600_000);
+    expect((await send("refreshYoutube", await signedIn())).statusCode).toBe(202);
+    await jobsDone(t);
+    expect(fake.calls.filter((call) => call.startsWith("search?"))).toHaveLength(1);
+  });
+});
