@@ -11,6 +11,7 @@ export * from "./connectors.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
 export * from "./saml.schema";
+export * from "./search-queries.schema";
 export * from "./secrets.schema";
 export * from "./sso.schema";
 export * from "./team.schema";

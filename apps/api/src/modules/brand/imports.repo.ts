@@ -1,3 +1,4 @@
+import type { components } from "@brandscope/api-client/schema";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Queryable, type Tx, transactionConnectionOf } from "../../db/client";
 import { copyTextInto } from "../../db/copy-rows";
@@ -9,6 +10,7 @@ import {
   imports,
   keywords,
   posts,
+  searchQueries,
   users,
 } from "../../db/schema";
 import { COPY_COLUMNS, type CopyTexts } from "./read-export";
@@ -56,11 +58,17 @@ export async function insertImport(
 /** An import as listed: with its uploader's name and the rows it holds (removing it removes them). */
 export interface ListedImport extends ImportRecord {
   uploadedBy: string | null;
-  holds: { posts: number; followerDays: number; keywords: number; audienceSegments: number };
+  holds: components["schemas"]["Import"]["holds"];
 }
 
-const heldBy = (table: typeof posts | typeof followerSnapshots | typeof keywords | typeof audienceSegments) =>
-  sql<number>`(select count(*)::int from ${table} where ${table.importId} = ${imports.id})`;
+const heldBy = (
+  table:
+    | typeof posts
+    | typeof followerSnapshots
+    | typeof keywords
+    | typeof searchQueries
+    | typeof audienceSegments,
+) => sql<number>`(select count(*)::int from ${table} where ${table.importId} = ${imports.id})`;
 
 /** The workspace's imports, newest first (or the one `importId`). */
 export async function findImports(
@@ -74,6 +82,7 @@ export async function findImports(
       posts: heldBy(posts),
       followerDays: heldBy(followerSnapshots),
       keywords: heldBy(keywords),
+      searchQueries: heldBy(searchQueries),
       audienceSegments: heldBy(audienceSegments),
     })
     .from(imports)
@@ -94,6 +103,7 @@ export async function findImports(
       posts: row.posts,
       followerDays: row.followerDays,
       keywords: row.keywords,
+      searchQueries: row.searchQueries,
       audienceSegments: row.audienceSegments,
     },
   }));
@@ -171,12 +181,21 @@ export async function deleteExpiredPendingImports(db: Queryable, p: { workspaceI
  * removing a later import of the same rows leaves them. A keyword keeps its first spelling, and industry stays
  * null, so a workspace's keywords never join the industry lists other workspaces see.
  *
+ * A Search Console export's queries replace the brand's exported queries of the same period (the same days again
+ * is the same export read again, or a newer export of it), never a connector's read nor another period's.
+ *
  * Audience segments go as a whole (storeSegments). Answers the earlier audience imports whose segments this one
  * replaced.
  */
 export async function storeImportRows(
   tx: Tx,
-  p: { brandId: string; importId: string; copy: CopyTexts },
+  p: {
+    workspaceId: string;
+    brandId: string;
+    importId: string;
+    copy: CopyTexts;
+    searchPeriod: { from: string; to: string } | null;
+  },
 ): Promise<ReplacedSegments[]> {
   const client = transactionConnectionOf(tx);
   const owner = [p.brandId, p.importId];
@@ -234,6 +253,24 @@ export async function storeImportRows(
         is distinct from (excluded.currency, excluded.cpc, excluded.competition, excluded.volume, excluded.volume_low,
         excluded.volume_high, excluded.trend, excluded.trend_start, excluded.intent, excluded.source)`,
       owner,
+    );
+  }
+  if (p.copy.searchQueries && p.searchPeriod) {
+    await client.query(`create temp table import_search_queries (query text, clicks integer, impressions integer,
+      ctr double precision, position double precision) on commit drop`);
+    await copyTextInto(client, "import_search_queries", COPY_COLUMNS.searchQueries, p.copy.searchQueries);
+    const period = [p.brandId, p.searchPeriod.from, p.searchPeriod.to];
+    await client.query(
+      `delete from search_queries where brand_id = $1 and source = 'csv_import' and period_from = $2
+        and period_to = $3`,
+      period,
+    );
+    await client.query(
+      `insert into search_queries (workspace_id, brand_id, query, country, period_from, period_to, clicks,
+        impressions, ctr, position, source, import_id)
+      select $4, $1, query, null, $2, $3, clicks, impressions, ctr, position, 'csv_import', $5
+      from import_search_queries`,
+      [...period, p.workspaceId, p.importId],
     );
   }
   return p.copy.segments ? storeSegments(tx, { ...p, segments: p.copy.segments }) : [];

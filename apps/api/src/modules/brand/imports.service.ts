@@ -101,6 +101,7 @@ const storedCount = (reading: Readable) =>
   reading.stores.posts +
   reading.stores.followerDays +
   reading.stores.keywords +
+  reading.stores.searchQueries +
   reading.stores.audienceSegments;
 
 /** How long a pending import waits for the user to import it. */
@@ -163,14 +164,17 @@ async function refuseUnusable(ctx: RequestCtx, base: ImportBase, reading: Export
 }
 
 /**
- * An audience export describes the visitors of the brand's own website: stored for a competitor it would give the
- * competitor the brand's audience. Refused (and recorded, so the list shows why) before anything is stored.
+ * An audience export describes the visitors of the brand's own website, and a Search Console export the searches
+ * the brand's own site was shown for: stored for a competitor either would give the competitor the brand's. Refused
+ * (and recorded, so the list shows why) before anything is stored.
  */
-async function refuseCompetitorAudience(ctx: RequestCtx, base: ImportBase, reading: Readable) {
-  if (reading.kind !== "audience-segment") return;
+async function refuseCompetitorOwnData(ctx: RequestCtx, base: ImportBase, reading: Readable) {
+  if (reading.kind !== "audience-segment" && reading.kind !== "search-query") return;
   if (await isOwnBrand(ctx.db, { workspaceId: base.workspaceId, brandId: base.brandId })) return;
+  const what =
+    reading.kind === "audience-segment" ? "the visitors of your own website" : "your own website's searches";
   const message =
-    `${reading.label} exports describe the visitors of your own website, so they can only be imported for ` +
+    `${reading.label} exports describe ${what}, so they can only be imported for ` +
     'your brand: choose your brand under "Whose data is it?" and upload the file again.';
   await insertImport(ctx.db, {
     ...base,
@@ -180,7 +184,10 @@ async function refuseCompetitorAudience(ctx: RequestCtx, base: ImportBase, readi
     imported: 0,
     errors: [{ row: WHOLE_FILE, message }],
   });
-  ctx.log.info({ brandId: base.brandId, format: reading.format }, "Import refused: audience of a competitor");
+  ctx.log.info(
+    { brandId: base.brandId, format: reading.format },
+    "Import refused: own data for a competitor",
+  );
   throw new AppError("IMPORT_REJECTED", 422, message, [{ path: "/brandId", message }]);
 }
 
@@ -197,12 +204,14 @@ const replacedNotes = (replaced: ReplacedSegments[]) =>
 async function storeRows(
   tx: Tx,
   ctx: RequestCtx,
-  o: { brandId: string; importId: string; reading: Readable },
+  o: { workspaceId: string; brandId: string; importId: string; reading: Readable },
 ) {
   const replaced = await storeImportRows(tx, {
+    workspaceId: o.workspaceId,
     brandId: o.brandId,
     importId: o.importId,
     copy: o.reading.copy,
+    searchPeriod: o.reading.searchPeriod,
   });
   await appendImportNotes(tx, { importId: o.importId, notes: replacedNotes(replaced) });
   if (storedCount(o.reading) > 0) {
@@ -227,8 +236,11 @@ async function listedImport(ctx: RequestCtx, workspaceId: string, importId: stri
  *   and the brand's figures are recomputed. Re-importing the same file stores the same state.
  * - An audience export (GA4) is for the workspace's own brand only (422 for a competitor); its segments replace
  *   the brand's earlier imported ones, which the new import's notes say.
+ * - A Search Console export stores the brand's own searches (search_queries) for the days its header and the
+ *   export day tell, replacing an earlier export of the same days; like an audience export, only for the brand.
  * - A completed import's `errors` are notes on what was read but not stored (daily new follows without a total,
- *   Search Console queries, likes not in the file and stored as unknown, rows skipped on purpose): the import still succeeds, with `imported` saying how much.
+ *   likes not in the file and stored as unknown, rows skipped on purpose) or how it was read (the days of a Search
+ *   Console export): the import still succeeds, with `imported` saying how much.
  * - The upload is read as it streams in (kernel/multipart.ts) and a large file is parsed in a worker thread
  *   (export-reads.ts), so the server keeps answering other requests during a 100,000-row import.
  */
@@ -253,7 +265,7 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
       brand,
     }),
   );
-  await refuseCompetitorAudience(ctx, base, reading);
+  await refuseCompetitorOwnData(ctx, base, reading);
   const readMs = performance.now() - started - uploadedMs;
   const record = {
     ...base,
@@ -277,7 +289,7 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
 
   const created = await ctx.db.transaction(async (tx) => {
     const row = await insertImport(tx, { ...record, status: "completed" });
-    await storeRows(tx, ctx, { brandId: brand.id, importId: row.id, reading });
+    await storeRows(tx, ctx, { workspaceId, brandId: brand.id, importId: row.id, reading });
     return row;
   });
   // Where a large import's time goes: receiving the upload, reading it (parse and plan), storing the rows.
@@ -332,7 +344,7 @@ export async function commitImport(ctx: RequestCtx, importId: string): Promise<S
       brand,
     }),
   );
-  await refuseCompetitorAudience(ctx, base, reading);
+  await refuseCompetitorOwnData(ctx, base, reading);
   const completed = await ctx.db.transaction(async (tx) => {
     const row = await completePendingImport(tx, {
       importId,
@@ -340,7 +352,7 @@ export async function commitImport(ctx: RequestCtx, importId: string): Promise<S
       notes: reading.notes,
       now,
     });
-    if (row) await storeRows(tx, ctx, { brandId: brand.id, importId, reading });
+    if (row) await storeRows(tx, ctx, { workspaceId, brandId: brand.id, importId, reading });
     return row;
   });
   if (!completed) {
