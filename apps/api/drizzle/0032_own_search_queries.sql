@@ -25,7 +25,7 @@ ALTER TABLE "search_queries" ADD CONSTRAINT "search_queries_connection_id_connec
 CREATE UNIQUE INDEX "search_queries_set_query_key" ON "search_queries" USING btree ("brand_id","source","period_from","period_to",coalesce("country", ''),lower("query"));--> statement-breakpoint
 CREATE INDEX "search_queries_workspace_id_idx" ON "search_queries" USING btree ("workspace_id");--> statement-breakpoint
 CREATE INDEX "search_queries_import_idx" ON "search_queries" USING btree ("import_id") WHERE "search_queries"."import_id" is not null;--> statement-breakpoint
--- Search Console's queries were stored as keywords whose volume was their impressions (issue 27 §2): they move to
+-- Search Console's queries were stored as keywords whose volume was their impressions (issue 27, part 2): they move to
 -- search_queries as the connector's last read (the 28 days ending three days before its last success, as
 -- modules/connectors/search-console-sites.ts reads), and the keyword rows that had no other volume go.
 INSERT INTO "search_queries" ("workspace_id", "brand_id", "query", "country", "period_from", "period_to", "clicks", "impressions", "ctr", "position", "source", "connection_id")
