@@ -257,6 +257,17 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
       await ok(201, "createImport", auth, {
         upload: { file: { name: "quillfeather-keywords.csv", data: keywordPlannerExport() } },
       }),
+      // A's own searches (a Search Console export): queries naming Quillfeather, which B must never read.
+      await ok(201, "createImport", auth, {
+        upload: {
+          file: {
+            name: "Queries.csv",
+            data: Buffer.from(
+              "Top queries,Clicks,Impressions,CTR,Position\nquillfeather oolong sampler,31,240,12.92%,2.4\n",
+            ),
+          },
+        },
+      }),
       await ok(201, "createImport", auth, {
         upload: {
           file: { name: "brackenvale-instagram.csv", data: instagramExport() },

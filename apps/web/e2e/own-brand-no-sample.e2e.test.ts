@@ -70,9 +70,9 @@ describe("an own brand in the sample's industry", () => {
 
     await page.goto(`${baseUrl}/intent`);
     await page.getByText("No keywords of your brand yet").waitFor({ timeout: 30_000 });
-    await page
-      .getByText(/import a Google Ads Keyword Planner export, or connect Google Search Console/)
-      .waitFor();
+    await page.getByText(/import a Google Ads Keyword Planner export, or connect Google Ads/).waitFor();
+    // Its searches are empty too, and say how to get them.
+    await page.getByText("No searches of your brand yet").waitFor();
     expect(await page.getByText(SAMPLE_BADGE).count()).toBe(0);
     await page.getByRole("link", { name: "Add keywords on Data sources" }).click();
     await page.waitForURL((url) => url.pathname === "/data-sources");

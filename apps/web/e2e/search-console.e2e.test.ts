@@ -6,7 +6,7 @@ import { launchChromium, signedInContext } from "./browser";
 // The Google Search Console connector (issue 16) in the browser, against a local fake of Google's OAuth endpoints
 // and Search Console API (global-setup.ts; its consent page agrees at once): Connect goes to Google and back with
 // the browser-bound state, the brand's property is chosen from its website, the queries are read, and the intent
-// module shows the brand's own clicks, click-through rate and position.
+// module shows them under "Your searches" with the brand's own clicks, click-through rate and position.
 const baseUrl = inject("baseUrl");
 
 let browser: Browser;
@@ -53,12 +53,12 @@ describe("the Search Console connector", () => {
     expect(await section.textContent()).toContain("sc-domain:lumora.example");
 
     await page.getByRole("navigation", { name: "Modules" }).getByRole("link", { name: "Intent" }).click();
-    const table = page
-      .getByRole("table")
-      .filter({ has: page.getByRole("columnheader", { name: "Your clicks · CTR · position" }) });
+    const table = page.getByRole("region", { name: "Your searches" }).getByRole("table");
     const row = table
       .getByRole("row")
       .filter({ has: page.getByRole("rowheader", { name: "lumora coffee", exact: true }) });
-    await expect.poll(() => row.first().textContent(), { timeout: 15_000 }).toContain("412 · 23% · 1.2");
-  });
+    // Its GB and IE rows added up: 433 clicks of 1,970 impressions; never a keyword with a volume.
+    await expect.poll(() => row.first().textContent(), { timeout: 15_000 }).toContain("4331,97022%1.2");
+    // Its own polls alone may take 45 s on a loaded machine: more than the suite's default 30 s.
+  }, 120_000);
 });

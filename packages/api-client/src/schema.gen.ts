@@ -1670,6 +1670,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/intent/searches": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The brand's own searches (Search Console)
+         * @description "Your searches": the queries the brand's own site was shown for in Google Search, with clicks, impressions,
+         *     CTR and position, from Search Console exports and the Search Console connector (never search volume).
+         */
+        get: operations["getSearches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/intent/keyword": {
         parameters: {
             query?: never;
@@ -2721,6 +2745,8 @@ export interface components {
                 posts: number;
                 followerDays: number;
                 keywords: number;
+                /** @description The brand's own search queries from a Search Console export; a later export of the same days replaces them, and this one then holds none. */
+                searchQueries: number;
                 /** @description Audience segments (age, gender, country and interests) from a GA4 audience export; the brand's latest audience import replaces the earlier ones', which then hold none. */
                 audienceSegments: number;
                 /** @description Creators of a creator list (creator-list) in the brand's own creator pool; removing the import takes them out of it. */
@@ -3316,7 +3342,6 @@ export interface components {
             competition: number | null;
             /** @description Monthly searches, oldest first */
             trend: number[];
-            searchConsole?: components["schemas"]["SearchConsoleFigures"];
         };
         /**
          * @description Average monthly searches as the range Google Keyword Planner gives an account without active campaigns (its export writes one bucket value per range, docs/import-formats.md §1). Present only when `volume` is null for that reason.
@@ -3329,21 +3354,55 @@ export interface components {
             low: number;
             high: number;
         };
-        /** @description Present on the brand's own queries read from Google Search Console (last 28 complete days), whose volume is their impressions over those days. */
-        SearchConsoleFigures: {
-            clicks: number;
-            impressions: number;
+        /**
+         * @description One of the brand's own queries from Google Search Console over the list's period: how often the brand's pages were shown for it and clicked. Not search volume: impressions count only the searches the brand appeared in. A figure the source did not give is null (unknown), never 0.
+         * @example {
+         *       "query": "lumora coffee",
+         *       "clicks": 412,
+         *       "impressions": 1830,
+         *       "ctr": 0.2251,
+         *       "position": 1.2
+         *     }
+         */
+        SearchQuery: {
+            query: string;
+            clicks: number | null;
+            impressions: number | null;
             /** @description Click-through rate, 0–1 */
-            ctr: number;
+            ctr: number | null;
             /** @description Average position in Google's results (1 = top) */
-            position: number;
+            position: number | null;
+        };
+        /** @description One period's queries from one source, as stored. */
+        SearchQuerySet: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /**
+             * @description csv_import — a Search Console export; provider — the Search Console connector
+             * @enum {string}
+             */
+            source: "csv_import" | "provider";
+            /** @description e.g. "Search Console export Queries.csv" or "Search Console" */
+            sourceName: string;
+        };
+        /** @description The brand's own searches for the period asked for: the stored set that covers most of it (sets of different periods are never added up, they would count the same searches twice), its queries by clicks. Empty for the sample brand, which has none. */
+        SearchQueryList: {
+            queries: components["schemas"]["SearchQuery"][];
+            /** @description Queries in the set shown (the list holds the 100 with the most clicks) */
+            total: number;
+            /** @description The set the queries come from; null when no stored set overlaps the period */
+            shown: components["schemas"]["SearchQuerySet"] | null;
+            /** @description Every set the brand has, newest first (at most 20), so a period without one can name them */
+            stored: components["schemas"]["SearchQuerySet"][];
         };
         KeywordList: {
             keywordData: components["schemas"]["Keyword"][];
             provenance: components["schemas"]["Provenance"];
         };
         /** @enum {string} */
-        ExportDataset: "posts" | "keywords" | "personas" | "influencers" | "competitor-metrics" | "traffic-by-country";
+        ExportDataset: "posts" | "keywords" | "searches" | "personas" | "influencers" | "competitor-metrics" | "traffic-by-country";
         /**
          * @example {
          *       "productId": "professional-monthly",
@@ -6375,6 +6434,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KeywordList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearches: {
+        parameters: {
+            query?: {
+                /** @description The window of the figures; `custom` needs from and to. Default 30d. */
+                period?: components["parameters"]["Period"];
+                /** @description First day of a custom period */
+                from?: components["parameters"]["From"];
+                /** @description Last day of a custom period */
+                to?: components["parameters"]["To"];
+            };
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queries of the stored set covering most of the period, by clicks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchQueryList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -207,18 +207,11 @@ export const keywords = pgTable(
     trend: integer("trend").array().notNull(),
     trendStart: date("trend_start"),
     intent: text("intent").notNull(),
-    /**
-     * The brand's own search demand (Google Search Console, over the 28 days read): clicks, impressions, CTR (0–1)
-     * and average position. Null for keyword planner and sample rows, which have volumes instead.
-     */
-    clicks: integer("clicks"),
-    impressions: integer("impressions"),
-    ctr: doublePrecision("ctr"),
-    position: doublePrecision("position"),
     source: text("source", { enum: dataSources }).notNull(),
     /**
      * When Google Ads keyword planning (modules/connectors/google-ads*.ts) last gave this provider row its volume,
-     * CPC, competition and trend; null when it did not (Search Console's own rows, imports, samples).
+     * CPC, competition and trend; null when it did not (imports, samples). Search Console's queries are not
+     * keywords: they are the brand's searches (search_queries), without a volume.
      */
     plannedAt: timestamp("planned_at", { withTimezone: true }),
     /** The import that stored the row last (removing it removes the row); null for collected or sample data. */

@@ -12,6 +12,7 @@ export * from "./digest.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
 export * from "./saml.schema";
+export * from "./search-queries.schema";
 export * from "./secrets.schema";
 export * from "./sso.schema";
 export * from "./team.schema";

@@ -293,6 +293,7 @@ const cases: Record<string, Case> = {
     why: "a creator of the sample data set, which B's sample brand is ranked against (A's own brand is not)",
   }),
   getIntent: own(200, { probes: () => [{}, { query: { country: "GB" } }] }),
+  getSearches: own(200, { probes: () => [{}, { query: { period: "90d" } }] }),
   searchKeywords: own(200, {
     probes: (): Probe[] => [
       { query: { keyword: A_KEYWORD } },

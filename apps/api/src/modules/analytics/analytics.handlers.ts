@@ -6,6 +6,7 @@ import { getDashboard } from "./dashboard.service";
 import { exportDataset } from "./export.service";
 import { getInfluencer, listInfluencers } from "./influencer.service";
 import { getIntent, searchKeywords } from "./intent.service";
+import { getSearches } from "./searches.service";
 
 export const analyticsHandlers = {
   getDashboard: ({ ctx, query }) => getDashboard(ctx, query),
@@ -17,6 +18,7 @@ export const analyticsHandlers = {
   getInfluencer: ({ ctx, params }) => getInfluencer(ctx, params.id),
   getIntent: ({ ctx, query }) => getIntent(ctx, query),
   searchKeywords: ({ ctx, query }) => searchKeywords(ctx, query),
+  getSearches: ({ ctx, query }) => getSearches(ctx, query),
   exportDataset: (req) => exportDataset(req),
 } satisfies Handlers<
   | "getDashboard"
@@ -28,5 +30,6 @@ export const analyticsHandlers = {
   | "getInfluencer"
   | "getIntent"
   | "searchKeywords"
+  | "getSearches"
   | "exportDataset"
 >;

@@ -14,6 +14,7 @@ import { listInfluencers } from "./influencer.service";
 import { getIntent } from "./intent.service";
 import { withPeriod } from "./module-context";
 import { addDays, type PeriodQuery, resolvePeriod } from "./periods";
+import { searchesForExport } from "./searches.service";
 
 type Dataset = components["schemas"]["ExportDataset"];
 const PAGE = 2_000;
@@ -91,6 +92,16 @@ async function* keywordRows(ctx: RequestCtx) {
       k.competition,
       k.trend,
     ]);
+  }
+}
+
+/** "Your searches" as shown for the period: the whole set, by clicks, each row naming its days and source. */
+async function* searchRows(ctx: RequestCtx, query: PeriodQuery) {
+  const { set, queries } = await searchesForExport(ctx, query);
+  yield csvLine(["query", "clicks", "impressions", "ctr", "position", "period_from", "period_to", "source"]);
+  if (!set) return;
+  for (const q of queries) {
+    yield csvLine([q.query, q.clicks, q.impressions, q.ctr, q.position, set.from, set.to, set.sourceName]);
   }
 }
 
@@ -204,6 +215,7 @@ export async function exportDataset(req: HandlerRequest<"exportDataset">): Promi
   const rows = {
     posts: () => postRows(ctx, query),
     keywords: () => keywordRows(ctx),
+    searches: () => searchRows(ctx, query),
     personas: () => personaRows(ctx),
     influencers: () => influencerRows(ctx),
     "competitor-metrics": () => competitorMetricRows(ctx, query),

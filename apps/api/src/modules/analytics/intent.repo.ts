@@ -24,11 +24,6 @@ export interface KeywordRow {
   competition: number | null;
   trend: number[];
   source: string;
-  /** Search Console's figures, on the brand's queries read by the connector; null on other keywords. */
-  clicks: number | null;
-  impressions: number | null;
-  ctr: number | null;
-  position: number | null;
 }
 
 export interface KeywordAnswer {
@@ -40,7 +35,7 @@ export interface KeywordAnswer {
    * Undefined when every keyword came with the sample data.
    */
   importFormat: string | null | undefined;
-  /** Whether a keyword came from a connector (Google Search Console): the brand's own queries. */
+  /** Whether a keyword came from a connector (Google Ads keyword planning). */
   fromProvider: boolean;
   rows: KeywordRow[];
 }
@@ -51,7 +46,7 @@ const own = (brand: string) =>
 /** The country asked for ($2), else the brand's; with neither, any country. */
 const COUNTRY = "coalesce($2::text, own.country)";
 const KEYWORD_COLUMNS =
-  "k.id, k.keyword, k.country, k.volume, k.volume_low, k.volume_high, k.cpc, k.currency, k.competition, k.trend, k.source, k.clicks, k.impressions, k.ctr, k.position, coalesce(k.volume, k.volume_low) as volume_order";
+  "k.id, k.keyword, k.country, k.volume, k.volume_low, k.volume_high, k.cpc, k.currency, k.competition, k.trend, k.source, coalesce(k.volume, k.volume_low) as volume_order";
 
 /**
  * The answer's rows: the brand on each (one row with null keyword columns when no keyword matches), the page in
@@ -60,8 +55,7 @@ const KEYWORD_COLUMNS =
  */
 const answerOf = (order: string) => `select own.id as brand_id, own.sample as brand_sample,
   case when page.source = 'csv_import' then ${importedFormats("own.id", ["keyword"])} end as import_format,
-  page.keyword, page.country, page.volume, page.volume_low, page.volume_high, page.cpc, page.currency, page.competition, to_json(page.trend) as trend, page.source,
-  page.clicks, page.impressions, page.ctr, page.position
+  page.keyword, page.country, page.volume, page.volume_low, page.volume_high, page.cpc, page.currency, page.competition, to_json(page.trend) as trend, page.source
 from own left join page on true
 order by ${order}`;
 

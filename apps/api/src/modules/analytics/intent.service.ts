@@ -8,23 +8,8 @@ import { provenanceFrom } from "./module-context";
 
 type Schemas = components["schemas"];
 
-/** The provenance name of keywords read by the Search Console connector. */
-export const SEARCH_CONSOLE = "Search Console";
 /** The provenance name of keyword figures read by the Google Ads keyword planning connector. */
 export const GOOGLE_ADS = "Google Ads";
-
-/**
- * The connectors behind the provider rows shown: Search Console's rows have its impressions, and a provider row
- * has a CPC or competition only from Google Ads keyword planning (Search Console gives neither).
- */
-function providerNames(rows: KeywordAnswer["rows"]): string[] {
-  const provider = rows.filter((r) => r.source === "provider");
-  const names = [
-    ...(provider.some((r) => r.impressions !== null) ? [SEARCH_CONSOLE] : []),
-    ...(provider.some((r) => r.cpc !== null || r.competition !== null) ? [GOOGLE_ADS] : []),
-  ];
-  return names.length > 0 ? names : [SEARCH_CONSOLE];
-}
 
 /** Enough for the bubble chart and a readable table; search narrows further. */
 const KEYWORD_LIMIT = 50;
@@ -37,31 +22,26 @@ function answer(ctx: RequestCtx, found: KeywordAnswer | undefined): Schemas["Key
   const times = { dataAsOf: null, computedAt: now };
   const freshness = { now, cadence: "keywords" } as const;
   // Industry keywords come with the sample data set and only the sample brand reads them (intent.repo.ts); a
-  // brand's own come from its keyword planner imports or its Search Console and Google Ads connectors, which name
-  // their sources (with the exports beside it, if any). A real brand with no keyword at all shows none: its empty
-  // list is its own, not sample data.
+  // brand's own come from its keyword planner imports or Google Ads keyword planning, which names itself (with the
+  // exports beside it, if any). Search Console's queries are not keywords: they are "Your searches"
+  // (searches.service.ts). A real brand with no keyword at all shows none: its empty list is its own.
   const provenance = found.fromProvider
     ? {
         ...provenanceFrom({ sample: false, importFormat: null }, times, freshness),
         source: "provider" as const,
-        sourceName: [...providerNames(found.rows), found.importFormat].filter(Boolean).join(", "),
+        sourceName: [GOOGLE_ADS, found.importFormat].filter(Boolean).join(", "),
       }
     : found.importFormat === undefined
       ? provenanceFrom({ sample: found.sampleBrand, importFormat: null }, times, freshness)
       : provenanceFrom({ sample: false, importFormat: found.importFormat }, times, freshness);
   return {
-    keywordData: found.rows.map(
-      ({ source: _source, clicks, impressions, ctr, position, volume_low, volume_high, ...k }) => ({
-        ...k,
-        // A bucketed import's range (volume null): shown as a range, never summed as if exact.
-        ...(volume_low !== null && volume_high !== null
-          ? { volumeRange: { low: volume_low, high: volume_high } }
-          : {}),
-        ...(clicks !== null && impressions !== null && ctr !== null && position !== null
-          ? { searchConsole: { clicks, impressions, ctr, position } }
-          : {}),
-      }),
-    ),
+    keywordData: found.rows.map(({ source: _source, volume_low, volume_high, ...k }) => ({
+      ...k,
+      // A bucketed import's range (volume null): shown as a range, never summed as if exact.
+      ...(volume_low !== null && volume_high !== null
+        ? { volumeRange: { low: volume_low, high: volume_high } }
+        : {}),
+    })),
     provenance,
   };
 }

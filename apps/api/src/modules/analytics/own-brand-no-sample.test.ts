@@ -20,6 +20,16 @@ const GA4_AUDIENCE = readFileSync(
   join(import.meta.dirname, "../../../test/fixtures/ga4/audience-exploration.csv"),
 );
 const OWN_KEYWORDS = ["oakridge cold brew kit", "oakridge espresso grinder"];
+/** The own brand's searches, from a Search Console export (compare mode), by clicks. */
+const OWN_SEARCHES = ["oakridge roasters", "oakridge decaf beans"];
+const SEARCH_CONSOLE_EXPORT = Buffer.from(
+  [
+    "Query,Last 28 days Clicks,Previous 28 days Clicks,Last 28 days Impressions,Previous 28 days Impressions," +
+      "Last 28 days CTR,Previous 28 days CTR,Last 28 days Position,Previous 28 days Position",
+    `${OWN_SEARCHES[1]},12,9,300,280,4%,3.21%,6.2,7.1`,
+    `${OWN_SEARCHES[0]},140,120,420,400,33.33%,30%,1.1,1.2`,
+  ].join("\n"),
+);
 
 /** A Keyword Planner export (UTF-16LE, tab-separated, two title lines) of the own brand's keywords. */
 function keywordPlannerExport(): Buffer {
@@ -92,6 +102,7 @@ beforeAll(async () => {
   await upload(ownUser, "keyword-planner.csv", keywordPlannerExport());
   await upload(ownUser, "instagram-posts.csv", instagramExport());
   await upload(ownUser, "ga4-audience.csv", GA4_AUDIENCE);
+  await upload(ownUser, "Queries.csv", SEARCH_CONSOLE_EXPORT);
   emptyUser = await ownBrandIn(market);
 
   const db = t.database.pool;
@@ -182,6 +193,23 @@ describe("a brand of one's own in the sample brand's industry and country", () =
     expect(empty.body.provenance.source).not.toBe("sample");
   });
 
+  it("reads its own searches only, apart from its keywords; the sample brand has none", async () => {
+    const own = await read<Schemas["SearchQueryList"]>(ownUser, "getSearches");
+    expect(own.body.queries.map((q) => q.query)).toEqual(OWN_SEARCHES);
+    expect(own.body.shown).toMatchObject({
+      source: "csv_import",
+      sourceName: "Search Console export Queries.csv",
+    });
+    expect(sampleKeywordsOf(own.body.queries.map((q) => q.query))).toEqual([]);
+    // Its searches are not keywords: the keyword list holds the planner's two alone.
+    const keywords = await read<Schemas["KeywordList"]>(ownUser, "getIntent");
+    expect(keywords.body.keywordData.map((k) => k.keyword).sort()).toEqual(OWN_KEYWORDS);
+    for (const user of [sampleUser, emptyUser]) {
+      const none = await read<Schemas["SearchQueryList"]>(user, "getSearches");
+      expect(none.body).toEqual({ queries: [], total: 0, shown: null, stored: [] });
+    }
+  });
+
   it("ranks none of the sample's generated creators, in the list, the details or a persona's shortlist", async () => {
     for (const user of [ownUser, emptyUser]) {
       const list = await read<Schemas["InfluencerList"]>(user, "listInfluencers");
@@ -264,6 +292,7 @@ describe("a brand of one's own in the sample brand's industry and country", () =
     const datasets = [
       "posts",
       "keywords",
+      "searches",
       "personas",
       "influencers",
       "competitor-metrics",
@@ -274,6 +303,7 @@ describe("a brand of one's own in the sample brand's industry and country", () =
       expect(response.statusCode, dataset).toBe(200);
       expect(sampleNamedIn(response.body), dataset).toEqual([]);
       if (dataset === "keywords") expect(firstCells(response.body).sort()).toEqual(OWN_KEYWORDS);
+      if (dataset === "searches") expect(firstCells(response.body)).toEqual(OWN_SEARCHES);
       if (dataset === "influencers") expect(firstCells(response.body)).toEqual([]);
     }
     const sampleKeywords = await send("exportDataset", sampleUser.authorization, {

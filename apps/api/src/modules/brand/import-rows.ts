@@ -11,6 +11,7 @@ import type {
   Platform,
   PostRow,
   RowError,
+  SearchQueryRow,
 } from "../imports/types";
 import { type SegmentValues, toSegments } from "./import-segments";
 
@@ -49,6 +50,14 @@ export interface KeywordValues {
   intent: string;
 }
 
+/** A query of the brand's own searches (a Search Console export), over the plan's `searchPeriod`. */
+export interface SearchQueryValues {
+  query: string;
+  clicks: number | null;
+  impressions: number | null;
+  ctr: number | null;
+  position: number | null;
+}
 /** A creator of a creator list, as stored in the brand's own pool (own_creators). */
 export type CreatorValues = Omit<CreatorRow, "kind" | "line">;
 
@@ -57,6 +66,12 @@ export interface ImportPlan {
   posts: PostValues[];
   snapshots: SnapshotValues[];
   keywords: KeywordValues[];
+  /**
+   * A Search Console export's queries: the brand's own searches over `searchPeriod`, never keywords with a volume.
+   * They replace the brand's earlier exported queries of the same period (imports.repo.ts).
+   */
+  searchQueries: SearchQueryValues[];
+  searchPeriod: { from: string; to: string } | null;
   /** An audience export's segments: they replace the brand's earlier imported ones (imports.repo.ts). */
   segments: SegmentValues[];
   creators: CreatorValues[];
@@ -282,7 +297,7 @@ function lastByKey<T>(values: T[], key: (value: T) => string): T[] {
   return [...new Map(values.map((v) => [key(v), v])).values()];
 }
 
-/** posts, follower_snapshots and keywords hold counts as PostgreSQL integers. */
+/** posts, follower_snapshots, keywords and search_queries hold counts as PostgreSQL integers. */
 const MAX_INTEGER = 2_147_483_647;
 
 /**
@@ -307,6 +322,9 @@ export function oversizedCounts(rows: ImportRow[]): RowError[] {
       for (const m of row.monthly) check(row.line, `searches in ${m.month}`, m.searches);
     } else if (row.kind === "audience-segment") {
       check(row.line, "users", row.users);
+    } else if (row.kind === "search-query") {
+      check(row.line, "clicks", row.clicks);
+      check(row.line, "impressions", row.impressions);
     } else if (row.kind === "creator") {
       check(row.line, "followers", row.followers);
     }
@@ -314,32 +332,92 @@ export function oversizedCounts(rows: ImportRow[]): RowError[] {
   return errors;
 }
 
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * A Search Console export's queries as the brand's own searches over the file's period (parse-export.ts reads it
+ * from the header and the export day), with a note saying what they are and which days they were read as. Without
+ * a period (no export day given) nothing can be stored.
+ */
+function toSearchQueries(
+  rows: SearchQueryRow[],
+  period: ParsedExport["period"],
+): { queries: SearchQueryValues[]; notes: RowError[] } {
+  const first = rows[0];
+  if (!first) return { queries: [], notes: [] };
+  const n = `${rows.length} Search Console ${rows.length === 1 ? "query" : "queries"}`;
+  if (!period) {
+    return {
+      queries: [],
+      notes: [
+        {
+          row: first.line,
+          message: `${n} read but not stored: the day the file was exported is not known, so neither are its days.`,
+        },
+      ],
+    };
+  }
+  const queries = lastByKey(
+    rows.map((r) => ({
+      query: r.query.trim(),
+      clicks: r.clicks,
+      impressions: r.impressions,
+      ctr: r.ctr,
+      position: r.position,
+    })),
+    (q) => q.query.toLowerCase(),
+  );
+  const days = `${dayLabel(period.from)} to ${dayLabel(period.to)}`;
+  const how = period.inferred ? `, read as ${period.inferred}` : "";
+  return {
+    queries,
+    notes: [
+      {
+        row: first.line,
+        message:
+          `${n} stored as your brand's own searches (clicks, impressions, CTR and position; not search volume) ` +
+          `for ${days}${how}. They replace earlier Search Console exports of the same days.`,
+      },
+    ],
+  };
+}
+
 /** Turns the rows of a parsed export (with no row errors) into what is stored for `brand`. Pure. */
-export function planImport(parsed: Pick<ParsedExport, "rows" | "kind">, brand: PlanBrand): ImportPlan {
+export function planImport(
+  parsed: Pick<ParsedExport, "rows" | "kind"> & Partial<Pick<ParsedExport, "period">>,
+  brand: PlanBrand,
+): ImportPlan {
   const postRows = parsed.rows.filter((r): r is PostRow => r.kind === "post");
   const followerRows = parsed.rows.filter((r): r is FollowerRow => r.kind === "followers");
   const keywordRows = parsed.rows.filter((r): r is KeywordRow => r.kind === "keyword");
-  const queryRows = parsed.rows.filter((r) => r.kind === "search-query");
+  const queryRows = parsed.rows.filter((r): r is SearchQueryRow => r.kind === "search-query");
   const segmentRows = parsed.rows.filter((r): r is AudienceSegmentRow => r.kind === "audience-segment");
   const creatorRows = parsed.rows.filter((r): r is CreatorRow => r.kind === "creator");
 
   const { snapshots, notes: followerNotes } = toSnapshots(followerRows);
   const { keywords, notes: keywordNotes } = toKeywords(keywordRows, brand);
   const { segments, notes: segmentNotes } = toSegments(segmentRows);
-  const notes = [...missingCountNotes(postRows), ...followerNotes, ...keywordNotes, ...segmentNotes];
-  const firstQuery = queryRows[0];
-  if (firstQuery) {
-    notes.push({
-      row: firstQuery.line,
-      message:
-        `${queryRows.length} Search Console ${queryRows.length === 1 ? "query was" : "queries were"} read but ` +
-        "not stored: Search Console data is not used yet (it has no search volume or CPC).",
-    });
-  }
+  const period = parsed.period ?? null;
+  const { queries, notes: queryNotes } = toSearchQueries(queryRows, period);
+  const notes = [
+    ...missingCountNotes(postRows),
+    ...followerNotes,
+    ...keywordNotes,
+    ...segmentNotes,
+    ...queryNotes,
+  ];
   return {
     posts: lastByKey(postRows.map(toPost), (p) => `${p.platform} ${p.url}`),
     snapshots: lastByKey(snapshots, (s) => `${s.platform} ${s.day}`),
     keywords: lastByKey(keywords, (k) => k.keyword.toLowerCase()),
+    searchQueries: queries,
+    searchPeriod: queries.length > 0 && period ? { from: period.from, to: period.to } : null,
     segments,
     creators: lastByKey(
       creatorRows.map(({ kind: _kind, line: _line, ...creator }) => creator),
@@ -354,5 +432,6 @@ export const plannedCount = (plan: ImportPlan) =>
   plan.posts.length +
   plan.snapshots.length +
   plan.keywords.length +
+  plan.searchQueries.length +
   plan.segments.length +
   plan.creators.length;

@@ -1,3 +1,4 @@
+import type { components } from "@brandscope/api-client/schema";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Queryable, type Tx, transactionConnectionOf } from "../../db/client";
 import { copyTextInto } from "../../db/copy-rows";
@@ -10,6 +11,7 @@ import {
   keywords,
   ownCreators,
   posts,
+  searchQueries,
   users,
 } from "../../db/schema";
 import { COPY_COLUMNS, type CopyTexts } from "./read-export";
@@ -61,19 +63,21 @@ export interface ListedImport extends ImportRecord {
 }
 
 /** The rows of each kind an import holds. */
-export type ImportHolds = Record<
-  "posts" | "followerDays" | "keywords" | "audienceSegments" | "creators",
-  number
->;
+export type ImportHolds = components["schemas"]["Import"]["holds"];
 
-const heldBy = (
-  table:
-    | typeof posts
-    | typeof followerSnapshots
-    | typeof keywords
-    | typeof audienceSegments
-    | typeof ownCreators,
-) => sql<number>`(select count(*)::int from ${table} where ${table.importId} = ${imports.id})`;
+/** The tables whose rows an import stores, each row with the import that stored it last (`import_id`). */
+const IMPORTED_TABLES = [
+  posts,
+  followerSnapshots,
+  keywords,
+  searchQueries,
+  audienceSegments,
+  ownCreators,
+] as const;
+type ImportedTable = (typeof IMPORTED_TABLES)[number];
+
+const heldBy = (table: ImportedTable) =>
+  sql<number>`(select count(*)::int from ${table} where ${table.importId} = ${imports.id})`;
 
 /** The workspace's imports, newest first (or the one `importId`). */
 export async function findImports(
@@ -87,6 +91,7 @@ export async function findImports(
       posts: heldBy(posts),
       followerDays: heldBy(followerSnapshots),
       keywords: heldBy(keywords),
+      searchQueries: heldBy(searchQueries),
       audienceSegments: heldBy(audienceSegments),
       creators: heldBy(ownCreators),
     })
@@ -108,6 +113,7 @@ export async function findImports(
       posts: row.posts,
       followerDays: row.followerDays,
       keywords: row.keywords,
+      searchQueries: row.searchQueries,
       audienceSegments: row.audienceSegments,
       creators: row.creators,
     },
@@ -194,23 +200,16 @@ export async function pendingImportsOf(
 }
 
 /**
- * The rows the workspace's imports keep stored, all its brands together: posts, follower days, keywords, audience
- * segments and creators whose import is one of the workspace's (a row re-stored by a later import counts once, with it).
+ * The rows the workspace's imports keep stored, all its brands together: posts, follower days, keywords, search
+ * queries, audience segments and creators whose import is one of the workspace's (a row re-stored by a later import counts once, with it).
  */
 export async function importedRowsOf(db: Queryable, p: { workspaceId: string }): Promise<number> {
-  const stored = (
-    table:
-      | typeof posts
-      | typeof followerSnapshots
-      | typeof keywords
-      | typeof audienceSegments
-      | typeof ownCreators,
-  ) =>
-    sql`(select count(*) from ${table} join ${imports} on ${imports.id} = ${table.importId}
-         where ${imports.workspaceId} = ${p.workspaceId})`;
+  const stored = IMPORTED_TABLES.map(
+    (table) => sql`(select count(*) from ${table} join ${imports} on ${imports.id} = ${table.importId}
+                    where ${imports.workspaceId} = ${p.workspaceId})`,
+  );
   const result = await db.execute<{ rows: number }>(
-    sql`select (${stored(posts)} + ${stored(followerSnapshots)} + ${stored(keywords)} + ${stored(audienceSegments)}
-              + ${stored(ownCreators)})::float8 as rows`,
+    sql`select (${sql.join(stored, sql` + `)})::float8 as rows`,
   );
   return Number(result.rows[0]?.rows ?? 0);
 }
@@ -225,12 +224,21 @@ export async function importedRowsOf(db: Queryable, p: { workspaceId: string }):
  * removing a later import of the same rows leaves them. A keyword keeps its first spelling, and industry stays
  * null, so a workspace's keywords never join the industry lists other workspaces see.
  *
+ * A Search Console export's queries replace the brand's exported queries of the same period (the same days again
+ * is the same export read again, or a newer export of it), never a connector's read nor another period's.
+ *
  * Audience segments go as a whole (storeSegments). Answers the earlier audience imports whose segments this one
  * replaced.
  */
 export async function storeImportRows(
   tx: Tx,
-  p: { workspaceId: string; brandId: string; importId: string; copy: CopyTexts },
+  p: {
+    workspaceId: string;
+    brandId: string;
+    importId: string;
+    copy: CopyTexts;
+    searchPeriod: { from: string; to: string } | null;
+  },
 ): Promise<ReplacedSegments[]> {
   const client = transactionConnectionOf(tx);
   const owner = [p.brandId, p.importId];
@@ -289,6 +297,24 @@ export async function storeImportRows(
         is distinct from (excluded.currency, excluded.cpc, excluded.competition, excluded.volume, excluded.volume_low,
         excluded.volume_high, excluded.trend, excluded.trend_start, excluded.intent, excluded.source)`,
       owner,
+    );
+  }
+  if (p.copy.searchQueries && p.searchPeriod) {
+    await client.query(`create temp table import_search_queries (query text, clicks integer, impressions integer,
+      ctr double precision, position double precision) on commit drop`);
+    await copyTextInto(client, "import_search_queries", COPY_COLUMNS.searchQueries, p.copy.searchQueries);
+    const period = [p.brandId, p.searchPeriod.from, p.searchPeriod.to];
+    await client.query(
+      `delete from search_queries where brand_id = $1 and source = 'csv_import' and period_from = $2
+        and period_to = $3`,
+      period,
+    );
+    await client.query(
+      `insert into search_queries (workspace_id, brand_id, query, country, period_from, period_to, clicks,
+        impressions, ctr, position, source, import_id)
+      select $4, $1, query, null, $2, $3, clicks, impressions, ctr, position, 'csv_import', $5
+      from import_search_queries`,
+      [...period, p.workspaceId, p.importId],
     );
   }
   return p.copy.segments ? storeSegments(tx, { ...p, segments: p.copy.segments }) : [];

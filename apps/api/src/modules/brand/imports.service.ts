@@ -102,6 +102,7 @@ const storedCount = (reading: Readable) =>
   reading.stores.posts +
   reading.stores.followerDays +
   reading.stores.keywords +
+  reading.stores.searchQueries +
   reading.stores.audienceSegments +
   reading.stores.creators;
 
@@ -168,15 +169,17 @@ async function refuseUnusable(ctx: RequestCtx, base: ImportBase, reading: Export
 const OWN_BRAND_ONLY: Partial<Record<Readable["kind"], (label: string) => string>> = {
   // The visitors of the brand's own website: stored for a competitor it would give the competitor that audience.
   "audience-segment": (label) => `${label} exports describe the visitors of your own website, so they`,
+  // The searches the brand's own site was shown for: stored for a competitor they would give it the brand's.
+  "search-query": (label) => `${label} exports describe your own website's searches, so they`,
   // The creators a brand may work with: its pool, ranked for it (docs/analytics-methods.md §4.8).
   creator: () => "A creator list fills your own brand's creator pool, so it",
 };
 
 /**
- * Audience exports and creator lists are of the workspace's own brand: refused for a competitor (and recorded, so
- * the list shows why) before anything is stored.
+ * Audience exports, Search Console exports and creator lists are of the workspace's own brand: refused for a
+ * competitor (and recorded, so the list shows why) before anything is stored.
  */
-async function refuseCompetitorAudience(ctx: RequestCtx, base: ImportBase, reading: Readable) {
+async function refuseCompetitorOwnData(ctx: RequestCtx, base: ImportBase, reading: Readable) {
   const why = OWN_BRAND_ONLY[reading.kind];
   if (!why) return;
   if (await isOwnBrand(ctx.db, { workspaceId: base.workspaceId, brandId: base.brandId })) return;
@@ -193,7 +196,7 @@ async function refuseCompetitorAudience(ctx: RequestCtx, base: ImportBase, readi
   });
   ctx.log.info(
     { brandId: base.brandId, format: reading.format },
-    "Import refused: own-brand data for a competitor",
+    "Import refused: own data for a competitor",
   );
   throw new AppError("IMPORT_REJECTED", 422, message, [{ path: "/brandId", message }]);
 }
@@ -218,6 +221,7 @@ async function storeRows(
     brandId: o.brandId,
     importId: o.importId,
     copy: o.reading.copy,
+    searchPeriod: o.reading.searchPeriod,
   });
   await appendImportNotes(tx, { importId: o.importId, notes: replacedNotes(replaced) });
   if (storedCount(o.reading) > 0) {
@@ -242,8 +246,11 @@ async function listedImport(ctx: RequestCtx, workspaceId: string, importId: stri
  *   and the brand's figures are recomputed. Re-importing the same file stores the same state.
  * - An audience export (GA4) is for the workspace's own brand only (422 for a competitor); its segments replace
  *   the brand's earlier imported ones, which the new import's notes say.
+ * - A Search Console export stores the brand's own searches (search_queries) for the days its header and the
+ *   export day tell, replacing an earlier export of the same days; like an audience export, only for the brand.
  * - A completed import's `errors` are notes on what was read but not stored (daily new follows without a total,
- *   Search Console queries, likes not in the file and stored as unknown, rows skipped on purpose): the import still succeeds, with `imported` saying how much.
+ *   likes not in the file and stored as unknown, rows skipped on purpose) or how it was read (the days of a Search
+ *   Console export): the import still succeeds, with `imported` saying how much.
  * - The upload is read as it streams in (kernel/multipart.ts) and a large file is parsed in a worker thread
  *   (export-reads.ts), so the server keeps answering other requests during a 100,000-row import.
  */
@@ -269,7 +276,7 @@ export async function createImport(ctx: RequestCtx, request: FastifyRequest): Pr
       brand,
     }),
   );
-  await refuseCompetitorAudience(ctx, base, reading);
+  await refuseCompetitorOwnData(ctx, base, reading);
   const readMs = performance.now() - started - uploadedMs;
   const record = {
     ...base,
@@ -350,7 +357,7 @@ export async function commitImport(ctx: RequestCtx, importId: string): Promise<S
       brand,
     }),
   );
-  await refuseCompetitorAudience(ctx, base, reading);
+  await refuseCompetitorOwnData(ctx, base, reading);
   await checkImportedRows(ctx, { workspaceId, adding: storedCount(reading) });
   const completed = await ctx.db.transaction(async (tx) => {
     const row = await completePendingImport(tx, {

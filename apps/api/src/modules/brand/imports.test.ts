@@ -19,6 +19,7 @@ import {
   imports,
   keywords,
   posts,
+  searchQueries,
   workspaceBrands,
 } from "../../db/schema";
 import { WORKER_FROM_BYTES } from "./export-reads";
@@ -118,6 +119,11 @@ async function stored(brandId: string) {
       .from(keywords)
       .where(eq(keywords.brandId, brandId))
       .orderBy(asc(keywords.keyword)),
+    searchQueries: await db
+      .select()
+      .from(searchQueries)
+      .where(eq(searchQueries.brandId, brandId))
+      .orderBy(asc(searchQueries.periodTo), asc(searchQueries.query)),
   };
 }
 
@@ -131,6 +137,7 @@ describe("POST /api/brand/imports: every sample export", () => {
     posts?: number;
     snapshots?: number;
     keywords?: number;
+    searchQueries?: number;
     notes?: RegExp;
   }[] = [
     { file: "google-ads-keyword-planner.csv", format: "google-ads-keyword-planner", rows: 10, keywords: 10 },
@@ -153,7 +160,8 @@ describe("POST /api/brand/imports: every sample export", () => {
       file: "search-console-queries.csv",
       format: "search-console-queries",
       rows: 8,
-      notes: /8 Search Console/,
+      searchQueries: 8,
+      notes: /^8 Search Console queries stored as your brand's own searches/m,
     },
   ];
 
@@ -165,7 +173,7 @@ describe("POST /api/brand/imports: every sample export", () => {
       { referenceDate: REFERENCE_DATE },
     );
     expect(response.statusCode).toBe(201);
-    const imported = (c.posts ?? 0) + (c.snapshots ?? 0) + (c.keywords ?? 0);
+    const imported = (c.posts ?? 0) + (c.snapshots ?? 0) + (c.keywords ?? 0) + (c.searchQueries ?? 0);
     const body = response.json();
     expect(body).toMatchObject({
       brandId,
@@ -181,6 +189,7 @@ describe("POST /api/brand/imports: every sample export", () => {
     expect(data.posts).toHaveLength(c.posts ?? 0);
     expect(data.snapshots).toHaveLength(c.snapshots ?? 0);
     expect(data.keywords).toHaveLength(c.keywords ?? 0);
+    expect(data.searchQueries).toHaveLength(c.searchQueries ?? 0);
     expect(data.posts.every((p) => p.source === "csv_import" && p.importId === body.id)).toBe(true);
     // Only an import that stored something makes the figures stale.
     expect(computesOf(brandId)).toBe(imported > 0 ? 1 : 0);
@@ -270,16 +279,32 @@ describe("POST /api/brand/imports: real exports", () => {
     notes,
     likesKnown,
   });
-  /** A Search Console file: its queries are read and counted, not stored. */
-  const queries = (rows: number) => ({
+  /**
+   * A Search Console file: its queries stored as the brand's own searches (never keywords), for the period its
+   * header states ("Last 3 months" in compare mode) or Search Console's default 3 months, ending the day before.
+   */
+  const queries = (rows: number, stated = false) => ({
     format: "search-console-queries",
     rows,
     posts: 0,
-    notes: [new RegExp(`^${rows} Search Console queries were read but not stored`)],
+    searchQueries: rows,
+    notes: [
+      new RegExp(
+        `^${rows} Search Console queries stored as your brand's own searches \\(clicks, impressions, CTR and ` +
+          `position; not search volume\\) for .+, read as ${stated ? 'the file\'s "Last 3 months"' : "Search Console's default range"}`,
+      ),
+    ],
   });
   const cases: Record<
     string,
-    { format: string; rows: number; posts: number; notes: RegExp[]; likesKnown?: boolean }
+    {
+      format: string;
+      rows: number;
+      posts: number;
+      notes: RegExp[];
+      likesKnown?: boolean;
+      searchQueries?: number;
+    }
   > = {
     // A Shorts view with Likes but no comments.
     "youtube-content/oisinqueva.csv": videos(9, 9, [noComments, noShares], true),
@@ -306,7 +331,7 @@ describe("POST /api/brand/imports: real exports", () => {
     // The older "Search Queries" header, and blank ",,,," lines at the end.
     "search-console-queries/erikbrignall.csv": queries(8),
     // Compare mode, "Last 3 months …" against "Previous 3 months …".
-    "search-console-queries/alfianalim.csv": queries(5),
+    "search-console-queries/alfianalim.csv": queries(5, true),
   };
   const files = readdirSync(REAL, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -326,13 +351,44 @@ describe("POST /api/brand/imports: real exports", () => {
     const response = await upload(authorization, { name, data: readFileSync(join(REAL, file)) });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ format: c.format, status: "completed", rows: c.rows, imported: c.posts });
+    const searches = c.searchQueries ?? 0;
+    expect(body).toMatchObject({
+      format: c.format,
+      status: "completed",
+      rows: c.rows,
+      imported: c.posts + searches,
+      holds: { posts: c.posts, keywords: 0, searchQueries: searches },
+    });
     const notes: string[] = body.errors.map((e: { message: string }) => e.message);
     expect(notes).toHaveLength(c.notes.length);
     for (const note of c.notes) expect(notes.some((n) => note.test(n))).toBe(true);
 
     const data = await stored(brandId);
     expect(data.posts).toHaveLength(c.posts);
+    // Search Console's queries are the brand's searches over the 3 months ending the day before the upload (both
+    // kinds of file say or imply 3 months), with the file's own figures; never keywords.
+    expect(data.keywords).toEqual([]);
+    expect(data.searchQueries).toHaveLength(searches);
+    const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    for (const q of data.searchQueries) {
+      expect(q).toMatchObject({
+        source: "csv_import",
+        importId: body.id,
+        country: null,
+        periodTo: yesterday,
+      });
+      expect(q.periodFrom < q.periodTo).toBe(true);
+      expect(q.query).not.toBe("");
+    }
+    if (searches > 0) {
+      const first =
+        readFileSync(join(REAL, file), "utf8")
+          .replace(/^\uFEFF/, "")
+          .split(/\r?\n/)[1] ?? "";
+      // The current period's clicks come second in both shapes (compare mode then writes the earlier period's).
+      const [query, clicks] = first.split(",");
+      expect(data.searchQueries.find((q) => q.query === query)?.clicks).toBe(Number(clicks));
+    }
     // A count the file lacks is stored as unknown, never 0.
     expect(data.posts.every((p) => p.comments === null)).toBe(true);
     expect(data.posts.every((p) => (c.likesKnown ? p.likes !== null : p.likes === null))).toBe(true);
@@ -611,6 +667,7 @@ describe("DELETE /api/brand/imports/{id}", () => {
       "instagram-content.csv",
       "tiktok-follower-history.csv",
       "google-ads-keyword-planner.csv",
+      "search-console-queries.csv",
     ]) {
       await upload(authorization, { name: file, data: fixture(file) }, { referenceDate: REFERENCE_DATE });
     }
@@ -619,16 +676,19 @@ describe("DELETE /api/brand/imports/{id}", () => {
       uploadedBy: string | null;
       holds: ImportHolds;
     }[];
+    const none = {
+      posts: 0,
+      followerDays: 0,
+      keywords: 0,
+      searchQueries: 0,
+      audienceSegments: 0,
+      creators: 0,
+    };
     expect(listed.map((i) => [i.fileName, i.holds])).toEqual([
-      [
-        "google-ads-keyword-planner.csv",
-        { posts: 0, followerDays: 0, keywords: 10, audienceSegments: 0, creators: 0 },
-      ],
-      [
-        "tiktok-follower-history.csv",
-        { posts: 0, followerDays: 7, keywords: 0, audienceSegments: 0, creators: 0 },
-      ],
-      ["instagram-content.csv", { posts: 6, followerDays: 0, keywords: 0, audienceSegments: 0, creators: 0 }],
+      ["search-console-queries.csv", { ...none, searchQueries: 8 }],
+      ["google-ads-keyword-planner.csv", { ...none, keywords: 10 }],
+      ["tiktok-follower-history.csv", { ...none, followerDays: 7 }],
+      ["instagram-content.csv", { ...none, posts: 6 }],
     ]);
     expect(listed.every((i) => typeof i.uploadedBy === "string" && i.uploadedBy.length > 1)).toBe(true);
   });
@@ -1012,5 +1072,88 @@ describe("preview, then commit", () => {
     const files = await t.database.db.select({ id: importFiles.importId }).from(importFiles);
     expect(files.map((f) => f.id)).not.toContain(old.id);
     expect(files.map((f) => f.id)).toContain(fresh.id);
+  });
+});
+
+describe("POST /api/brand/imports: Search Console exports as the brand's own searches", () => {
+  const REAL = join(import.meta.dirname, "../../../test/fixtures/real-exports/search-console-queries");
+  const queriesFile = (name: string) => ({ name: "Queries.csv", data: readFileSync(join(REAL, name)) });
+  const holdsOf = async (authorization: string, id: string) => {
+    const listed = (await list(authorization)) as unknown as {
+      id: string;
+      holds: { searchQueries: number };
+    }[];
+    return listed.find((i) => i.id === id)?.holds.searchQueries;
+  };
+
+  it("replaces the same days' queries on a re-import, and keeps another period's beside them", async () => {
+    const { authorization, brandId } = await withBrand();
+    const first = await upload(authorization, queriesFile("ztokar.csv"), { referenceDate: "2026-11-01" });
+    expect(first.statusCode).toBe(201);
+    const again = await upload(authorization, queriesFile("ztokar.csv"), { referenceDate: "2026-11-01" });
+    expect(again.statusCode).toBe(201);
+    let rows = (await stored(brandId)).searchQueries;
+    // One set: 8 queries for 1 Aug – 31 Oct 2026, now the second import's; the first holds none.
+    expect(rows).toHaveLength(8);
+    expect(new Set(rows.map((r) => `${r.periodFrom} ${r.periodTo}`))).toEqual(
+      new Set(["2026-08-01 2026-10-31"]),
+    );
+    expect(rows.every((r) => r.importId === again.json().id)).toBe(true);
+    expect(await holdsOf(authorization, first.json().id)).toBe(0);
+    expect(await holdsOf(authorization, again.json().id)).toBe(8);
+    expect(first.json()).toMatchObject({ firstDay: "2026-08-01", lastDay: "2026-10-31" });
+
+    // A compare-mode export a month later: its own days ("Last 3 months" ending 30 Nov), kept beside.
+    const later = await upload(authorization, queriesFile("alfianalim.csv"), { referenceDate: "2026-12-01" });
+    expect(later.json()).toMatchObject({ firstDay: "2026-09-01", lastDay: "2026-11-30", imported: 5 });
+    rows = (await stored(brandId)).searchQueries;
+    expect(rows).toHaveLength(13);
+
+    // Removing an import removes its queries with it.
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/api/brand/imports/${later.json().id}`,
+      headers: { authorization },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await stored(brandId)).searchQueries).toHaveLength(8);
+  });
+
+  it("says in the preview what the queries become, and stores them on confirming", async () => {
+    const { authorization, brandId } = await withBrand();
+    const preview = await upload(authorization, queriesFile("jfaccioli.csv"), {
+      preview: "true",
+      referenceDate: "2026-11-01",
+    });
+    expect(preview.statusCode).toBe(201);
+    expect(preview.json()).toMatchObject({ status: "pending", imported: 8, firstDay: "2026-08-01" });
+    expect(preview.json().errors.map((e: { message: string }) => e.message)).toEqual([
+      "8 Search Console queries stored as your brand's own searches (clicks, impressions, CTR and position; not " +
+        "search volume) for 1 Aug 2026 to 31 Oct 2026, read as Search Console's default range, the last 3 months " +
+        "ending the day before it was exported (the file does not say its dates). They replace earlier Search " +
+        "Console exports of the same days.",
+    ]);
+    expect((await stored(brandId)).searchQueries).toEqual([]);
+    const commit = await t.app.inject({
+      method: "POST",
+      url: `/api/brand/imports/${preview.json().id}/commit`,
+      headers: { authorization },
+    });
+    expect(commit.statusCode).toBe(200);
+    expect((await stored(brandId)).searchQueries).toHaveLength(8);
+  });
+
+  it("refuses a Search Console export for a competitor: the searches are the brand's own site's", async () => {
+    const { authorization, workspaceId, brandId } = await withBrand();
+    const competitor = await insertBrand({ workspaceId, name: "Rival" });
+    await t.database.db
+      .insert(brandCompetitors)
+      .values({ workspaceId, brandId, competitorId: competitor.id });
+    const response = await upload(authorization, queriesFile("omac049.csv"), { brandId: competitor.id });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(
+      /^Google Search Console queries exports describe your own website's searches/,
+    );
+    expect((await stored(competitor.id)).searchQueries).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ export interface CopyTexts {
   posts: string;
   snapshots: string;
   keywords: string;
+  searchQueries: string;
   segments: string;
   creators: string;
 }
@@ -38,14 +39,17 @@ export type ExportReading =
       badRows: number;
       /** Non-fatal notes on what was read but not stored (first KEPT_ERRORS). */
       notes: RowError[];
-      /** Posts, follower days, keywords and audience segments the import stores. */
+      /** Posts, follower days, keywords, search queries, audience segments and creators the import stores. */
       stores: {
         posts: number;
         followerDays: number;
         keywords: number;
+        searchQueries: number;
         audienceSegments: number;
         creators: number;
       };
+      /** The days a Search Console export's queries are stored for; null for other exports. */
+      searchPeriod: { from: string; to: string } | null;
       /**
        * First and last day of the rows stored (posts' days, follower days, keywords' trend months), or the period
        * the file says it covers (a GA4 export's dates); null for none.
@@ -62,7 +66,14 @@ export interface ReadExportInput {
   brand: PlanBrand;
 }
 
-const NO_ROWS: CopyTexts = { posts: "", snapshots: "", keywords: "", segments: "", creators: "" };
+const NO_ROWS: CopyTexts = {
+  posts: "",
+  snapshots: "",
+  keywords: "",
+  searchQueries: "",
+  segments: "",
+  creators: "",
+};
 
 const recordCount = (parsed: ParsedExport) =>
   parsed.rows.length + parsed.skipped + new Set(parsed.errors.map((e) => e.row)).size;
@@ -93,6 +104,8 @@ function storedDays(plan: ImportPlan): { from: string; to: string } | null {
   return { from, to };
 }
 
+const dayWindow = (period: ParsedExport["period"]) => (period ? { from: period.from, to: period.to } : null);
+
 /** Columns of the COPY texts, in their order (imports.repo.ts copies into tables with these columns). */
 export const COPY_COLUMNS = {
   posts: ["platform", "url", "posted_at", "text", "format", "likes", "comments", "shares", "views"],
@@ -110,6 +123,7 @@ export const COPY_COLUMNS = {
     "trend_start",
     "intent",
   ],
+  searchQueries: ["query", "clicks", "impressions", "ctr", "position"],
   segments: ["age_band", "gender", "country", "interests", "platform_affinity", "size"],
   creators: [
     "platform",
@@ -154,6 +168,9 @@ function copyTexts(plan: ImportPlan): CopyTexts {
         k.trendStart,
         k.intent,
       ]),
+    ),
+    searchQueries: copyText(
+      plan.searchQueries.map((q) => [q.query, q.clicks, q.impressions, q.ctr, q.position]),
     ),
     segments: copyText(
       plan.segments.map((s) => [
@@ -210,10 +227,12 @@ export function readExport(input: ReadExportInput): ExportReading {
       posts: plan?.posts.length ?? 0,
       followerDays: plan?.snapshots.length ?? 0,
       keywords: plan?.keywords.length ?? 0,
+      searchQueries: plan?.searchQueries.length ?? 0,
       audienceSegments: plan?.segments.length ?? 0,
       creators: plan?.creators.length ?? 0,
     },
-    days: plan ? (storedDays(plan) ?? parsed.period) : null,
+    searchPeriod: plan?.searchPeriod ?? null,
+    days: plan ? (storedDays(plan) ?? dayWindow(parsed.period)) : null,
     copy: plan && plannedCount(plan) > 0 ? copyTexts(plan) : NO_ROWS,
   };
 }

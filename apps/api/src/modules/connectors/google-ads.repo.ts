@@ -1,6 +1,12 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { type ConnectorStatus, connections, type GoogleAdsCustomer, keywords } from "../../db/schema";
+import {
+  type ConnectorStatus,
+  connections,
+  type GoogleAdsCustomer,
+  keywords,
+  searchQueries,
+} from "../../db/schema";
 import type { ConnectionRow } from "./connections.repo";
 
 /** Stores a new grant: the sealed refresh token, the customers it can read and the one chosen. */
@@ -51,8 +57,9 @@ export async function setRateLimitedUntil(db: Queryable, p: { id: string; until:
 }
 
 /**
- * The seed keywords of a read: the brand's own keywords of any source (imported, Search Console, an earlier read),
- * those with the most demand first, one per text.
+ * The seed keywords of a read: the brand's own keywords of any source (imported, an earlier read), those with the
+ * most demand first, then its own searches (Search Console's queries, search_queries) with the most impressions,
+ * one per text: Google Ads then gives those queries a search volume of their own.
  */
 export async function findSeedKeywords(
   db: Queryable,
@@ -62,15 +69,21 @@ export async function findSeedKeywords(
     .select({ keyword: keywords.keyword })
     .from(keywords)
     .where(eq(keywords.brandId, p.brandId))
+    .orderBy(sql`${keywords.volume} desc nulls last`, desc(keywords.id))
+    .limit(p.limit * 4);
+  const searched = await db
+    .select({ keyword: searchQueries.query })
+    .from(searchQueries)
+    .where(eq(searchQueries.brandId, p.brandId))
     .orderBy(
-      sql`${keywords.volume} desc nulls last`,
-      sql`${keywords.impressions} desc nulls last`,
-      desc(keywords.id),
+      desc(searchQueries.periodTo),
+      sql`${searchQueries.impressions} desc nulls last`,
+      desc(searchQueries.id),
     )
     .limit(p.limit * 4);
   const seen = new Set<string>();
   const seeds: string[] = [];
-  for (const { keyword } of rows) {
+  for (const { keyword } of [...rows, ...searched]) {
     const key = keyword.trim().toLowerCase();
     if (seen.has(key) || seeds.length >= p.limit) continue;
     seen.add(key);
@@ -90,10 +103,10 @@ export interface PlannedKeyword {
 }
 
 /**
- * Stores a read's figures as the brand's keywords in its country, by the rule Search Console follows: an imported
- * row (a Keyword Planner export) keeps its figures where both name the same keyword in the same country; a
- * provider row (Search Console's, or an earlier read's) takes the volume, CPC, competition and trend; a keyword
- * without a row gets a provider row. Returns the rows written.
+ * Stores a read's figures as the brand's keywords in its country: an imported row (a Keyword Planner export) keeps
+ * its figures where both name the same keyword in the same country; an earlier read's provider row takes the new
+ * volume, CPC, competition and trend; a keyword without a row (a Search Console query among them) gets a provider
+ * row. Returns the rows written.
  */
 export async function applyPlannedKeywords(
   db: Queryable,

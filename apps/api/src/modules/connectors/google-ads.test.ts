@@ -13,13 +13,12 @@ import {
 import { lumoraWorkspace, startGoogleConnectorsApp } from "../../../test/google-connectors";
 import { capturedLog } from "../../../test/log";
 import { recordedJobs } from "../../../test/recorded-jobs";
-import { connections, keywords } from "../../db/schema";
+import { connections, keywords, searchQueries } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import { adsFailure, GOOGLE_ADS_API_VERSION, googleAdsClient, readKeywordMetrics } from "./google-ads-api";
 import { planningTarget } from "./google-ads-geo";
 import { seedKeywords } from "./google-ads-sync.job";
 import { refreshSourcesJob } from "./refresh-sources.job";
-import { replaceProviderKeywords } from "./search-console.repo";
 
 type Schemas = components["schemas"];
 
@@ -101,6 +100,28 @@ const brandKeywords = async (brandId: string) =>
     ]),
   );
 
+/** Search Console queries of the brand, as its connector stores them (the brand's own searches, no volume). */
+async function insertSearches(
+  w: { workspaceId: string; brand: { id: string } },
+  queries: { query: string; impressions: number }[],
+) {
+  await t.database.db.insert(searchQueries).values(
+    queries.map((q) => ({
+      workspaceId: w.workspaceId,
+      brandId: w.brand.id,
+      query: q.query,
+      country: "GB",
+      periodFrom: "2026-08-01",
+      periodTo: "2026-08-28",
+      clicks: 4,
+      impressions: q.impressions,
+      ctr: 4 / q.impressions,
+      position: 7.5,
+      source: "provider" as const,
+    })),
+  );
+}
+
 /** Connects a workspace with one Google Ads account, read at once (of the owner's Google account unless named). */
 async function connected(account?: string) {
   const w = await workspace();
@@ -113,7 +134,8 @@ describe("the Google Ads keyword planning connector", () => {
   it("connects, lets the user choose the account, and gives the brand's keywords Google's volumes and bids", async () => {
     const w = await workspace();
     expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", keywords: 0 });
-    // An imported Keyword Planner row, and a Search Console query without a CPC.
+    // An imported Keyword Planner row, and a Search Console query (a search of the brand's, not a keyword).
+    await insertSearches(w, [{ query: "smart lamp uk", impressions: 120 }]);
     await t.database.db.insert(keywords).values([
       {
         brandId: w.brand.id,
@@ -126,20 +148,6 @@ describe("the Google Ads keyword planning connector", () => {
         trend: [],
         intent: "commercial",
         source: "csv_import",
-      },
-      {
-        brandId: w.brand.id,
-        country: "GB",
-        keyword: "smart lamp uk",
-        currency: "USD",
-        volume: 120,
-        trend: [],
-        intent: "commercial",
-        clicks: 4,
-        impressions: 120,
-        ctr: 4 / 120,
-        position: 7.5,
-        source: "provider",
       },
     ]);
 
@@ -196,20 +204,23 @@ describe("the Google Ads keyword planning connector", () => {
       cpc: 0.8,
       competition: 0.12,
       trendStart: "2024-11-01",
-      clicks: null,
     });
     expect(rows.Lumora?.trend).toHaveLength(12);
     expect(rows.Lumora?.plannedAt).not.toBeNull();
-    // The Search Console row takes Google's volume, bids and competition and keeps its clicks.
+    // The Search Console query becomes a keyword with Google Ads' own volume, bids and competition (never its
+    // impressions), and stays among the brand's searches as it was.
     expect(rows["smart lamp uk"]).toMatchObject({
       source: "provider",
       currency: "GBP",
       volume: 880,
       cpc: 1.5,
       competition: 0.55,
-      clicks: 4,
-      impressions: 120,
     });
+    const [search] = await t.database.db
+      .select()
+      .from(searchQueries)
+      .where(eq(searchQueries.brandId, w.brand.id));
+    expect(search).toMatchObject({ query: "smart lamp uk", clicks: 4, impressions: 120 });
     // The import wins, as with Search Console.
     expect(rows["Desk Lamp"]).toMatchObject({
       source: "csv_import",
@@ -218,7 +229,7 @@ describe("the Google Ads keyword planning connector", () => {
       plannedAt: null,
     });
 
-    // The intent module shows Google's CPC, and names both connectors.
+    // The intent module shows Google's CPC, and names Google Ads.
     const intent = await t.app.inject({
       method: "GET",
       url: "/api/intent",
@@ -227,27 +238,9 @@ describe("the Google Ads keyword planning connector", () => {
     expectContractResponse("getIntent", intent);
     const list = intent.json<Schemas["KeywordList"]>();
     expect(list.provenance).toMatchObject({ source: "provider" });
-    expect(list.provenance.sourceName).toContain("Search Console, Google Ads");
+    expect(list.provenance.sourceName).toContain("Google Ads");
+    expect(list.provenance.sourceName).not.toContain("Search Console");
     expect(list.keywordData.find((k) => k.keyword === "Lumora")).toMatchObject({ cpc: 0.8, volume: 2900 });
-
-    // Search Console reading again keeps Google Ads' figures on its query, and Google Ads' own row.
-    await replaceProviderKeywords(t.database.db, {
-      brandId: w.brand.id,
-      rows: [
-        {
-          country: "GB",
-          keyword: "smart lamp uk",
-          clicks: 6,
-          impressions: 150,
-          ctr: 0.04,
-          position: 6,
-          intent: "commercial",
-        },
-      ],
-    });
-    const again = await brandKeywords(w.brand.id);
-    expect(again["smart lamp uk"]).toMatchObject({ volume: 880, cpc: 1.5, clicks: 6, impressions: 150 });
-    expect(again.Lumora).toMatchObject({ volume: 2900, cpc: 0.8, impressions: null });
   });
 
   it("chooses the only account, and keeps the read figures on malformed results, saying how many were left out", async () => {
@@ -284,19 +277,10 @@ describe("the Google Ads keyword planning connector", () => {
   it("gives every requested close variant Google merged into one result its figures", async () => {
     const w = await workspace();
     // Search Console's queries: "desk lamp" and "Desk Lamps" are close variants, which Google answers as one.
-    await t.database.db.insert(keywords).values(
-      ["desk lamp", "Desk Lamps"].map((keyword, i) => ({
-        brandId: w.brand.id,
-        country: "GB",
-        keyword,
-        currency: "USD",
-        volume: 300 - i,
-        trend: [],
-        intent: "commercial",
-        impressions: 300 - i,
-        source: "provider" as const,
-      })),
-    );
+    await insertSearches(w, [
+      { query: "desk lamp", impressions: 300 },
+      { query: "Desk Lamps", impressions: 299 },
+    ]);
     google.adsCustomers = ["1234567890"];
     expect(await connect(w.authorization)).toEqual({ status: "connected" });
     expect(google.lastMetricsRequest?.keywords).toEqual(["Lumora", "desk lamp", "Desk Lamps"]);
@@ -306,7 +290,6 @@ describe("the Google Ads keyword planning connector", () => {
         volume: 49_500,
         cpc: expect.closeTo(1.14, 5),
         competition: 1,
-        impressions: expect.any(Number),
       });
       expect(rows[variant]?.plannedAt).not.toBeNull();
     }

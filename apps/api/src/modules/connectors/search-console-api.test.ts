@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GoogleError, readRow, searchConsoleClient } from "./search-console-api";
 import { matchingProperty, readWindow } from "./search-console-sites";
-import { countryOf, toKeywords } from "./search-console-sync.job";
+import { countryOf, toReadQueries } from "./search-console-sync.job";
 
 const answering = (status: number, body: string) =>
   searchConsoleClient({
@@ -89,20 +89,13 @@ describe("what a read keeps", () => {
       ctr: 0.1,
       position: 2,
     };
-    const merged = toKeywords(
-      [row, { ...row, query: "lumora coffee", clicks: 30, impressions: 100, position: 4 }],
-      "Lumora",
-    );
+    const merged = toReadQueries([
+      row,
+      { ...row, query: "lumora coffee", clicks: 30, impressions: 100, position: 4 },
+    ]);
+    // No volume and no intent: a query read is the brand's own search, not a keyword.
     expect(merged).toEqual([
-      {
-        country: "GB",
-        keyword: "Lumora Coffee",
-        clicks: 40,
-        impressions: 200,
-        ctr: 0.2,
-        position: 3,
-        intent: "navigational",
-      },
+      { country: "GB", query: "Lumora Coffee", clicks: 40, impressions: 200, ctr: 0.2, position: 3 },
     ]);
   });
 

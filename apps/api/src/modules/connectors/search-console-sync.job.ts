@@ -1,6 +1,5 @@
 import isoCountries from "i18n-iso-countries";
 import type { ConnectorStatus } from "../../db/schema";
-import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { unseal } from "../../lib/crypto";
@@ -8,7 +7,7 @@ import { findCurrentBrand } from "../brand/brand.repo";
 import { markBrandDataChanged } from "../brand/imports.repo";
 import { findConnection, recordRun } from "./connections.repo";
 import { nextRefreshAfter } from "./refresh-schedule";
-import { type ProviderKeyword, replaceProviderKeywords } from "./search-console.repo";
+import { type ReadQuery, replaceConnectorSearches } from "./search-console.repo";
 import { GoogleError, type QueryRow, searchConsoleClient } from "./search-console-api";
 import { readWindow } from "./search-console-sites";
 
@@ -26,7 +25,8 @@ export const countryOf = (alpha3: string): string | null =>
 /**
  * Reads the workspace's Search Console property (search-console.service.ts connects it): the queries of the last
  * 28 complete days by country, with their clicks, impressions, CTR and position, stored as the brand's own
- * keywords (source "provider"), replacing the previous read; then the brand's figures are recomputed. A refused
+ * searches (search_queries, never keywords: impressions are not search volume), replacing the previous read; then
+ * the brand's figures are recomputed. A refused
  * grant, a lost property or a spent quota end the run with a status the Data sources screen shows; a Google
  * outage is retried with back-off by the queue, and the last try says so.
  */
@@ -47,7 +47,7 @@ export async function syncSearchConsoleJob(
     recordRun(deps.db, { ...run, status, reason, succeeded });
   const brand = await findCurrentBrand(deps.db, { workspaceId: data.workspaceId });
   if (!brand || brand.sample) {
-    await end("error", "Set up your brand first: Search Console queries are stored as its own keywords.");
+    await end("error", "Set up your brand first: Search Console queries are stored as its own searches.");
     return;
   }
   const google = searchConsoleClient({
@@ -74,9 +74,15 @@ export async function syncSearchConsoleJob(
       malformed += page.malformed;
       if (page.received < ROW_LIMIT) break;
     }
-    const keywords = toKeywords(rows, brand.name);
+    const queries = toReadQueries(rows);
     const stored = await deps.db.transaction(async (tx) => {
-      const n = await replaceProviderKeywords(tx, { brandId: brand.id, rows: keywords });
+      const n = await replaceConnectorSearches(tx, {
+        workspaceId: data.workspaceId,
+        brandId: brand.id,
+        connectionId: connection.id,
+        period: { from: window.startDate, to: window.endDate },
+        rows: queries,
+      });
       await markBrandDataChanged(tx, { brandId: brand.id, now });
       await deps.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
       return n;
@@ -126,12 +132,11 @@ export async function syncSearchConsoleJob(
 }
 
 /**
- * Rows as keywords of the brand: the country in the app's codes (rows of an unknown country are left out), the
- * intent classified as an imported keyword's (without a CPC, which Search Console does not give), and a query
- * Google lists twice in a country (differing only in case) summed into one, as the table keys it.
+ * Rows as the brand's searches: the country in the app's codes (rows of an unknown country are left out), and a
+ * query Google lists twice in a country (differing only in case) summed into one, as the table keys it.
  */
-export function toKeywords(rows: QueryRow[], brandName: string): ProviderKeyword[] {
-  const merged = new Map<string, ProviderKeyword>();
+export function toReadQueries(rows: QueryRow[]): ReadQuery[] {
+  const merged = new Map<string, ReadQuery>();
   for (const row of rows) {
     const country = countryOf(row.country);
     if (!country) continue;
@@ -150,12 +155,11 @@ export function toKeywords(rows: QueryRow[], brandName: string): ProviderKeyword
     }
     merged.set(key, {
       country,
-      keyword: row.query,
+      query: row.query,
       clicks: row.clicks,
       impressions: row.impressions,
       ctr: row.ctr,
       position: row.position,
-      intent: classifyIntent(row.query, [brandName], null, null, null).primary,
     });
   }
   return [...merged.values()].map((k) => ({

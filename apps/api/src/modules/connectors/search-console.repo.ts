@@ -1,6 +1,6 @@
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { type ConnectorProperty, type ConnectorStatus, connections, keywords } from "../../db/schema";
+import { type ConnectorProperty, type ConnectorStatus, connections, searchQueries } from "../../db/schema";
 import type { ConnectionRow } from "./connections.repo";
 
 /** Stores a new grant: the sealed refresh token, the properties it can read and the one chosen. */
@@ -44,89 +44,69 @@ export async function setProperty(
     .where(eq(connections.id, p.id));
 }
 
-export interface ProviderKeyword {
+/** One query as a read stores it: the brand's own search, in one country, over the read's days. */
+export interface ReadQuery {
   country: string;
-  keyword: string;
+  query: string;
   clicks: number;
   impressions: number;
   ctr: number;
   position: number;
-  intent: string;
 }
 
-/** Rows per insert statement: 19 values a row stays far below PostgreSQL's 65,535 parameters. */
+/** Rows per insert statement: 14 values a row stays far below PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 2_000;
 
 /**
- * Replaces the brand's Search Console keywords with this read's. Imported keywords (a keyword planner export) keep
- * their row where both name the same query in the same country (the table's unique key): the import has the
- * search volume and CPC the intent module ranks by, which Search Console does not give. A provider row Google Ads
- * keyword planning gave figures to (plannedAt) keeps them: its volume, CPC, competition and trend stay with the
- * query read again, and a row Search Console no longer lists stays as it is. Returns the rows stored.
+ * Replaces the brand's searches read by the connector with this read's (docs/decisions.md "Your searches"): the
+ * connector keeps its latest read only, since each read's 28 days overlap the last one's and adding them up would
+ * count the same searches twice. Exported queries are left as they are. Nothing goes into keywords: a query's
+ * impressions are not its search volume. Returns the rows stored.
  */
-export async function replaceProviderKeywords(
+export async function replaceConnectorSearches(
   db: Queryable,
-  p: { brandId: string; rows: ProviderKeyword[] },
+  p: {
+    workspaceId: string;
+    brandId: string;
+    connectionId: string;
+    period: { from: string; to: string };
+    rows: ReadQuery[];
+  },
 ): Promise<number> {
-  const provider = and(eq(keywords.brandId, p.brandId), eq(keywords.source, "provider"));
-  const planned = await db
-    .select()
-    .from(keywords)
-    .where(and(provider, isNotNull(keywords.plannedAt)));
-  const plannedByKey = new Map(planned.map((k) => [`${k.country} ${k.keyword.toLowerCase()}`, k]));
-  await db.delete(keywords).where(provider);
-  const read = p.rows.map((r) => {
-    const plan = plannedByKey.get(`${r.country} ${r.keyword.toLowerCase()}`);
-    plannedByKey.delete(`${r.country} ${r.keyword.toLowerCase()}`);
-    return {
-      brandId: p.brandId,
-      country: r.country,
-      keyword: r.keyword,
-      // Search Console gives no cost per click: the currency is a placeholder next to a null CPC.
-      currency: plan?.currency ?? "USD",
-      cpc: plan?.cpc ?? null,
-      competition: plan?.competition ?? null,
-      // The brand's own search demand: impressions over the 28 days read, about a month; Google Ads' average
-      // monthly searches when it gave them.
-      volume: plan ? plan.volume : r.impressions,
-      trend: plan?.trend ?? [],
-      trendStart: plan?.trendStart ?? null,
-      plannedAt: plan?.plannedAt ?? null,
-      intent: plan?.intent ?? r.intent,
-      clicks: r.clicks,
-      impressions: r.impressions,
-      ctr: r.ctr,
-      position: r.position,
-      source: "provider" as const,
-    };
-  });
-  const kept = [...plannedByKey.values()].map(({ id: _id, ...k }) => ({
-    ...k,
-    clicks: null,
-    impressions: null,
-    ctr: null,
-    position: null,
+  await db
+    .delete(searchQueries)
+    .where(and(eq(searchQueries.brandId, p.brandId), eq(searchQueries.source, "provider")));
+  const values = p.rows.map((r) => ({
+    workspaceId: p.workspaceId,
+    brandId: p.brandId,
+    query: r.query,
+    country: r.country,
+    periodFrom: p.period.from,
+    periodTo: p.period.to,
+    clicks: r.clicks,
+    impressions: r.impressions,
+    ctr: r.ctr,
+    position: r.position,
+    source: "provider" as const,
+    connectionId: p.connectionId,
   }));
-  const values = [...read, ...kept];
   let stored = 0;
   for (let at = 0; at < values.length; at += INSERT_CHUNK) {
     const inserted = await db
-      .insert(keywords)
+      .insert(searchQueries)
       .values(values.slice(at, at + INSERT_CHUNK))
       .onConflictDoNothing()
-      .returning({ id: keywords.id });
+      .returning({ id: searchQueries.id });
     stored += inserted.length;
   }
-  return Math.max(0, stored - kept.length);
+  return stored;
 }
 
-/** The brand's queries from Search Console: provider rows with impressions (Google Ads' own rows have none). */
-export async function countProviderKeywords(db: Queryable, p: { brandId: string }): Promise<number> {
+/** The brand's searches the connector read last (one row per query and country). */
+export async function countConnectorSearches(db: Queryable, p: { brandId: string }): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(keywords)
-    .where(
-      and(eq(keywords.brandId, p.brandId), eq(keywords.source, "provider"), isNotNull(keywords.impressions)),
-    );
+    .from(searchQueries)
+    .where(and(eq(searchQueries.brandId, p.brandId), eq(searchQueries.source, "provider")));
   return row?.n ?? 0;
 }

@@ -18,7 +18,7 @@ import {
 import { exchangeForGrant, googleConsentParams } from "./google-oauth";
 import { findGrant, forgetGrant, googleRevoker, releaseGoogleGrant } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
-import { countProviderKeywords, saveSearchConsoleConnection, setProperty } from "./search-console.repo";
+import { countConnectorSearches, saveSearchConsoleConnection, setProperty } from "./search-console.repo";
 import { GoogleError, searchConsoleClient } from "./search-console-api";
 import { matchingProperty } from "./search-console-sites";
 
@@ -58,7 +58,7 @@ export async function searchConsoleConnector(
   const connection = await findConnection(ctx.db, { workspaceId, provider: "search_console" });
   const base = {
     brandWebsite: realBrand?.website ?? null,
-    queries: realBrand ? await countProviderKeywords(ctx.db, { brandId: realBrand.id }) : 0,
+    queries: realBrand ? await countConnectorSearches(ctx.db, { brandId: realBrand.id }) : 0,
   };
   if (!ctx.config.searchConsole.client) {
     return {

@@ -13,6 +13,7 @@ import {
   connections,
   connectorAuthorizations,
   keywords,
+  searchQueries,
   users,
   workspaceBrands,
 } from "../../db/schema";
@@ -22,12 +23,14 @@ import { findRefreshableConnections } from "./connections.repo";
 import { CONSENT_MS } from "./consent";
 import { deleteExpiredAuthorizations } from "./consent.repo";
 import { refreshSourcesJob } from "./refresh-sources.job";
+import { readWindow } from "./search-console-sites";
 
 type Schemas = components["schemas"];
 
 // The Search Console connector against a local fake of Google's OAuth endpoints and the Search Console API
 // (test/fake-google.ts), with the real job queue: the consent, the code exchange, the property chosen, the read
-// stored as the brand's own keywords and shown by the intent module, and every way Google says no.
+// stored as the brand's own searches (never as keywords with a volume) and shown by the intent module's "Your
+// searches", and every way Google says no.
 let google: FakeGoogle;
 let t: TestApp;
 beforeAll(async () => {
@@ -137,8 +140,8 @@ async function connect(authorization: string, account?: string) {
 const storedQueries = (brandId: string) =>
   t.database.db
     .select()
-    .from(keywords)
-    .where(and(eq(keywords.brandId, brandId), eq(keywords.source, "provider")));
+    .from(searchQueries)
+    .where(and(eq(searchQueries.brandId, brandId), eq(searchQueries.source, "provider")));
 
 describe("the Search Console connector", () => {
   it("connects through Google's consent and stores the brand's own queries, which the intent module shows", async () => {
@@ -201,18 +204,26 @@ describe("the Search Console connector", () => {
     ]);
 
     const rows = await storedQueries(w.brand.id);
-    const lumora = rows.find((r) => r.keyword === "lumora coffee" && r.country === "GB");
+    const lumora = rows.find((r) => r.query === "lumora coffee" && r.country === "GB");
+    // The 28 complete days the read asked for, and the connection that read them.
+    const [connection] = await t.database.db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.workspaceId, w.workspaceId), eq(connections.provider, "search_console")));
     expect(lumora).toMatchObject({
+      workspaceId: w.workspaceId,
       clicks: 412,
       impressions: 1830,
-      volume: 1830,
       position: 1.2,
-      cpc: null,
-      intent: "navigational",
       importId: null,
+      connectionId: connection?.id,
+      periodTo: readWindow(t.clock.now()).endDate,
+      periodFrom: readWindow(t.clock.now()).startDate,
     });
     expect(lumora?.ctr).toBeCloseTo(0.2251, 4);
-    expect(rows.map((r) => `${r.country} ${r.keyword}`).sort()).toEqual([
+    // Nothing became a keyword: impressions are not search volume.
+    expect(await t.database.db.select().from(keywords).where(eq(keywords.brandId, w.brand.id))).toEqual([]);
+    expect(rows.map((r) => `${r.country} ${r.query}`).sort()).toEqual([
       "GB buy specialty coffee beans online",
       "GB how to brew pour over coffee",
       "GB lumora coffee",
@@ -227,24 +238,44 @@ describe("the Search Console connector", () => {
     expect(row?.sealedCredential).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(google.refreshToken);
 
+    // The intent module lists no keyword of them, and shows them as the brand's searches, its countries added up.
     const intent = await t.app.inject({
       method: "GET",
       url: "/api/intent",
       headers: { authorization: w.authorization },
     });
     expectContractResponse("getIntent", intent);
-    const list = intent.json<Schemas["KeywordList"]>();
-    expect(list.provenance).toMatchObject({ source: "provider", sourceName: "Search Console" });
-    expect(list.keywordData.map((k) => [k.keyword, k.country, k.volume])).toEqual([
-      ["buy specialty coffee beans online", "GB", 2204],
-      ["lumora coffee", "GB", 1830],
-      ["how to brew pour over coffee", "GB", 960],
+    expect(intent.json<Schemas["KeywordList"]>().keywordData).toEqual([]);
+    const searches = await t.app.inject({
+      method: "GET",
+      url: "/api/intent/searches",
+      headers: { authorization: w.authorization },
+    });
+    expectContractResponse("getSearches", searches);
+    const list = searches.json<Schemas["SearchQueryList"]>();
+    const window = readWindow(t.clock.now());
+    expect(list.shown).toEqual({
+      from: window.startDate,
+      to: window.endDate,
+      source: "provider",
+      sourceName: "Search Console",
+    });
+    expect(list.total).toBe(3);
+    expect(list.queries.map((q) => q.query)).toEqual([
+      "lumora coffee",
+      "buy specialty coffee beans online",
+      "how to brew pour over coffee",
     ]);
-    expect(list.keywordData[1]?.searchConsole).toEqual({
-      clicks: 412,
-      impressions: 1830,
-      ctr: expect.closeTo(0.2251, 4),
-      position: 1.2,
+    const ie = rows.find((r) => r.query === "lumora coffee" && r.country === "IE");
+    expect(list.queries[0]).toEqual({
+      query: "lumora coffee",
+      clicks: 412 + (ie?.clicks ?? 0),
+      impressions: 1830 + (ie?.impressions ?? 0),
+      ctr: expect.closeTo((412 + (ie?.clicks ?? 0)) / (1830 + (ie?.impressions ?? 0)), 6),
+      position: expect.closeTo(
+        (1.2 * 1830 + (ie?.position ?? 0) * (ie?.impressions ?? 0)) / (1830 + (ie?.impressions ?? 0)),
+        6,
+      ),
     });
   });
 
@@ -385,26 +416,28 @@ describe("the Search Console connector", () => {
     });
     await connect(w.authorization);
     const mine = await storedQueries(w.brand.id);
-    expect(mine.map((r) => `${r.country} ${r.keyword}`).sort()).toEqual([
+    // The query the brand also has as a keyword is one of its searches all the same: the two are apart.
+    expect(mine.map((r) => `${r.country} ${r.query}`).sort()).toEqual([
       "GB buy specialty coffee beans online",
       "GB how to brew pour over coffee",
+      "GB lumora coffee",
       "IE lumora coffee",
     ]);
-    const [imported] = await t.database.db
-      .select()
-      .from(keywords)
-      .where(and(eq(keywords.brandId, w.brand.id), eq(keywords.source, "csv_import")));
-    expect(imported).toMatchObject({ keyword: "Lumora Coffee", volume: 2400, clicks: null });
+    const kept = await t.database.db.select().from(keywords).where(eq(keywords.brandId, w.brand.id));
+    expect(kept).toEqual([
+      expect.objectContaining({ keyword: "Lumora Coffee", volume: 2400, source: "csv_import" }),
+    ]);
 
     google.malformed = true;
     expect((await send("POST", "/connectors/search-console/refresh", w.authorization)).statusCode).toBe(202);
     await jobsDone(t);
-    // The malformed rows are left out and said so; the one good row is the import's, which wins.
+    // The malformed rows are left out and said so; the read replaces the one before.
     expect(await connector(w.authorization)).toMatchObject({
       status: "connected",
       statusReason: "7 rows Search Console sent could not be read and were left out.",
-      queries: 0,
+      queries: 1,
     });
+    expect(await storedQueries(w.brand.id)).toHaveLength(1);
   });
 
   it("says when the quota is spent (403 quotaExceeded, 429) and when access to the property is lost", async () => {

@@ -17,7 +17,10 @@ export interface ParsedExport {
   skipped: number;
   /** 1-based line of the header row (3 for a Keyword Planner file with its title lines). */
   headerLine: number;
-  /** The days the file says it covers (GA4's Start and End date lines); null when it does not say. */
+  /**
+   * The days the file says it covers (GA4's Start and End date lines), or that its header and export day tell (a
+   * Search Console export, `inferred` saying how); null when neither says.
+   */
   period: ExportPeriod | null;
   file: Omit<Sniffed, "text">;
 }
@@ -122,7 +125,8 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
     notes: [...skipped].map(([reason, lines]) => skippedNote(reason, lines)),
     skipped: [...skipped.values()].reduce((sum, lines) => sum + lines.length, 0),
     headerLine: records[index]?.line ?? 1,
-    period: periodOf(sniffed.preamble.lines),
+    period:
+      periodOf(sniffed.preamble.lines) ?? format.periodOf?.(records[index]?.cells ?? [], options) ?? null,
     file,
   };
 }

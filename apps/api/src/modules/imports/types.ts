@@ -137,6 +137,11 @@ export interface RowError {
 export interface ExportPeriod {
   from: string;
   to: string;
+  /**
+   * How the days were found when the file does not list them, in words that finish "read as …" (a Search Console
+   * export: "its header's Last 28 days, ending the day before it was exported"); absent when the file lists them.
+   */
+  inferred?: string;
 }
 
 export interface ParseOptions {

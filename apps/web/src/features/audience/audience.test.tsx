@@ -288,7 +288,7 @@ describe("Persona details", () => {
     await waitFor(() =>
       getByText(current().container, /personas are matched with your brand's own keywords/),
     );
-    getByText(view.container, /Keyword Planner export, or connect Google Search Console/);
+    getByText(view.container, /Keyword Planner export, or connect Google Ads/);
     getByText(view.container, /^No matching creators\. Brandscope recommends only real creators/);
   });
 

@@ -33,7 +33,7 @@ const imported = {
   errors: [],
   createdAt: "2026-11-25T09:00:00.000Z",
   uploadedBy: "Ada Quill",
-  holds: { posts: 6, followerDays: 0, keywords: 0, audienceSegments: 0, creators: 0 },
+  holds: { posts: 6, followerDays: 0, keywords: 0, searchQueries: 0, audienceSegments: 0, creators: 0 },
   firstDay: "2026-09-01",
   lastDay: "2026-09-12",
   expiresAt: null,
@@ -41,7 +41,7 @@ const imported = {
 const pending = {
   ...imported,
   status: "pending",
-  holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 0, creators: 0 },
+  holds: { posts: 0, followerDays: 0, keywords: 0, searchQueries: 0, audienceSegments: 0, creators: 0 },
   expiresAt: "2026-11-26T09:00:00.000Z",
 } as const;
 
@@ -61,14 +61,21 @@ describe("holdsText", () => {
       holdsText({
         ...imported,
         errors: [],
-        holds: { posts: 100_000, followerDays: 1, keywords: 0, audienceSegments: 0, creators: 0 },
+        holds: {
+          posts: 100_000,
+          followerDays: 1,
+          keywords: 0,
+          searchQueries: 0,
+          audienceSegments: 0,
+          creators: 0,
+        },
       }),
     ).toBe("100,000 posts, 1 day of followers");
     expect(
       holdsText({
         ...imported,
         errors: [],
-        holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 0, creators: 0 },
+        holds: { posts: 0, followerDays: 0, keywords: 0, searchQueries: 0, audienceSegments: 0, creators: 0 },
       }),
     ).toBe("Nothing");
     expect(
@@ -76,7 +83,14 @@ describe("holdsText", () => {
         ...imported,
         format: "ga4-audience",
         errors: [],
-        holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 15, creators: 0 },
+        holds: {
+          posts: 0,
+          followerDays: 0,
+          keywords: 0,
+          searchQueries: 0,
+          audienceSegments: 15,
+          creators: 0,
+        },
       }),
     ).toBe("15 audience segments");
   });
@@ -114,7 +128,7 @@ describe("a GA4 audience export", () => {
       ...audience,
       status: "completed",
       expiresAt: null,
-      holds: { posts: 0, followerDays: 0, keywords: 0, audienceSegments: 15, creators: 0 },
+      holds: { posts: 0, followerDays: 0, keywords: 0, searchQueries: 0, audienceSegments: 15, creators: 0 },
     };
     mockApi({
       "GET /brand": () => json({ brand: activeBrand }),

@@ -49,7 +49,7 @@ const returnMessages: Record<string, string> = {
 /**
  * The Google Search Console connector (issue 16, docs/data-sources.md): the user consents on Google's page, the server reads the
  * property that is the brand's website (the queries of the last 28 days by country, with clicks, impressions, CTR
- * and position), then every day; they feed the intent module as the brand's own search demand.
+ * and position), then every day; intent lists them as the brand's own searches ("Your searches"), never as volumes.
  */
 export function SearchConsoleConnectorSection() {
   return (

@@ -294,7 +294,8 @@ export const helpTopics: readonly HelpTopicData[] = [
     module: "intent",
     title: "Where do my keywords come from?",
     body: [
-      "Intent lists your brand's own keywords: a Google Ads Keyword Planner export imported on Data sources, the searches that found your website in Google Search Console, and the volumes and costs per click of Google Ads, once connected there.",
+      "Intent lists your brand's own keywords: a Google Ads Keyword Planner export imported on Data sources, and the volumes and costs per click of Google Ads, once connected there (for your keywords and for the queries Search Console lists for your website).",
+      "Your searches, below the keywords, are the queries your website was shown for in Google Search, from a Search Console export or the Search Console connector, with their clicks, impressions, click-through rate and average position for the period you choose. They are not search volume: impressions count only the searches your website appeared in.",
       "The industry keywords of the sample data belong to the sample brand only.",
       "A Google Ads account without active campaigns sees monthly searches only as ranges, and so does its Keyword Planner export: Intent shows those keywords' searches as the range (such as 10K–100K), sorts them by its lower end, draws them in the chart at the range's geometric middle, and leaves them out of the volume-weighted cost per click.",
     ],
@@ -394,8 +395,8 @@ export const helpTopics: readonly HelpTopicData[] = [
     module: "all",
     title: "Connecting Google Search Console",
     body: [
-      "On Data sources, connect the Google account that verified your website in Search Console; Brandscope asks for read-only access. We read the queries people found your site with over the last 28 complete days, by country, with their clicks, impressions, click-through rate and average position, then once a day. They become your own keywords in Intent, where the column 'Your clicks · CTR · position' shows them; their monthly searches are their impressions.",
-      "If your Google account has several properties, choose the one that is your website. A query you also imported keeps the imported figures.",
+      "On Data sources, connect the Google account that verified your website in Search Console; Brandscope asks for read-only access. We read the queries people found your site with over the last 28 complete days, by country, with their clicks, impressions, click-through rate and average position, then once a day. They are listed in Intent under Your searches, with those figures; they never count as monthly searches. Each read replaces the one before.",
+      "If your Google account has several properties, choose the one that is your website. A Search Console export uploaded on Data sources (its Queries.csv) is listed beside the connector's read, for the days it covers.",
     ],
     source: "The Google Search Console API (Search Analytics). Search Console's data is 2–3 days behind.",
   },

@@ -27,6 +27,7 @@ import {
   useKeywordSearch,
   volumeSortValue,
 } from "./queries";
+import { YourSearches } from "./your-searches";
 
 const readCode = (stored: unknown) => (typeof stored === "string" && stored ? stored : undefined);
 
@@ -146,7 +147,7 @@ function IntentModule({ brand }: { brand: Brand }) {
         <DataTable
           caption="Keywords"
           hideCaption
-          columns={keywords.some((k) => k.searchConsole) ? [...columns, searchConsoleColumn] : columns}
+          columns={columns}
           rows={rows}
           getRowId={(row) => `${row.keyword}|${row.country ?? ""}`}
           sort={sort}
@@ -203,25 +204,10 @@ function IntentModule({ brand }: { brand: Brand }) {
           }
         />
       </SectionCard>
+      {brand.sample ? null : <YourSearches />}
     </ModulePage>
   );
 }
-
-/**
- * The brand's own queries read from Google Search Console (Data sources): its clicks, click-through rate and average
- * position over the last 28 days; their volume is their impressions. Shown only when some keyword has them.
- */
-const searchConsoleColumn: DataTableColumn<Keyword> = {
-  id: "searchConsole",
-  header: "Your clicks · CTR · position",
-  align: "end",
-  cell: (row) =>
-    row.searchConsole ? (
-      `${formatCount(row.searchConsole.clicks)} · ${formatShare(row.searchConsole.ctr)} · ${row.searchConsole.position.toFixed(1)}`
-    ) : (
-      <span className="text-muted-foreground">Not in Search Console</span>
-    ),
-};
 
 const columns: DataTableColumn<Keyword>[] = [
   { id: "keyword", header: "Keyword", cell: (row) => row.keyword, rowHeader: true, sortable: true },

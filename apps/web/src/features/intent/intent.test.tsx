@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatCpc } from "../modules/format";
+import { formatCpc, formatDate } from "../modules/format";
 import {
   activeBrand,
   click,
@@ -114,8 +114,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A section of the screen by its heading. */
+function region(name: string): HTMLElement {
+  const found = [...current().container.querySelectorAll<HTMLElement>("section[aria-labelledby]")].find(
+    (section) => section.querySelector("h2")?.textContent === name,
+  );
+  if (!found) throw new Error(`No section "${name}"`);
+  return found;
+}
+
 const baseRoutes = {
   "GET /brand": () => json({ brand: activeBrand }),
+  "GET /intent/searches": () => json({ queries: [], total: 0, shown: null, stored: [] }),
   "GET /countries": () => json([{ id: "GB", label: "United Kingdom", emoji: "🇬🇧" }]),
   "GET /industries": () => json([{ id: "food-beverage", label: "Food & beverage" }]),
   "GET /intent": () =>
@@ -168,45 +178,109 @@ describe("Intent screen", () => {
     expect(queryByText(view.container, "1 keyword lacks")).toBeNull();
   });
 
-  it("shows the brand's own Search Console clicks, CTR and position, and names Search Console", async () => {
-    mockApi({
+  it("lists the brand's own searches by clicks, for the period chosen, with their days and source", async () => {
+    const api = mockApi({
       ...baseRoutes,
-      "GET /intent": () =>
+      "GET /intent/searches": (_request, url) =>
         json({
-          keywordData: [
-            keyword({
-              keyword: "lumora coffee",
-              volume: 1830,
-              cpc: null,
-              competition: null,
-              trend: [],
-              searchConsole: { clicks: 412, impressions: 1830, ctr: 0.225, position: 1.2 },
-            }),
-            keyword({}),
+          queries:
+            url.searchParams.get("period") === "7d"
+              ? []
+              : [
+                  { query: "lumora coffee", clicks: 412, impressions: 1830, ctr: 0.2251, position: 1.2 },
+                  { query: "lumora decaf", clicks: 12, impressions: null, ctr: null, position: 4.25 },
+                ],
+          total: 2,
+          shown:
+            url.searchParams.get("period") === "7d"
+              ? null
+              : {
+                  from: "2026-09-06",
+                  to: "2026-12-05",
+                  source: "csv_import",
+                  sourceName: "Search Console export Queries.csv",
+                },
+          stored: [
+            {
+              from: "2026-09-06",
+              to: "2026-12-05",
+              source: "csv_import",
+              sourceName: "Search Console export Queries.csv",
+            },
           ],
-          provenance: { ...provenance, source: "provider", sourceName: "Search Console" },
         }),
     });
     view = await renderScreen(IntentScreen);
-    await waitFor(() => getByText(current().container, "lumora coffee"));
-    const headers = [...view.container.querySelectorAll("th")].map((th) => th.textContent);
-    expect(headers).toContain("Your clicks · CTR · position");
-    const row = [...view.container.querySelectorAll("tr")].find((tr) =>
-      tr.textContent?.includes("lumora coffee"),
+    const section = await waitFor(() => region("Your searches"));
+    await waitFor(() => getByText(section, "lumora coffee"));
+    const headers = [...section.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(headers).toEqual(["Query", "Clicks", "Impressions", "CTR", "Position"]);
+    const rows = [...section.querySelectorAll("tbody tr")].map((tr) =>
+      [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent),
     );
-    expect(row?.textContent).toContain("412 · 23% · 1.2");
-    expect(getByText(view.container, "Not in Search Console")).toBeTruthy();
-    expect(getByText(view.container, /Search Console · updated/)).toBeTruthy();
+    // By clicks, as the server sends them; an unknown count is a dash, never 0.
+    expect(rows).toEqual([
+      ["lumora coffee", "412", "1,830", "23%", "1.2"],
+      ["lumora decaf", "12", "—", "—", "4.3"],
+    ]);
+    expect(section.textContent).toContain(
+      `${formatDate("2026-09-06")} to ${formatDate("2026-12-05")}, from Search Console export Queries.csv`,
+    );
+    expect(section.textContent).toContain("they are not search volume");
+    expect(api.calls("GET", "/intent/searches")[0]?.url.searchParams.get("period")).toBe("30d");
+    // Not keywords: the keyword table has none of them.
+    expect(region("Keywords").textContent).not.toContain("lumora coffee");
+
+    // A period no stored set meets: the sets it has are named.
+    const week = section.querySelector<HTMLInputElement>("input[type=radio][value='7d']");
+    if (!week) throw new Error("no 7 days");
+    await click(week);
+    await waitFor(() => getByText(section, "No searches for this period"));
+    expect(section.textContent).toContain(
+      `Your searches cover ${formatDate("2026-09-06")} to ${formatDate("2026-12-05")} (Search Console export Queries.csv)`,
+    );
   });
 
-  it("names the three ways in of an own brand's keywords when it has none, with a link to Data sources", async () => {
+  it("says how to get the brand's searches when it has none, and shows an error with Retry", async () => {
+    let fail = true;
+    mockApi({
+      ...baseRoutes,
+      "GET /intent/searches": () =>
+        fail ? problem(503) : json({ queries: [], total: 0, shown: null, stored: [] }),
+    });
+    view = await renderScreen(IntentScreen);
+    const section = await waitFor(() => region("Your searches"));
+    await waitFor(() => getByText(section, "We could not load your searches"), { timeout: 5000 });
+    fail = false;
+    await click(getByRoleName(section, "button", "Retry"));
+    await waitFor(() => getByText(section, "No searches of your brand yet"));
+    expect(section.textContent).toContain("upload a Google Search Console export");
+    expect(section.textContent).toContain("connect Google Search Console");
+    const link = [...section.querySelectorAll("a")].find(
+      (a) => a.textContent === "Add your searches on Data sources",
+    );
+    expect(link?.getAttribute("href")).toBe("/data-sources");
+  });
+
+  it("shows no searches section for the sample brand", async () => {
+    const api = mockApi({
+      ...baseRoutes,
+      "GET /brand": () => json({ brand: { ...activeBrand, sample: true } }),
+    });
+    view = await renderScreen(IntentScreen);
+    await waitFor(() => getByText(current().container, "decaf beans"));
+    expect(queryByText(view.container, "Your searches")).toBeNull();
+    expect(api.calls("GET", "/intent/searches")).toHaveLength(0);
+  });
+
+  it("names the ways in of an own brand's keywords when it has none, with a link to Data sources", async () => {
     mockApi({
       ...baseRoutes,
       "GET /intent": () => json({ keywordData: [], provenance: { ...provenance, source: "website" } }),
     });
     view = await renderScreen(IntentScreen);
     await waitFor(() => getByText(current().container, "No keywords of your brand yet"));
-    for (const way of ["Keyword Planner", "Google Search Console", "Google Ads"]) {
+    for (const way of ["Keyword Planner", "Google Ads"]) {
       expect(view.container.textContent).toContain(way);
     }
     const link = [...view.container.querySelectorAll("a")].find(

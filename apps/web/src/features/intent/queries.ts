@@ -3,17 +3,29 @@ import type { BubbleDatum } from "@brandscope/charts/bubble";
 import { abbreviateNumber } from "@brandscope/ui/format";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "~/lib/api";
+import type { PeriodParams } from "../modules/period";
 import { useDebouncedValue } from "../modules/use-debounced-value";
 
 export type Keyword = components["schemas"]["Keyword"];
 export type KeywordList = components["schemas"]["KeywordList"];
 export type IntentFilters = { country?: string; industry?: string };
+export type SearchQueryList = components["schemas"]["SearchQueryList"];
+export type SearchQuery = components["schemas"]["SearchQuery"];
 
 export const intentKeys = {
   all: ["intent"] as const,
   list: (filters: IntentFilters) => [...intentKeys.all, "list", filters] as const,
   search: (keyword: string, country?: string) => [...intentKeys.all, "search", { keyword, country }] as const,
+  searches: (period: PeriodParams) => [...intentKeys.all, "searches", period] as const,
 };
+
+/** GET /intent/searches: the brand's own Search Console queries for the period, by clicks. */
+export const searchesOptions = (period: PeriodParams) =>
+  queryOptions({
+    queryKey: intentKeys.searches(period),
+    queryFn: ({ signal }) => unwrap(api.GET("/intent/searches", { params: { query: period }, signal })),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET /intent: the keywords of the brand's industry and country, or of the chosen ones. */
 export const intentOptions = (filters: IntentFilters) =>

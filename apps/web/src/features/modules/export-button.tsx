@@ -9,6 +9,7 @@ import type { ExportDataset } from "./queries";
 const datasetWords: Record<ExportDataset, string> = {
   posts: "posts",
   keywords: "keywords",
+  searches: "your searches",
   personas: "personas",
   influencers: "influencers",
   "competitor-metrics": "competitor metrics",

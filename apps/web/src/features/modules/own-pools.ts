@@ -4,9 +4,16 @@
  * brand's intent, influencers and persona matches start empty until its own data comes in.
  */
 
-/** The three ways in of a brand's own keywords, all on Data sources. */
+/**
+ * The ways in of a brand's own keywords, all on Data sources. Search Console's queries are the brand's searches, not
+ * keywords with a volume; connected, Google Ads gives them volumes of their own.
+ */
 export const OWN_KEYWORD_WAYS_IN =
-  "On Data sources, import a Google Ads Keyword Planner export, or connect Google Search Console (the searches that found your website) or Google Ads (volumes and costs per click of your keywords).";
+  "On Data sources, import a Google Ads Keyword Planner export, or connect Google Ads (volumes and costs per click of your keywords, and of the queries Google Search Console lists for your website).";
+
+/** The ways in of a brand's own searches (Search Console's queries), both on Data sources. */
+export const OWN_SEARCHES_WAYS_IN =
+  "On Data sources, upload a Google Search Console export (Performance, Queries tab, Export, then the Queries.csv file) or connect Google Search Console.";
 
 /** How an own brand's creator pool fills, said where it is empty; the sample's creators are not real. */
 export const NO_OWN_CREATORS =

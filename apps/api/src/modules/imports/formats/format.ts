@@ -1,5 +1,5 @@
 import type { Cells, Names } from "../cells";
-import type { FormatId, ImportRow, ParseOptions, RowKind } from "../types";
+import type { ExportPeriod, FormatId, ImportRow, ParseOptions, RowKind } from "../types";
 
 /**
  * A record that is data but cannot be stored (a YouTube video without a publish time): left out with a note saying
@@ -27,6 +27,11 @@ export interface ExportFormat {
    * "Last 28 days Clicks" is read as "clicks". Applied before the signature is matched.
    */
   headerAlias?(key: string): string | null;
+  /**
+   * The days a file covers when its rows have no dates but its header or the export day tell them (a Search
+   * Console export: its period, or Search Console's default one, ending the day before the export day).
+   */
+  periodOf?(header: readonly string[], options: ParseOptions): ExportPeriod | null;
   /** The export's dates have no year, so the caller must pass options.referenceDate. */
   needsReferenceDate?: boolean;
   /**

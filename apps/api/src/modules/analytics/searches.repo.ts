@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { imports, type SearchQuerySource, searchQueries } from "../../db/schema";
+
+/** One period's queries from one source, as stored (db/search-queries.schema.ts). */
+export interface StoredSearchSet {
+  source: SearchQuerySource;
+  from: string;
+  to: string;
+  /** The export's file name (the newest, if several exports of the same days were stored); null for the connector. */
+  fileName: string | null;
+}
+
+/** The brand's sets of searches, newest first: at most `limit`. */
+export async function findSearchSets(
+  db: Queryable,
+  p: { workspaceId: string; brandId: string; limit: number },
+): Promise<StoredSearchSet[]> {
+  const result = await db.execute<{
+    source: SearchQuerySource;
+    from: string;
+    to: string;
+    file_name: string | null;
+  }>(
+    sql`select q.source, q.period_from::text as "from", q.period_to::text as "to",
+        (array_agg(i.file_name order by i.created_at desc) filter (where i.file_name is not null))[1] as file_name
+      from ${searchQueries} q left join ${imports} i on i.id = q.import_id
+      where q.workspace_id = ${p.workspaceId} and q.brand_id = ${p.brandId}
+      group by q.source, q.period_from, q.period_to
+      order by q.period_to desc, q.period_from desc, q.source
+      limit ${p.limit}`,
+  );
+  return result.rows.map((r) => ({ source: r.source, from: r.from, to: r.to, fileName: r.file_name }));
+}
+
+export type SearchQueryFigures = {
+  query: string;
+  clicks: number | null;
+  impressions: number | null;
+  ctr: number | null;
+  position: number | null;
+};
+
+/**
+ * One set's queries by clicks (then impressions), at most `limit`, with how many the set holds. The connector
+ * stores a query once per country: its countries are added up here, CTR recomputed from the sums and the position
+ * weighted by impressions, as Search Console totals them; a query stored once keeps its own figures.
+ */
+export async function findSearchQueries(
+  db: Queryable,
+  p: { workspaceId: string; brandId: string; set: Omit<StoredSearchSet, "fileName">; limit: number },
+): Promise<{ queries: SearchQueryFigures[]; total: number }> {
+  const result = await db.execute<SearchQueryFigures & { total: number }>(
+    sql`with grouped as (
+        select min(q.query) as query, count(*) as n,
+          sum(q.clicks)::int as clicks, sum(q.impressions)::int as impressions,
+          max(q.ctr) as one_ctr, max(q.position) as one_position,
+          sum(q.clicks)::float8 / nullif(sum(q.impressions), 0) as summed_ctr,
+          sum(q.position * q.impressions) / nullif(sum(q.impressions) filter (where q.position is not null), 0)
+            as weighted_position
+        from ${searchQueries} q
+        where q.workspace_id = ${p.workspaceId} and q.brand_id = ${p.brandId} and q.source = ${p.set.source}
+          and q.period_from = ${p.set.from} and q.period_to = ${p.set.to}
+        group by lower(q.query)
+      )
+      select query, clicks, impressions,
+        case when n = 1 then one_ctr else summed_ctr end as ctr,
+        case when n = 1 then one_position else weighted_position end as position,
+        (count(*) over ())::int as total
+      from grouped
+      order by clicks desc nulls last, impressions desc nulls last, query
+      limit ${p.limit}`,
+  );
+  return {
+    queries: result.rows.map(({ total: _total, ...q }) => q),
+    total: result.rows[0]?.total ?? 0,
+  };
+}
