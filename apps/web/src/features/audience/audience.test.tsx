@@ -289,7 +289,7 @@ describe("Persona details", () => {
       getByText(current().container, /personas are matched with your brand's own keywords/),
     );
     getByText(view.container, /Keyword Planner export, or connect Google Ads/);
-    getByText(view.container, /^No matching creators\. Brandscope recommends only real creators/);
+    getByText(view.container, /^No matching creators\. On Data sources, import a creator list/);
   });
 
   it("claims no platform mix, engagement or activity for a persona from a website's audience", async () => {
