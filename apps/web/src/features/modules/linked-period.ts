@@ -1,5 +1,5 @@
 import type { StoredArea } from "~/lib/stored-state";
-import { type PeriodParams, readPeriod } from "./period";
+import { type PeriodParams, readPeriod } from "./period-params";
 import { writeArea } from "./stored-area";
 
 /**

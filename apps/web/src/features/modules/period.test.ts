@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exportFileName } from "./export";
-import { comparisonText, DEFAULT_PERIOD, periodParams, readPeriod } from "./period";
+import { comparisonText, DEFAULT_PERIOD, periodParams } from "./period";
+import { readPeriod } from "./period-params";
 import { readArea, writeArea } from "./stored-area";
 
 describe("periods", () => {

@@ -1,30 +1,13 @@
-import type { components } from "@brandscope/api-client";
 import type { PeriodValue } from "@brandscope/ui/period-picker";
 import { useMemo } from "react";
 import type { StoredArea } from "~/lib/stored-state";
+import { type PeriodName, type PeriodParams, readPeriod } from "./period-params";
 import { readArea, useStoredValue } from "./stored-area";
 
-export type PeriodName = components["schemas"]["PeriodName"];
-/** The query parameters every period-aware call takes (Period, From, To in the contract). */
-export type PeriodParams = { period: PeriodName; from?: string; to?: string };
-
-const NAMES: readonly PeriodName[] = ["7d", "30d", "90d", "12m", "custom"];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export type { PeriodName, PeriodParams } from "./period-params";
 
 /** Decisions: a module opens on the last 30 days. */
 export const DEFAULT_PERIOD: PeriodParams = { period: "30d" };
-
-/** What storage (or a URL) holds, as a usable period; undefined when it is not one (a custom range needs both days). */
-export function readPeriod(stored: unknown): PeriodParams | undefined {
-  if (typeof stored !== "object" || stored === null) return undefined;
-  const { period, from, to } = stored as Record<string, unknown>;
-  if (typeof period !== "string" || !NAMES.includes(period as PeriodName)) return undefined;
-  if (period !== "custom") return { period: period as PeriodName };
-  if (typeof from !== "string" || typeof to !== "string" || !DATE.test(from) || !DATE.test(to) || from > to) {
-    return undefined;
-  }
-  return { period: "custom", from, to };
-}
 
 /** The parameters to send: from and to only with a custom range. */
 export function periodParams(value: PeriodValue | PeriodParams): PeriodParams {

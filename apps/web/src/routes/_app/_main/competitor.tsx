@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CompetitorScreen } from "~/features/competitor/competitor-screen";
 import { linkedPeriodSearch, rememberLinkedPeriod } from "~/features/modules/linked-period";
-import type { PeriodParams } from "~/features/modules/period";
+import type { PeriodParams } from "~/features/modules/period-params";
 
 type CompetitorSearch = { competitor?: string } & Partial<PeriodParams>;
 
