@@ -93,6 +93,14 @@ describe("holdsText", () => {
         },
       }),
     ).toBe("15 audience segments");
+    // A Search Console export and a creator list hold rows too: removing them takes those away.
+    expect(
+      holdsText({
+        ...imported,
+        errors: [],
+        holds: { posts: 0, followerDays: 0, keywords: 0, searchQueries: 5, audienceSegments: 0, creators: 1 },
+      }),
+    ).toBe("5 searches, 1 creator");
   });
 });
 

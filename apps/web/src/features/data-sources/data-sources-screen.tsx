@@ -341,7 +341,9 @@ function problemsOf(error: unknown): string[] {
     .filter((message) => message.startsWith("Row "));
 }
 
-/** What an import still holds, e.g. "6 posts, 7 days of followers": what removing it takes away. */
+/**
+ * What an import still holds, e.g. "6 posts, 7 days of followers" or "5 searches": what removing it takes away.
+ */
 export function holdsText({ holds }: Import): string {
   const parts = [
     holds.posts > 0 ? `${formatWhole(holds.posts)} ${holds.posts === 1 ? "post" : "posts"}` : "",
@@ -351,7 +353,13 @@ export function holdsText({ holds }: Import): string {
     holds.keywords > 0
       ? `${formatWhole(holds.keywords)} ${holds.keywords === 1 ? "keyword" : "keywords"}`
       : "",
+    holds.searchQueries > 0
+      ? `${formatWhole(holds.searchQueries)} ${holds.searchQueries === 1 ? "search" : "searches"}`
+      : "",
     holds.audienceSegments > 0 ? segmentsText(holds.audienceSegments) : "",
+    holds.creators > 0
+      ? `${formatWhole(holds.creators)} ${holds.creators === 1 ? "creator" : "creators"}`
+      : "",
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : "Nothing";
 }
