@@ -17,9 +17,11 @@ export interface AppProcess {
   output(): string;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
-  /** Resolves once the app prints its URL; rejects if it exits first. */
+  /** Resolves once the app prints its URL; rejects with the app's output if it exits first or takes 60 s. */
   ready: Promise<void>;
 }
+
+const READY_WITHIN_MS = 60_000;
 
 const started: { child: ChildProcess; dataDir: string | undefined }[] = [];
 
@@ -54,6 +56,11 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
     void exited.then((code) => reject(new Error(`The app exited (${code}) before it was ready:\n${text}`)));
+    // A start that hangs says where it stopped, rather than ending in the test runner's bare timeout.
+    setTimeout(
+      () => reject(new Error(`The app was not ready after ${READY_WITHIN_MS} ms:\n${text}`)),
+      READY_WITHIN_MS,
+    ).unref();
   });
   ready.catch(() => undefined);
   return { child, port, output: () => text, exited, ready };

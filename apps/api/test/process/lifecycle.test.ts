@@ -22,8 +22,10 @@ afterAll(async () => {
 
 const health = (port: number) => fetch(`http://localhost:${port}/api/health`).then((r) => r.status);
 
-// One DATA_DIR through the whole story, as an operator would live it; each step needs the one before.
-describe.sequential("the app on its embedded PostgreSQL", () => {
+// One DATA_DIR through the whole story, as an operator would live it; each step needs the one before. A step
+// starts up to two apps, each starting or recovering its embedded PostgreSQL: on a loaded 2-core CI machine that
+// took more than the suite's 30 s (vitest.config.ts), so the steps get the process tests' budget.
+describe.sequential("the app on its embedded PostgreSQL", { timeout: 90_000 }, () => {
   let firstPort = 0;
   let first: Awaited<ReturnType<typeof startApp>>;
 
