@@ -295,6 +295,14 @@ describe("POST /api/brand/imports: real exports", () => {
       ),
     ],
   });
+  /** A Keyword Planner export: `rows` records, `keywords` stored, and its notes. */
+  const planner = (rows: number, keywords: number, notes: RegExp[]) => ({
+    format: "google-ads-keyword-planner",
+    rows,
+    posts: 0,
+    keywords,
+    notes,
+  });
   const cases: Record<
     string,
     {
@@ -304,6 +312,7 @@ describe("POST /api/brand/imports: real exports", () => {
       notes: RegExp[];
       likesKnown?: boolean;
       searchQueries?: number;
+      keywords?: number;
     }
   > = {
     // A Shorts view with Likes but no comments.
@@ -332,6 +341,13 @@ describe("POST /api/brand/imports: real exports", () => {
     "search-console-queries/erikbrignall.csv": queries(8),
     // Compare mode, "Last 3 months …" against "Previous 3 months …".
     "search-console-queries/alfianalim.csv": queries(5, true),
+    // Bucketed (no monthly columns, volumes on Google's buckets), no title lines, and two keywords Google has no
+    // figures for (an empty volume and "--" changes): kept with an unknown volume.
+    "keyword-planner/barakataa.csv": planner(12, 12, [
+      /^Read as ranges: .+ so 10 keywords are stored with a volume range/,
+    ]),
+    // Title lines, monthly columns and Concept columns; "∞" for a year-on-year change from 0; three keywords without figures.
+    "keyword-planner/paisadallas.csv": planner(10, 10, []),
   };
   const files = readdirSync(REAL, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -347,19 +363,24 @@ describe("POST /api/brand/imports: real exports", () => {
     const c = cases[file];
     if (!c) throw new Error(`no expectation for ${file}`);
     const { authorization, brandId } = await withBrand();
-    const name = file.startsWith("youtube") ? "Table data.csv" : "Queries.csv";
+    const name = file.startsWith("youtube")
+      ? "Table data.csv"
+      : file.startsWith("keyword")
+        ? "Keyword Stats.csv"
+        : "Queries.csv";
     const response = await upload(authorization, { name, data: readFileSync(join(REAL, file)) });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     const searches = c.searchQueries ?? 0;
+    const keywords = c.keywords ?? 0;
+    const notes: string[] = body.errors.map((e: { message: string }) => e.message);
     expect(body).toMatchObject({
       format: c.format,
       status: "completed",
       rows: c.rows,
-      imported: c.posts + searches,
-      holds: { posts: c.posts, keywords: 0, searchQueries: searches },
+      imported: c.posts + searches + keywords,
+      holds: { posts: c.posts, keywords, searchQueries: searches },
     });
-    const notes: string[] = body.errors.map((e: { message: string }) => e.message);
     expect(notes).toHaveLength(c.notes.length);
     for (const note of c.notes) expect(notes.some((n) => note.test(n))).toBe(true);
 
@@ -367,7 +388,7 @@ describe("POST /api/brand/imports: real exports", () => {
     expect(data.posts).toHaveLength(c.posts);
     // Search Console's queries are the brand's searches over the 3 months ending the day before the upload (both
     // kinds of file say or imply 3 months), with the file's own figures; never keywords.
-    expect(data.keywords).toEqual([]);
+    expect(data.keywords).toHaveLength(keywords);
     expect(data.searchQueries).toHaveLength(searches);
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     for (const q of data.searchQueries) {
@@ -390,6 +411,9 @@ describe("POST /api/brand/imports: real exports", () => {
       expect(data.searchQueries.find((q) => q.query === query)?.clicks).toBe(Number(clicks));
     }
     // A count the file lacks is stored as unknown, never 0.
+    expect(data.keywords.filter((k) => k.volume === null && k.volumeLow === null)).toHaveLength(
+      file.startsWith("keyword") ? Number(file.includes("barakataa") ? 2 : 3) : 0,
+    );
     expect(data.posts.every((p) => p.comments === null)).toBe(true);
     expect(data.posts.every((p) => (c.likesKnown ? p.likes !== null : p.likes === null))).toBe(true);
   });
