@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import { largeFacebookExport } from "../../api/test/large-export";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
 import { launchChromium, signedInContext } from "./browser";
+import { importEveryUpload } from "./uploads";
 
 // The Data sources screen (issue 16) against the real server: a new account's own brand receives three of the
 // platforms' exports through the file picker with a progress bar, a bad row is reported by its line, the history
@@ -81,10 +82,10 @@ describe("data sources", () => {
     // Each file is read and checked first, and says what it holds; nothing is stored until it is imported.
     const uploads = page.getByRole("list", { name: "Uploads" });
     await uploads
-      .getByText(/^Instagram posts of [^:]+: \d+ rows, .+ to .+\. Importing stores \d+ of them/)
+      .getByText(/^Meta Instagram posts of [^:]+: \d+ rows, .+ to .+\. Importing stores \d+ of them/)
       .waitFor();
-    await uploads.getByText(/^Meta facebook posts of [^:]+: \d+ rows/).waitFor();
-    await uploads.getByText(/^Google ads keyword planner of [^:]+: 10 rows/).waitFor();
+    await uploads.getByText(/^Meta Facebook posts of [^:]+: \d+ rows/).waitFor();
+    await uploads.getByText(/^Google Ads Keyword Planner of [^:]+: 10 rows/).waitFor();
     const problems = page.getByRole("list", { name: "Problems in tiktok-content.csv" });
     await problems.waitFor();
     expect(await problems.textContent()).toMatch(/^Row 2, column "Total likes"/);
@@ -96,18 +97,10 @@ describe("data sources", () => {
         .count(),
     ).toBe(0);
 
-    for (let waiting = 3; waiting > 0; waiting--) {
-      await uploads
-        .getByRole("button", { name: /^Import \d+ rows$/ })
-        .first()
-        .click();
-      await expect
-        .poll(() => uploads.getByText("Ready to import", { exact: true }).count(), { timeout: 15_000 })
-        .toBe(waiting - 1);
-    }
-    await uploads.getByText(/Instagram posts: \d+ of \d+ rows stored/).waitFor();
-    await uploads.getByText(/Meta facebook posts: \d+ of \d+ rows stored/).waitFor();
-    await uploads.getByText(/Google ads keyword planner: 10 of 10 rows stored/).waitFor();
+    await importEveryUpload(uploads, 3);
+    await uploads.getByText(/Meta Instagram posts: \d+ of \d+ rows stored/).waitFor();
+    await uploads.getByText(/Meta Facebook posts: \d+ of \d+ rows stored/).waitFor();
+    await uploads.getByText(/Google Ads Keyword Planner: 10 of 10 rows stored/).waitFor();
     expect(await page.getByRole("progressbar").count()).toBe(0);
 
     const history = page.getByRole("table", { name: "Import history" });
@@ -131,7 +124,7 @@ describe("data sources", () => {
       )
       .toMatch(/^(active|error)$/);
     // Newest first: the waiting files were imported from the top of the list, the last one read first.
-    const socialSource = /Instagram posts, Meta facebook posts \(CSV import\)/;
+    const socialSource = /Meta Instagram posts, Meta Facebook posts \(CSV import\)/;
     await page.getByRole("link", { name: "Content" }).click();
     await page.waitForURL((url) => url.pathname === "/content");
     await page.getByText(socialSource).waitFor({ timeout: 30_000 });
@@ -145,7 +138,7 @@ describe("data sources", () => {
     await page.getByText(socialSource).first().waitFor({ timeout: 30_000 });
     await page.getByRole("link", { name: "Intent" }).click();
     await page.waitForURL((url) => url.pathname === "/intent");
-    await page.getByText(/Google ads keyword planner \(CSV import\)/).waitFor({ timeout: 30_000 });
+    await page.getByText(/Google Ads Keyword Planner \(CSV import\)/).waitFor({ timeout: 30_000 });
 
     // Removing the keyword import takes its keywords, and the intent module's label, with it.
     await page
@@ -198,7 +191,7 @@ describe("data sources", () => {
     expect(part).toBeLessThan(100);
     // All sent: the server reads the 2 MB file (in a worker thread) while the bar says so.
     await page.getByRole("progressbar", { name: "Reading facebook-8000.csv" }).waitFor({ timeout: 15_000 });
-    await page.getByText(/^Meta facebook posts of [^:]+: 8,000 rows/).waitFor({ timeout: 30_000 });
+    await page.getByText(/^Meta Facebook posts of [^:]+: 8,000 rows/).waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: "Discard facebook-8000.csv" }).click();
     await expect
       .poll(() => page.getByRole("button", { name: "Discard facebook-8000.csv" }).count(), {

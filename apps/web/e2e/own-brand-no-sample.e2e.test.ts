@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { accountWithOwnBrand } from "./accounts";
 import { launchChromium, signedInContext } from "./browser";
+import { importEveryUpload } from "./uploads";
 
 // Issues 27 and 28 against the real server, whose sample data set covers Food & Beverage: a new account's own brand
 // in that industry sees none of the sample's keywords or creators. Intent is empty and names its three ways in; real
@@ -100,17 +101,9 @@ describe("an own brand in the sample's industry", () => {
     expect(await uploads.getByText(/posts have no likes in the file: stored as unknown, not 0/).count()).toBe(
       2,
     );
-    for (let waiting = 3; waiting > 0; waiting--) {
-      await uploads
-        .getByRole("button", { name: /^Import \d+ rows$/ })
-        .first()
-        .click();
-      await expect
-        .poll(() => uploads.getByText("Ready to import", { exact: true }).count(), { timeout: 30_000 })
-        .toBe(waiting - 1);
-    }
-    await uploads.getByText(/Google ads keyword planner: 12 of 12 rows stored/).waitFor({ timeout: 30_000 });
-    expect(await uploads.getByText(/Youtube content: 9 of \d+ rows stored/).count()).toBe(2);
+    await importEveryUpload(uploads, 3);
+    await uploads.getByText(/Google Ads Keyword Planner: 12 of 12 rows stored/).waitFor({ timeout: 30_000 });
+    expect(await uploads.getByText(/YouTube Studio content: 9 of \d+ rows stored/).count()).toBe(2);
 
     await openModule(page, "Intent", "/intent");
     const table = page.getByRole("table", { name: "Keywords", exact: true });
@@ -136,7 +129,7 @@ describe("an own brand in the sample's industry", () => {
     expect(await volumeOf(at("500000"))).toBe("100K–1M");
     expect(await volumeOf(at("50"))).toBe("10–100");
     expect(await volumeOf(at(""))).toBe("—");
-    await page.getByText(/Google ads keyword planner \(CSV import\)/).waitFor();
+    await page.getByText(/Google Ads Keyword Planner \(CSV import\)/).waitFor();
     expect(await page.getByText(SAMPLE_BADGE).count()).toBe(0);
 
     // Content's 30 days end today, and the YouTube section says how old its newest video is.

@@ -71,7 +71,7 @@ describe("a Search Console export of an own brand", () => {
       )
       .waitFor({ timeout: 30_000 });
     await uploads.getByRole("button", { name: "Import 5 rows" }).click();
-    await uploads.getByText(/Search console queries: 5 of 5 rows stored/).waitFor({ timeout: 30_000 });
+    await uploads.getByText(/Google Search Console queries: 5 of 5 rows stored/).waitFor({ timeout: 30_000 });
 
     await page
       .getByRole("navigation", { name: "Modules" })

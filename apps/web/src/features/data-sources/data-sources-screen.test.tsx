@@ -127,7 +127,7 @@ describe("a GA4 audience export", () => {
       "Google Analytics 4 audience: 15 audience segments stored from 40 rows. The personas are being recomputed.",
     );
     expect(importedText({ ...imported, errors: [] })).toBe(
-      "Instagram posts: 6 of 6 rows stored. The figures are being recomputed.",
+      "Meta Instagram posts: 6 of 6 rows stored. The figures are being recomputed.",
     );
   });
 
@@ -204,7 +204,7 @@ describe("Data sources", () => {
       getByText(
         view.container,
         // "Sep" or "Sept", as the runtime's ICU writes it.
-        /^Instagram posts of Lumora Coffee: 6 rows, 1 Sept? 2026 to 12 Sept? 2026\. Importing stores 6 of them\.$/,
+        /^Meta Instagram posts of Lumora Coffee: 6 rows, 1 Sept? 2026 to 12 Sept? 2026\. Importing stores 6 of them\.$/,
       ),
     );
     await waitFor(() => getByText(view.container, 'Row 2, column "Total likes": not a number'));
@@ -217,7 +217,10 @@ describe("Data sources", () => {
 
     await click(getByRoleName(view.container, "button", "Import 6 rows"));
     await waitFor(() =>
-      getByText(view.container, "Instagram posts: 6 of 6 rows stored. The figures are being recomputed."),
+      getByText(
+        view.container,
+        "Meta Instagram posts: 6 of 6 rows stored. The figures are being recomputed.",
+      ),
     );
     await waitFor(() => expect(view.container.querySelectorAll("table tbody tr")).toHaveLength(1));
     // Both went to the workspace's own brand (no brandId), to be read first: one after the other.

@@ -250,7 +250,7 @@ const rowsText = (n: number) => `${formatWhole(n)} ${n === 1 ? "row" : "rows"}`;
 const segmentsText = (n: number) => `${formatWhole(n)} audience ${n === 1 ? "segment" : "segments"}`;
 
 /**
- * What a file read and checked holds, e.g. "Meta facebook posts of Lumora: 7 rows, 1 Sep 2026 to 12 Sep 2026.
+ * What a file read and checked holds, e.g. "Meta Facebook posts of Lumora: 7 rows, 1 Sep 2026 to 12 Sep 2026.
  * Importing stores 7 of them." A GA4 audience export is counted in segments, one per age, gender and country.
  */
 export function recognisedText(item: Import, brandName: string): string {

@@ -354,7 +354,7 @@ export const helpTopics: readonly HelpTopicData[] = [
     module: "all",
     title: "Where the data comes from: 'Sample data', 'CSV import', connected platforms",
     body: [
-      "Each module says under its figures where they come from and when they were last updated. 'Sample data' is the demo brand, to explore before connecting your own. 'Website' means only your website has been read so far. 'CSV import' names the exports your figures rest on, for example 'Instagram posts, Meta facebook posts (CSV import)': the content and competitor modules name the files with posts and followers, intent the keyword files. 'Data provider' names the connected platforms the figures rest on: YouTube, Instagram, Search Console, Google Ads. Older figures keep their date.",
+      "Each module says under its figures where they come from and when they were last updated. 'Sample data' is the demo brand, to explore before connecting your own. 'Website' means only your website has been read so far. 'CSV import' names the exports your figures rest on, for example 'Meta Instagram posts, Meta Facebook posts (CSV import)': the content and competitor modules name the files with posts and followers, intent the keyword files. 'Data provider' names the connected platforms the figures rest on: YouTube, Instagram, Search Console, Google Ads. Older figures keep their date.",
     ],
   },
   {

@@ -144,7 +144,7 @@ describe("Intent screen", () => {
     expect(table?.textContent).not.toContain("$0.00");
     expect(getByText(view.container, "1 keyword lacks")).toBeTruthy();
     expect(
-      getByText(view.container, /Meta facebook posts \(CSV import\) · updated 3 hours ago/),
+      getByText(view.container, /Meta Facebook posts \(CSV import\) · updated 3 hours ago/),
     ).toBeTruthy();
   });
 

@@ -38,19 +38,21 @@ function render(provenance: Provenance) {
 describe("ProvenanceLine", () => {
   it("says where fresh figures come from and when they were computed, without a data date", () => {
     const note = render(imported);
-    expect(note.textContent).toBe("Meta facebook posts (CSV import) · updated 3 hours ago");
+    expect(note.textContent).toBe("Meta Facebook posts (CSV import) · updated 3 hours ago");
     expect(note.querySelector("[data-slot=provenance-stale]")).toBeNull();
   });
 
   it("names every export the figures rest on", () => {
     const note = render({ ...imported, sourceName: "instagram-posts, meta-facebook-posts" });
-    expect(note.textContent).toBe("Instagram posts, Meta facebook posts (CSV import) · updated 3 hours ago");
+    expect(note.textContent).toBe(
+      "Meta Instagram posts, Meta Facebook posts (CSV import) · updated 3 hours ago",
+    );
   });
 
   it("marks stale figures with the date of their data, still showing them", () => {
     const note = render({ ...imported, stale: true });
     expect(note.textContent).toBe(
-      "Meta facebook posts (CSV import) · updated 3 hours ago · data from 3 Nov 2026 · stale",
+      "Meta Facebook posts (CSV import) · updated 3 hours ago · data from 3 Nov 2026 · stale",
     );
     const warning = note.querySelector("[data-slot=provenance-stale]");
     expect(warning?.textContent).toBe("data from 3 Nov 2026 · stale");

@@ -13,7 +13,7 @@ const sourceWords: Record<Provenance["source"], string> = {
 
 /**
  * The source's name for people: the provider or the exports when there are some ('meta-facebook-posts,
- * instagram-posts' → 'Meta facebook posts, Instagram posts (CSV import)'; 'ga4-audience' → 'Google Analytics 4 audience
+ * instagram-posts' → 'Meta Facebook posts, Meta Instagram posts (CSV import)'; 'ga4-audience' → 'Google Analytics 4 audience
  * (CSV import)').
  */
 export function sourceLabel(provenance: Provenance): string {
