@@ -151,6 +151,10 @@ async function* influencerRows(ctx: RequestCtx) {
     "audience_fit",
     "authenticity",
     "topics",
+    "source",
+    "topic_match",
+    "size_band",
+    "mentions",
   ]);
   for (let page = 1; ; page++) {
     const { results, total } = await listInfluencers(ctx, { limit: LIST_PAGE, page });
@@ -165,6 +169,11 @@ async function* influencerRows(ctx: RequestCtx) {
         i.audienceFit,
         i.authenticity,
         i.topics,
+        // Where the creator came from (the contract's CreatorOrigin); only the sample data set's profiles have none.
+        i.origin ?? "sample",
+        i.topicMatch,
+        i.sizeBand,
+        i.mentions,
       ]);
     }
     if (results.length === 0 || page * LIST_PAGE >= total) return;

@@ -174,6 +174,33 @@ describe("an own brand's real creators", () => {
     expect(await list({ industry: "fashion" })).toMatchObject({ results: [], total: 0 });
   });
 
+  it("exports the pool as CSV saying where each creator came from, unknowns left empty", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/export/influencers",
+      headers: { authorization: user.authorization },
+    });
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = response.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(header).toBe(
+      "name,handle,platform,country,followers,engagement_rate,audience_fit,authenticity,topics,source,topic_match,size_band,mentions",
+    );
+    expect(rows).toEqual([
+      "Nina Ferreira,nina.brews,instagram,PT,48200,0.041,,,cold; brew; coffee; espresso; grinder; pour,creator_list,1,micro,1",
+      expect.stringMatching(
+        /^Kettle King,kettleking,youtube,US,1250000,,,,pour; kettle,creator_list,0\.333\d*,mega,0$/,
+      ),
+      expect.stringMatching(
+        /^Daily Espresso,dailyespresso,instagram,DE,52000,0\.02,,,espresso,creator_list,0\.166\d*,micro,0$/,
+      ),
+      "Latte Lab,latte.lab,tiktok,,9800,0.075,,,,creator_list,0,nano,0",
+      "guest.barista,guest.barista,instagram,,,,,,,mentioned_in_posts,0,,2",
+    ]);
+  });
+
   it("shows a creator's details with unknowns as unknown and where it came from", async () => {
     const [nina, , , , guest] = (await list()).results;
     const details = await send("getInfluencer", user.authorization, { params: { id: nina?.id ?? "" } });
