@@ -1997,6 +1997,15 @@ export interface components {
             /** @description Units of the YouTube Data API spent today (a list call costs 1). */
             quotaUsedToday: number;
             dailyQuota: number;
+            /** @description The weekly YouTube search for creators of each own brand (docs/data-sources.md "YouTube creator search"). With the operator's key, which every workspace without its own shares, a workspace makes at most `perDay` searches per quota day; a brand left over is searched on a later day. */
+            creatorSearch: {
+                /** @description Null with the workspace's own key, whose quota alone bounds its searches. */
+                perDay: number | null;
+                /** @description Searches made today (YouTube's quota day) with the operator's key. */
+                usedToday: number;
+                /** @description Quota units one search costs (search.list). */
+                unitsPerSearch: number;
+            };
             channels: components["schemas"]["YoutubeChannel"][];
         };
         YoutubeChannel: {

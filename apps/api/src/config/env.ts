@@ -125,6 +125,15 @@ const envSchema = z.object({
   YOUTUBE_API_BASE_URL: httpUrl.default("https://www.googleapis.com/youtube/v3"),
   /** An operator-wide key, used by workspaces that entered none of their own. */
   YOUTUBE_API_KEY: secret.optional(),
+  /**
+   * Creator searches (100 units each) a workspace may make per quota day with the operator's key, which every
+   * workspace without its own shares; 0 leaves creator search to workspaces with their own key.
+   */
+  YOUTUBE_OPERATOR_SEARCHES_PER_DAY: z
+    .string()
+    .regex(/^\d{1,3}$/, "must be a number of searches")
+    .transform(Number)
+    .default(1),
   /** Units a workspace may spend per day (Google's default project quota is 10,000). */
   YOUTUBE_DAILY_QUOTA: z
     .string()
@@ -455,6 +464,7 @@ function toConfig(env: Env) {
       baseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/+$/, ""),
       operatorKey: env.YOUTUBE_API_KEY,
       dailyQuota: env.YOUTUBE_DAILY_QUOTA,
+      operatorSearchesPerDay: env.YOUTUBE_OPERATOR_SEARCHES_PER_DAY,
     },
     searchConsole: {
       /** Undefined without a Google OAuth client: the connector is not available. */

@@ -55,16 +55,24 @@ export const brands = pgTable(
   ],
 );
 
+/**
+ * The owner of a row of a brand's own data (its searches, creators, creator searches): the workspace that stored it
+ * and the brand it describes, both removed with their rows.
+ */
+export const brandOwnerColumns = () => ({
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  brandId: uuid("brand_id")
+    .notNull()
+    .references(() => brands.id, { onDelete: "cascade" }),
+});
+
 /** A workspace's own brands; the newest is the one the modules show. */
 export const workspaceBrands = pgTable(
   "workspace_brands",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "cascade" }),
+    ...brandOwnerColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,12 +86,7 @@ export const workspaceBrands = pgTable(
 export const brandCompetitors = pgTable(
   "brand_competitors",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "cascade" }),
+    ...brandOwnerColumns(),
     competitorId: uuid("competitor_id")
       .notNull()
       .references(() => brands.id, { onDelete: "cascade" }),
@@ -322,12 +325,7 @@ export const imports = pgTable(
   "imports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "cascade" }),
+    ...brandOwnerColumns(),
     format: text("format").notNull(),
     fileName: text("file_name").notNull(),
     status: text("status", { enum: importStatuses }).notNull(),
@@ -460,12 +458,7 @@ export const ownCreators = pgTable(
   "own_creators",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "cascade" }),
+    ...brandOwnerColumns(),
     platform: text("platform", { enum: socialNetworks }).notNull(),
     /** Lower case, without the "@". */
     handle: text("handle").notNull(),

@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users, workspaces } from "./accounts.schema";
-import { brands } from "./brand-data.schema";
+import { brandOwnerColumns, brands } from "./brand-data.schema";
 import { createdAt, oneOf } from "./columns";
 
 export const connectorProviders = ["youtube", "search_console", "instagram", "google_ads"] as const;
@@ -133,6 +133,30 @@ export const connectedChannels = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("connected_channels_connection_brand_key").on(t.connectionId, t.brandId)],
+);
+
+/**
+ * A YouTube creator search made for a brand (modules/connectors/youtube-sync.job.ts): whether the brand is due one
+ * (weekly, even when a search found nothing) and, on the quota day it was made, how many searches the workspace has
+ * made with the operator's key, which are capped per workspace (YOUTUBE_OPERATOR_SEARCHES_PER_DAY).
+ */
+export const creatorSearches = pgTable(
+  "creator_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ...brandOwnerColumns(),
+    searchedAt: timestamp("searched_at", { withTimezone: true }).notNull(),
+    /** YouTube's quota day of the search (YYYY-MM-DD, Pacific time: connectors/youtube-quota.ts). */
+    quotaDay: date("quota_day", { mode: "string" }).notNull(),
+    /** The operator's key (shared by every workspace) or the workspace's own. */
+    keySource: text("key_source", { enum: ["workspace", "operator"] }).notNull(),
+    channels: integer("channels").notNull(),
+  },
+  (t) => [
+    index("creator_searches_workspace_day_idx").on(t.workspaceId, t.quotaDay),
+    index("creator_searches_brand_idx").on(t.brandId, t.searchedAt),
+    check("creator_searches_key_source_check", oneOf("key_source", ["workspace", "operator"])),
+  ],
 );
 
 /**

@@ -10,8 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { workspaces } from "./accounts.schema";
-import { brands, imports } from "./brand-data.schema";
+import { brandOwnerColumns, imports } from "./brand-data.schema";
 import { oneOf } from "./columns";
 import { connections } from "./connectors.schema";
 
@@ -33,12 +32,7 @@ export const searchQueries = pgTable(
   "search_queries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "cascade" }),
+    ...brandOwnerColumns(),
     query: text("query").notNull(),
     /** ISO 3166-1 alpha-2 when the source splits by country (the connector); null for an export's all countries. */
     country: text("country"),

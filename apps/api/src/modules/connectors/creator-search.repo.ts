@@ -7,7 +7,7 @@ export interface SearchTarget {
   brandId: string;
   /** The brand's keywords of most searches, most first (at most 3). */
   keywords: string[];
-  /** When the brand's last search stored channels; null when none did. */
+  /** When the brand was last searched for; null when it never was. */
   lastSearch: Date | null;
 }
 
@@ -17,8 +17,11 @@ export async function findSearchTargets(db: Queryable, workspaceId: string): Pro
       coalesce((select array_agg(k.keyword order by k.volume desc nulls last, k.keyword) from (
         select keyword, volume from keywords where brand_id = b.id
         order by volume desc nulls last, keyword limit 3) k), '{}') as keywords,
-      (select to_json(max(c.updated_at)) #>> '{}' from own_creators c
-        where c.brand_id = b.id and c.origin = 'youtube_search') as "lastSearch"
+      -- Searches before creator_searches (migration 0037) are known by the channels they stored.
+      (select to_json(greatest(
+          (select max(s.searched_at) from creator_searches s where s.brand_id = b.id),
+          (select max(c.updated_at) from own_creators c where c.brand_id = b.id and c.origin = 'youtube_search')
+        )) #>> '{}') as "lastSearch"
     from workspace_brands wb join brands b on b.id = wb.brand_id
     where wb.workspace_id = ${workspaceId} and not b.sample
     order by wb.created_at, b.id`);
@@ -55,4 +58,31 @@ export async function storeFoundChannels(
       followers = excluded.followers, description = excluded.description, country = excluded.country,
       origin = excluded.origin, updated_at = excluded.updated_at
     where own_creators.origin in ('mentioned_in_posts', 'youtube_search')`);
+}
+
+/** A search made for a brand, whatever it found: the brand is not due again for a week. */
+export async function recordCreatorSearch(
+  db: Queryable,
+  p: {
+    workspaceId: string;
+    brandId: string;
+    searchedAt: Date;
+    quotaDay: string;
+    keySource: "workspace" | "operator";
+    channels: number;
+  },
+): Promise<void> {
+  await db.execute(sql`insert into creator_searches (workspace_id, brand_id, searched_at, quota_day, key_source,
+      channels)
+    values (${p.workspaceId}, ${p.brandId}, ${p.searchedAt}, ${p.quotaDay}, ${p.keySource}, ${p.channels})`);
+}
+
+/** How many creator searches the workspace made with the operator's key on a quota day. */
+export async function countOperatorSearches(
+  db: Queryable,
+  p: { workspaceId: string; quotaDay: string },
+): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from creator_searches
+    where workspace_id = ${p.workspaceId} and quota_day = ${p.quotaDay} and key_source = 'operator'`);
+  return (result.rows[0] as { n: number } | undefined)?.n ?? 0;
 }

@@ -124,3 +124,82 @@ describe("YouTube creator search", () => {
     expect(fake.calls.filter((call) => call.startsWith("search?"))).toHaveLength(1);
   });
 });
+
+describe("YouTube creator search with the operator's key", () => {
+  let operated: TestApp;
+  let operatedSend: Send;
+  beforeAll(async () => {
+    operated = await buildTestApp({
+      env: {
+        YOUTUBE_API_BASE_URL: fake.baseUrl,
+        YOUTUBE_API_KEY: KEY,
+        YOUTUBE_OPERATOR_SEARCHES_PER_DAY: "1",
+        SAMPLE_DATA: "off",
+      },
+      jobs: { retryDelaySeconds: 1 },
+    });
+    operatedSend = contractSender(operated, await loadContract());
+  });
+  afterAll(async () => {
+    await operated?.close();
+  });
+
+  it("makes at most the cap's searches a day per workspace, says so, and searches the brand left over the next day", async () => {
+    const user = await seedSignedInUser(operated.database.db, jwtKey(TEST_JWT_SECRET), {
+      now: operated.clock.now(),
+    });
+    await operated.database.pool.query(
+      "update subscriptions set plan = 'enterprise' where workspace_id = $1",
+      [user.workspaceId],
+    );
+    // Two own brands of the workspace, each with keywords to search by.
+    for (const names of [
+      ["Lumora", "Brewhaus"],
+      ["Kettlebloom", "Steamworks"],
+    ] as const) {
+      const { own } = await ownBrandWithRival(operated, user.workspaceId, { names, country: "US" });
+      await operated.database.pool.query(
+        `insert into keywords (brand_id, country, keyword, currency, volume, trend, intent, source)
+         values ($1, 'US', $2, 'USD', 1900, '{}', 'informational', 'csv_import')`,
+        [own.id, `${names[0].toLowerCase()} cold brew`],
+      );
+    }
+    fake.calls.length = 0;
+    const connected = await operatedSend("connectYoutube", user.authorization, { body: { channels: [] } });
+    expect(connected.statusCode, connected.body).toBe(200);
+    await jobsDone(operated);
+
+    const searchesMade = () => fake.calls.filter((call) => call.startsWith("search?"));
+    const searchedFor = () => searchesMade().map((call) => new URLSearchParams(call.split("?")[1]).get("q"));
+    const firstDay = searchedFor();
+    expect(firstDay).toHaveLength(1);
+    const connector = async (authorization: string) =>
+      (await operatedSend("getYoutubeConnector", authorization)).json<Schemas["YoutubeConnector"]>();
+    expect(await connector(user.authorization)).toMatchObject({
+      keySource: "operator",
+      creatorSearch: { perDay: 1, usedToday: 1, unitsPerSearch: 100 },
+    });
+
+    // The next quota day, the brand left over is searched, and the first is not again (weekly).
+    fake.calls.length = 0;
+    operated.clock.advance(24 * 3_600_000);
+    const signedIn = `Bearer ${await signIdToken(user, jwtKey(TEST_JWT_SECRET), operated.clock.now())}`;
+    expect((await operatedSend("refreshYoutube", signedIn)).statusCode).toBe(202);
+    await jobsDone(operated);
+    expect([...firstDay, ...searchedFor()].sort()).toEqual(["kettlebloom cold brew", "lumora cold brew"]);
+    expect((await connector(signedIn)).creatorSearch).toEqual({
+      perDay: 1,
+      usedToday: 1,
+      unitsPerSearch: 100,
+    });
+
+    // A day on, both brands have had their week's search: none is made.
+    fake.calls.length = 0;
+    operated.clock.advance(24 * 3_600_000);
+    const later = `Bearer ${await signIdToken(user, jwtKey(TEST_JWT_SECRET), operated.clock.now())}`;
+    expect((await operatedSend("refreshYoutube", later)).statusCode).toBe(202);
+    await jobsDone(operated);
+    expect(searchesMade()).toHaveLength(0);
+    expect((await connector(later)).creatorSearch.usedToday).toBe(0);
+  });
+});

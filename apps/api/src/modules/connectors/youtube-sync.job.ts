@@ -10,7 +10,12 @@ import {
   upsertChannelAudience,
   upsertChannelVideos,
 } from "./connections.repo";
-import { findSearchTargets, storeFoundChannels } from "./creator-search.repo";
+import {
+  countOperatorSearches,
+  findSearchTargets,
+  recordCreatorSearch,
+  storeFoundChannels,
+} from "./creator-search.repo";
 import { SEARCH_UNITS, type YoutubeClient, YoutubeError, youtubeClient } from "./youtube-api";
 import { type ConnectorBrand, connectorBrands } from "./youtube-brands";
 import { ChannelRefError, parseChannelRef } from "./youtube-channel-ref";
@@ -76,10 +81,21 @@ export async function syncYoutubeJob(
       const read = await readChannel(deps, client, connection.id, entry, now);
       if (read) brandChannels.add(read);
     }
-    // Only with the workspace's own key: the operator's is shared by every workspace and its searches are few.
-    if (connection.sealedCredential) {
-      await searchCreators(deps, client, { workspaceId: data.workspaceId, budget, now, brandChannels });
-    }
+    // The operator's key is shared by every workspace: its searches are counted per workspace and day.
+    const keySource = connection.sealedCredential ? "workspace" : "operator";
+    const searchesLeft =
+      keySource === "workspace"
+        ? Number.POSITIVE_INFINITY
+        : deps.config.youtube.operatorSearchesPerDay -
+          (await countOperatorSearches(deps.db, { workspaceId: data.workspaceId, quotaDay: run.quotaDay }));
+    await searchCreators(deps, client, {
+      workspaceId: data.workspaceId,
+      budget,
+      searchesLeft,
+      keySource,
+      now,
+      brandChannels,
+    });
     await recordRun(deps.db, {
       ...run,
       status: "connected",
@@ -197,18 +213,37 @@ async function readChannel(
 async function searchCreators(
   deps: WorkerDeps,
   client: YoutubeClient,
-  o: { workspaceId: string; budget: number; now: Date; brandChannels: ReadonlySet<string> },
+  o: {
+    workspaceId: string;
+    budget: number;
+    /** Searches the workspace may still make today: capped with the operator's key, unbounded with its own. */
+    searchesLeft: number;
+    keySource: "workspace" | "operator";
+    now: Date;
+    brandChannels: ReadonlySet<string>;
+  },
 ) {
+  let searchesLeft = o.searchesLeft;
   for (const target of await findSearchTargets(deps.db, o.workspaceId)) {
     if (target.keywords.length === 0) continue;
     if (target.lastSearch && o.now.getTime() - target.lastSearch.getTime() < SEARCH_EVERY_MS) continue;
-    if (o.budget - client.unitsSpent < SEARCH_UNITS + 1) return;
+    // A brand left over waits for a later day's run, when the cap or the quota allows again.
+    if (searchesLeft <= 0 || o.budget - client.unitsSpent < SEARCH_UNITS + 1) return;
+    searchesLeft -= 1;
     // The brands' own channels (its own and its competitors') are not creators to work with.
     const ids = (await client.searchChannels(target.keywords.join("|"), CHANNELS_PER_SEARCH)).filter(
       (id) => !o.brandChannels.has(id),
     );
     const channels = await client.channelProfiles(ids);
     await deps.db.transaction(async (tx) => {
+      await recordCreatorSearch(tx, {
+        workspaceId: o.workspaceId,
+        brandId: target.brandId,
+        searchedAt: o.now,
+        quotaDay: quotaDayOf(o.now),
+        keySource: o.keySource,
+        channels: channels.length,
+      });
       await storeFoundChannels(tx, {
         workspaceId: o.workspaceId,
         brandId: target.brandId,

@@ -14,10 +14,12 @@ import {
   findConnection,
   saveConnection,
 } from "./connections.repo";
+import { countOperatorSearches } from "./creator-search.repo";
 import { nextRefreshAfter } from "./refresh-schedule";
+import { SEARCH_UNITS } from "./youtube-api";
 import { connectorBrands } from "./youtube-brands";
 import { ChannelRefError, channelUrl, parseChannelRef } from "./youtube-channel-ref";
-import { unitsSpentToday } from "./youtube-quota";
+import { quotaDayOf, unitsSpentToday } from "./youtube-quota";
 
 type Schemas = components["schemas"];
 
@@ -45,6 +47,11 @@ export async function youtubeConnector(
         : nextRefreshAfter(workspaceId, ctx.clock.now()).toISOString(),
     quotaUsedToday: connection ? unitsSpentToday(connection, ctx.clock.now()) : 0,
     dailyQuota: ctx.config.youtube.dailyQuota,
+    creatorSearch: {
+      perDay: keySource === "workspace" ? null : ctx.config.youtube.operatorSearchesPerDay,
+      usedToday: await countOperatorSearches(ctx.db, { workspaceId, quotaDay: quotaDayOf(ctx.clock.now()) }),
+      unitsPerSearch: SEARCH_UNITS,
+    },
     channels: brands.map(({ brand, isOwnBrand, channel }) => {
       const reading = readings.find((r) => r.brandId === brand.id);
       return {

@@ -12,7 +12,7 @@ import {
   type,
   waitFor,
 } from "../modules/test-utils";
-import { YoutubeConnectorSection } from "./youtube-connector";
+import { creatorSearchText, YoutubeConnectorSection } from "./youtube-connector";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,6 +29,7 @@ const notConnected = {
   nextRunAt: null,
   quotaUsedToday: 0,
   dailyQuota: 10000,
+  creatorSearch: { perDay: null, usedToday: 0, unitsPerSearch: 100 },
   channels: [
     {
       brandId: activeBrand.id,
@@ -116,8 +117,23 @@ describe("the YouTube connector section", () => {
     getByText(view.container, "The channel hides its subscriber count.");
     expect(view.container.textContent).toContain("1,234 of 10,000 quota units used today");
     expect(view.container.textContent).toContain("next read 26 Nov");
+    // The workspace's own key: its quota alone limits the weekly creator search.
+    expect(view.container.textContent).toContain(
+      "Creators for your brands are searched once a week per brand, 100 quota units a search from your key's quota.",
+    );
     await click(getByRoleName(view.container, "button", "Read again now"));
     await waitFor(() => getByText(view.container, "YouTube was read a moment ago."));
     view.unmount();
+  });
+
+  it("says how many creator searches a day Brandscope's key allows the workspace, and what happens after", () => {
+    expect(creatorSearchText({ perDay: 2, usedToday: 1, unitsPerSearch: 100 })).toBe(
+      "Creator search with Brandscope's key: 1 of 2 searches a day used today (100 quota units each). When they are " +
+        "used up, the next brand's weekly search waits for tomorrow (YouTube's day ends at midnight Pacific time); " +
+        "with your own API key, only its quota limits searches.",
+    );
+    expect(creatorSearchText({ perDay: 0, usedToday: 0, unitsPerSearch: 100 })).toBe(
+      "Creator search needs your own API key: Brandscope's key does not search for creators.",
+    );
   });
 });

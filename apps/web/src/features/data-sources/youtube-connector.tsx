@@ -54,6 +54,7 @@ function ConnectorBody({ connector }: { connector: Connector }) {
           (connector.keySource === "operator" ? " · using Brandscope's key" : "")
         }
       />
+      {connected ? <CreatorSearchNote search={connector.creatorSearch} /> : null}
       {connector.channels.length > 0 ? (
         <ul aria-label="YouTube channels" className="flex flex-col divide-y rounded-lg border text-sm">
           {connector.channels.map((c) => (
@@ -90,6 +91,30 @@ function ConnectorBody({ connector }: { connector: Connector }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The weekly creator search's allowance (docs/data-sources.md "YouTube creator search"): with Brandscope's key,
+ * shared by every workspace, a few searches a day; with the workspace's own key, its quota alone.
+ */
+export function creatorSearchText(search: Connector["creatorSearch"]): string {
+  const units = `${formatWhole(search.unitsPerSearch)} quota units`;
+  if (search.perDay === null) {
+    return `Creators for your brands are searched once a week per brand, ${units} a search from your key's quota.`;
+  }
+  if (search.perDay === 0) {
+    return "Creator search needs your own API key: Brandscope's key does not search for creators.";
+  }
+  const plural = (n: number) => `${formatWhole(n)} ${n === 1 ? "search" : "searches"}`;
+  return (
+    `Creator search with Brandscope's key: ${formatWhole(search.usedToday)} of ${plural(search.perDay)} a day used ` +
+    `today (${units} each). When they are used up, the next brand's weekly search waits for tomorrow ` +
+    "(YouTube's day ends at midnight Pacific time); with your own API key, only its quota limits searches."
+  );
+}
+
+function CreatorSearchNote({ search }: { search: Connector["creatorSearch"] }) {
+  return <p className="text-muted-foreground text-sm">{creatorSearchText(search)}</p>;
 }
 
 interface ConnectValues {
