@@ -151,7 +151,15 @@ export const posts = pgTable(
     likes: integer("likes"),
     comments: integer("comments"),
     shares: integer("shares"),
+    /**
+     * Views, plays, impressions and reach are different measures, each kept apart and compared only with itself
+     * (docs/analytics-methods.md §0): video views (YouTube, TikTok, a LinkedIn video, Meta's Views since 2025);
+     * Instagram's reel plays before 2025; times shown (YouTube: the thumbnail); accounts reached once each.
+     */
     views: integer("views"),
+    plays: integer("plays"),
+    impressions: integer("impressions"),
+    reach: integer("reach"),
     source: text("source", { enum: dataSources }).notNull(),
     /** The import that stored the row last (removing it removes the row); null for collected or sample data. */
     importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),

@@ -36,6 +36,9 @@ async function* postRows(ctx: RequestCtx, query: PeriodQuery) {
     "comments",
     "shares",
     "views",
+    "plays",
+    "impressions",
+    "reach",
     "text",
   ]);
   let after: { postedAt: Date; id: string } | undefined;
@@ -59,6 +62,9 @@ async function* postRows(ctx: RequestCtx, query: PeriodQuery) {
         p.comments,
         p.shares,
         p.views,
+        p.plays,
+        p.impressions,
+        p.reach,
         p.text,
       ]);
     }

@@ -307,7 +307,9 @@ describe("the sample brand", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("platform,published_at,url,format,likes,comments,shares,views,text");
+    expect(lines[0]).toBe(
+      "platform,published_at,url,format,likes,comments,shares,views,plays,impressions,reach,text",
+    );
     const content = (await get("getContent", "/content?period=7d", starter)).json<
       Schemas["ContentAnalytics"]
     >();

@@ -27,6 +27,9 @@ export interface PostValues {
   comments: number | null;
   shares: number | null;
   views: number | null;
+  plays: number | null;
+  impressions: number | null;
+  reach: number | null;
 }
 
 export interface SnapshotValues {
@@ -163,6 +166,9 @@ function toPost(row: PostRow): PostValues {
     comments: row.comments,
     shares: row.shares,
     views: row.views,
+    plays: row.plays,
+    impressions: row.impressions,
+    reach: row.reach,
   };
 }
 
@@ -189,6 +195,9 @@ function missingCountNotes(rows: PostRow[]): RowError[] {
     const n = missing.length;
     const them = n === 1 ? "it" : "them";
     const needed = missing.some((r) => NEEDED[field](r.platform));
+    // Views are a measure of their own (an X or LinkedIn post has impressions instead): said only where a figure
+    // rests on them.
+    if (field === "views" && !needed) continue;
     notes.push({
       row: first.line,
       message:
@@ -313,7 +322,7 @@ export function oversizedCounts(rows: ImportRow[]): RowError[] {
   };
   for (const row of rows) {
     if (row.kind === "post") {
-      for (const field of ["likes", "comments", "shares", "views"] as const)
+      for (const field of ["likes", "comments", "shares", "views", "plays", "impressions", "reach"] as const)
         check(row.line, field, row[field]);
     } else if (row.kind === "followers") {
       check(row.line, "followers", row.followers);

@@ -245,19 +245,23 @@ export async function storeImportRows(
   if (p.copy.creators) await storeCreators(tx, { ...p, creators: p.copy.creators });
   if (p.copy.posts) {
     await client.query(`create temp table import_posts (platform text, url text, posted_at timestamptz, text text,
-      format text, likes integer, comments integer, shares integer, views integer) on commit drop`);
+      format text, likes integer, comments integer, shares integer, views integer, plays integer, impressions integer,
+      reach integer) on commit drop`);
     await copyTextInto(client, "import_posts", COPY_COLUMNS.posts, p.copy.posts);
     await client.query(
-      `insert into posts (brand_id, platform, url, posted_at, text, format, likes, comments, shares, views, source,
-        import_id)
-      select $1, platform, url, posted_at, text, format, likes, comments, shares, views, 'csv_import', $2
+      `insert into posts (brand_id, platform, url, posted_at, text, format, likes, comments, shares, views, plays,
+        impressions, reach, source, import_id)
+      select $1, platform, url, posted_at, text, format, likes, comments, shares, views, plays, impressions, reach,
+        'csv_import', $2
       from import_posts
       on conflict (brand_id, platform, url) do update set posted_at = excluded.posted_at, text = excluded.text,
         format = excluded.format, likes = excluded.likes, comments = excluded.comments, shares = excluded.shares,
-        views = excluded.views, source = excluded.source, import_id = excluded.import_id
+        views = excluded.views, plays = excluded.plays, impressions = excluded.impressions, reach = excluded.reach,
+        source = excluded.source, import_id = excluded.import_id
       where (posts.posted_at, posts.text, posts.format, posts.likes, posts.comments, posts.shares, posts.views,
-        posts.source) is distinct from (excluded.posted_at, excluded.text, excluded.format, excluded.likes,
-        excluded.comments, excluded.shares, excluded.views, excluded.source)`,
+        posts.plays, posts.impressions, posts.reach, posts.source) is distinct from (excluded.posted_at,
+        excluded.text, excluded.format, excluded.likes, excluded.comments, excluded.shares, excluded.views,
+        excluded.plays, excluded.impressions, excluded.reach, excluded.source)`,
       owner,
     );
   }

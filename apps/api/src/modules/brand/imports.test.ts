@@ -951,6 +951,33 @@ describe("figures after an import", () => {
   });
 });
 
+describe("views, plays, impressions and reach", () => {
+  it.each([
+    // Meta's Views and Reach: a view is not an account reached.
+    ["instagram-content.csv", "instagram", { views: 5820, reach: 4105, impressions: null, plays: null }],
+    // X and LinkedIn give impressions, not views.
+    ["x-post-analytics-content.csv", "twitter", { views: null, reach: null, impressions: 5120, plays: null }],
+    ["linkedin-updates.csv", "linkedin", { views: null, reach: null, impressions: 3822, plays: null }],
+  ])("are stored apart, each as %s names it", async (file, platform, first) => {
+    const { authorization, brandId } = await withBrand();
+    const response = await upload(
+      authorization,
+      { name: file, data: fixture(file) },
+      { referenceDate: REFERENCE_DATE },
+    );
+    expect(response.statusCode).toBe(201);
+    // No note says the views are missing where no figure rests on them.
+    expect(response.json().errors.map((e: { message: string }) => e.message)).not.toContainEqual(
+      expect.stringMatching(/no views in the file/),
+    );
+    const stored = (await t.database.db.select().from(posts).where(eq(posts.brandId, brandId))).filter(
+      (p) => p.platform === platform,
+    );
+    const newest = stored.sort((a, b) => b.postedAt.getTime() - a.postedAt.getTime())[0];
+    expect(newest).toMatchObject(first);
+  });
+});
+
 describe("figures of posts whose engagement the file lacks", () => {
   it("leave those posts out and say how many, rather than reading their engagement as 0", async () => {
     const { authorization } = await withBrand();

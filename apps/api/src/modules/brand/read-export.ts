@@ -108,7 +108,20 @@ const dayWindow = (period: ParsedExport["period"]) => (period ? { from: period.f
 
 /** Columns of the COPY texts, in their order (imports.repo.ts copies into tables with these columns). */
 export const COPY_COLUMNS = {
-  posts: ["platform", "url", "posted_at", "text", "format", "likes", "comments", "shares", "views"],
+  posts: [
+    "platform",
+    "url",
+    "posted_at",
+    "text",
+    "format",
+    "likes",
+    "comments",
+    "shares",
+    "views",
+    "plays",
+    "impressions",
+    "reach",
+  ],
   snapshots: ["platform", "day", "followers"],
   keywords: [
     "country",
@@ -151,6 +164,9 @@ function copyTexts(plan: ImportPlan): CopyTexts {
         p.comments,
         p.shares,
         p.views,
+        p.plays,
+        p.impressions,
+        p.reach,
       ]),
     ),
     snapshots: copyText(plan.snapshots.map((s) => [s.platform, s.day, s.followers])),

@@ -85,7 +85,8 @@ describe("shared sample exports", () => {
     );
     expect(rows[1]?.line).toBe(3);
     expect(rows[2]?.line).toBe(7);
-    expect(rows[2]).toMatchObject({ views: null, metrics: { reach: 3115 } });
+    // Views, impressions and reach are stored apart: an empty Views cell is unknown, its reach is the reach.
+    expect(rows[2]).toMatchObject({ views: null, impressions: null, reach: 3115 });
   });
 
   it("Meta daily follows: UTF-16LE with sep=, and the metric line above the header", () => {
@@ -123,8 +124,10 @@ describe("shared sample exports", () => {
       externalId: "urn:li:activity:7504192252678516836",
       publishedAt: "2026-09-11",
       shares: 9,
-      views: 3822,
-      metrics: { ctr: 0.05546834, videoViews: null },
+      // LinkedIn's impressions are not views: a post that is not a video has none.
+      views: null,
+      impressions: 3822,
+      metrics: { ctr: 0.05546834 },
     });
     expect(rows[1]?.text).toBe("Sourcing report 2026:\nwhat we paid, to whom, and why.");
     const followers = load("linkedin-followers.csv").rows as FollowerRow[];
@@ -140,8 +143,14 @@ describe("shared sample exports", () => {
     });
     expect(rows[0]?.metrics).toMatchObject({ impressionsCtr: 0.0612, watchTimeHours: 1732.0915 });
     const unlisted = rows[5];
-    expect(unlisted).toMatchObject({ views: 0, likes: 0, shares: null, publishedAt: "2026-08-03" });
-    expect(unlisted?.metrics).toMatchObject({ impressions: 0, impressionsCtr: null });
+    expect(unlisted).toMatchObject({
+      views: 0,
+      impressions: 0,
+      likes: 0,
+      shares: null,
+      publishedAt: "2026-08-03",
+    });
+    expect(unlisted?.metrics).toMatchObject({ impressionsCtr: null });
   });
 
   it("X: legacy time is UTC, current date has no time", () => {
@@ -152,9 +161,10 @@ describe("shared sample exports", () => {
       likes: 61,
       comments: 4,
       shares: 9,
-      views: 4210,
+      views: null,
+      impressions: 4210,
     });
-    expect(legacy[4]).toMatchObject({ likes: 0, views: 0, metrics: { engagementRate: 0 } });
+    expect(legacy[4]).toMatchObject({ likes: 0, impressions: 0, metrics: { engagementRate: 0 } });
     const current = posts("x-post-analytics-content.csv");
     expect(current[0]).toMatchObject({
       externalId: "2098791340818386022",

@@ -33,7 +33,18 @@ export interface PostRow {
   likes: number | null;
   comments: number | null;
   shares: number | null;
+  /**
+   * Views, plays, impressions and reach are different measures (docs/analytics-methods.md §0): each is kept in its
+   * own field, and a figure compares one measure only with itself. Views are video views (YouTube, TikTok, a
+   * LinkedIn video, Meta's "Views" since 2025).
+   */
   views: number | null;
+  /** Times a reel started (Instagram's "Plays" before 2025). */
+  plays: number | null;
+  /** Times the post (on YouTube, its thumbnail) was shown. */
+  impressions: number | null;
+  /** Accounts the post reached, each counted once. */
+  reach: number | null;
   /** Other metrics the export carries (reach, saves, ctr as a ratio, …), keyed in camelCase. */
   metrics: Record<string, number | null>;
 }

@@ -190,7 +190,7 @@ describe("post exports spelled differently by different accounts", () => {
     const newer = row("Post id,Date,Post text,Link,Likes,Share,Url clicks,Impressions");
     const older = row("Post id,Date,Post text,Post Link,Likes,Shares,URL Clicks,Impressions");
     expect(newer).toEqual(older);
-    expect(newer).toMatchObject({ url: "https://x.com/b/status/1", likes: 9, views: 40 });
+    expect(newer).toMatchObject({ url: "https://x.com/b/status/1", likes: 9, views: null, impressions: 40 });
     expect(newer.metrics).toMatchObject({ externalShares: 2, urlClicks: 7 });
   });
 });

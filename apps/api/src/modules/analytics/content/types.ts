@@ -6,8 +6,11 @@ import type { PillarModel } from "./pillar-model";
 export type Schemas = components["schemas"];
 export type SocialNetwork = Schemas["SocialNetwork"];
 
-/** A stored post, as the content figures read it. */
-export interface ContentPost extends PostValues {
+/**
+ * A stored post, as the content figures read it: engagement and, on TikTok and YouTube, views. Plays, impressions
+ * and reach are stored apart and no figure reads them yet (docs/analytics-methods.md §0).
+ */
+export interface ContentPost extends Omit<PostValues, "plays" | "impressions" | "reach"> {
   id: string;
 }
 

@@ -19,10 +19,12 @@ export const instagramPosts: ExportFormat = {
       likes: c.int(["Likes"]),
       comments: c.int(["Comments"]),
       shares: c.int(["Shares"]),
-      // 2024 and older: Impressions, or Plays for reels (uncertain: docs/import-formats.md §3).
-      views: c.int(["Views", "Impressions", "Plays"]),
+      // Meta's Views since 2025; Impressions and, for reels, Plays before (docs/import-formats.md §3).
+      views: c.int(["Views"]),
+      plays: c.int(["Plays"]),
+      impressions: c.int(["Impressions"]),
+      reach: c.int(["Reach"]),
       metrics: {
-        reach: c.int(["Reach"]),
         saves: c.int(["Saves"]),
         follows: c.int(["Follows"]),
         durationSec: c.int(["Duration (sec)"]),

@@ -27,9 +27,12 @@ export const linkedinUpdates: ExportFormat = {
       comments: c.int(["Comments"]),
       // Renamed from Shares to Reposts.
       shares: c.int(["Reposts", "Shares"]),
-      views: c.int(["Impressions"]),
+      // A video's views on LinkedIn (empty for other posts); impressions are a measure of their own.
+      views: c.int(["Views (excluding off-site video views)"]),
+      plays: null,
+      impressions: c.int(["Impressions"]),
+      reach: null,
       metrics: {
-        videoViews: c.int(["Views (excluding off-site video views)"]),
         offsiteViews: c.int(["Off-site views", "Offsite Views"]),
         clicks: c.int(["Clicks"]),
         ctr: c.number(["Click through rate (CTR)"], "ratio"),

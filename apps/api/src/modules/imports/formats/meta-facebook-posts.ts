@@ -23,10 +23,12 @@ export const metaFacebookPosts: ExportFormat = {
       likes: c.int(["Reactions"]),
       comments: c.int(["Comments"]),
       shares: c.int(["Shares"]),
-      // Exports before 2025 called it Impressions (uncertain: docs/import-formats.md §2).
-      views: c.int(["Views", "Impressions"]),
+      // Meta's Views since 2025; Impressions before (docs/import-formats.md §2).
+      views: c.int(["Views"]),
+      plays: null,
+      impressions: c.int(["Impressions"]),
+      reach: c.int(["Reach"]),
       metrics: {
-        reach: c.int(["Reach"]),
         engagements: c.int(["Reactions, Comments and Shares"]),
         clicks: c.int(["Total clicks"]),
         durationSec: c.int(["Duration (sec)"]),

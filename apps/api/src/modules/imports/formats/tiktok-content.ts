@@ -34,6 +34,9 @@ export const tiktokContent: ExportFormat = {
       comments: c.int(["Total comments"]),
       shares: c.int(["Total shares"]),
       views: c.int(["Total views"]),
+      plays: null,
+      impressions: null,
+      reach: null,
       metrics: {},
     };
   },

@@ -27,7 +27,10 @@ export const xAccountContent: ExportFormat = {
       likes: c.int(["Likes"]),
       comments: c.int(["Replies"]),
       shares: c.int(["Reposts"]),
-      views: c.int(["Impressions"]),
+      views: null,
+      plays: null,
+      impressions: c.int(["Impressions"]),
+      reach: null,
       metrics: {
         engagements: c.int(["Engagements"]),
         bookmarks: c.int(["Bookmarks"]),

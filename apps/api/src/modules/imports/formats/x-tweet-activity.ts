@@ -24,7 +24,10 @@ export const xTweetActivity: ExportFormat = {
       likes: c.int(["likes", "favorites"]),
       comments: c.int(["replies"]),
       shares: c.int(["retweets"]),
-      views: c.int(["impressions"]),
+      views: null,
+      plays: null,
+      impressions: c.int(["impressions"]),
+      reach: null,
       metrics: {
         engagements: c.int(["engagements"]),
         engagementRate: c.number(["engagement rate"], "ratio"),

@@ -84,11 +84,14 @@ export const youtubeContent: ExportFormat = {
       comments: c.int(["Comments added"]),
       shares: c.int(["Shares"]),
       views: c.int(VIEWS),
+      plays: null,
+      // Studio's impressions are the thumbnail's, shown on YouTube: a measure apart from views.
+      impressions: c.int(IMPRESSIONS),
+      reach: null,
       metrics: {
         durationSec: c.int(["Duration"]),
         watchTimeHours: c.number(WATCH_HOURS, "decimal"),
         subscribers: c.int(SUBSCRIBERS),
-        impressions: c.int(IMPRESSIONS),
         impressionsCtr: c.number(IMPRESSIONS_CTR, "percent"),
         estimatedRevenueUsd: c.number(["Estimated revenue (USD)", "Receita estimada (USD)"], "decimal"),
       },
