@@ -209,6 +209,9 @@ function CompetitorSections({
         >
           <ChoroplethChart
             data={entry.trafficByCountry}
+            shareLabel={
+              entry.trafficMeasure === "engagedSessions" ? "Share of engaged sessions" : "Share of visits"
+            }
             ariaLabel={`Traffic by country, ${entry.name}`}
             emptyMessage="No traffic figures yet"
           />

@@ -251,6 +251,8 @@ describe("Competitor screen", () => {
     expect(overall).toMatch(/^Not available\. The month's GA4 export has no Sessions column/);
     expect(overall).not.toMatch(/\b0\b/);
     getByText(current().container, "Share of engaged sessions (the GA4 export has no Sessions)");
+    // The map's table (its text alternative, loaded with the map) names the measure too.
+    await waitFor(() => getByText(current().container, "Share of engaged sessions"));
     // The competitor's map, from visits, keeps its own description.
     getByText(current().container, "Share of website visits");
   });
