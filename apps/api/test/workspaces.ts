@@ -2,12 +2,14 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { components } from "@brandscope/api-client/schema";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
+import { jwtKey } from "../src/config/keys";
 import { brandCompetitors, brands, workspaceBrands } from "../src/db/schema";
 import type { ContractOperation } from "../src/http/contract";
 import { bearer, freshIp, type LoginResponse, type MemoryMailer, registerUser, uniqueEmail } from "./api";
-import { jobsDone, type TestApp } from "./app";
+import { jobsDone, TEST_JWT_SECRET, type TestApp } from "./app";
 import { expectContractResponse } from "./contract-response";
 import { multipart } from "./multipart";
+import { seedSignedInUser } from "./users";
 
 type Schemas = components["schemas"];
 
@@ -469,4 +471,31 @@ export async function ownBrandWithRival(
     .insert(brandCompetitors)
     .values({ workspaceId, brandId: own.id, competitorId: rival.id });
   return { own, rival };
+}
+
+/**
+ * A signed-in workspace with its own brand and one competitor (Lumora and Brewhaus, in the US), for the imports
+ * of the brand's own website data (GA4 audience and traffic exports).
+ */
+export async function ownBrandWorkspace(t: TestApp) {
+  const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const { own, rival } = await ownBrandWithRival(t, user.workspaceId, {
+    names: ["Lumora", "Brewhaus"],
+    country: "US",
+  });
+  return { authorization: user.authorization, own, rival };
+}
+
+/** Uploads an export through createImport, then lets the figures job it queued run. */
+export async function uploadAndCompute(
+  t: TestApp,
+  send: Send,
+  authorization: string,
+  file: { name: string; data: Buffer },
+  fields: Record<string, string> = {},
+) {
+  const response = await send("createImport", authorization, { upload: { file, fields } });
+  t.clock.advance(1000);
+  await jobsDone(t);
+  return response;
 }

@@ -2758,10 +2758,12 @@ export interface components {
                 searchQueries: number;
                 /** @description Audience segments (age, gender, country and interests) from a GA4 audience export; the brand's latest audience import replaces the earlier ones', which then hold none. */
                 audienceSegments: number;
+                /** @description Months of website visits by country from a GA4 traffic export (ga4-traffic); a later export of the same months replaces them, and this one then holds none. */
+                trafficMonths: number;
                 /** @description Creators of a creator list (creator-list) in the brand's own creator pool; removing the import takes them out of it. */
                 creators: number;
             };
-            /** @description The export recognised, e.g. meta-facebook-posts, google-ads-keyword-planner, ga4-audience (Google Analytics 4 audience exploration) or creator-list (a CSV of creators: handle, platform and what else it has). */
+            /** @description The export recognised, e.g. meta-facebook-posts, google-ads-keyword-planner, ga4-audience (Google Analytics 4 audience exploration), ga4-traffic (a GA4 report by country: the brand's website visits) or creator-list (a CSV of creators: handle, platform and what else it has). */
             format: string;
             fileName: string;
             /**
@@ -2856,8 +2858,11 @@ export interface components {
             /** @description When behind, the sentence the section shows ("YouTube export: newest video 2 Oct 2025 — upload a newer export or connect YouTube"); null otherwise. */
             reason: string | null;
         };
-        /** @enum {string} */
-        FigureStatus: "ok" | "insufficient_history" | "no_data" | "stale" | "error";
+        /**
+         * @description not_available — the data the figure comes from is there, but none of its sources gives this figure (a GA4 traffic export has no backlinks): the reason says which source would fill it. no_data — nothing to compute it from in the period.
+         * @enum {string}
+         */
+        FigureStatus: "ok" | "insufficient_history" | "no_data" | "not_available" | "stale" | "error";
         /** @enum {string} */
         ChangeDirection: "increase" | "decrease" | "unchanged";
         /** @description Whether a section has figures; when not ok, reason says why (e.g. "needs 20 posts, has 7"). */
@@ -3057,7 +3062,7 @@ export interface components {
             };
         };
         /**
-         * @description The website metrics of a company; articlesPerWeek counts the articles of its feed or sitemaps over the days its reads cover (ContentAnalytics.website), the others come from monthly traffic data.
+         * @description The website metrics of a company; articlesPerWeek counts the articles of its feed or sitemaps over the days its reads cover (ContentAnalytics.website), the others come from monthly traffic data. A metric the month's traffic data does not give (a GA4 export has no backlinks) is status not_available with a reason saying which source would fill it.
          * @enum {string}
          */
         MetricName: "overallTraffic" | "searchTraffic" | "pagesPerVisit" | "avgDuration" | "backLinks" | "articlesPerWeek";
@@ -3084,6 +3089,8 @@ export interface components {
             sample: boolean;
             audienceByPlatform: components["schemas"]["PlatformFigures"][];
             trafficByCountry: components["schemas"]["TrafficEntry"][];
+            /** @description What trafficByCountry's shares are of: visits (sessions), or engaged sessions when the month's traffic came from a GA4 export without a Sessions column; null when there are no shares. */
+            trafficMeasure: ("visits" | "engagedSessions") | null;
             metrics: (components["schemas"]["Figure"] & {
                 metric: components["schemas"]["MetricName"];
             })[];

@@ -180,16 +180,30 @@ export const trafficMonths = pgTable(
       .references(() => brands.id, { onDelete: "cascade" }),
     /** First day of the calendar month. */
     month: date("month").notNull(),
+    /** ISO 3166-1 alpha-2, or "unknown" for visits an export could not place (GA4's "(not set)", "(other)"). */
     country: text("country").notNull(),
-    visits: integer("visits").notNull(),
-    searchVisits: integer("search_visits").notNull(),
-    pagesPerVisit: doublePrecision("pages_per_visit").notNull(),
+    /**
+     * Each measure is null where the source does not give it (a GA4 country export has no Views, no channel split
+     * and no backlinks): unknown, never 0 (docs/analytics-methods.md §2 "Website metrics").
+     */
+    visits: integer("visits"),
+    searchVisits: integer("search_visits"),
+    pagesPerVisit: doublePrecision("pages_per_visit"),
     /** Seconds. */
-    avgDuration: doublePrecision("avg_duration").notNull(),
-    backlinks: integer("backlinks").notNull(),
+    avgDuration: doublePrecision("avg_duration"),
+    backlinks: integer("backlinks"),
+    /** GA4's engaged sessions: a subset of the visits, kept apart from them. */
+    engagedSessions: integer("engaged_sessions"),
+    /** GA4's total engagement time in seconds (its averages times their denominators), to average per visit. */
+    engagementSeconds: doublePrecision("engagement_seconds"),
     source: text("source", { enum: dataSources }).notNull(),
+    /** The import that stored the row (removing it removes the row); null for sample data. */
+    importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.brandId, t.month, t.country] })],
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.month, t.country] }),
+    index("traffic_months_import_idx").on(t.importId).where(sql`${t.importId} is not null`),
+  ],
 );
 
 /**

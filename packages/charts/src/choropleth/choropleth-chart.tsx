@@ -17,6 +17,8 @@ export interface TrafficByCountryDatum {
 export interface ChoroplethChartProps {
   data: readonly TrafficByCountryDatum[];
   ariaLabel: string;
+  /** What the shares are of, in the table's column and the tooltip; "Share of visits" unless told. */
+  shareLabel?: string;
   emptyMessage?: string;
   className?: string;
 }
@@ -28,7 +30,13 @@ const MAP_CENTRE_Y = -0.2028;
 const STEPS = 6;
 
 /** Share of visits by country on a world map, shaded from light (few) to the accent colour (most). */
-export function ChoroplethChart({ data, ariaLabel, emptyMessage, className }: ChoroplethChartProps) {
+export function ChoroplethChart({
+  data,
+  ariaLabel,
+  shareLabel = "Share of visits",
+  emptyMessage,
+  className,
+}: ChoroplethChartProps) {
   const theme = useChartTheme();
   const accent = theme.resolve("var(--chart-1)");
   // Each step by the weight of the accent in it: a key that stays unique when colours do not (an unresolved theme).
@@ -50,7 +58,7 @@ export function ChoroplethChart({ data, ariaLabel, emptyMessage, className }: Ch
       emptyMessage={emptyMessage}
       className={className}
       table={{
-        columns: ["Country", "Share of visits"],
+        columns: ["Country", shareLabel],
         rows: rows.map((row) => ({
           id: row.countryId,
           cells: [
@@ -90,7 +98,7 @@ export function ChoroplethChart({ data, ariaLabel, emptyMessage, className }: Ch
                   <ChartTooltip
                     title={feature.label}
                     color={feature.color}
-                    rows={[["Share of visits", formatPercent(feature.value, { decimals: 1 })]]}
+                    rows={[[shareLabel, formatPercent(feature.value, { decimals: 1 })]]}
                   />
                 ) : null
               }

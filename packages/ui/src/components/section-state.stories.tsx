@@ -51,6 +51,9 @@ export const Ok: Story = {
     await expect(canvasElement.querySelector("[data-slot=section-state]")).toBeNull();
     await expect(sectionStateText("ok")).toBeUndefined();
     await expect(sectionStateText("no_data")).toBe("No data for this period");
+    await expect(sectionStateText("not_available", "None of the exports read gives backlinks.")).toBe(
+      "Not available. None of the exports read gives backlinks.",
+    );
     await expect(sectionStateText("no_data", "No posts in this period. Import your posts.")).toBe(
       "No data for this period. No posts in this period. Import your posts.",
     );

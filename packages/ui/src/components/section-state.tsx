@@ -1,19 +1,26 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Clock, History, Inbox, TriangleAlert } from "lucide-react";
+import { CircleSlash, Clock, History, Inbox, TriangleAlert } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../lib/cn";
 
 /** Whether a section or figure has data (the contract's FigureStatus). */
-export type SectionStatus = "ok" | "insufficient_history" | "no_data" | "stale" | "error";
+export type SectionStatus = "ok" | "insufficient_history" | "no_data" | "not_available" | "stale" | "error";
 
 const headlines: Record<Exclude<SectionStatus, "ok">, string> = {
   insufficient_history: "Not enough history",
   no_data: "No data for this period",
+  not_available: "Not available",
   stale: "These figures may be out of date",
   error: "These figures could not be computed",
 };
 
-const icons = { insufficient_history: History, no_data: Inbox, stale: Clock, error: TriangleAlert } as const;
+const icons = {
+  insufficient_history: History,
+  no_data: Inbox,
+  not_available: CircleSlash,
+  stale: Clock,
+  error: TriangleAlert,
+} as const;
 
 /**
  * The words for a status, with its reason: in brackets when it is a short note ('Not enough history (needs 20

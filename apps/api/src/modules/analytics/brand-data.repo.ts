@@ -127,6 +127,8 @@ export async function readTraffic(db: Queryable, p: { brandId: string }) {
       pagesPerVisit: trafficMonths.pagesPerVisit,
       avgDuration: trafficMonths.avgDuration,
       backlinks: trafficMonths.backlinks,
+      engagedSessions: trafficMonths.engagedSessions,
+      engagementSeconds: trafficMonths.engagementSeconds,
     })
     .from(trafficMonths)
     .where(eq(trafficMonths.brandId, p.brandId))

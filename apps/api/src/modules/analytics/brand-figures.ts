@@ -44,7 +44,7 @@ export type ContentFigures = ContentAnalyticsSections &
   SourceAges;
 export type CompetitorFigures = Pick<
   Schemas["CompetitorEntry"],
-  "audienceByPlatform" | "trafficByCountry" | "metrics"
+  "audienceByPlatform" | "trafficByCountry" | "trafficMeasure" | "metrics"
 >;
 
 /** The periods the compute job stores ahead of any request. */
@@ -168,11 +168,16 @@ export function contentFor(
   };
 }
 
+function countryShares(rows: readonly TrafficMonth[], window: DayWindow) {
+  const { entries, measure } = trafficByCountry(rows, window);
+  return { trafficByCountry: entries, trafficMeasure: measure };
+}
+
 export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod): CompetitorFigures {
   const { articlesPerWeek } = websiteChannel(series.articles, series.website, period.window, period.previous);
   return {
     audienceByPlatform: platformFigures({ followers: series.followers, posts: series.posts }, period.window),
-    trafficByCountry: trafficByCountry(series.traffic, period.window).entries,
+    ...countryShares(series.traffic, period.window),
     metrics: [
       ...websiteMetrics(series.traffic, period.window),
       { metric: "articlesPerWeek", ...articlesPerWeek },
@@ -208,7 +213,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v11";
+export const FIGURES_METHOD_VERSION = "period-figures-v12";
 
 export interface ComputedPeriod {
   methodVersion: string;

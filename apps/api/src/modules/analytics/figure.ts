@@ -13,7 +13,7 @@ export interface FigureOptions {
   /** Why the current value is missing (e.g. "needs 20 posts, has 7"). */
   reason?: string;
   /** The status of a missing value: no data at all, or data too short for this figure. */
-  missing?: "no_data" | "insufficient_history";
+  missing?: "no_data" | "insufficient_history" | "not_available";
 }
 
 /**

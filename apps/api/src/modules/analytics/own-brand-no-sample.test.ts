@@ -16,6 +16,9 @@ type Schemas = components["schemas"];
 // of the sample data set comes back (its keywords, its generated creators, its brands and personas), while a
 // workspace on the sample brand still reads them, so each assertion can fail.
 
+const GA4_TRAFFIC = readFileSync(
+  join(import.meta.dirname, "../../../test/fixtures/real-exports/ga4-traffic/loc32142.csv"),
+);
 const GA4_AUDIENCE = readFileSync(
   join(import.meta.dirname, "../../../test/fixtures/ga4/audience-exploration.csv"),
 );
@@ -337,6 +340,32 @@ describe("a brand of one's own in the sample brand's industry and country", () =
     } finally {
       await setPlan("professional");
     }
+  });
+
+  it("shows its own GA4 traffic on the competitor screen, none of the sample's", async () => {
+    const user = await ownBrandIn({ industry: null, country: null });
+    const before = (await read<Schemas["CompetitorAnalytics"]>(user, "getCompetitorAnalytics")).body;
+    expect(before.common.brand.trafficByCountry).toEqual([]);
+    expect(before.common.brand.metrics.find((m) => m.metric === "overallTraffic")?.value).toBeNull();
+    await upload(user, "Demographic_details_Country.csv", GA4_TRAFFIC);
+    const query = { period: "custom", from: "2026-07-01", to: "2026-09-30" };
+    const { body, text } = await read<Schemas["CompetitorAnalytics"]>(user, "getCompetitorAnalytics", {
+      query,
+    });
+    expect(sampleNamedIn(text)).toEqual([]);
+    // Only the countries of its own file (August's, by engaged sessions), never the sample's markets.
+    expect(body.common.brand.trafficByCountry.map((e) => e.countryId).sort()).toEqual(
+      ["BIH", "CIV", "GBR", "KNA", "MMR", "TTO", "USA"].sort(),
+    );
+    const rows = await t.database.pool.query<{ source: string }>(
+      `select distinct t.source from traffic_months t join workspace_brands wb on wb.brand_id = t.brand_id
+       where wb.workspace_id = $1`,
+      [user.workspaceId],
+    );
+    expect(rows.rows).toEqual([{ source: "csv_import" }]);
+    // The sample brand keeps its own traffic.
+    const samples = (await read<Schemas["CompetitorAnalytics"]>(sampleUser, "getCompetitorAnalytics")).body;
+    expect(samples.common.brand.trafficByCountry.length).toBeGreaterThan(0);
   });
 
   it("keeps nothing of the sample that the compute job stored for an own brand before (migration 0028)", async () => {

@@ -3,10 +3,8 @@ import { join } from "node:path";
 import type { components } from "@brandscope/api-client/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
-import { seedSignedInUser } from "../../../test/users";
-import { contractSender, ownBrandWithRival, type Send } from "../../../test/workspaces";
-import { jwtKey } from "../../config/keys";
+import { buildTestApp, jobsDone, type TestApp } from "../../../test/app";
+import { contractSender, ownBrandWorkspace, type Send, uploadAndCompute } from "../../../test/workspaces";
 import { audienceSegments } from "../../db/schema";
 import { loadContract } from "../../http/contract";
 
@@ -29,24 +27,11 @@ afterAll(async () => {
 });
 
 /** A workspace with its own brand (Lumora) and one competitor (Brewhaus). */
-async function workspace() {
-  const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-  const { own, rival } = await ownBrandWithRival(t, user.workspaceId, {
-    names: ["Lumora", "Brewhaus"],
-    country: "US",
-  });
-  return { authorization: user.authorization, own, rival };
-}
+const workspace = () => ownBrandWorkspace(t);
 
 /** Uploads a GA4 export, then waits for the figures job it queued. */
-async function upload(authorization: string, data: Buffer, fields: Record<string, string> = {}) {
-  const response = await send("createImport", authorization, {
-    upload: { file: { name: "ga4-audience.csv", data }, fields },
-  });
-  t.clock.advance(1000);
-  await jobsDone(t);
-  return response;
-}
+const upload = (authorization: string, data: Buffer, fields: Record<string, string> = {}) =>
+  uploadAndCompute(t, send, authorization, { name: "ga4-audience.csv", data }, fields);
 
 const call = (operation: string, authorization: string, params: Record<string, string> = {}) =>
   send(operation, authorization, {

@@ -12,8 +12,10 @@ import type {
   PostRow,
   RowError,
   SearchQueryRow,
+  TrafficRow,
 } from "../imports/types";
 import { type SegmentValues, toSegments } from "./import-segments";
+import { type TrafficValues, toTraffic } from "./import-traffic";
 
 /** A post as stored, without the brand and import ids the repository adds. */
 export interface PostValues {
@@ -77,6 +79,8 @@ export interface ImportPlan {
   searchPeriod: { from: string; to: string } | null;
   /** An audience export's segments: they replace the brand's earlier imported ones (imports.repo.ts). */
   segments: SegmentValues[];
+  /** A GA4 traffic export's months by country: they replace the brand's traffic of those months (imports.repo.ts). */
+  traffic: TrafficValues[];
   creators: CreatorValues[];
   notes: RowError[];
 }
@@ -334,6 +338,9 @@ export function oversizedCounts(rows: ImportRow[]): RowError[] {
     } else if (row.kind === "search-query") {
       check(row.line, "clicks", row.clicks);
       check(row.line, "impressions", row.impressions);
+    } else if (row.kind === "traffic") {
+      check(row.line, "sessions", row.sessions);
+      check(row.line, "engaged sessions", row.engagedSessions);
     } else if (row.kind === "creator") {
       check(row.line, "followers", row.followers);
     }
@@ -408,18 +415,21 @@ export function planImport(
   const queryRows = parsed.rows.filter((r): r is SearchQueryRow => r.kind === "search-query");
   const segmentRows = parsed.rows.filter((r): r is AudienceSegmentRow => r.kind === "audience-segment");
   const creatorRows = parsed.rows.filter((r): r is CreatorRow => r.kind === "creator");
+  const trafficRows = parsed.rows.filter((r): r is TrafficRow => r.kind === "traffic");
 
   const { snapshots, notes: followerNotes } = toSnapshots(followerRows);
   const { keywords, notes: keywordNotes } = toKeywords(keywordRows, brand);
   const { segments, notes: segmentNotes } = toSegments(segmentRows);
   const period = parsed.period ?? null;
   const { queries, notes: queryNotes } = toSearchQueries(queryRows, period);
+  const { traffic, notes: trafficNotes } = toTraffic(trafficRows, period);
   const notes = [
     ...missingCountNotes(postRows),
     ...followerNotes,
     ...keywordNotes,
     ...segmentNotes,
     ...queryNotes,
+    ...trafficNotes,
   ];
   return {
     posts: lastByKey(postRows.map(toPost), (p) => `${p.platform} ${p.url}`),
@@ -428,6 +438,7 @@ export function planImport(
     searchQueries: queries,
     searchPeriod: queries.length > 0 && period ? { from: period.from, to: period.to } : null,
     segments,
+    traffic,
     creators: lastByKey(
       creatorRows.map(({ kind: _kind, line: _line, ...creator }) => creator),
       (c) => `${c.platform} ${c.handle}`,
@@ -443,4 +454,5 @@ export const plannedCount = (plan: ImportPlan) =>
   plan.keywords.length +
   plan.searchQueries.length +
   plan.segments.length +
+  plan.traffic.length +
   plan.creators.length;

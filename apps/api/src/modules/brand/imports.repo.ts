@@ -12,6 +12,7 @@ import {
   ownCreators,
   posts,
   searchQueries,
+  trafficMonths,
   users,
 } from "../../db/schema";
 import { COPY_COLUMNS, type CopyTexts } from "./read-export";
@@ -72,6 +73,7 @@ const IMPORTED_TABLES = [
   keywords,
   searchQueries,
   audienceSegments,
+  trafficMonths,
   ownCreators,
 ] as const;
 type ImportedTable = (typeof IMPORTED_TABLES)[number];
@@ -93,6 +95,7 @@ export async function findImports(
       keywords: heldBy(keywords),
       searchQueries: heldBy(searchQueries),
       audienceSegments: heldBy(audienceSegments),
+      trafficMonths: heldBy(trafficMonths),
       creators: heldBy(ownCreators),
     })
     .from(imports)
@@ -115,6 +118,7 @@ export async function findImports(
       keywords: row.keywords,
       searchQueries: row.searchQueries,
       audienceSegments: row.audienceSegments,
+      trafficMonths: row.trafficMonths,
       creators: row.creators,
     },
   }));
@@ -227,6 +231,9 @@ export async function importedRowsOf(db: Queryable, p: { workspaceId: string }):
  * A Search Console export's queries replace the brand's exported queries of the same period (the same days again
  * is the same export read again, or a newer export of it), never a connector's read nor another period's.
  *
+ * A GA4 traffic export's months replace every row of the brand's traffic in those months (a newer export of a month
+ * may lack a country the older one had); other months stay.
+ *
  * Audience segments go as a whole (storeSegments). Answers the earlier audience imports whose segments this one
  * replaced.
  */
@@ -319,6 +326,21 @@ export async function storeImportRows(
       select $4, $1, query, null, $2, $3, clicks, impressions, ctr, position, 'csv_import', $5
       from import_search_queries`,
       [...period, p.workspaceId, p.importId],
+    );
+  }
+  if (p.copy.traffic) {
+    await client.query(`create temp table import_traffic (month date, country text, visits integer,
+      engaged_sessions integer, engagement_seconds double precision) on commit drop`);
+    await copyTextInto(client, "import_traffic", COPY_COLUMNS.traffic, p.copy.traffic);
+    await client.query(
+      "delete from traffic_months where brand_id = $1 and month in (select month from import_traffic)",
+      [p.brandId],
+    );
+    await client.query(
+      `insert into traffic_months (brand_id, month, country, visits, engaged_sessions, engagement_seconds, source,
+        import_id)
+      select $1, month, country, visits, engaged_sessions, engagement_seconds, 'csv_import', $2 from import_traffic`,
+      owner,
     );
   }
   return p.copy.segments ? storeSegments(tx, { ...p, segments: p.copy.segments }) : [];

@@ -104,6 +104,7 @@ const storedCount = (reading: Readable) =>
   reading.stores.keywords +
   reading.stores.searchQueries +
   reading.stores.audienceSegments +
+  reading.stores.trafficMonths +
   reading.stores.creators;
 
 /** How long a pending import waits for the user to import it. */
@@ -171,6 +172,8 @@ const OWN_BRAND_ONLY: Partial<Record<Readable["kind"], (label: string) => string
   "audience-segment": (label) => `${label} exports describe the visitors of your own website, so they`,
   // The searches the brand's own site was shown for: stored for a competitor they would give it the brand's.
   "search-query": (label) => `${label} exports describe your own website's searches, so they`,
+  // The brand's own website visits (GA4 measures only the property it is installed on).
+  traffic: (label) => `${label} exports describe the visits of your own website, so they`,
   // The creators a brand may work with: its pool, ranked for it (docs/analytics-methods.md §4.8).
   creator: () => "A creator list fills your own brand's creator pool, so it",
 };

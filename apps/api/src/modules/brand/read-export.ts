@@ -18,6 +18,7 @@ export interface CopyTexts {
   keywords: string;
   searchQueries: string;
   segments: string;
+  traffic: string;
   creators: string;
 }
 
@@ -46,6 +47,8 @@ export type ExportReading =
         keywords: number;
         searchQueries: number;
         audienceSegments: number;
+        /** Months by country of a GA4 traffic export. */
+        trafficMonths: number;
         creators: number;
       };
       /** The days a Search Console export's queries are stored for; null for other exports. */
@@ -72,6 +75,7 @@ const NO_ROWS: CopyTexts = {
   keywords: "",
   searchQueries: "",
   segments: "",
+  traffic: "",
   creators: "",
 };
 
@@ -138,6 +142,7 @@ export const COPY_COLUMNS = {
   ],
   searchQueries: ["query", "clicks", "impressions", "ctr", "position"],
   segments: ["age_band", "gender", "country", "interests", "platform_affinity", "size"],
+  traffic: ["month", "country", "visits", "engaged_sessions", "engagement_seconds"],
   creators: [
     "platform",
     "handle",
@@ -198,6 +203,9 @@ function copyTexts(plan: ImportPlan): CopyTexts {
         s.size,
       ]),
     ),
+    traffic: copyText(
+      plan.traffic.map((t) => [t.month, t.country, t.visits, t.engagedSessions, t.engagementSeconds]),
+    ),
     creators: copyText(
       plan.creators.map((c) => [
         c.platform,
@@ -245,6 +253,7 @@ export function readExport(input: ReadExportInput): ExportReading {
       keywords: plan?.keywords.length ?? 0,
       searchQueries: plan?.searchQueries.length ?? 0,
       audienceSegments: plan?.segments.length ?? 0,
+      trafficMonths: plan?.traffic.length ?? 0,
       creators: plan?.creators.length ?? 0,
     },
     searchPeriod: plan?.searchPeriod ?? null,

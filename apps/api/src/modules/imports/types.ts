@@ -16,6 +16,7 @@ export type FormatId =
   | "x-account-content"
   | "search-console-queries"
   | "ga4-audience"
+  | "ga4-traffic"
   | "creator-list";
 
 /** `line` on every row is the 1-based line of the file where the record starts. */
@@ -113,6 +114,26 @@ export interface AudienceSegmentRow {
   users: number;
 }
 
+/**
+ * One row of a GA4 report by country (Demographic details: Country), optionally by day too: the brand's own website
+ * visits from that country. Each measure is null when the report has no such column.
+ */
+export interface TrafficRow {
+  kind: "traffic";
+  line: number;
+  /** ISO 3166-1 alpha-2; "unknown" for "(not set)", "(other)" or a name we cannot place (`countryName` keeps it). */
+  country: string;
+  /** As written; null for (not set) and (other). */
+  countryName: string | null;
+  /** The row's day (GA4's Date, YYYYMMDD) as YYYY-MM-DD; null when the report is not by day. */
+  day: string | null;
+  sessions: number | null;
+  engagedSessions: number | null;
+  activeUsers: number | null;
+  /** Seconds of engagement in all: GA4's average per session times sessions, or per active user times users. */
+  engagementSeconds: number | null;
+}
+
 /** One creator of a creator list (an agency's roster, a spreadsheet kept by hand): what the list says, null when not. */
 export interface CreatorRow {
   kind: "creator";
@@ -133,7 +154,14 @@ export interface CreatorRow {
   recentTitles: string[];
 }
 
-export type ImportRow = PostRow | FollowerRow | KeywordRow | SearchQueryRow | AudienceSegmentRow | CreatorRow;
+export type ImportRow =
+  | PostRow
+  | FollowerRow
+  | KeywordRow
+  | SearchQueryRow
+  | AudienceSegmentRow
+  | TrafficRow
+  | CreatorRow;
 export type RowKind = ImportRow["kind"];
 
 export interface RowError {

@@ -107,8 +107,14 @@ export interface SamplePost {
   tone: Tone;
 }
 
-export interface TrafficRow extends TrafficMonth {
+/** The sample's traffic gives every measure but GA4's own (engaged sessions, engagement time). */
+export interface TrafficRow extends Omit<TrafficMonth, "engagedSessions" | "engagementSeconds"> {
   brandId: string;
+  visits: number;
+  searchVisits: number;
+  pagesPerVisit: number;
+  avgDuration: number;
+  backlinks: number;
 }
 
 export interface SampleKeyword {

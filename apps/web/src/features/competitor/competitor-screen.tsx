@@ -198,13 +198,20 @@ function CompetitorSections({
         <SectionCard
           key={entry.id}
           title={`Traffic by country: ${entry.name}`}
-          description="Share of website visits"
+          description={
+            entry.trafficMeasure === "engagedSessions"
+              ? "Share of engaged sessions (the GA4 export has no Sessions)"
+              : "Share of website visits"
+          }
           actions={
             entry === brand ? <ExportButton dataset="traffic-by-country" period={period} /> : undefined
           }
         >
           <ChoroplethChart
             data={entry.trafficByCountry}
+            shareLabel={
+              entry.trafficMeasure === "engagedSessions" ? "Share of engaged sessions" : "Share of visits"
+            }
             ariaLabel={`Traffic by country, ${entry.name}`}
             emptyMessage="No traffic figures yet"
           />

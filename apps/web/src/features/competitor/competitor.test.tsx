@@ -33,6 +33,7 @@ const entry = (id: string, name: string, overrides: Partial<CompetitorEntry> = {
   sample: false,
   audienceByPlatform: [{ platform: "instagram", audience: 12000, engagement: 800, engagementRate: 0.03 }],
   trafficByCountry: [{ countryId: "GBR", visitsShare: 0.7 }],
+  trafficMeasure: "visits",
   metrics: [
     {
       metric: "overallTraffic",
@@ -209,6 +210,51 @@ describe("Competitor screen", () => {
     expect(view.container.querySelector("tr[data-metric=pagesPerVisit]")?.textContent).toContain(
       "Decreased by 5.5%",
     );
+  });
+
+  it("says what an own brand's GA4 traffic cannot give, and what its map's shares are of", async () => {
+    const notGiven = (metric: "backLinks" | "overallTraffic", reason: string) => ({
+      metric,
+      value: null,
+      previous: null,
+      change: null,
+      direction: null,
+      status: "not_available" as const,
+      reason,
+    });
+    const ga4Brand = entry("b0", "Lumora Coffee", {
+      isOwnBrand: true,
+      trafficMeasure: "engagedSessions",
+      trafficByCountry: [{ countryId: "USA", visitsShare: 0.6 }],
+      metrics: [
+        notGiven(
+          "backLinks",
+          "None of the exports Brandscope reads gives backlinks: GA4 measures the visits to your own site only.",
+        ),
+        notGiven(
+          "overallTraffic",
+          "The month's GA4 export has no Sessions column: add the Sessions metric to the report before exporting.",
+        ),
+      ],
+    });
+    mockApi({
+      ...routes,
+      "GET /competitor": () => json({ ...analytics, common: { ...analytics.common, brand: ga4Brand } }),
+    });
+    view = await renderScreen(() => <CompetitorScreen requestedId="c2" />);
+    await waitFor(() => getByText(current().container, "Website metrics of Lumora Coffee and Grind House"));
+    const backLinks = current().container.querySelector("tr[data-metric=backLinks] td")?.textContent;
+    expect(backLinks).toBe(
+      "Not available. None of the exports Brandscope reads gives backlinks: GA4 measures the visits to your own site only.",
+    );
+    const overall = current().container.querySelector("tr[data-metric=overallTraffic] td")?.textContent;
+    expect(overall).toMatch(/^Not available\. The month's GA4 export has no Sessions column/);
+    expect(overall).not.toMatch(/\b0\b/);
+    getByText(current().container, "Share of engaged sessions (the GA4 export has no Sessions)");
+    // The map's table (its text alternative, loaded with the map) names the measure too.
+    await waitFor(() => getByText(current().container, "Share of engaged sessions"));
+    // The competitor's map, from visits, keeps its own description.
+    getByText(current().container, "Share of website visits");
   });
 
   it("names the brand and the competitor under each platform chart, not by shade alone", async () => {

@@ -22,6 +22,16 @@ afterEach(() => {
 });
 
 const competitor = { ...activeBrand, id: "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", name: "Birch Lane" };
+/** An import that holds nothing; each case names what it holds. */
+const NO_HOLDS = {
+  posts: 0,
+  followerDays: 0,
+  keywords: 0,
+  searchQueries: 0,
+  audienceSegments: 0,
+  trafficMonths: 0,
+  creators: 0,
+} as const;
 const imported = {
   id: "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
   brandId: activeBrand.id,
@@ -33,7 +43,7 @@ const imported = {
   errors: [],
   createdAt: "2026-11-25T09:00:00.000Z",
   uploadedBy: "Ada Quill",
-  holds: { posts: 6, followerDays: 0, keywords: 0, searchQueries: 0, audienceSegments: 0, creators: 0 },
+  holds: { ...NO_HOLDS, posts: 6 },
   firstDay: "2026-09-01",
   lastDay: "2026-09-12",
   expiresAt: null,
@@ -41,7 +51,7 @@ const imported = {
 const pending = {
   ...imported,
   status: "pending",
-  holds: { posts: 0, followerDays: 0, keywords: 0, searchQueries: 0, audienceSegments: 0, creators: 0 },
+  holds: { ...NO_HOLDS },
   expiresAt: "2026-11-26T09:00:00.000Z",
 } as const;
 
@@ -61,21 +71,14 @@ describe("holdsText", () => {
       holdsText({
         ...imported,
         errors: [],
-        holds: {
-          posts: 100_000,
-          followerDays: 1,
-          keywords: 0,
-          searchQueries: 0,
-          audienceSegments: 0,
-          creators: 0,
-        },
+        holds: { ...NO_HOLDS, posts: 100_000, followerDays: 1 },
       }),
     ).toBe("100,000 posts, 1 day of followers");
     expect(
       holdsText({
         ...imported,
         errors: [],
-        holds: { posts: 0, followerDays: 0, keywords: 0, searchQueries: 0, audienceSegments: 0, creators: 0 },
+        holds: { ...NO_HOLDS },
       }),
     ).toBe("Nothing");
     expect(
@@ -83,14 +86,7 @@ describe("holdsText", () => {
         ...imported,
         format: "ga4-audience",
         errors: [],
-        holds: {
-          posts: 0,
-          followerDays: 0,
-          keywords: 0,
-          searchQueries: 0,
-          audienceSegments: 15,
-          creators: 0,
-        },
+        holds: { ...NO_HOLDS, audienceSegments: 15 },
       }),
     ).toBe("15 audience segments");
     // A Search Console export and a creator list hold rows too: removing them takes those away.
@@ -98,9 +94,18 @@ describe("holdsText", () => {
       holdsText({
         ...imported,
         errors: [],
-        holds: { posts: 0, followerDays: 0, keywords: 0, searchQueries: 5, audienceSegments: 0, creators: 1 },
+        holds: { ...NO_HOLDS, searchQueries: 5, creators: 1 },
       }),
     ).toBe("5 searches, 1 creator");
+    // A GA4 traffic export holds months of one country's visits.
+    expect(
+      holdsText({
+        ...imported,
+        format: "ga4-traffic",
+        errors: [],
+        holds: { ...NO_HOLDS, trafficMonths: 16 },
+      }),
+    ).toBe("16 months of visits by country");
   });
 });
 
@@ -136,7 +141,7 @@ describe("a GA4 audience export", () => {
       ...audience,
       status: "completed",
       expiresAt: null,
-      holds: { posts: 0, followerDays: 0, keywords: 0, searchQueries: 0, audienceSegments: 15, creators: 0 },
+      holds: { ...NO_HOLDS, audienceSegments: 15 },
     };
     mockApi({
       "GET /brand": () => json({ brand: activeBrand }),

@@ -12,7 +12,7 @@ import { useState } from "react";
 import { ConfirmRemoval } from "~/lib/confirm-content";
 import { ButtonLink } from "~/lib/link";
 import { problemText } from "~/lib/problem";
-import { exportName, isAudienceExport } from "../modules/export-names";
+import { exportName, isAudienceExport, isTrafficExport } from "../modules/export-names";
 import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import { SectionCard } from "../modules/module-page";
 import { WithBrand } from "../modules/with-brand";
@@ -142,7 +142,7 @@ function UploadSection({ brand }: { brand: Brand }) {
   return (
     <SectionCard
       title="Upload exports"
-      description="CSV exports of Facebook, Instagram, TikTok, LinkedIn, X and YouTube, Google Ads Keyword Planner and Search Console, and your own brand's Google Analytics 4 audience exploration. TikTok and LinkedIn have no API we may use: their exports are the way in."
+      description="CSV exports of Facebook, Instagram, TikTok, LinkedIn, X and YouTube, Google Ads Keyword Planner and Search Console, and your own brand's Google Analytics 4 audience exploration and traffic by country. TikTok and LinkedIn have no API we may use: their exports are the way in."
     >
       <div className="flex flex-col gap-4">
         <SelectField
@@ -241,13 +241,17 @@ function UploadProgressBar({ name, sent }: { name: string; sent: number }) {
 /** What an imported file stored: rows, or the audience segments a GA4 audience export's rows make. */
 export function importedText(item: Import): string {
   const rows = rowsText(item.rows);
-  return isAudienceExport(item.format)
-    ? `${exportName(item.format)}: ${segmentsText(item.imported)} stored from ${rows}. The personas are being recomputed.`
-    : `${exportName(item.format)}: ${formatWhole(item.imported)} of ${rows} stored. The figures are being recomputed.`;
+  if (isAudienceExport(item.format))
+    return `${exportName(item.format)}: ${segmentsText(item.imported)} stored from ${rows}. The personas are being recomputed.`;
+  if (isTrafficExport(item.format))
+    return `${exportName(item.format)}: ${trafficText(item.imported)} stored from ${rows}. The figures are being recomputed.`;
+  return `${exportName(item.format)}: ${formatWhole(item.imported)} of ${rows} stored. The figures are being recomputed.`;
 }
 
 const rowsText = (n: number) => `${formatWhole(n)} ${n === 1 ? "row" : "rows"}`;
 const segmentsText = (n: number) => `${formatWhole(n)} audience ${n === 1 ? "segment" : "segments"}`;
+/** A GA4 traffic export is counted in months of one country's visits (its days added up per month). */
+const trafficText = (n: number) => `${formatWhole(n)} ${n === 1 ? "month" : "months"} of visits by country`;
 
 /**
  * What a file read and checked holds, e.g. "Meta Facebook posts of Lumora: 7 rows, 1 Sep 2026 to 12 Sep 2026.
@@ -258,6 +262,9 @@ export function recognisedText(item: Import, brandName: string): string {
   const head = `${exportName(item.format)} of ${brandName}: ${rows}${daysText(item)}.`;
   if (isAudienceExport(item.format)) {
     return `${head} Importing stores ${segmentsText(item.imported)} (one per age, gender and country), which replace any earlier audience import of this brand.`;
+  }
+  if (isTrafficExport(item.format)) {
+    return `${head} Importing stores ${trafficText(item.imported)}, which replace this brand's earlier traffic of those months.`;
   }
   return `${head} Importing stores ${formatWhole(item.imported)} of them${
     item.imported < item.rows ? " (the others are repeats or hold nothing we use)" : ""
@@ -357,6 +364,7 @@ export function holdsText({ holds }: Import): string {
       ? `${formatWhole(holds.searchQueries)} ${holds.searchQueries === 1 ? "search" : "searches"}`
       : "",
     holds.audienceSegments > 0 ? segmentsText(holds.audienceSegments) : "",
+    holds.trafficMonths > 0 ? trafficText(holds.trafficMonths) : "",
     holds.creators > 0
       ? `${formatWhole(holds.creators)} ${holds.creators === 1 ? "creator" : "creators"}`
       : "",

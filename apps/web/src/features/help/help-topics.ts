@@ -133,7 +133,7 @@ export const helpTopics: readonly HelpTopicData[] = [
       "Each figure compares the latest complete month with the month before, so the current month never shows half-counted. Articles per week is the exception: it counts the articles of each website's feed or sitemap over the period, against the period before.",
     ],
     source:
-      "Web-traffic panel estimates, published monthly around the 10th of the next month. They are estimates: read trends, not exact counts.",
+      "The sample brand's figures are web-traffic panel estimates. Your own brand's come from its Google Analytics 4 traffic export (see 'Your website traffic from Google Analytics 4'); a figure that export does not give, such as backlinks, reads 'Not available' with the reason. Competitors' traffic exports (Similarweb, Semrush) are not read yet.",
   },
   {
     id: "competitor-change",
@@ -150,8 +150,20 @@ export const helpTopics: readonly HelpTopicData[] = [
     id: "competitor-traffic-by-country",
     module: "competitor",
     title: "Traffic by country",
-    body: ["The map shades each country by its share of the website's visits in the latest complete month."],
-    source: "The same web-traffic estimates as the website metrics.",
+    body: [
+      "The map shades each country by its share of the website's visits in the latest complete month. When your Google Analytics 4 export has no Sessions column, the shares are of engaged sessions, and the map's description says so.",
+    ],
+    source: "The same sources as the website metrics.",
+  },
+  {
+    id: "competitor-ga4-traffic",
+    module: "competitor",
+    title: "Your website traffic from Google Analytics 4",
+    body: [
+      "In Google Analytics, open Reports → User → Demographics → Demographic details and choose Country. To compare months, add Date as a second dimension, or export one calendar month at a time; add the Sessions metric (Customize report) to get overall traffic and visit duration too. Then download the table as CSV and drop it on Data sources for your brand.",
+      "Each country's visits are stored by month; a newer export of the same months replaces them, and removing the import removes them. Countries Google Analytics could not place count toward the totals but are not on the map, and the import names any country it could not match.",
+    ],
+    source: "A Google Analytics 4 report exported as CSV (CSV import), for your own brand only.",
   },
   {
     id: "competitor-limits",

@@ -6,6 +6,7 @@
 const EXPORT_NAMES: Readonly<Record<string, string>> = {
   "creator-list": "Creator list",
   "ga4-audience": "Google Analytics 4 audience",
+  "ga4-traffic": "Google Analytics 4 traffic",
   "google-ads-keyword-planner": "Google Ads Keyword Planner",
   "instagram-posts": "Meta Instagram posts",
   "linkedin-followers": "LinkedIn new followers",
@@ -32,3 +33,6 @@ export function exportName(format: string): string {
 }
 
 export const isAudienceExport = (format: string) => AUDIENCE_EXPORTS.has(format);
+
+/** The exports that store months of a website's visits by country (traffic_months) rather than rows one for one. */
+export const isTrafficExport = (format: string) => format === "ga4-traffic";

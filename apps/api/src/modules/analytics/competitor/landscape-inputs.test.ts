@@ -39,6 +39,8 @@ describe("landscape inputs", () => {
       pagesPerVisit: 1,
       avgDuration: 1,
       backlinks: 0,
+      engagedSessions: null,
+      engagementSeconds: null,
     });
     const rows = [row("2026-09", "GB", 100), row("2026-10", "GB", 300), row("2026-10", "FR", 200)];
     expect(monthVisits(rows, { from: "2026-10-02", to: "2026-10-31" })).toEqual({

@@ -49,6 +49,8 @@ export function monthVisits(rows: readonly TrafficMonth[], window: DayWindow): L
     window.to,
   );
   if (month === null) return null;
-  const visits = rows.reduce((sum, r) => (r.month === month ? sum + r.visits : sum), 0);
-  return { month, visits };
+  const known = rows.filter((r) => r.month === month && r.visits !== null);
+  // A month whose export has no visits (a GA4 file without Sessions) is left out, never counted as 0 visits.
+  if (known.length === 0) return null;
+  return { month, visits: known.reduce((sum, r) => sum + (r.visits ?? 0), 0) };
 }

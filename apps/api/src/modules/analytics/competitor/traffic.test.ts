@@ -9,7 +9,17 @@ const row = (
   pagesPerVisit: number,
   avgDuration: number,
   backlinks: number,
-): TrafficMonth => ({ month, country, visits, searchVisits, pagesPerVisit, avgDuration, backlinks });
+): TrafficMonth => ({
+  month,
+  country,
+  visits,
+  searchVisits,
+  pagesPerVisit,
+  avgDuration,
+  backlinks,
+  engagedSessions: null,
+  engagementSeconds: null,
+});
 
 const rows: TrafficMonth[] = [
   row("2026-01", "US", 300, 100, 2, 40, 2000),
@@ -42,11 +52,50 @@ describe("trafficByCountry", () => {
   it("gives no entries when the month has no visits or there is no month", () => {
     expect(
       trafficByCountry([row("2026-01", "GB", 0, 0, 0, 0, 1)], { from: "2026-01-01", to: "2026-01-31" }),
-    ).toEqual({ entries: [], month: "2026-01" });
+    ).toEqual({ entries: [], month: "2026-01", measure: null });
     expect(trafficByCountry(rows, { from: "2025-11-01", to: "2025-11-30" })).toEqual({
       entries: [],
       month: null,
+      measure: null,
     });
+  });
+});
+
+/** A GA4 country export without Sessions: engaged sessions and engagement time, nothing else. */
+const ga4 = (month: string, country: string, engagedSessions: number): TrafficMonth => ({
+  month,
+  country,
+  visits: null,
+  searchVisits: null,
+  pagesPerVisit: null,
+  avgDuration: null,
+  backlinks: null,
+  engagedSessions,
+  engagementSeconds: engagedSessions * 60,
+});
+
+describe("traffic from a GA4 export without sessions", () => {
+  const window = { from: "2026-01-01", to: "2026-01-31" };
+  const months = [ga4("2026-01", "GB", 30), ga4("2026-01", "US", 10), ga4("2026-01", "unknown", 60)];
+
+  it("shares the engaged sessions by country, and says so; unplaced ones stay off the map", () => {
+    expect(trafficByCountry(months, window)).toEqual({
+      entries: [
+        { countryId: "GBR", visitsShare: 0.75 },
+        { countryId: "USA", visitsShare: 0.25 },
+      ],
+      month: "2026-01",
+      measure: "engagedSessions",
+    });
+  });
+
+  it("shows every metric it cannot give as not available with why, never 0", () => {
+    const figures = websiteMetrics(months, window);
+    for (const figure of figures) {
+      expect(figure).toMatchObject({ value: null, status: "not_available" });
+      expect(figure.reason).toMatch(/\.$/);
+    }
+    expect(figures.find((f) => f.metric === "backLinks")?.reason).toMatch(/gives backlinks/);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FormatId, RowKind } from "../types";
 import { creatorList } from "./creator-list";
 import type { ExportFormat } from "./format";
 import { ga4Audience } from "./ga4-audience";
+import { ga4Traffic } from "./ga4-traffic";
 import { googleAdsKeywordPlanner } from "./google-ads-keyword-planner";
 import { instagramPosts } from "./instagram-posts";
 import { linkedinFollowers } from "./linkedin-followers";
@@ -32,6 +33,7 @@ export const FORMATS: readonly ExportFormat[] = [
   xAccountContent,
   searchConsoleQueries,
   ga4Audience,
+  ga4Traffic,
   creatorList,
 ];
 
