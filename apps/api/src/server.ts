@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config/env";
 import { connectDatabase } from "./db/client";
-import { withAppSecrets } from "./db/credential-keys";
+import { warnOfOlderKeys, withAppSecrets } from "./db/credential-keys";
 import { startEmbeddedPostgres } from "./db/embedded";
 import { migrateDatabase } from "./db/migrate";
 import { buildApp } from "./http/app";
@@ -45,6 +45,7 @@ export async function startServer(config: Config, log: Logger, running: Running[
   running.push({ name: "database pool", stop: close });
   await migrateDatabase(pool);
   const appConfig = await withAppSecrets(config, db, log, systemClock.now());
+  await warnOfOlderKeys(db, appConfig.credentialKeys, log);
   // Module reads are kept in memory only while this hears the database's changes (the read model).
   const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
   running.push({ name: "change listener", stop: changes.stop });

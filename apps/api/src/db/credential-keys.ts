@@ -6,6 +6,7 @@ import type { SealKey } from "../lib/crypto";
 import type { Db } from "./client";
 import { listStoredKeys, storeFirstKey } from "./encryption-keys.repo";
 import { withJwtSecret } from "./jwt-secret";
+import { countSealedByKey } from "./sealed-values.repo";
 
 /**
  * The credential keys a server holds: those configured (BRANDSCOPE_ENCRYPTION_KEY, the first current), else the
@@ -44,6 +45,20 @@ export async function withAppSecrets(config: Config, db: Db, log: Logger, now: D
   const { jwtSecret } = await withJwtSecret(config, db, log);
   const credentialKeys = await loadKeyMaterial(config, jwtSecret, db, { create: true, now });
   return { ...config, jwtSecret, credentialKeys };
+}
+
+/**
+ * Says at start how many sealed values an older key still opens (after an upgrade: all, under `legacy`, derived
+ * from the signing secret), since until `npm run keys:rotate` a copy of the database and that key opens them.
+ */
+export async function warnOfOlderKeys(db: Db, material: KeyMaterial, log: Logger): Promise<void> {
+  const older = [...(await countSealedByKey(db))].filter(([id]) => id !== material.currentId);
+  if (older.length === 0) return;
+  const values = older.reduce((sum, [, count]) => sum + count, 0);
+  log.warn(
+    { keys: Object.fromEntries(older) },
+    `${values} sealed values still use an older credential key (${older.map(([id]) => id).join(", ")}): run npm run keys:rotate -w @brandscope/api to re-seal them with the current one`,
+  );
 }
 
 /** What a running server's keyring reloads when a value names a key added since it started. */

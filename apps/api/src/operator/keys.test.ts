@@ -5,11 +5,12 @@ import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/database";
+import { capturedLog } from "../../test/log";
 import { seedSignedInUser } from "../../test/users";
 import { loadConfig } from "../config/env";
 import { appKeys, credentialKey, jwtKey } from "../config/keys";
 import { connectDatabase, type Database } from "../db/client";
-import { keyMaterialReader, withAppSecrets } from "../db/credential-keys";
+import { keyMaterialReader, warnOfOlderKeys, withAppSecrets } from "../db/credential-keys";
 import { listStoredKeys, storeNewCurrentKey } from "../db/encryption-keys.repo";
 import { appSecrets, connections, mailOutbox, ssoConnections } from "../db/schema";
 import {
@@ -138,6 +139,11 @@ describe("credential keys apart from the signing secret", () => {
     const config = await withAppSecrets(loadConfig(install.env), install.database.db, log, new Date());
     expect(config.credentialKeys.currentId).not.toBe(LEGACY_SEAL_KEY_ID);
     expect(await openedValues(install)).toEqual(everyPlain);
+    const started = capturedLog();
+    await warnOfOlderKeys(install.database.db, config.credentialKeys, started.log);
+    expect(started.text()).toContain(
+      "3 sealed values still use an older credential key (legacy): run npm run keys:rotate -w @brandscope/api",
+    );
     const held = appKeys(config);
     const token = install.authorization.replace("Bearer ", "");
     expect(await verifyIdToken(token, held.jwt)).toMatchObject({ userId: expect.any(String) });
@@ -174,6 +180,10 @@ describe("credential keys apart from the signing secret", () => {
     expect(rotated.out).toContain("sso_connections.oidc_sealed_client_secret: 1 re-sealed");
     expect(await sealedCounts(install)).toEqual({ [`${added}`]: 3 });
     expect(await openedValues(install)).toEqual(everyPlain);
+    const restarted = capturedLog();
+    const afterRotation = await withAppSecrets(loadConfig(install.env), install.database.db, log, new Date());
+    await warnOfOlderKeys(install.database.db, afterRotation.credentialKeys, restarted.log);
+    expect(restarted.text()).toBe("");
 
     // The server started before the rotation learns the new key when a value names it, then seals with it.
     const [connection] = await install.database.db.select().from(connections);

@@ -118,6 +118,8 @@ async function rotate(
   return unreadable;
 }
 
+const valuesText = (n: number) => `${n} ${n === 1 ? "value" : "values"}`;
+
 /** Each key held (after a rotation: the new one too) with how many values it sealed, then those no key held opens. */
 async function printStatus({ db }: Database, config: Config, io: OperatorIo): Promise<void> {
   const counts = await countSealedByKey(db);
@@ -131,8 +133,8 @@ async function printStatus({ db }: Database, config: Config, io: OperatorIo): Pr
           ? "kept in the database"
           : "BRANDSCOPE_ENCRYPTION_KEY";
     const current = key.id === appConfig.credentialKeys.currentId ? ", current" : "";
-    io.out(`${key.id} (${where}${current}): ${counts.get(key.id) ?? 0} values`);
+    io.out(`${key.id} (${where}${current}): ${valuesText(counts.get(key.id) ?? 0)}`);
     counts.delete(key.id);
   }
-  for (const [id, values] of counts) io.out(`${id} (not held): ${values} values`);
+  for (const [id, values] of counts) io.out(`${id} (not held): ${valuesText(values)}`);
 }
