@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config/env";
 import { connectDatabase } from "./db/client";
+import { warnOfOlderKeys, withAppSecrets } from "./db/credential-keys";
 import { startEmbeddedPostgres } from "./db/embedded";
-import { withJwtSecret } from "./db/jwt-secret";
 import { migrateDatabase } from "./db/migrate";
 import { buildApp } from "./http/app";
 import { assertWebAppBuilt } from "./http/web-app";
@@ -44,7 +44,8 @@ export async function startServer(config: Config, log: Logger, running: Running[
   const { pool, db, close } = connectDatabase(databaseUrl, log);
   running.push({ name: "database pool", stop: close });
   await migrateDatabase(pool);
-  const appConfig = await withJwtSecret(config, db, log);
+  const appConfig = await withAppSecrets(config, db, log, systemClock.now());
+  await warnOfOlderKeys(db, appConfig.credentialKeys, log);
   // Module reads are kept in memory only while this hears the database's changes (the read model).
   const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
   running.push({ name: "change listener", stop: changes.stop });

@@ -1,14 +1,20 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AppConfig, loadConfig } from "../src/config/env";
+import { credentialKey, legacySealKey } from "../src/config/keys";
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
+/** The credential key tests seal with, given as a production deployment gives it (BRANDSCOPE_ENCRYPTION_KEY). */
+export const TEST_ENCRYPTION_KEY = "test-encryption-key-test-encryption-key-0123";
+/** What a value sealed by a test app looks like: sealed with the credential key, naming its id. */
+export const SEALED_WITH_TEST_KEY = new RegExp(`^v2\\.${credentialKey(TEST_ENCRYPTION_KEY).id}\\.`);
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     JWT_SECRET: TEST_JWT_SECRET,
+    BRANDSCOPE_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     PASSWORD_HASHING: "fast-test-only",
     // Uploads of a test never land in the developer's own DATA_DIR.
     DATA_DIR: join(tmpdir(), "brandscope-api-test-data"),
@@ -26,5 +32,10 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
     META_GRAPH_API_BASE_URL: "http://127.0.0.1:9",
     ...env,
   });
-  return { ...config, jwtSecret: TEST_JWT_SECRET };
+  const keys = [
+    ...(config.encryptionKeys ?? [TEST_ENCRYPTION_KEY]).map(credentialKey),
+    legacySealKey(TEST_JWT_SECRET),
+  ];
+  const credentialKeys = { currentId: keys[0]?.id ?? "", keys };
+  return { ...config, jwtSecret: TEST_JWT_SECRET, credentialKeys };
 }

@@ -1,6 +1,16 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig, repoRoot } from "./env";
+
+const KEY = "a-credential-key-a-credential-key-0123456";
+/** A production deployment's settings but its credential key. */
+const productionRest = {
+  APP_URL: "https://app.example.com",
+  ALLOW_MAIL_TO_LOG: "true",
+  ALLOW_BILLING_SANDBOX: "true",
+};
 
 describe("loadConfig", () => {
   it("defaults to the README's configuration table, with DATA_DIR under the repository root", () => {
@@ -119,6 +129,7 @@ describe("loadConfig", () => {
       STRIPE_PRICE_PROFESSIONAL: "price_pro",
       STRIPE_PRICE_ENTERPRISE: "price_ent",
       TRUST_PROXY: "1",
+      BRANDSCOPE_ENCRYPTION_KEY: KEY,
     };
 
     it("starts with real mail, real billing, a bounded proxy trust and an https address", () => {
@@ -151,6 +162,10 @@ describe("loadConfig", () => {
           "APP_URL must be the app's https:// address with DEPLOYMENT=production: links, cookies and identity-provider callbacks would travel in clear (ALLOW_HTTP_APP_URL=true accepts http)",
         ],
         [{ APP_URL: "" }, "APP_URL must be the app's https:// address with DEPLOYMENT=production"],
+        [
+          { BRANDSCOPE_ENCRYPTION_KEY: "" },
+          "BRANDSCOPE_ENCRYPTION_KEY (or BRANDSCOPE_ENCRYPTION_KEY_FILE) is required with DEPLOYMENT=production: without it the key that encrypts connected accounts' credentials is kept in the database, and a copy of the database opens them (ALLOW_ENCRYPTION_KEY_IN_DATABASE=true accepts that)",
+        ],
       ];
       for (const [change, message] of refusals) {
         expect(() => loadConfig({ ...complete, ...change }), JSON.stringify(change)).toThrow(message);
@@ -159,15 +174,23 @@ describe("loadConfig", () => {
 
     it("lets each refusal be overridden by its own named variable only", () => {
       const tryOut = { DEPLOYMENT: "production", APP_URL: "http://localhost:8080", TRUST_PROXY: "true" };
-      expect(() => loadConfig(tryOut)).toThrow(/SMTP_URL .*STRIPE_SECRET_KEY .*TRUST_PROXY .*APP_URL /);
+      expect(() => loadConfig(tryOut)).toThrow(
+        /SMTP_URL .*STRIPE_SECRET_KEY .*TRUST_PROXY .*BRANDSCOPE_ENCRYPTION_KEY .*APP_URL /,
+      );
       const allowed = loadConfig({
         ...tryOut,
         ALLOW_MAIL_TO_LOG: "true",
         ALLOW_BILLING_SANDBOX: "true",
         ALLOW_TRUST_ANY_PROXY: "true",
         ALLOW_HTTP_APP_URL: "true",
+        ALLOW_ENCRYPTION_KEY_IN_DATABASE: "true",
       });
-      expect(allowed).toMatchObject({ smtpUrl: undefined, stripe: undefined, trustProxy: true });
+      expect(allowed).toMatchObject({
+        smtpUrl: undefined,
+        stripe: undefined,
+        trustProxy: true,
+        encryptionKeys: undefined,
+      });
       expect(() => loadConfig({ ...tryOut, ALLOW_MAIL_TO_LOG: "true" })).not.toThrow(/SMTP_URL/);
       expect(() => loadConfig({ ...tryOut, ALLOW_MAIL_TO_LOG: "yes" })).toThrow(
         "ALLOW_MAIL_TO_LOG must be true or false",
@@ -183,7 +206,43 @@ describe("loadConfig", () => {
         smtpUrl: undefined,
         stripe: undefined,
         trustProxy: true,
+        encryptionKeys: undefined,
       });
+    });
+  });
+
+  describe("the credential-encryption key (BRANDSCOPE_ENCRYPTION_KEY)", () => {
+    it("takes the keys newest first, from the variable or from a mounted file", async () => {
+      const previous = "previous-key-previous-key-previous-key-01";
+      expect(loadConfig({ BRANDSCOPE_ENCRYPTION_KEY: `${KEY}, ${previous}` }).encryptionKeys).toEqual([
+        KEY,
+        previous,
+      ]);
+      const folder = await mkdtemp(join(tmpdir(), "brandscope-key-"));
+      try {
+        const file = join(folder, "encryption-key");
+        await writeFile(file, `${KEY}\n${previous}\n`);
+        const config = loadConfig({
+          DEPLOYMENT: "production",
+          ...productionRest,
+          BRANDSCOPE_ENCRYPTION_KEY_FILE: file,
+        });
+        expect(config.encryptionKeys).toEqual([KEY, previous]);
+        expect(() => loadConfig({ BRANDSCOPE_ENCRYPTION_KEY_FILE: join(folder, "missing") })).toThrow(
+          "Invalid configuration: BRANDSCOPE_ENCRYPTION_KEY_FILE cannot be read (ENOENT)",
+        );
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    });
+
+    it("refuses a short key and a key given both ways", () => {
+      expect(() => loadConfig({ BRANDSCOPE_ENCRYPTION_KEY: "short" })).toThrow(
+        "BRANDSCOPE_ENCRYPTION_KEY must hold keys of at least 32 characters each",
+      );
+      expect(() =>
+        loadConfig({ BRANDSCOPE_ENCRYPTION_KEY: KEY, BRANDSCOPE_ENCRYPTION_KEY_FILE: "/run/secrets/key" }),
+      ).toThrow("BRANDSCOPE_ENCRYPTION_KEY_FILE and BRANDSCOPE_ENCRYPTION_KEY are both set");
     });
   });
 });

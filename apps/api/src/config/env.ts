@@ -1,8 +1,9 @@
 import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { ID_TOKEN_TTL_SECONDS } from "./keys";
+import { ID_TOKEN_TTL_SECONDS, type KeyMaterial } from "./keys";
 
 /** The api package folder; relative paths in the config are resolved against the repository root above it. */
 export const apiPackageDir = resolve(import.meta.dirname, "../..");
@@ -48,6 +49,7 @@ const envSchema = z.object({
   ALLOW_BILLING_SANDBOX: allowFlag,
   ALLOW_TRUST_ANY_PROXY: allowFlag,
   ALLOW_HTTP_APP_URL: allowFlag,
+  ALLOW_ENCRYPTION_KEY_IN_DATABASE: allowFlag,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
@@ -58,6 +60,12 @@ const envSchema = z.object({
     .regex(/^([^<>]+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address like "Name <a@b.c>"')
     .default("Brandscope <no-reply@localhost>"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The credential-encryption keys, newest first (the first seals, the others still open what they sealed), apart
+   * from the database; or the path of a file holding them (a mounted secret). Unset: kept in the database.
+   */
+  BRANDSCOPE_ENCRYPTION_KEY: z.string().optional(),
+  BRANDSCOPE_ENCRYPTION_KEY_FILE: z.string().optional(),
   SALES_EMAIL: z.email({ error: "must be an e-mail address" }).default("sales@localhost"),
   SALES_CONTACT_URL: httpUrl.optional(),
   STRIPE_SECRET_KEY: secret.optional(),
@@ -237,6 +245,13 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
   checkApple(env, ctx);
   if (env.DEPLOYMENT === "production") checkProduction(env, ctx);
   requireTogether(e, ["GOOGLE_OAUTH_CLIENT_ID", "GOOGLE_OAUTH_CLIENT_SECRET"], ctx);
+  if (env.BRANDSCOPE_ENCRYPTION_KEY && env.BRANDSCOPE_ENCRYPTION_KEY_FILE) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["BRANDSCOPE_ENCRYPTION_KEY_FILE"],
+      message: "and BRANDSCOPE_ENCRYPTION_KEY are both set: give the keys one way",
+    });
+  }
   if (env.OTEL_BROWSER_TOKEN && !env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     ctx.addIssue({
       code: "custom",
@@ -278,6 +293,16 @@ function checkProduction(env: Env, ctx: z.RefinementCtx) {
     refuse(
       "TRUST_PROXY",
       "must not be true with DEPLOYMENT=production: any client could then choose the address rate limits count; give the number of proxy hops or the proxies' addresses (ALLOW_TRUST_ANY_PROXY=true accepts true)",
+    );
+  }
+  if (
+    !env.BRANDSCOPE_ENCRYPTION_KEY &&
+    !env.BRANDSCOPE_ENCRYPTION_KEY_FILE &&
+    env.ALLOW_ENCRYPTION_KEY_IN_DATABASE !== "true"
+  ) {
+    refuse(
+      "BRANDSCOPE_ENCRYPTION_KEY",
+      "(or BRANDSCOPE_ENCRYPTION_KEY_FILE) is required with DEPLOYMENT=production: without it the key that encrypts connected accounts' credentials is kept in the database, and a copy of the database opens them (ALLOW_ENCRYPTION_KEY_IN_DATABASE=true accepts that)",
     );
   }
   if (!env.APP_URL?.startsWith("https://") && env.ALLOW_HTTP_APP_URL !== "true") {
@@ -415,8 +440,10 @@ function toConfig(env: Env) {
     salesEmail: env.SALES_EMAIL,
     /** The external contact form the Enterprise card opens; unset: the in-app talk-to-sales form. */
     salesContactUrl: env.SALES_CONTACT_URL,
-    /** Unset: generated once and kept in DATA_DIR (see secrets.ts). */
+    /** Unset: generated once and kept in the database (db/jwt-secret.ts). */
     jwtSecret: env.JWT_SECRET,
+    /** Unset: kept in the database (db/credential-keys.ts). */
+    encryptionKeys: encryptionKeys(env),
     stripe:
       env.STRIPE_SECRET_KEY &&
       env.STRIPE_PUBLISHABLE_KEY &&
@@ -530,6 +557,36 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   return value.split(",").map((entry) => entry.trim());
 }
 
+const KEY_SEPARATORS = /[\s,]+/;
+
+/**
+ * The credential keys given, newest first: BRANDSCOPE_ENCRYPTION_KEY, or the file BRANDSCOPE_ENCRYPTION_KEY_FILE
+ * names (read at start: a mounted secret). Separated by commas or line breaks; each of at least 32 characters.
+ */
+function encryptionKeys(env: Env): string[] | undefined {
+  let text = env.BRANDSCOPE_ENCRYPTION_KEY;
+  const file = env.BRANDSCOPE_ENCRYPTION_KEY_FILE;
+  if (file !== undefined) {
+    try {
+      text = readFileSync(resolve(repoRoot, file), "utf8");
+    } catch (error) {
+      const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+      throw new ConfigError(
+        `Invalid configuration: BRANDSCOPE_ENCRYPTION_KEY_FILE cannot be read (${reason})`,
+      );
+    }
+  }
+  if (text === undefined) return undefined;
+  const setting = file === undefined ? "BRANDSCOPE_ENCRYPTION_KEY" : "BRANDSCOPE_ENCRYPTION_KEY_FILE";
+  const keys = text.split(KEY_SEPARATORS).filter((key) => key !== "");
+  if (keys.length === 0 || keys.some((key) => key.length < 32)) {
+    throw new ConfigError(
+      `Invalid configuration: ${setting} must hold keys of at least 32 characters each, newest first, separated by commas or line breaks (openssl rand -base64 32)`,
+    );
+  }
+  return keys;
+}
+
 /**
  * Reads and validates the configuration. Relative DATA_DIR and WEB_DIST_DIR are resolved against the
  * repository root, so `npm start` from the root and from apps/api use the same folder.
@@ -547,6 +604,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return toConfig(parsed.data);
 }
 
-/** The configuration once secrets that may come from DATA_DIR are resolved (see secrets.ts). */
-export type AppConfig = Config & { jwtSecret: string };
+/** The configuration once the secrets that may be kept in the database are resolved (db/credential-keys.ts). */
+export type AppConfig = Config & { jwtSecret: string; credentialKeys: KeyMaterial };
 export type OtelConfig = NonNullable<Config["otel"]>;

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
-import type { AppConfig, Config } from "../config/env";
+import type { Config } from "../config/env";
 import { newSecret, readSecret } from "../config/secrets";
 import { readOrCreateAppSecret } from "./app-secrets.repo";
 import type { Db } from "./client";
@@ -15,7 +15,11 @@ const LEGACY_JWT_SECRET_FILE = "jwt-secret";
  * place brings its DATA_DIR/jwt-secret along, when the database has none yet, so its sessions and codes stay
  * valid; the file is then removed, the database being the one place the secret is kept.
  */
-export async function withJwtSecret(config: Config, db: Db, log: Logger): Promise<AppConfig> {
+export async function withJwtSecret(
+  config: Config,
+  db: Db,
+  log: Logger,
+): Promise<Config & { jwtSecret: string }> {
   if (config.jwtSecret) return { ...config, jwtSecret: config.jwtSecret };
   const legacyPath = join(config.dataDir, LEGACY_JWT_SECRET_FILE);
   const legacy = await readSecret(legacyPath);

@@ -1,4 +1,5 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -10,3 +11,22 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The credential-encryption keys kept in the database when none is configured (BRANDSCOPE_ENCRYPTION_KEY unset: a
+ * try-out, refused by a declared production deployment). One is current, the one new values are sealed with; the
+ * others stay to open what they sealed until `npm run keys:rotate` has re-sealed it (docs/operations.md).
+ */
+export const encryptionKeys = pgTable(
+  "encryption_keys",
+  {
+    /** The id sealed values name the key by (config/keys.ts credentialKey). */
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    current: boolean("current").notNull().default(false),
+    /** When every sealed value was re-sealed with this key; null while a rotation to it is unfinished. */
+    resealedAt: timestamp("resealed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("encryption_keys_one_current").on(t.current).where(sql`${t.current}`)],
+);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../config/env";
 import { appKeys } from "../config/keys";
 import type { Db } from "../db/client";
+import { keyMaterialReader } from "../db/credential-keys";
 import type { AppDeps } from "../kernel/deps";
 import type { JobQueue } from "../kernel/job-queue";
 import { createStorage } from "../kernel/storage";
@@ -26,7 +27,7 @@ export function createDeps(
     social: overrides.social ?? createSocialProviders(config.oidc),
     payments: overrides.payments ?? createPaymentProviders(config, clock),
     jobs: overrides.jobs ?? jobsNotStarted,
-    keys: overrides.keys ?? appKeys(config.jwtSecret),
+    keys: overrides.keys ?? appKeys(config, keyMaterialReader(config, db)),
   };
 }
 

@@ -1,4 +1,5 @@
 import { appKeys } from "../config/keys";
+import { keyMaterialReader } from "../db/credential-keys";
 import { createStorage } from "../kernel/storage";
 import type { WorkerDeps } from "../kernel/worker-deps";
 import { createMailer } from "../lib/mailer";
@@ -12,7 +13,7 @@ export function createWorkerDeps(
     ...o,
     storage: o.storage ?? createStorage(o.config, o.db),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.config.smtpUrl, from: o.config.mailFrom, log: o.log }),
-    keys: o.keys ?? appKeys(o.config.jwtSecret),
+    keys: o.keys ?? appKeys(o.config, keyMaterialReader(o.config, o.db)),
     payments: o.payments ?? createPaymentProviders(o.config, o.clock),
   };
 }

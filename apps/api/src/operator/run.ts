@@ -3,8 +3,8 @@ import { userInfo } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pino from "pino";
-import { ConfigError, loadConfig } from "../config/env";
-import { connectDatabase, type Db } from "../db/client";
+import { type Config, ConfigError, loadConfig } from "../config/env";
+import { connectDatabase, type Database, type Db } from "../db/client";
 import { EmbeddedNotRunningError, runningEmbeddedUrl } from "../db/running-embedded";
 import { planTypes } from "../db/schema";
 import { AppError } from "../kernel/errors";
@@ -108,9 +108,36 @@ function describe(plan: Plan): string {
   return `${plan.plan} (${plan.status}${source}), ends ${ends}`;
 }
 
-async function databaseUrl(env: NodeJS.ProcessEnv | undefined): Promise<{ url: string; dataDir: string }> {
-  const config = loadConfig(env);
-  return { url: config.databaseUrl ?? (await runningEmbeddedUrl(config.dataDir)), dataDir: config.dataDir };
+/**
+ * Runs an operator command's `work` on the configuration's database (DATABASE_URL, or the embedded one of the app
+ * running in DATA_DIR): EXIT.database when there is none or it does not answer.
+ */
+export async function onOperatorDatabase(
+  io: OperatorIo,
+  work: (database: Database, config: Config) => Promise<number>,
+): Promise<number> {
+  let config: Config;
+  let url: string;
+  try {
+    config = loadConfig(io.env);
+    url = config.databaseUrl ?? (await runningEmbeddedUrl(config.dataDir));
+  } catch (error) {
+    if (!(error instanceof ConfigError || error instanceof EmbeddedNotRunningError)) throw error;
+    io.err(error.message);
+    return EXIT.database;
+  }
+  const database = connectDatabase(url, pino({ level: "silent" }));
+  try {
+    return await work(database, config);
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "ECONNREFUSED") {
+      io.err(`The database does not answer (${error.message})`);
+      return EXIT.database;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
 }
 
 /**
@@ -126,58 +153,43 @@ export async function runOperator(argv: string[], io: OperatorIo): Promise<numbe
     io.err(`${error.message}\n\n${USAGE}`);
     return EXIT.usage;
   }
-  let target: Awaited<ReturnType<typeof databaseUrl>>;
-  try {
-    target = await databaseUrl(io.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError || error instanceof EmbeddedNotRunningError)) throw error;
-    io.err(error.message);
-    return EXIT.database;
-  }
-  const database = connectDatabase(target.url, pino({ level: "silent" }));
-  try {
-    const { workspaceId, owner } = await findWorkspace(database.db, command.workspace);
-    if (command.command === "show") {
-      const plan = await findSubscription(database.db, { workspaceId });
+  return onOperatorDatabase(io, async (database, config) => {
+    try {
+      const { workspaceId, owner } = await findWorkspace(database.db, command.workspace);
+      if (command.command === "show") {
+        const plan = await findSubscription(database.db, { workspaceId });
+        io.out(
+          `Workspace ${workspaceId}${owner ? ` (owner ${owner})` : ""}: ${plan ? describe(plan) : "no plan"}`,
+        );
+        return EXIT.ok;
+      }
+      const now = io.clock.now();
+      const { before, after } = await grantPlan(database.db, {
+        workspaceId,
+        plan: command.plan,
+        until: command.until,
+        now,
+      });
+      const entry = {
+        time: now.toISOString(),
+        event: "operator.grant-plan",
+        operator: userInfo().username,
+        workspaceId,
+        owner,
+        before: { plan: before.plan, status: before.status, endDate: before.endDate },
+        after: { plan: after.plan, status: after.status, endDate: after.endDate, granted: after.granted },
+      };
+      await mkdir(config.dataDir, { recursive: true });
+      await appendFile(join(config.dataDir, "operator.log"), `${JSON.stringify(entry)}\n`);
       io.out(
-        `Workspace ${workspaceId}${owner ? ` (owner ${owner})` : ""}: ${plan ? describe(plan) : "no plan"}`,
+        `Workspace ${workspaceId}${owner ? ` (owner ${owner})` : ""}: ${describe(before)} -> ${describe(after)}`,
       );
+      io.out(JSON.stringify(entry));
       return EXIT.ok;
-    }
-    const now = io.clock.now();
-    const { before, after } = await grantPlan(database.db, {
-      workspaceId,
-      plan: command.plan,
-      until: command.until,
-      now,
-    });
-    const entry = {
-      time: now.toISOString(),
-      event: "operator.grant-plan",
-      operator: userInfo().username,
-      workspaceId,
-      owner,
-      before: { plan: before.plan, status: before.status, endDate: before.endDate },
-      after: { plan: after.plan, status: after.status, endDate: after.endDate, granted: after.granted },
-    };
-    await mkdir(target.dataDir, { recursive: true });
-    await appendFile(join(target.dataDir, "operator.log"), `${JSON.stringify(entry)}\n`);
-    io.out(
-      `Workspace ${workspaceId}${owner ? ` (owner ${owner})` : ""}: ${describe(before)} -> ${describe(after)}`,
-    );
-    io.out(JSON.stringify(entry));
-    return EXIT.ok;
-  } catch (error) {
-    if (error instanceof AppError) {
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
       io.err(error.message);
       return EXIT.refused;
     }
-    if (error instanceof Error && "code" in error && error.code === "ECONNREFUSED") {
-      io.err(`The database does not answer (${error.message})`);
-      return EXIT.database;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
+  });
 }

@@ -119,6 +119,8 @@ describe("production mode on DATABASE_URL", () => {
       "ALLOW_TRUST_ANY_PROXY=true",
       "APP_URL must be the app's https:// address with DEPLOYMENT=production",
       "ALLOW_HTTP_APP_URL=true",
+      "BRANDSCOPE_ENCRYPTION_KEY (or BRANDSCOPE_ENCRYPTION_KEY_FILE) is required with DEPLOYMENT=production",
+      "ALLOW_ENCRYPTION_KEY_IN_DATABASE=true",
     ]) {
       expect(output).toContain(said);
     }
@@ -131,9 +133,41 @@ describe("production mode on DATABASE_URL", () => {
       ALLOW_BILLING_SANDBOX: "true",
       ALLOW_TRUST_ANY_PROXY: "true",
       ALLOW_HTTP_APP_URL: "true",
+      ALLOW_ENCRYPTION_KEY_IN_DATABASE: "true",
       DATABASE_URL: database?.url ?? "",
     });
     await allowed.ready;
     expect((await fetch(`http://localhost:${allowed.port}/api/health`)).status).toBe(200);
+  });
+
+  // Two starts: the process tests' 90 s, as lifecycle.test.ts gives its steps that start two apps.
+  it("takes the credential key from a mounted file, and refuses in one line a file it cannot read", {
+    timeout: 90_000,
+  }, async () => {
+    const lifted = {
+      ...tryOutDefaults(),
+      ALLOW_MAIL_TO_LOG: "true",
+      ALLOW_BILLING_SANDBOX: "true",
+      ALLOW_TRUST_ANY_PROXY: "true",
+      ALLOW_HTTP_APP_URL: "true",
+    };
+    const missing = await startApp({
+      ...lifted,
+      BRANDSCOPE_ENCRYPTION_KEY_FILE: join(folder, "no-such-key"),
+      DATABASE_URL: "postgres://unused:x@127.0.0.1:9/none",
+    });
+    expect(await missing.exited).toBe(1);
+    expect(missing.output().trim()).toBe(
+      "Invalid configuration: BRANDSCOPE_ENCRYPTION_KEY_FILE cannot be read (ENOENT)",
+    );
+    const keyFile = join(folder, "encryption-key");
+    await writeFile(keyFile, "a-credential-key-from-a-mounted-secret-0123\n", { mode: 0o600 });
+    const started = await startApp({
+      ...lifted,
+      BRANDSCOPE_ENCRYPTION_KEY_FILE: keyFile,
+      DATABASE_URL: database?.url ?? "",
+    });
+    await started.ready;
+    expect((await fetch(`http://localhost:${started.port}/api/health`)).status).toBe(200);
   });
 });

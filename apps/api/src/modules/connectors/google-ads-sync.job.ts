@@ -3,7 +3,6 @@ import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, SECOND_MS } from "../../lib/clock";
-import { unseal } from "../../lib/crypto";
 import { findCurrentBrand } from "../brand/brand.repo";
 import { cpcP75, DEFAULT_COUNTRY, keywordCompetition, keywordCpc, keywordTrend } from "../brand/import-rows";
 import { markBrandDataChanged } from "../brand/imports.repo";
@@ -182,7 +181,7 @@ export async function syncGoogleAdsJob(
   let customerId = connection.property;
   const country = brand.country ?? DEFAULT_COUNTRY;
   try {
-    const accessToken = await google.refresh(unseal(deps.keys.seal, connection.sealedCredential));
+    const accessToken = await google.refresh(await deps.keys.seal.open(connection.sealedCredential));
     if (!customerId) {
       // The accounts Google could not list at connect (not the user's failure), listed now.
       const customers = await google.describedCustomers(accessToken);

@@ -2,7 +2,6 @@ import type { Queryable } from "../../db/client";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { unseal } from "../../lib/crypto";
 import { type ConnectionRow, deleteConnection, findConnection, mayHoldGoogleGrant } from "./connections.repo";
 import type { ConsentFlow } from "./consent";
 
@@ -43,7 +42,7 @@ export async function forgetGrant(
   if (client && connection?.sealedCredential) {
     let token: string | undefined;
     try {
-      token = unseal(ctx.keys.seal, connection.sealedCredential);
+      token = await ctx.keys.seal.open(connection.sealedCredential);
     } catch {
       // Sealed under a key since replaced: nothing to revoke with.
     }

@@ -2,7 +2,6 @@ import type { ConnectorStatus } from "../../db/schema";
 import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, MINUTE_MS } from "../../lib/clock";
-import { unseal } from "../../lib/crypto";
 import { markBrandDataChanged } from "../brand/imports.repo";
 import {
   type ConnectionRow,
@@ -83,7 +82,7 @@ export async function syncInstagramJob(
     );
   };
   try {
-    const token = unseal(deps.keys.seal, connection.sealedCredential);
+    const token = await deps.keys.seal.open(connection.sealedCredential);
     const brands = (await connectorBrands(deps.db, data.workspaceId)).filter((b) => b.instagram !== null);
     let read = 0;
     for (const entry of brands) {

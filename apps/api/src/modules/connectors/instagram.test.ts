@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { SEALED_WITH_TEST_KEY } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeMeta, META_VERSIONS_SERVED, startFakeMeta } from "../../../test/fake-meta";
 import { capturedLog } from "../../../test/log";
@@ -247,7 +248,7 @@ describe("the Instagram connector", () => {
       .select()
       .from(connections)
       .where(and(eq(connections.workspaceId, w.workspaceId), eq(connections.provider, "instagram")));
-    expect(row?.sealedCredential).toMatch(/^v1\./);
+    expect(row?.sealedCredential).toMatch(SEALED_WITH_TEST_KEY);
     expect(JSON.stringify(row)).not.toContain(meta.longLivedToken);
 
     const competitor = await t.app.inject({

@@ -2,7 +2,6 @@ import isoCountries from "i18n-iso-countries";
 import type { ConnectorStatus } from "../../db/schema";
 import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { unseal } from "../../lib/crypto";
 import { findCurrentBrand } from "../brand/brand.repo";
 import { markBrandDataChanged } from "../brand/imports.repo";
 import { findConnection, recordRun } from "./connections.repo";
@@ -59,7 +58,7 @@ export async function syncSearchConsoleJob(
   });
   const property = connection.property;
   try {
-    const accessToken = await google.refresh(unseal(deps.keys.seal, connection.sealedCredential));
+    const accessToken = await google.refresh(await deps.keys.seal.open(connection.sealedCredential));
     const window = readWindow(now);
     const rows: QueryRow[] = [];
     let malformed = 0;

@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { SEALED_WITH_TEST_KEY } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeGoogle, startFakeGoogle } from "../../../test/fake-google";
 import { capturedLog } from "../../../test/log";
@@ -235,7 +236,7 @@ describe("the Search Console connector", () => {
       .select()
       .from(connections)
       .where(and(eq(connections.workspaceId, w.workspaceId), eq(connections.provider, "search_console")));
-    expect(row?.sealedCredential).toMatch(/^v1\./);
+    expect(row?.sealedCredential).toMatch(SEALED_WITH_TEST_KEY);
     expect(JSON.stringify(row)).not.toContain(google.refreshToken);
 
     // The intent module lists no keyword of them, and shows them as the brand's searches, its countries added up.

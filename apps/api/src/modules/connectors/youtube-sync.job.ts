@@ -1,6 +1,5 @@
 import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { unseal } from "../../lib/crypto";
 import { URL_FROM_ID } from "../brand/import-rows";
 import { markBrandDataChanged } from "../brand/imports.repo";
 import {
@@ -47,7 +46,7 @@ export async function syncYoutubeJob(
   if (!connection) return;
   const now = deps.clock.now();
   const apiKey = connection.sealedCredential
-    ? unseal(deps.keys.seal, connection.sealedCredential)
+    ? await deps.keys.seal.open(connection.sealedCredential)
     : deps.config.youtube.operatorKey;
   const spentBefore = unitsSpentToday(connection, now);
   const run = { id: connection.id, at: now, quotaDay: quotaDayOf(now) };

@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { SEALED_WITH_TEST_KEY } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeYoutube, startFakeYoutube } from "../../../test/fake-youtube";
 import { seedSignedInUser } from "../../../test/users";
@@ -162,7 +163,7 @@ describe("the YouTube connector", () => {
       .select()
       .from(connections)
       .where(eq(connections.workspaceId, w.workspaceId));
-    expect(row?.sealedCredential).toMatch(/^v1\./);
+    expect(row?.sealedCredential).toMatch(SEALED_WITH_TEST_KEY);
     expect(row?.sealedCredential).not.toContain(KEY);
 
     const competitor = await t.app.inject({

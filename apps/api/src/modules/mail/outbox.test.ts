@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { caller, freshIp, STRONG_PASSWORD, uniqueEmail } from "../../../test/api";
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { buildTestApp, type TestApp, testConfig } from "../../../test/app";
 import { capturedLog } from "../../../test/log";
 import { type SmtpSink, startSmtpSink } from "../../../test/smtp-sink";
 import { appKeys } from "../../config/keys";
@@ -25,7 +25,7 @@ beforeAll(async () => {
     mailer: createMailer({ smtpUrl, from: "Brandscope <hello@brandscope.test>", log: captured.log }),
     log: captured.log,
     clock: t.clock,
-    keys: appKeys(TEST_JWT_SECRET),
+    keys: appKeys(testConfig()),
   };
   return async () => {
     await deps.mailer.close();

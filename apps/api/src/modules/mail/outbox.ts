@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppKeys } from "../../config/keys";
 import type { Db, Tx } from "../../db/client";
 import { addMs, type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from "../../lib/clock";
-import { seal, unseal } from "../../lib/crypto";
+import { seal } from "../../lib/crypto";
 import type { Mail, Mailer } from "../../lib/mailer";
 import { claimDueMail, deleteOutboxMail, insertOutboxMail, recordMailFailure } from "./outbox.repo";
 
@@ -99,9 +99,9 @@ export async function deliverDueMail(deps: OutboxDeps): Promise<void> {
     }
     let mail: Mail;
     try {
-      mail = JSON.parse(unseal(deps.keys.seal, message.sealed)) as Mail;
+      mail = JSON.parse(await deps.keys.seal.open(message.sealed)) as Mail;
     } catch (error) {
-      // Sealed under another secret (JWT_SECRET changed): no key here opens it.
+      // Sealed under a key no longer held (removed from BRANDSCOPE_ENCRYPTION_KEY): nothing here opens it.
       deps.log.error({ err: error, mailId: message.id }, "An e-mail in the outbox cannot be opened: dropped");
       await deleteOutboxMail(deps.db, message);
       continue;

@@ -58,7 +58,7 @@ async function oidcLogIn(
   }
   if (!isSignInBrowser(cookieHeader, pending.browserHash)) throw failed("other-browser", OTHER_BROWSER);
   const connection = await findSsoConnection(ctx.db, { workspaceId: pending.workspaceId });
-  const client = connection && oidcClientOf(ctx, connection);
+  const client = connection && (await oidcClientOf(ctx, connection));
   if (!client) throw failed("sso-not-configured");
 
   let claims: Record<string, unknown>;

@@ -3,7 +3,7 @@ import * as oidc from "openid-client";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
-import { randomToken, sha256, unseal } from "../../lib/crypto";
+import { randomToken, sha256 } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { bindSignInToBrowser, type SignInBrowser } from "../auth/sign-in-browser";
 import { emailDomain } from "../auth/sso-policy";
@@ -29,14 +29,14 @@ const START_LIMIT = { windowMs: 15 * MINUTE_MS, max: 30 };
 export const ssoUnavailable = (message: string) => new AppError("SSO_UNAVAILABLE", 422, message);
 
 /** The connection of a workspace with OpenID Connect, with its client secret unsealed. */
-export function oidcClientOf(ctx: RequestCtx, connection: SsoConnectionRow) {
+export async function oidcClientOf(ctx: RequestCtx, connection: SsoConnectionRow) {
   const { oidcIssuer, oidcClientId, oidcSealedClientSecret } = connection;
   if (connection.protocol !== "oidc" || !oidcIssuer || !oidcClientId || !oidcSealedClientSecret)
     return undefined;
   return {
     issuer: oidcIssuer,
     clientId: oidcClientId,
-    clientSecret: unseal(ctx.keys.seal, oidcSealedClientSecret),
+    clientSecret: await ctx.keys.seal.open(oidcSealedClientSecret),
   };
 }
 
@@ -49,7 +49,7 @@ async function startOidcSignIn(
   connection: SsoConnectionRow,
   browser: SignInBrowser,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
-  const client = oidcClientOf(ctx, connection);
+  const client = await oidcClientOf(ctx, connection);
   if (!client)
     throw ssoUnavailable("Single sign-on for your workspace is not complete. Ask your workspace owner.");
   let configuration: oidc.Configuration;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, caller, freshIp, MemoryMailer, registerUser, STRONG_PASSWORD } from "../../../test/api";
 import { buildTestApp, type TestApp } from "../../../test/app";
+import { SEALED_WITH_TEST_KEY } from "../../../test/config";
 import { startDnsServer, type TestDnsServer } from "../../../test/dns-server";
 import { CookieJar, consentAs, startOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider";
 import { signInCookieOf } from "../../../test/sign-in-cookie";
@@ -206,7 +207,7 @@ describe("single sign-on set up by the owner", () => {
       .select()
       .from(ssoConnections)
       .where(eq(ssoConnections.workspaceId, lumora.workspaceId));
-    expect(stored?.oidcSealedClientSecret).toMatch(/^v1\./);
+    expect(stored?.oidcSealedClientSecret).toMatch(SEALED_WITH_TEST_KEY);
     expect(JSON.stringify(stored)).not.toContain(idp.clientSecret);
   });
 

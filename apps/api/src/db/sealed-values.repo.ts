@@ -1,0 +1,66 @@
+import { getTableName, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { LEGACY_SEAL_KEY_ID } from "../lib/crypto";
+import type { Db } from "./client";
+import { connections } from "./connectors.schema";
+import { mailOutbox } from "./mail.schema";
+import { ssoConnections } from "./sso.schema";
+
+/**
+ * Every column that holds sealed values (lib/crypto.ts seal), with the key of its row: what `npm run keys:rotate`
+ * re-seals. A column holding sealed values is named for it (`sealed`), and sealed-values.test.ts fails when one so
+ * named is missing here.
+ */
+export const SEALED_COLUMNS: readonly { table: PgTable; key: PgColumn; sealed: PgColumn }[] = [
+  { table: connections, key: connections.id, sealed: connections.sealedCredential },
+  { table: mailOutbox, key: mailOutbox.id, sealed: mailOutbox.sealed },
+  { table: ssoConnections, key: ssoConnections.workspaceId, sealed: ssoConnections.oidcSealedClientSecret },
+];
+
+export type SealedColumn = (typeof SEALED_COLUMNS)[number];
+
+export const describeColumn = (c: SealedColumn) => `${getTableName(c.table)}.${c.sealed.name}`;
+
+const keyIdOf = (column: PgColumn) =>
+  sql`case when ${column} like 'v1.%' then ${LEGACY_SEAL_KEY_ID} else split_part(${column}, '.', 2) end`;
+
+/** How many values each key sealed, over every sealed column. */
+export async function countSealedByKey(db: Db): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const c of SEALED_COLUMNS) {
+    const result = await db.execute<{ key_id: string; values: number }>(sql`
+      select ${keyIdOf(c.sealed)} as key_id, count(*)::int as values
+      from ${c.table} where ${c.sealed} is not null group by 1`);
+    for (const row of result.rows) counts.set(row.key_id, (counts.get(row.key_id) ?? 0) + row.values);
+  }
+  return counts;
+}
+
+/** Up to `limit` values of a column not sealed with `currentId`, after the row key `after` (keyset order). */
+export async function sealedWithOtherKeys(
+  db: Db,
+  c: SealedColumn,
+  p: { currentId: string; after: string | undefined; limit: number },
+): Promise<{ key: string; sealed: string }[]> {
+  const result = await db.execute<{ key: string; sealed: string }>(sql`
+    select ${c.key}::text as key, ${c.sealed} as sealed from ${c.table}
+    where ${c.sealed} is not null and ${c.sealed} not like ${`v2.${p.currentId}.%`}
+      ${p.after === undefined ? sql`` : sql`and ${c.key} > ${p.after}`}
+    order by ${c.key} limit ${p.limit}`);
+  return result.rows;
+}
+
+/**
+ * Replaces one value with its re-sealed text, only if it still holds what was read: a value the app changed in
+ * the meantime (a reconnect, a sent e-mail) is left as the app wrote it. Returns whether it was replaced.
+ */
+export async function replaceSealed(
+  db: Db,
+  c: SealedColumn,
+  p: { key: string; was: string; now: string },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    update ${c.table} set ${sql.identifier(c.sealed.name)} = ${p.now}
+    where ${c.key} = ${p.key} and ${c.sealed} = ${p.was}`);
+  return (result.rowCount ?? 0) > 0;
+}
