@@ -1,3 +1,4 @@
+import { PDFParse } from "pdf-parse";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { accountWithOwnBrand } from "./accounts";
@@ -75,7 +76,7 @@ afterAll(async () => {
 });
 
 describe("a shared report", () => {
-  it("opens read-only without an account at 1440 and 360 px, and is refused once revoked", async () => {
+  it("opens read-only without an account at 1440 and 360 px, downloads as a PDF of the same figures, and is refused once revoked", async () => {
     onTestFailed(async () => {
       for (const [index, page] of pages.entries()) {
         await page
@@ -102,6 +103,7 @@ describe("a shared report", () => {
     const description = (await dialog.getByText(/A read-only page of Content for/).textContent()) ?? "";
     await page.keyboard.press("Escape");
 
+    let period = "";
     for (const width of [1440, 360]) {
       const reader = await anonymousPage(width);
       await reader.goto(link);
@@ -110,8 +112,7 @@ describe("a shared report", () => {
       await reader.getByText("Posts per week").first().waitFor();
       await reader.getByRole("heading", { name: "Content by network" }).waitFor();
       // The period kept with the link, as the dialog named it.
-      const period =
-        (await reader.locator('[data-slot="shared-report-header"] p').first().textContent()) ?? "";
+      period = (await reader.locator('[data-slot="shared-report-header"] p').first().textContent()) ?? "";
       expect(period).toMatch(/ to /);
       expect(description).toContain(period);
       // Nothing else: no navigation, no other module, no control that calls the API as a member.
@@ -121,7 +122,10 @@ describe("a shared report", () => {
       }
       expect(await reader.getByRole("button", { name: /Export CSV/ }).count()).toBe(0);
       expect(await reader.getByRole("button", { name: "Share report" }).count()).toBe(0);
-      expect(await reader.locator("a[href]").count()).toBe(0);
+      // The one link: the same report as a PDF.
+      const links = reader.locator("a[href]");
+      expect(await links.count()).toBe(1);
+      await reader.getByRole("link", { name: "Download PDF" }).waitFor();
       // Not an app screen: no narrow-screen notice, and nothing wider than the phone.
       expect(await reader.getByText(/larger screen|laptop/i).count()).toBe(0);
       const overflow = await reader.evaluate(
@@ -130,6 +134,35 @@ describe("a shared report", () => {
       expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
       await reader.screenshot({ path: `/tmp/shared-reports-e2e-${width}.png`, fullPage: true });
     }
+
+    // The PDF, made on the server: its text holds the brand, the period and the headline figures shown on the page.
+    const reader = await anonymousPage(1440);
+    await reader.goto(link);
+    await reader.getByRole("heading", { level: 1, name: `${BRAND}: Content` }).waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([
+      reader.waitForEvent("download"),
+      reader.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^oakridge-roasters-content-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/,
+    );
+    const path = await download.path();
+    const { readFile } = await import("node:fs/promises");
+    const parser = new PDFParse({ data: new Uint8Array(await readFile(path)) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    expect(text).toContain(`${BRAND}: Content`);
+    const [from, to] = period.split(" to ");
+    expect(text).toContain(`Period: ${from} to ${to}`);
+    const perWeek = /Posts per week: ([\d.]+)/.exec(text)?.[1];
+    expect(perWeek, text).toBeDefined();
+    // The figure the page shows.
+    await reader
+      .getByText(perWeek ?? "", { exact: true })
+      .first()
+      .waitFor();
+    expect(text).toContain("Content by network");
+    expect(text).toContain("Sources");
 
     // The member revokes it from the profile, where it is listed with who made it.
     await page.goto(`${baseUrl}/user/profile`);

@@ -2009,6 +2009,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shared-report/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report a shared link opens, as a PDF
+         * @description The same report as getSharedReport, made on the server (issue 32, part 2): the brand, the module, the period, the headline figures with their chart, the module's lists and bars as vector graphics, the sources, and the workspace's logo and accent where its plan applies them. The same token, refusals and read limit (the two operations count together).
+         */
+        get: operations["getSharedReportPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7097,6 +7117,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SharedReportView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSharedReportPdf: {
+        parameters: {
+            query: {
+                /** @description The shared link's token (`/report?token=…`) */
+                token: components["parameters"]["SharedReportToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

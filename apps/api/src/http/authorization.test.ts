@@ -214,6 +214,7 @@ const cases: Record<string, Case> = {
   revokeSharedReport: foreign((a) => [{ params: { id: a.sharedReportId } }], {
     code: "SHARED_REPORT_NOT_FOUND",
   }),
+  getSharedReportPdf: open("the link's token is the credential, as for getSharedReport"),
   getSharedReport: open(
     "the link's token is the credential, and it opens only its own report (modules/shared-reports/shared-reports.test.ts)",
   ),

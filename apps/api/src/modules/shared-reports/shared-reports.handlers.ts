@@ -2,6 +2,7 @@ import type { Handlers } from "../../kernel/handler-types";
 import {
   createSharedReport,
   getSharedReport,
+  getSharedReportPdf,
   listSharedReports,
   revokeSharedReport,
 } from "./shared-reports.service";
@@ -11,4 +12,7 @@ export const sharedReportHandlers = {
   createSharedReport: ({ ctx, body }) => createSharedReport(ctx, body),
   revokeSharedReport: ({ ctx, params }) => revokeSharedReport(ctx, params.id),
   getSharedReport: ({ ctx, query }) => getSharedReport(ctx, query.token),
-} satisfies Handlers<"listSharedReports" | "createSharedReport" | "revokeSharedReport" | "getSharedReport">;
+  getSharedReportPdf: (req) => getSharedReportPdf(req),
+} satisfies Handlers<
+  "listSharedReports" | "createSharedReport" | "revokeSharedReport" | "getSharedReport" | "getSharedReportPdf"
+>;

@@ -1,7 +1,8 @@
+import { Readable } from "node:stream";
 import type { components } from "@brandscope/api-client/schema";
 import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
-import type { RequestCtx } from "../../kernel/handler-types";
+import type { HandlerRequest, RequestCtx } from "../../kernel/handler-types";
 import { DAY_MS, MINUTE_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { networkOf } from "../../lib/network";
@@ -17,6 +18,10 @@ import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { currentBrandOrNotFound } from "../brand/brand.service";
 import { brandingOf, toBrandingDto } from "../branding/branding.service";
+import { emailLogo } from "../branding/email-logo";
+import { fileNameSlug } from "../branding/file-name";
+import { chartImage, pairedBarsSvg } from "../digest/charts";
+import { headlineFigures, renderReportPdf } from "./report-pdf";
 import {
   findSharedReportByToken,
   findSharedReports,
@@ -194,7 +199,13 @@ async function moduleAnswer(ctx: RequestCtx, report: SharedReportRow) {
 }
 
 export async function getSharedReport(ctx: RequestCtx, token: string): Promise<Schemas["SharedReportView"]> {
-  const { report, brandName, workspaceName } = await openSharedReport(ctx, token);
+  return reportView(ctx, await openSharedReport(ctx, token));
+}
+
+async function reportView(
+  ctx: RequestCtx,
+  { report, brandName, workspaceName }: Awaited<ReturnType<typeof openSharedReport>>,
+): Promise<Schemas["SharedReportView"]> {
   const [answer, branding] = await Promise.all([
     moduleAnswer(ctx, report),
     brandingOf(ctx, report.workspaceId),
@@ -213,3 +224,49 @@ export async function getSharedReport(ctx: RequestCtx, token: string): Promise<S
     ...answer,
   };
 }
+
+/**
+ * The same report as a PDF (issue 32, part 2: report-pdf.ts): the headline figures' chart is the weekly digest's paired
+ * bars (modules/digest/charts.ts), the logo the one e-mails carry (modules/branding/email-logo.ts), both PNG.
+ */
+export async function getSharedReportPdf(req: HandlerRequest<"getSharedReportPdf">): Promise<Readable> {
+  const { ctx, query, reply } = req;
+  const opened = await openSharedReport(ctx, query.token);
+  const view = await reportView(ctx, opened);
+  const accent = view.branding?.accentColor ?? "#0f766e";
+  const headlines = headlineFigures(view);
+  const [logo, chart] = await Promise.all([
+    view.branding?.logo
+      ? emailLogo(ctx, { workspaceId: opened.report.workspaceId, workspaceName: view.workspaceName })
+      : undefined,
+    headlines.length > 0
+      ? chartImage(
+          "headline-figures",
+          pairedBarsSvg(
+            headlines.map((h) => ({ label: h.label, previous: h.figure.previous, value: h.figure.value })),
+            accent,
+          ),
+        )
+      : undefined,
+  ]);
+  const pdf = await renderReportPdf({
+    view,
+    moduleTitle: MODULE_TITLES[view.module],
+    logo: logo ? Buffer.from(logo.base64, "base64") : undefined,
+    headlineChart: chart ? Buffer.from(chart.base64, "base64") : undefined,
+    generatedAt: ctx.clock.now(),
+  });
+  const name = `${fileNameSlug(view.brandName)}-${view.module}-${view.window.from}-${view.window.to}`;
+  reply.header("content-disposition", `attachment; filename="${name}.pdf"`);
+  // The token's page: never kept by a shared cache.
+  reply.header("cache-control", "private, no-store");
+  return Readable.from([pdf]);
+}
+
+const MODULE_TITLES: Record<Module, string> = {
+  content: "Content",
+  competitors: "Competitors",
+  audience: "Audience",
+  influencers: "Influencers",
+  intent: "Intent",
+};

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { components } from "@brandscope/api-client/schema";
 import { eq } from "drizzle-orm";
+import { PDFParse } from "pdf-parse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { caller, freshIp } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
@@ -257,6 +258,45 @@ describe("shared report links", () => {
     } finally {
       await setPlan(team.owner.workspaceId, "professional");
     }
+  });
+
+  it("makes the same report as a PDF whose text holds the brand, the period, the figures and the sources", async () => {
+    const { report, token } = await created(team.member);
+    const response = await caller(t, { ip: freshIp() }).call(
+      "getSharedReportPdf",
+      "GET",
+      `/shared-report/pdf?token=${encodeURIComponent(token)}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe(
+      'attachment; filename="oakridge-roasters-content-2026-11-02-2026-11-29.pdf"',
+    );
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    expect(text).toContain("Oakridge Roasters: Content");
+    expect(text).toContain("Period: 2 Nov 2026 to 29 Nov 2026");
+    expect(text).toContain("Posts per week: 1");
+    expect(text).toContain("Content by network");
+    expect(text).toMatch(/instagram\s+4 posts/);
+    expect(text).toContain("Sources");
+    expect(text).toContain("Instagram export");
+    // A section without enough data says why, as on the page.
+    expect(text).toContain("Keywords need 20 posts");
+    // The headline figures' chart is drawn (the digest's PNG) and the bars as vector rectangles.
+    expect(pdf.toString("latin1")).toMatch(/\/Subtype \/Image/);
+
+    await revoke(team.member, report.id);
+    const refused = await caller(t, { ip: freshIp() }).call(
+      "getSharedReportPdf",
+      "GET",
+      `/shared-report/pdf?token=${encodeURIComponent(token)}`,
+    );
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json()).toMatchObject({ code: "SHARED_REPORT_REVOKED" });
   });
 
   it("limits the reads from one network, guesses included (429)", async () => {

@@ -28,6 +28,10 @@ export const sharedReportViewOptions = (token: string) =>
     retry: false,
   });
 
+/** The report as a PDF, made on the server with the same token (GET /shared-report/pdf). */
+export const sharedReportPdfPath = (token: string) =>
+  `/api/shared-report/pdf?token=${encodeURIComponent(token)}`;
+
 /** The link's address on this app's origin: the token rides in the query, which the server's logs redact. */
 export const sharedReportUrl = (token: string) =>
   `${window.location.origin}/report?token=${encodeURIComponent(token)}`;

@@ -1,3 +1,4 @@
+import { buttonVariants } from "@brandscope/ui/button";
 import { ErrorState } from "@brandscope/ui/error-state";
 import { Logo } from "@brandscope/ui/logo";
 import { Skeleton } from "@brandscope/ui/skeleton";
@@ -10,7 +11,7 @@ import { formatCount, formatCpc, formatDate, formatRate, formatShare } from "~/f
 import { ProvenanceLine } from "~/features/modules/provenance-line";
 import { ReadOnlyReport } from "~/features/modules/read-only";
 import { isApiError, problemText } from "~/lib/problem";
-import { moduleTitles, type SharedReportView, sharedReportViewOptions } from "./queries";
+import { moduleTitles, type SharedReportView, sharedReportPdfPath, sharedReportViewOptions } from "./queries";
 
 /**
  * The page a shared link opens (issue 32, docs/shared-reports.md): one module's report of one brand and period,
@@ -49,7 +50,7 @@ export function SharedReportScreen({ token }: { token: string | undefined }) {
       </Frame>
     );
   }
-  return <Report view={report.data} />;
+  return <Report view={report.data} token={token} />;
 }
 
 function Frame({ children, style }: { children: React.ReactNode; style?: CSSProperties }) {
@@ -65,7 +66,7 @@ function Frame({ children, style }: { children: React.ReactNode; style?: CSSProp
   );
 }
 
-function Report({ view }: { view: SharedReportView }) {
+function Report({ view, token }: { view: SharedReportView; token: string }) {
   const title = moduleTitles[view.module];
   const accent = view.branding?.accentColor;
   const style = accent
@@ -97,9 +98,19 @@ function Report({ view }: { view: SharedReportView }) {
             </p>
           </div>
         </div>
-        <p className="text-muted-foreground text-xs">
-          Shared by {view.workspaceName} · read-only · link open until {formatDate(view.expiresAt)}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-muted-foreground text-xs">
+            Shared by {view.workspaceName} · read-only · link open until {formatDate(view.expiresAt)}
+          </p>
+          {/* The same report made on the server (GET /shared-report/pdf): the only link of the page. */}
+          <a
+            href={sharedReportPdfPath(token)}
+            download
+            className={buttonVariants({ emphasis: "secondary", size: "sm" })}
+          >
+            Download PDF
+          </a>
+        </div>
       </header>
       <ReadOnlyReport.Provider value={true}>
         <ModuleBody view={view} />
