@@ -201,12 +201,16 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     for (const h of headlines) text(figureLine(h.label, h.figure, h.format), { size: 11 });
     if (input.headlineChart) {
       doc.moveDown(0.4);
-      text("Previous period (grey) and this period (accent), each pair on its own scale.", {
-        size: 8,
-        color: MUTED,
-      });
-      doc.image(input.headlineChart, MARGIN, doc.y + 4, { width: 240 });
+      text(
+        `${headlines.map((h) => h.label).join(", then ")}: the previous period (grey) above this period, each pair on its own scale.`,
+        {
+          size: 8,
+          color: MUTED,
+        },
+      );
+      // Placed in the flow (no coordinates), so what follows starts below it.
       doc.x = MARGIN;
+      doc.image(input.headlineChart, { width: 240 });
     }
   }
 
