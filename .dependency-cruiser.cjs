@@ -24,6 +24,8 @@ const modules = [
   "analytics",
   "sample",
   "digest",
+  // Shared reports (issue 32): reads every module's answers, so above them all.
+  "shared-reports",
 ];
 const layers = [
   "domain/",

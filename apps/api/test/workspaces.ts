@@ -78,6 +78,9 @@ export interface ForeignIds {
   setupSecret: string;
   /** A creator of the sample data set: the sample brand's pool, never an own brand's. */
   influencerId: string;
+  /** A's member's shared report link (issue 32) and its token. */
+  sharedReportId: string;
+  sharedReportToken: string;
 }
 
 /** Ids of the same shapes as `like`'s that exist nowhere: what anyone gets for them is what an outsider may learn. */
@@ -99,6 +102,8 @@ export function unknownIds(like: ForeignIds): ForeignIds {
     unsavedCardId: `pm_sandbox_${hex()}`,
     setupSecret: `seti_sandbox_${hex()}_secret_${hex()}`,
     influencerId: randomUUID(),
+    sharedReportId: randomUUID(),
+    sharedReportToken: randomBytes(32).toString("base64url"),
   };
 }
 
@@ -293,6 +298,17 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
       "select id from influencers order by id limit 1",
     );
     const me = (await ok(200, "getMe", auth)).json<Schemas["User"]>();
+    // A's member shares the content module (Professional): another workspace can neither see nor revoke it.
+    const shared = (
+      await ok(201, "createSharedReport", member.authorization, {
+        body: {
+          module: "content",
+          from: "2026-01-01",
+          to: "2026-01-31",
+          expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
+        },
+      })
+    ).json<Schemas["CreatedSharedReport"]>();
 
     const ids: ForeignIds = {
       ownerId: owner.id,
@@ -310,6 +326,8 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
       unsavedCardId,
       setupSecret,
       influencerId: rows[0]?.id ?? "",
+      sharedReportId: shared.report.id,
+      sharedReportToken: shared.token,
     };
     const secrets = [
       ...A_WORDS,
@@ -405,6 +423,7 @@ export async function snapshotOfA(
     ["listMembers", owner],
     ["getBranding", a.member.authorization],
     ["listInvitations", owner],
+    ["listSharedReports", owner],
     ["previewInvitation", undefined, { query: { token: a.ids.invitationToken } }],
     ["getBrand", owner],
     ["listBrandCompetitors", owner],

@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as ReportRouteImport } from './routes/report'
 import { Route as AppMainRouteImport } from './routes/_app/_main'
 import { Route as AppQuestionnaireRouteRouteImport } from './routes/_app/questionnaire/route'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
@@ -63,6 +64,11 @@ const InvitationRoute = InvitationRouteImport.update({
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReportRoute = ReportRouteImport.update({
+  id: '/report',
+  path: '/report',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppMainRoute = AppMainRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/invitation': typeof InvitationRoute
   '/privacy': typeof PrivacyRoute
+  '/report': typeof ReportRoute
   '/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/confirmation': typeof PublicConfirmationRoute
   '/forgot-password': typeof PublicForgotPasswordRoute
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute
   '/invitation': typeof InvitationRoute
   '/privacy': typeof PrivacyRoute
+  '/report': typeof ReportRoute
   '/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/confirmation': typeof PublicConfirmationRoute
   '/forgot-password': typeof PublicForgotPasswordRoute
@@ -271,6 +279,7 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/invitation': typeof InvitationRoute
   '/privacy': typeof PrivacyRoute
+  '/report': typeof ReportRoute
   '/_app/questionnaire': typeof AppQuestionnaireRouteRouteWithChildren
   '/_app/_main': typeof AppMainRouteWithChildren
   '/_public/confirmation': typeof PublicConfirmationRoute
@@ -306,6 +315,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/invitation'
     | '/privacy'
+    | '/report'
     | '/questionnaire'
     | '/confirmation'
     | '/forgot-password'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/invitation'
     | '/privacy'
+    | '/report'
     | '/questionnaire'
     | '/confirmation'
     | '/forgot-password'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/invitation'
     | '/privacy'
+    | '/report'
     | '/_app/questionnaire'
     | '/_app/_main'
     | '/_public/confirmation'
@@ -404,6 +416,7 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute
   InvitationRoute: typeof InvitationRoute
   PrivacyRoute: typeof PrivacyRoute
+  ReportRoute: typeof ReportRoute
   AuthCallbackProviderRoute: typeof AuthCallbackProviderRoute
   AuthSsoCallbackRoute: typeof AuthSsoCallbackRoute
 }
@@ -443,6 +456,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/report': {
+      id: '/report'
+      path: '/report'
+      fullPath: '/report'
+      preLoaderRoute: typeof ReportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/_main': {
@@ -730,6 +750,7 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   InvitationRoute: InvitationRoute,
   PrivacyRoute: PrivacyRoute,
+  ReportRoute: ReportRoute,
   AuthCallbackProviderRoute: AuthCallbackProviderRoute,
   AuthSsoCallbackRoute: AuthSsoCallbackRoute,
 }

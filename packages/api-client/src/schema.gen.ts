@@ -1945,6 +1945,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shared-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's shared report links
+         * @description Every link of the workspace, newest first, with who made it, when, until when it opens and when it was last opened; revoked and expired ones stay listed (their status says so). The token is never shown again.
+         */
+        get: operations["listSharedReports"];
+        put?: never;
+        /**
+         * Share a module of the brand as a read-only link
+         * @description A read-only page of one module of the chosen brand for the days `from` to `to` (kept as they are: the page shows the figures of those days as they stand when it is opened), open to anyone with the link until `expiresAt` (at most 90 days ahead) or until it is revoked. The answer holds the link's token once; only its hash is stored. 402 `PLAN_LIMIT` on Starter: shared links are a Professional and Enterprise feature.
+         */
+        post: operations["createSharedReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a shared report link
+         * @description The link stops opening at once. A member revokes the links they made; an admin or the owner any link of the workspace (403 `ROLE_NOT_ALLOWED` otherwise). Revoking a revoked link answers it as it is.
+         */
+        delete: operations["revokeSharedReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report a shared link opens
+         * @description No sign-in: the link's token is the credential, and it opens this one report and nothing else: the module's figures of the link's brand and days, with the limits of the workspace's plan as it is now (Starter's top 3 stays top 3) and its branding where the plan includes it. 404 `SHARED_REPORT_NOT_FOUND` for a token that is no link's; 410 `SHARED_REPORT_EXPIRED` or `SHARED_REPORT_REVOKED` for a link that no longer opens; 429 past 120 reads in 15 minutes from one network.
+         */
+        get: operations["getSharedReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared-report/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report a shared link opens, as a PDF
+         * @description The same report as getSharedReport, made on the server (issue 32, part 2): the brand, the module, the period, the headline figures with their chart, the module's lists and bars as vector graphics, the sources, and the workspace's logo and accent where its plan applies them. The same token, refusals and read limit (the two operations count together).
+         */
+        get: operations["getSharedReportPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3613,6 +3697,74 @@ export interface components {
             industry: string;
             category: string;
         };
+        /** @enum {string} */
+        SharedReportModule: "content" | "competitors" | "audience" | "influencers" | "intent";
+        CreateSharedReportRequest: {
+            module: components["schemas"]["SharedReportModule"];
+            /**
+             * Format: date
+             * @description First day of the report's period, 2000-01-01 or later
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the report's period, on or after `from`, at most 731 days later, today at the latest
+             */
+            to: string;
+            /**
+             * Format: date
+             * @description The last day the link opens (it stops at the end of that day, UTC): from tomorrow to 90 days from today
+             */
+            expiresAt: string;
+        };
+        SharedReport: {
+            /** Format: uuid */
+            id: string;
+            module: components["schemas"]["SharedReportModule"];
+            brandName: string;
+            window: components["schemas"]["Window"];
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who made the link; null once their account is gone */
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** Format: date-time */
+            lastOpenedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        CreatedSharedReport: {
+            report: components["schemas"]["SharedReport"];
+            /** @description The link's token, shown this once; the link is `/report?token=<token>` on the app's origin */
+            token: string;
+        };
+        /** @description One module's report: exactly the property named by `module` is present, the module's own answer. */
+        SharedReportView: {
+            module: components["schemas"]["SharedReportModule"];
+            brandName: string;
+            workspaceName: string;
+            window: components["schemas"]["Window"];
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The workspace's logo and accent where its plan applies them; null otherwise */
+            branding: {
+                logo: string | null;
+                accentColor: string | null;
+                accentForeground: string | null;
+            } | null;
+            content?: components["schemas"]["ContentAnalytics"];
+            competitors?: components["schemas"]["CompetitorAnalytics"];
+            audience?: components["schemas"]["PersonaList"];
+            influencers?: components["schemas"]["InfluencerList"];
+            intent?: components["schemas"]["KeywordList"];
+        };
     };
     responses: {
         /** @description The request is invalid */
@@ -3790,6 +3942,8 @@ export interface components {
         From: string;
         /** @description Last day of a custom period */
         To: string;
+        /** @description The shared link's token (`/report?token=…`) */
+        SharedReportToken: string;
     };
     requestBodies: never;
     headers: never;
@@ -6879,6 +7033,138 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSharedReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedReport"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createSharedReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSharedReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The link, with its token (shown this once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedSharedReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeSharedReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSharedReport: {
+        parameters: {
+            query: {
+                /** @description The shared link's token (`/report?token=…`) */
+                token: components["parameters"]["SharedReportToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedReportView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSharedReportPdf: {
+        parameters: {
+            query: {
+                /** @description The shared link's token (`/report?token=…`) */
+                token: components["parameters"]["SharedReportToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
         };
     };

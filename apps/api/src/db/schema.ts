@@ -14,6 +14,8 @@ export * from "./mail.schema";
 export * from "./saml.schema";
 export * from "./search-queries.schema";
 export * from "./secrets.schema";
+// Shared reports (issue 32).
+export * from "./shared-reports.schema";
 export * from "./sso.schema";
 export * from "./team.schema";
 export * from "./website.schema";

@@ -196,6 +196,29 @@ const cases: Record<string, Case> = {
   }),
   unsubscribeDigest: open("the signed token e-mailed to the member is the credential (RFC 8058: no sign-in)"),
 
+  // Shared reports (issue 32).
+  listSharedReports: own(200),
+  createSharedReport: own(201, {
+    why: "B (a Professional trial) shares its own sample brand's report: nothing of A's is read or named",
+    probes: () => [
+      {
+        body: {
+          module: "content",
+          from: "2026-01-01",
+          to: "2026-01-31",
+          expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        },
+      },
+    ],
+  }),
+  revokeSharedReport: foreign((a) => [{ params: { id: a.sharedReportId } }], {
+    code: "SHARED_REPORT_NOT_FOUND",
+  }),
+  getSharedReportPdf: open("the link's token is the credential, as for getSharedReport"),
+  getSharedReport: open(
+    "the link's token is the credential, and it opens only its own report (modules/shared-reports/shared-reports.test.ts)",
+  ),
+
   getBranding: own(200),
   updateBranding: own(200, {
     probes: () => [{ body: { accentColor: "#8a8a8a" } }, { body: { accentColor: null } }],

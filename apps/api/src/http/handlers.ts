@@ -6,6 +6,7 @@ import { brandHandlers } from "../modules/brand/brand.handlers";
 import { brandingHandlers } from "../modules/branding/branding.handlers";
 import { connectorHandlers } from "../modules/connectors/connectors.handlers";
 import { digestHandlers } from "../modules/digest/digest.handlers";
+import { sharedReportHandlers } from "../modules/shared-reports/shared-reports.handlers";
 import { ssoHandlers } from "../modules/sso/sso.handlers";
 import { systemHandlers } from "../modules/system/system.handlers";
 import { userHandlers } from "../modules/user/user.handlers";
@@ -24,4 +25,6 @@ export const handlers = {
   ...analyticsHandlers,
   ...billingHandlers,
   ...digestHandlers,
+  // Shared reports (issue 32).
+  ...sharedReportHandlers,
 } satisfies HandlerMap;

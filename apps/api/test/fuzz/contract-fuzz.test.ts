@@ -67,6 +67,10 @@ beforeAll(async () => {
     ["socialLink", "https://www.instagram.com/lumora"],
     ["socialLink", "https://www.facebook.com/lumora"],
     ["socialLink", "https://www.tiktok.com/@lumora"],
+    // A shared report's days and an expiry it accepts (within 90 days), so that some links are made.
+    ["from", "2026-01-01"],
+    ["to", "2026-01-31"],
+    ["expiresAt", new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)],
   ] as const) {
     reference.add(`field:${field}`, value);
   }

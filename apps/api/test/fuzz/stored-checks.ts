@@ -69,6 +69,11 @@ export const storedChecks: Record<string, StoredCheck> = {
     find: (body, written) => listed(body, written),
     fields: { id: "paymentMethodId" },
   },
+  createSharedReport: {
+    read: { operationId: "listSharedReports", url: "/api/shared-reports" },
+    find: (body, written) => listed(body, record(written).report),
+    fields: { module: "module" },
+  },
   subscribe: {
     read: { operationId: "listSubscriptions", url: "/api/subscriptions" },
     find: (body) => (Array.isArray(body) ? body[0] : undefined),

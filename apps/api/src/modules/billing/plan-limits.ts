@@ -17,6 +17,8 @@ export interface PlanLimits {
   customBranding: boolean;
   /** Rows the workspace's imports may keep stored, all brands together (docs/decisions.md "Import limits"). */
   importedRows: number;
+  /** Reports shared by a link without an account (issue 32, docs/shared-reports.md). */
+  sharedReports: boolean;
 }
 
 // docs/product.md §6 and docs/decisions.md "Plan limits".
@@ -30,6 +32,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     fullExport: false,
     customBranding: false,
     importedRows: 250_000,
+    sharedReports: false,
   },
   professional: {
     competitorsPerBrand: 5,
@@ -40,6 +43,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     fullExport: true,
     customBranding: true,
     importedRows: 2_500_000,
+    sharedReports: true,
   },
   enterprise: {
     competitorsPerBrand: 10,
@@ -50,6 +54,7 @@ export const planLimits: Readonly<Record<PlanType, PlanLimits>> = {
     fullExport: true,
     customBranding: true,
     importedRows: 10_000_000,
+    sharedReports: true,
   },
 };
 

@@ -70,6 +70,9 @@ export const OPERATION_ROLES: Readonly<Record<string, LeastRole>> = {
   acceptInvitation: "member",
   contactSales: "member",
   updateDigestPreference: "member",
+  // Shared reports (issue 32): any member shares; revoking another's link is checked in its service.
+  createSharedReport: "member",
+  revokeSharedReport: "member",
   // The team.
   removeMember: "admin",
   changeMemberRole: "admin",

@@ -19,6 +19,8 @@ import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
 import { UpgradePrompt } from "../modules/upgrade-prompt";
+import { windowOfPeriod } from "../shared-reports/queries";
+import { ShareReportButton } from "../shared-reports/share-report-button";
 import {
   type AudienceFilters,
   type MergedPersonas,
@@ -86,6 +88,7 @@ function AudienceModule({ brand }: { brand: Brand }) {
       period={period}
       onPeriodChange={setPeriod}
       provenance={personas.data?.provenance ? <ProvenanceLine provenance={personas.data.provenance} /> : null}
+      actions={<ShareReportButton module="audience" window={windowOfPeriod(period)} />}
     >
       <search className="flex flex-wrap items-end gap-4" aria-label="Personas">
         <SearchField

@@ -23,7 +23,9 @@ import { ModulePage, SectionCard, TakesImports } from "../modules/module-page";
 import { comparisonText, type PeriodParams, usePeriod } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
+import { useReadOnlyReport } from "../modules/read-only";
 import { useStoredValue } from "../modules/stored-area";
+import { ShareReportButton } from "../shared-reports/share-report-button";
 import { BreakoutPostsSection } from "./breakout-posts";
 import { useRefreshCompetitorMutation } from "./mutations";
 import {
@@ -92,15 +94,18 @@ function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProp
       onPeriodChange={setPeriod}
       provenance={data ? <ProvenanceLine provenance={data.common.provenance} /> : null}
       actions={
-        <Button
-          emphasis="secondary"
-          size="sm"
-          onClick={() => refresh.mutate()}
-          loading={refreshing}
-          disabled={analytics.isPending}
-        >
-          Refresh
-        </Button>
+        <>
+          <ShareReportButton module="competitors" window={data?.common.window} />
+          <Button
+            emphasis="secondary"
+            size="sm"
+            onClick={() => refresh.mutate()}
+            loading={refreshing}
+            disabled={analytics.isPending}
+          >
+            Refresh
+          </Button>
+        </>
       }
     >
       {analytics.isError ? (
@@ -123,7 +128,7 @@ function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProp
   );
 }
 
-function CompetitorSections({
+export function CompetitorSections({
   data,
   selected,
   onChoose,
@@ -135,12 +140,13 @@ function CompetitorSections({
   period: PeriodParams;
 }) {
   const brand = data.common.brand;
+  const readOnly = useReadOnlyReport();
   if (!selected) {
     return (
       <EmptyState
         title="No competitors yet"
         description="Add the competitors you want to follow to compare your brand with them."
-        action={<ButtonLink to="/questionnaire">Add competitors</ButtonLink>}
+        action={readOnly ? undefined : <ButtonLink to="/questionnaire">Add competitors</ButtonLink>}
       />
     );
   }

@@ -15,6 +15,7 @@ import { comparisonText, type PeriodParams, usePeriod } from "../modules/period"
 import { PostCard } from "../modules/post-card";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
+import { ShareReportButton } from "../shared-reports/share-report-button";
 import { BarList } from "./bar-list";
 import {
   type ContentAnalytics,
@@ -46,6 +47,7 @@ function ContentModule({ brand }: { brand: Brand }) {
       period={period}
       onPeriodChange={setPeriod}
       provenance={data ? <ProvenanceLine provenance={data.provenance} /> : null}
+      actions={<ShareReportButton module="content" window={data?.window} />}
     >
       {content.isError && !data ? (
         <QueryError
@@ -74,7 +76,7 @@ function ContentSkeleton() {
   );
 }
 
-function ContentSections({
+export function ContentSections({
   brand,
   data,
   period,

@@ -1,5 +1,6 @@
 import { Button } from "@brandscope/ui/button";
 import { formatDate, sentence } from "../modules/format";
+import { useReadOnlyReport } from "../modules/read-only";
 import type { ContentAnalytics } from "./queries";
 
 type Window = ContentAnalytics["window"];
@@ -23,6 +24,8 @@ export function SourceAges({
   onShowNewest,
 }: Pick<ContentAnalytics, "sources" | "newestPeriod"> & { onShowNewest: (window: Window) => void }) {
   const behind = sources.flatMap((source) => (source.behind && source.reason ? [source] : []));
+  // A shared report keeps the days it was shared for.
+  const readOnly = useReadOnlyReport();
   if (behind.length === 0 && !newestPeriod) return null;
   return (
     <section
@@ -35,7 +38,7 @@ export function SourceAges({
           <li key={`${source.source}:${source.platform ?? "website"}`}>{sentence(source.reason ?? "")}</li>
         ))}
       </ul>
-      {newestPeriod ? (
+      {newestPeriod && !readOnly ? (
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-muted-foreground">Every source is older than this period.</span>
           <Button emphasis="secondary" size="sm" onClick={() => onShowNewest(newestPeriod)}>

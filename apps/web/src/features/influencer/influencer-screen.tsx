@@ -18,6 +18,8 @@ import { DEFAULT_PERIOD } from "../modules/period";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
 import { UpgradePrompt } from "../modules/upgrade-prompt";
+import { windowOfPeriod } from "../shared-reports/queries";
+import { ShareReportButton } from "../shared-reports/share-report-button";
 import {
   type InfluencerFilters,
   type InfluencerSummary,
@@ -69,6 +71,8 @@ function InfluencerModule({ brand }: { brand: Brand }) {
           : "Real creators for your brand: from your creator lists, the posts that mention them and YouTube search."
       }
       brand={brand}
+      // The list has no period: the link keeps the 30 days it was shared on, as the page says.
+      actions={<ShareReportButton module="influencers" window={windowOfPeriod(DEFAULT_PERIOD)} />}
     >
       <search className="flex flex-wrap items-end gap-4" aria-label="Influencers">
         <SearchField

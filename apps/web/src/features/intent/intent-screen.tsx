@@ -18,6 +18,8 @@ import { DEFAULT_PERIOD } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
 import { QueryError } from "../modules/query-error";
 import { useStoredValue } from "../modules/stored-area";
+import { windowOfPeriod } from "../shared-reports/queries";
+import { ShareReportButton } from "../shared-reports/share-report-button";
 import {
   formatVolumeRange,
   intentOptions,
@@ -76,6 +78,8 @@ function IntentModule({ brand }: { brand: Brand }) {
       description="The keywords people search for around your brand, and what they cost."
       brand={brand}
       provenance={provenance ? <ProvenanceLine provenance={provenance} /> : null}
+      // The keywords have no period: the link keeps the 30 days it was shared on, as the page says.
+      actions={<ShareReportButton module="intent" window={windowOfPeriod(DEFAULT_PERIOD)} />}
     >
       <search className="flex flex-wrap items-end gap-4" aria-label="Keywords">
         <TextField

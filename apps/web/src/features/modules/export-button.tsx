@@ -5,6 +5,7 @@ import { problemText } from "~/lib/problem";
 import { downloadExport } from "./export";
 import type { PeriodParams } from "./period";
 import type { ExportDataset } from "./queries";
+import { useReadOnlyReport } from "./read-only";
 
 const datasetWords: Record<ExportDataset, string> = {
   posts: "posts",
@@ -31,6 +32,7 @@ export function ExportButton({
     onError: (error) =>
       notify.error(problemText(error), { id: `export-${dataset}`, title: "The export did not download" }),
   });
+  if (useReadOnlyReport()) return null;
   return (
     <Button
       size="sm"

@@ -9,6 +9,7 @@ import { PaymentMethodsSection } from "~/features/billing/payment-methods-sectio
 import { PlanSection } from "~/features/billing/plan-section";
 import { BrandingSection } from "~/features/branding/branding-section";
 import { DigestSection } from "~/features/digest/digest-section";
+import { SharedReportsSection } from "~/features/shared-reports/shared-reports-section";
 import { SsoSection } from "~/features/sso/sso-section";
 import { TeamSection } from "~/features/team/team-section";
 import { AccountClosure } from "~/features/user/account-closure";
@@ -103,6 +104,12 @@ function ProfileScreen() {
             description="Your workspace's logo and colour, in the app for everyone in it, in printouts and in invitations."
           >
             <BrandingSection workspaceName={me.data.workspace.name} role={me.data.workspace.role} />
+          </Section>
+          <Section
+            title="Shared reports"
+            description="Read-only links to a module's report for people without an account. Revoke one to close it at once."
+          >
+            <SharedReportsSection />
           </Section>
           {me.data.workspace.role === "owner" ? (
             <Section
