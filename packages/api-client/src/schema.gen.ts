@@ -3175,6 +3175,8 @@ export interface components {
             trafficByCountry: components["schemas"]["TrafficEntry"][];
             /** @description What trafficByCountry's shares are of: visits (sessions), or engaged sessions when the month's traffic came from a GA4 export without a Sessions column; null when there are no shares. */
             trafficMeasure: ("visits" | "engagedSessions") | null;
+            /** @description How old each of the company's post and website sources is, newest first; one whose newest item is older than the period's start says so (named periods end today: docs/decisions.md "Periods"). */
+            sources: components["schemas"]["SourceAge"][];
             metrics: (components["schemas"]["Figure"] & {
                 metric: components["schemas"]["MetricName"];
             })[];

@@ -44,7 +44,7 @@ export type ContentFigures = ContentAnalyticsSections &
   SourceAges;
 export type CompetitorFigures = Pick<
   Schemas["CompetitorEntry"],
-  "audienceByPlatform" | "trafficByCountry" | "trafficMeasure" | "metrics"
+  "audienceByPlatform" | "trafficByCountry" | "trafficMeasure" | "metrics" | "sources"
 >;
 
 /** The periods the compute job stores ahead of any request. */
@@ -182,6 +182,13 @@ export function competitorFiguresFor(series: BrandSeries, period: ResolvedPeriod
       ...websiteMetrics(series.traffic, period.window),
       { metric: "articlesPerWeek", ...articlesPerWeek },
     ],
+    // A competitor's export older than the period says so, as the brand's own sources do in content.
+    sources: sourceAges(
+      series.postSources,
+      series.articles.at(-1)?.publishedAt ?? null,
+      period.window,
+      series.history,
+    ).sources,
   };
 }
 
@@ -213,7 +220,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v12";
+export const FIGURES_METHOD_VERSION = "period-figures-v13";
 
 export interface ComputedPeriod {
   methodVersion: string;

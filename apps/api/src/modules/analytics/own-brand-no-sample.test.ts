@@ -342,6 +342,16 @@ describe("a brand of one's own in the sample brand's industry and country", () =
     }
   });
 
+  it("says on the competitor screen that its Instagram export is older than the last 30 days", async () => {
+    const { body } = await read<Schemas["CompetitorAnalytics"]>(ownUser, "getCompetitorAnalytics");
+    const instagram = body.common.brand.sources.find((s) => s.platform === "instagram");
+    // The export's posts are from September 2026; named periods end today (docs/decisions.md "Periods").
+    expect(instagram).toMatchObject({ source: "csv_import", label: "Instagram export", behind: true });
+    expect(instagram?.reason).toMatch(
+      /^Instagram export: newest post \d{1,2} \w{3,4} 2026 — upload a newer export or connect Instagram$/,
+    );
+  });
+
   it("shows its own GA4 traffic on the competitor screen, none of the sample's", async () => {
     const user = await ownBrandIn({ industry: null, country: null });
     const before = (await read<Schemas["CompetitorAnalytics"]>(user, "getCompetitorAnalytics")).body;

@@ -228,12 +228,30 @@ export function CompetitorSections({
 }
 
 /**
- * Why the brand or the chosen competitor has no figures, or only part of them, in the comparison's window (the
- * server's sentences, with what to do), above the charts that would otherwise show them as missing bars.
+ * Why the brand or the chosen competitor has no figures, or only part of them, in the comparison's window, and
+ * which of their sources is older than the period (the server's sentences, with what to do), above the charts that
+ * would otherwise show them as missing bars.
  */
+export function missingDataNotes(
+  data: CompetitorAnalytics,
+  companies: CompetitorEntry[],
+): { key: string; text: string }[] {
+  const leftOut = data.shareOfVoice.leftOut
+    .filter((left) => companies.some((c) => c.id === left.companyId))
+    .map((left) => ({ key: left.companyId, text: sentence(left.reason) }));
+  const behind = companies.flatMap((company) =>
+    company.sources.flatMap((source) =>
+      source.behind && source.reason
+        ? [{ key: `${company.id}:${source.label}`, text: `${company.name}: ${sentence(source.reason)}` }]
+        : [],
+    ),
+  );
+  return [...leftOut, ...behind];
+}
+
 function MissingData({ data, companies }: { data: CompetitorAnalytics; companies: CompetitorEntry[] }) {
   const takesImports = useContext(TakesImports);
-  const notes = data.shareOfVoice.leftOut.filter((left) => companies.some((c) => c.id === left.companyId));
+  const notes = missingDataNotes(data, companies);
   if (notes.length === 0) return null;
   return (
     <div
@@ -243,7 +261,7 @@ function MissingData({ data, companies }: { data: CompetitorAnalytics; companies
     >
       <ul className="text-muted-foreground flex flex-col gap-1 text-sm">
         {notes.map((note) => (
-          <li key={note.companyId}>{sentence(note.reason)}</li>
+          <li key={note.key}>{note.text}</li>
         ))}
       </ul>
       {takesImports ? (

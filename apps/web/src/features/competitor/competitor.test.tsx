@@ -13,7 +13,7 @@ import {
   renderScreen,
   waitFor,
 } from "../modules/test-utils";
-import { CompetitorScreen } from "./competitor-screen";
+import { CompetitorScreen, missingDataNotes } from "./competitor-screen";
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), error: vi.fn() }));
 vi.mock("~/lib/notify", () => ({ notify }));
@@ -34,6 +34,7 @@ const entry = (id: string, name: string, overrides: Partial<CompetitorEntry> = {
   audienceByPlatform: [{ platform: "instagram", audience: 12000, engagement: 800, engagementRate: 0.03 }],
   trafficByCountry: [{ countryId: "GBR", visitsShare: 0.7 }],
   trafficMeasure: "visits",
+  sources: [],
   metrics: [
     {
       metric: "overallTraffic",
@@ -410,6 +411,38 @@ describe("Competitor screen", () => {
     // Share of voice lists every company it left out, each once, as a sentence.
     getByText(view.container, "Left out of the social shares, never counted as 0%:");
     getByText(view.container, partial);
+  });
+
+  it("says which of the brand's and the chosen competitor's sources are older than the period", async () => {
+    const old = (reason: string | null) => ({
+      source: "csv_import" as const,
+      platform: "instagram" as const,
+      label: "Instagram export",
+      newest: "2025-10-02",
+      behind: reason !== null,
+      reason,
+    });
+    const data = {
+      ...analytics,
+      shareOfVoice: { ...shareOfVoice, leftOut: [] },
+    };
+    const [brand, chosen, other] = [
+      entry("b0", "Lumora Coffee", { isOwnBrand: true, sources: [old(null)] }),
+      entry("c1", "Brewhaus", {
+        sources: [
+          old("Instagram export: newest post 2 Oct 2025 — upload a newer export or connect Instagram"),
+        ],
+      }),
+      entry("c2", "Grind House", {
+        sources: [old("Instagram export: newest post 1 Oct 2025 — upload a newer export")],
+      }),
+    ];
+    expect(missingDataNotes({ ...data, competitors: [brand, chosen, other] }, [brand, chosen])).toEqual([
+      {
+        key: "c1:Instagram export",
+        text: "Brewhaus: Instagram export: newest post 2 Oct 2025 — upload a newer export or connect Instagram.",
+      },
+    ]);
   });
 
   it("lists breakout posts with their company, rate and z-score, linking to the post", async () => {
