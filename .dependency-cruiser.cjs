@@ -24,6 +24,7 @@ const modules = [
   "analytics",
   "sample",
   "digest",
+  "alerts",
 ];
 const layers = [
   "domain/",
