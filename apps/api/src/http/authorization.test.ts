@@ -196,6 +196,17 @@ const cases: Record<string, Case> = {
   }),
   unsubscribeDigest: open("the signed token e-mailed to the member is the credential (RFC 8058: no sign-in)"),
 
+  // Alerts (issue 31): the caller's workspace's only; the per-workspace scoping of ids is in alerts.api.test.ts.
+  listAlerts: own(200),
+  markAlertsRead: own(200, { probes: (a) => [{ body: { all: true } }, { body: { ids: [a.memberId] } }] }),
+  getAlertSettings: own(200),
+  updateAlertRules: own(200, {
+    probes: () => [{ body: { rules: [{ rule: "followers", enabled: false, sensitivity: "low" }] } }],
+  }),
+  updateAlertPreferences: own(200, {
+    probes: () => [{ body: { mutedRules: ["plan_limit"], email: "hourly" } }],
+  }),
+
   getBranding: own(200),
   updateBranding: own(200, {
     probes: () => [{ body: { accentColor: "#8a8a8a" } }, { body: { accentColor: null } }],

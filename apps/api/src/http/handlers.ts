@@ -1,4 +1,5 @@
 import type { HandlerMap } from "../kernel/handler-types";
+import { alertsHandlers } from "../modules/alerts/alerts.handlers";
 import { analyticsHandlers } from "../modules/analytics/analytics.handlers";
 import { authHandlers } from "../modules/auth/auth.handlers";
 import { billingHandlers } from "../modules/billing/billing.handlers";
@@ -24,4 +25,5 @@ export const handlers = {
   ...analyticsHandlers,
   ...billingHandlers,
   ...digestHandlers,
+  ...alertsHandlers,
 } satisfies HandlerMap;

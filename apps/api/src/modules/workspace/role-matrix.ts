@@ -70,6 +70,10 @@ export const OPERATION_ROLES: Readonly<Record<string, LeastRole>> = {
   acceptInvitation: "member",
   contactSales: "member",
   updateDigestPreference: "member",
+  // Alerts (issue 31): the read state and the mutes are each member's own; the rules are the admins'.
+  markAlertsRead: "member",
+  updateAlertPreferences: "member",
+  updateAlertRules: "admin",
   // The team.
   removeMember: "admin",
   changeMemberRole: "admin",
