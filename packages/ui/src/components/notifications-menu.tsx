@@ -32,7 +32,10 @@ export interface NotificationsMenuProps {
   /** An entry was chosen: the app marks it read (and follows its link). */
   onOpenItem?: (id: string) => void;
   onMarkAllRead?: () => void;
-  /** The entry's link as the app's router renders it (so middle-click opens a new tab); a plain anchor otherwise. */
+  /**
+   * The entry's link as the app's router renders it (so middle-click opens a new tab); a plain anchor otherwise.
+   * The element must pass on the props it is given (the menu item's role, focus and click) to its anchor.
+   */
   renderLink?: (href: string, children: React.ReactNode) => React.ReactElement;
   /** Why the list could not be loaded; the button stays. */
   error?: string;

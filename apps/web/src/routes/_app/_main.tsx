@@ -1,6 +1,7 @@
 import { AppShell } from "@brandscope/ui/app-shell";
 import { createFileRoute, Outlet, retainSearchParams, useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
+import { NotificationsSlot } from "~/features/alerts/notifications-slot";
 import { UpgradeModalProvider } from "~/features/billing/upgrade-modal-provider";
 import { BrandSwitcherSlot } from "~/features/brand/brand-switcher-slot";
 import { keepKnownBrand } from "~/features/brand/keep-known-brand";
@@ -53,7 +54,11 @@ function MainLayout() {
         topBar={
           <>
             <BrandSwitcherSlot />
-            <AccountMenu />
+            {/* Alerts (issue 31): the notifications bell beside the account menu. */}
+            <div className="ml-auto flex items-center gap-2">
+              <NotificationsSlot />
+              <AccountMenu />
+            </div>
           </>
         }
         mobileNavOpen={navOpen}
