@@ -1,7 +1,6 @@
 import { AppShell } from "@brandscope/ui/app-shell";
 import { createFileRoute, Outlet, retainSearchParams, useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
-import { NotificationsSlot } from "~/features/alerts/notifications-slot";
 import { UpgradeModalProvider } from "~/features/billing/upgrade-modal-provider";
 import { BrandSwitcherSlot } from "~/features/brand/brand-switcher-slot";
 import { keepKnownBrand } from "~/features/brand/keep-known-brand";
@@ -54,11 +53,7 @@ function MainLayout() {
         topBar={
           <>
             <BrandSwitcherSlot />
-            {/* Alerts (issue 31): the notifications bell beside the account menu. */}
-            <div className="ml-auto flex items-center gap-2">
-              <NotificationsSlot />
-              <AccountMenu />
-            </div>
+            <AccountMenu />
           </>
         }
         mobileNavOpen={navOpen}
