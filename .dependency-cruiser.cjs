@@ -24,6 +24,7 @@ const modules = [
   "analytics",
   "sample",
   "digest",
+  "alerts",
   // Shared reports (issue 32): reads every module's answers, so above them all.
   "shared-reports",
 ];

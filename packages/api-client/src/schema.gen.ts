@@ -775,6 +775,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications
+         * @description The newest alerts of the caller's workspace (at most `limit`), grouped by the run they fired in, with the caller's own read state and unread count. Rules the caller muted are left out of both.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark alerts read for the caller
+         * @description Marks the alerts named by `ids`, or all of the workspace's with `all: true`, read for the caller only. An id that is not an alert of the caller's workspace marks nothing. Answers the caller's unread count.
+         */
+        post: operations["markAlertsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's alert rules and the caller's own alert choices
+         * @description Each rule's state for the workspace (on or off and its sensitivity; on at medium until an admin chooses), the rules the caller muted and how the caller gets alerts by e-mail (off until they choose).
+         */
+        get: operations["getAlertSettings"];
+        /**
+         * Turn the workspace's alert rules on or off and set their sensitivity
+         * @description The rules listed are set; the others keep their state. Admins and the owner only.
+         */
+        put: operations["updateAlertRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mute alert rules for the caller, and choose how the caller gets alerts by e-mail
+         * @description Each member sets only their own; the fields left out keep their value.
+         */
+        put: operations["updateAlertPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/digest/unsubscribe": {
         parameters: {
             query?: never;
@@ -2371,6 +2455,74 @@ export interface components {
             enabled?: boolean;
             weekday?: number;
             hour?: number;
+        };
+        /** @enum {string} */
+        AlertRule: "engagement" | "competitor_breakout" | "followers" | "search_clicks" | "source_failing" | "plan_limit";
+        /** @enum {string} */
+        AlertSensitivity: "low" | "medium" | "high";
+        Alert: {
+            /** Format: uuid */
+            id: string;
+            rule: components["schemas"]["AlertRule"];
+            /**
+             * Format: uuid
+             * @description The brand it is about; null for the workspace's plan
+             */
+            brandId: string | null;
+            title: string;
+            /** @description The figures that made it fire, in a sentence */
+            detail: string;
+            /** @description The app's path to the figure at its period (`/content?brand=…&period=custom&from=…&to=…`) */
+            link: string;
+            period: components["schemas"]["Window"] | null;
+            /** Format: date-time */
+            firedAt: string;
+            /** @description Whether the caller read it (each member's own) */
+            read: boolean;
+        };
+        /** @description The alerts that fired in one run; more than three are shown as one group. */
+        AlertGroup: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            firedAt: string;
+            alerts: components["schemas"]["Alert"][];
+        };
+        AlertList: {
+            groups: components["schemas"]["AlertGroup"][];
+            unread: number;
+        };
+        AlertUnread: {
+            unread: number;
+        };
+        MarkAlertsReadRequest: {
+            ids?: string[];
+            /** @constant */
+            all?: true;
+        };
+        AlertRuleSetting: {
+            rule: components["schemas"]["AlertRule"];
+            enabled: boolean;
+            sensitivity: components["schemas"]["AlertSensitivity"];
+        };
+        /**
+         * @description `instant`: an e-mail for each run that fires; `hourly`: one e-mail an hour with what fired in it.
+         * @enum {string}
+         */
+        AlertEmailChoice: "off" | "instant" | "hourly";
+        AlertSettings: {
+            rules: components["schemas"]["AlertRuleSetting"][];
+            mutedRules: components["schemas"]["AlertRule"][];
+            email: components["schemas"]["AlertEmailChoice"];
+            /** @description Whether the caller may change the workspace's rules (admins and the owner) */
+            canEditRules: boolean;
+        };
+        UpdateAlertRulesRequest: {
+            rules: components["schemas"]["AlertRuleSetting"][];
+        };
+        UpdateAlertPreferencesRequest: {
+            mutedRules?: components["schemas"]["AlertRule"][];
+            email?: components["schemas"]["AlertEmailChoice"];
         };
         OneClickUnsubscribeForm: {
             /** @constant */
@@ -4981,6 +5133,130 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    markAlertsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkAlertsReadRequest"];
+            };
+        };
+        responses: {
+            /** @description The caller's unread count after marking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertUnread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateAlertRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertRulesRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateAlertPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertPreferencesRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     unsubscribeDigest: {

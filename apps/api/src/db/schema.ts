@@ -4,6 +4,8 @@
  * from here.
  */
 export * from "./accounts.schema";
+// Alerts (issue 31, alerts): kept on a line of their own for an easy merge.
+export * from "./alerts.schema";
 export * from "./billing.schema";
 export * from "./brand-data.schema";
 export * from "./branding.schema";

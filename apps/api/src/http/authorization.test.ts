@@ -218,6 +218,16 @@ const cases: Record<string, Case> = {
   getSharedReport: open(
     "the link's token is the credential, and it opens only its own report (modules/shared-reports/shared-reports.test.ts)",
   ),
+  // Alerts (issue 31): the caller's workspace's only; the per-workspace scoping of ids is in alerts.api.test.ts.
+  listAlerts: own(200),
+  markAlertsRead: own(200, { probes: (a) => [{ body: { all: true } }, { body: { ids: [a.memberId] } }] }),
+  getAlertSettings: own(200),
+  updateAlertRules: own(200, {
+    probes: () => [{ body: { rules: [{ rule: "followers", enabled: false, sensitivity: "low" }] } }],
+  }),
+  updateAlertPreferences: own(200, {
+    probes: () => [{ body: { mutedRules: ["plan_limit"], email: "hourly" } }],
+  }),
 
   getBranding: own(200),
   updateBranding: own(200, {

@@ -77,6 +77,8 @@ describe("the contract and the handlers", () => {
       "deactivateUser",
       "deleteUser",
       "logOut",
+      "markAlertsRead",
+      "updateAlertPreferences",
       "updateDigestPreference",
       "updateProfilePicture",
       "updateUser",

@@ -1,4 +1,5 @@
 import type { HandlerMap } from "../kernel/handler-types";
+import { alertsHandlers } from "../modules/alerts/alerts.handlers";
 import { analyticsHandlers } from "../modules/analytics/analytics.handlers";
 import { authHandlers } from "../modules/auth/auth.handlers";
 import { billingHandlers } from "../modules/billing/billing.handlers";
@@ -27,4 +28,6 @@ export const handlers = {
   ...digestHandlers,
   // Shared reports (issue 32).
   ...sharedReportHandlers,
+  // Alerts (issue 31).
+  ...alertsHandlers,
 } satisfies HandlerMap;

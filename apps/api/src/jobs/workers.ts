@@ -1,5 +1,6 @@
 import type { JobHandlers } from "../kernel/job-queue";
 import type { WorkerDeps } from "../kernel/worker-deps";
+import { alertsAfterRecompute } from "../modules/alerts/evaluate";
 import { computeBrandJob } from "../modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../modules/analytics/influencer-profiles.job";
 import { queueNewDayRecomputes } from "../modules/analytics/refresh";
@@ -28,7 +29,11 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
   return tracedHandlers({
     "collect-brand": (data, job) => collectBrandJob(deps, data, job),
     "collect-brand-failed": (data) => collectBrandFailedJob(deps, data),
-    "compute-brand": (data) => computeBrandJob(deps, data),
+    "compute-brand": async (data) => {
+      await computeBrandJob(deps, data);
+      // Alerts (issue 31, alerts) are judged on the figures just computed.
+      await alertsAfterRecompute(deps, data.brandId);
+    },
     "profile-influencers": () => profileInfluencersJob(deps),
     "billing-housekeeping": () => billingHousekeepingJob(deps),
     "cancel-subscription": (data) => cancelSubscriptionJob(deps, data),

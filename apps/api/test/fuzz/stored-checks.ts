@@ -64,6 +64,12 @@ export const storedChecks: Record<string, StoredCheck> = {
     find: (body) => body,
     fields: { enabled: "enabled", weekday: "weekday", hour: "hour" },
   },
+  // Alerts (issue 31): the member's own choices, read back with the workspace's rules.
+  updateAlertPreferences: {
+    read: { operationId: "getAlertSettings", url: "/api/alerts/settings" },
+    find: (body) => body,
+    fields: { mutedRules: "mutedRules", email: "email" },
+  },
   savePaymentMethod: {
     read: { operationId: "listPaymentMethods", url: "/api/subscriptions/customers/payment-methods" },
     find: (body, written) => listed(body, written),
@@ -87,6 +93,10 @@ const storesNoField = "keeps no field of the request that a read shows (codes, s
 export const notReread: Record<string, string> = {
   signUp: "the account can be read only once confirmed with the e-mailed code",
   unsubscribeDigest: "turns a digest off by a signed token; getDigestPreference shows it only to its member",
+  markAlertsRead:
+    "marks read for the caller only; listAlerts shows it as each alert's read, not as a request field",
+  updateAlertRules:
+    "a list of rules merged into the workspace's six; getAlertSettings shows them as rules, not the request's list",
   contactSales: "sales requests are e-mailed and stored, with no operation that reads them back",
   confirmSignUp: storesNoField,
   resendConfirmation: storesNoField,

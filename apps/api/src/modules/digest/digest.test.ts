@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, freshIp, STRONG_PASSWORD, uniqueEmail } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { seedInstagramFollowers } from "../../../test/brand-rows";
 import { capturedLog } from "../../../test/log";
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink";
 import { type SeededUser, seedTeam } from "../../../test/users";
 import { ownBrandWithRival } from "../../../test/workspaces";
 import { jwtKey } from "../../config/keys";
-import { followerSnapshots, posts, users } from "../../db/schema";
+import { posts, users } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import type { JobQueue } from "../../kernel/job-queue";
 import { DAY_MS } from "../../lib/clock";
@@ -91,22 +92,12 @@ beforeAll(async () => {
   await seedPosts(brandId, ["2026-11-17", "2026-11-20"], 100);
   await seedPosts(rivalId, ["2026-11-24", "2026-11-27"], 300);
   await seedPosts(rivalId, ["2026-11-18", "2026-11-21"], 300);
-  const followers = (brand: string, counts: [string, number][]) =>
-    t.database.db.insert(followerSnapshots).values(
-      counts.map(([day, n]) => ({
-        brandId: brand,
-        platform: "instagram" as const,
-        day,
-        followers: n,
-        source: "csv_import" as const,
-      })),
-    );
-  await followers(brandId, [
+  await seedInstagramFollowers(t.database.db, brandId, [
     ["2026-11-15", 950],
     ["2026-11-22", 1000],
     ["2026-11-29", 1100],
   ]);
-  await followers(rivalId, [
+  await seedInstagramFollowers(t.database.db, rivalId, [
     ["2026-11-15", 4000],
     ["2026-11-22", 4000],
     ["2026-11-29", 4000],

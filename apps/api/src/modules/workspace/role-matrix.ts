@@ -73,6 +73,10 @@ export const OPERATION_ROLES: Readonly<Record<string, LeastRole>> = {
   // Shared reports (issue 32): any member shares; revoking another's link is checked in its service.
   createSharedReport: "member",
   revokeSharedReport: "member",
+  // Alerts (issue 31): the read state and the mutes are each member's own; the rules are the admins'.
+  markAlertsRead: "member",
+  updateAlertPreferences: "member",
+  updateAlertRules: "admin",
   // The team.
   removeMember: "admin",
   changeMemberRole: "admin",

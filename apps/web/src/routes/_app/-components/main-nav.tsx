@@ -6,6 +6,7 @@ import { Link, type LinkComponentProps } from "@tanstack/react-router";
 // For its effect: the stored colour mode goes on <html> as soon as the layout's chunk runs. Imported here, not
 // in _main.tsx, whose top level the router's code splitting keeps in the app's entry chunk.
 import "~/features/config/apply-stored-color-mode";
+import { NotificationsSlot } from "~/features/alerts/notifications-slot";
 import { useUpgradeModal } from "~/features/billing/upgrade-modal-provider";
 import { useAppliedBranding } from "~/features/branding/applied-branding";
 import { useConfig } from "~/features/config/config-store";
@@ -71,7 +72,8 @@ export function MainNav({ onHelpClick, helpOpen }: MainNavProps) {
 }
 
 /**
- * The user menu of the top bar (docs/product.md §2): the user's picture and name, Edit profile and Logout, plus the
+ * The notifications bell (docs/alerts.md) and the user menu of the top bar (docs/product.md §2): the user's picture
+ * and name, Edit profile and Logout, plus the
  * colour mode (Light, Dark, System), stored in the `config` area and applied by the layout. A Starter workspace's
  * owner also gets 'Upgrade plan', which opens the upgrade modal.
  */
@@ -89,14 +91,17 @@ export function AccountMenu() {
     (!user.workspace || user.workspace.role === "owner");
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ").trim() || user?.email || "Account";
   return (
-    <UserMenu
-      className="ml-auto"
-      user={{ name, email: user?.email, pictureUrl: user?.profilePicture }}
-      renderEditProfileLink={(children) => <Link to="/user/profile">{children}</Link>}
-      onLogout={() => void signOut()}
-      onUpgrade={canUpgrade ? () => upgrade.open("pricing") : undefined}
-      colorMode={colorMode}
-      onColorModeChange={(mode) => updateConfig({ colorMode: mode })}
-    />
+    <div className="ml-auto flex items-center gap-2">
+      {/* Alerts (issue 31): the notifications bell beside the account menu, in this chunk rather than _main.tsx's. */}
+      <NotificationsSlot />
+      <UserMenu
+        user={{ name, email: user?.email, pictureUrl: user?.profilePicture }}
+        renderEditProfileLink={(children) => <Link to="/user/profile">{children}</Link>}
+        onLogout={() => void signOut()}
+        onUpgrade={canUpgrade ? () => upgrade.open("pricing") : undefined}
+        colorMode={colorMode}
+        onColorModeChange={(mode) => updateConfig({ colorMode: mode })}
+      />
+    </div>
   );
 }

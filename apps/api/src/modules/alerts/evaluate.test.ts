@@ -1,0 +1,218 @@
+import { and, eq, gte } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { seedInstagramFollowers } from "../../../test/brand-rows";
+import { type SeededUser, seedTeam } from "../../../test/users";
+import { ownBrandWithRival } from "../../../test/workspaces";
+import { jwtKey } from "../../config/keys";
+import { alerts, connections, posts, searchQueries } from "../../db/schema";
+import { DAY_MS } from "../../lib/clock";
+import { recomputeBrand } from "../analytics/compute-brand.job";
+import { addDays } from "../analytics/periods";
+import { saveRuleSettings, storeFired } from "./alerts.repo";
+import { evaluateAlerts } from "./evaluate";
+
+// Issue 31, alerts: the rules judged on a seeded brand after its recompute (real PostgreSQL), deduplicated, cooled down.
+
+let t: TestApp;
+let team: Record<"owner" | "admin" | "member", SeededUser>;
+let brandId: string;
+let rivalId: string;
+/** Monday 30 November 2026, 06:00 UTC: the brand's newest posts are of Sunday 29. */
+const NOW = new Date("2026-11-30T06:00:00.000Z");
+const LAST = "2026-11-29";
+/** The weekly likes of the twelve weeks before the last: median 100, MAD 1. */
+const BASELINE = [100, 102, 98, 101, 99, 100, 103, 97, 100, 101, 99, 100];
+
+const deps = () => ({ db: t.database.db, clock: t.clock });
+const post = (brand: string, day: string, i: number, likes: number) => ({
+  brandId: brand,
+  platform: "instagram" as const,
+  url: `https://instagram.example/p/${brand}-${day}-${i}`,
+  postedAt: new Date(`${day}T12:00:00Z`),
+  text: "Cold brew season opens with our new single origin",
+  format: "image",
+  likes,
+  comments: 0,
+  shares: null,
+  views: null,
+  source: "csv_import" as const,
+});
+const weekDays = (k: number) => [0, 1, 2, 3, 4].map((d) => addDays(LAST, -7 * k - d));
+
+async function stored() {
+  return t.database.db
+    .select({
+      rule: alerts.rule,
+      title: alerts.title,
+      batchId: alerts.batchId,
+      detail: alerts.detail,
+      link: alerts.link,
+    })
+    .from(alerts)
+    .where(eq(alerts.workspaceId, team.owner.workspaceId))
+    .orderBy(alerts.firedAt, alerts.rule);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  t.clock.advance(NOW.getTime() - t.clock.now().getTime());
+  team = await seedTeam(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const { own, rival } = await ownBrandWithRival(t, team.owner.workspaceId, {
+    names: ["Oakridge Roasters", "Fernhill Beans"],
+    country: "GB",
+  });
+  brandId = own.id;
+  rivalId = rival.id;
+  const db = t.database.db;
+  // The brand: five posts a week; the last week as usual (101 likes each).
+  await db
+    .insert(posts)
+    .values([
+      ...weekDays(0).map((day, i) => post(brandId, day, i, 101)),
+      ...BASELINE.flatMap((likes, k) => weekDays(k + 1).map((day, i) => post(brandId, day, i, likes))),
+    ]);
+  // The rival: 40 ordinary posts in the last week and one far above them, old enough to be judged (72 hours).
+  await db
+    .insert(posts)
+    .values([
+      ...Array.from({ length: 40 }, (_, i) => post(rivalId, addDays(LAST, -3 - (i % 4)), i, 100 + i)),
+      { ...post(rivalId, "2026-11-24", 99, 4000), url: "https://instagram.example/p/fernhill-viral" },
+    ]);
+  await seedInstagramFollowers(db, brandId, [
+    ["2026-08-30", 1000],
+    ["2026-11-15", 900],
+    ["2026-11-22", 1000],
+    ["2026-11-29", 1150],
+  ]);
+  await seedInstagramFollowers(db, rivalId, [
+    ["2026-08-30", 4000],
+    ["2026-11-22", 4000],
+    ["2026-11-29", 4000],
+  ]);
+  // Search Console: "cold brew" 20 → 60 clicks over two fortnights, "oakridge" 280 → 300.
+  const queries = (from: string, to: string, rows: [string, number][]) =>
+    db.insert(searchQueries).values(
+      rows.map(([query, clicks]) => ({
+        workspaceId: team.owner.workspaceId,
+        brandId,
+        query,
+        periodFrom: from,
+        periodTo: to,
+        clicks,
+        impressions: clicks * 10,
+        source: "provider" as const,
+      })),
+    );
+  await queries("2026-11-02", "2026-11-15", [
+    ["cold brew", 20],
+    ["oakridge", 280],
+  ]);
+  await queries("2026-11-16", "2026-11-29", [
+    ["cold brew", 60],
+    ["oakridge", 300],
+  ]);
+  // YouTube failing since its last success 42 hours ago.
+  await db.insert(connections).values({
+    workspaceId: team.owner.workspaceId,
+    provider: "youtube",
+    status: "key_rejected",
+    statusReason: "YouTube refused the API key.",
+    lastRunAt: new Date("2026-11-30T05:00:00.000Z"),
+    lastSuccessAt: new Date("2026-11-28T12:00:00.000Z"),
+  });
+  // The followers rule off for this workspace (its admins' choice).
+  await saveRuleSettings(db, {
+    workspaceId: team.owner.workspaceId,
+    settings: [{ rule: "followers", enabled: false, sensitivity: "medium" }],
+    now: NOW,
+  });
+  await recomputeBrand(deps(), rivalId);
+  await recomputeBrand(deps(), brandId);
+  return () => t.close();
+}, 180_000);
+
+describe("alert rules after a recompute", () => {
+  it("fires the breakout, the search clicks and the failing source in one batch; not engagement, not the rule turned off", async () => {
+    await evaluateAlerts(deps(), brandId);
+    const rows = await stored();
+    expect(rows.map((r) => [r.rule, r.title])).toEqual([
+      ["competitor_breakout", "Breakout post by Fernhill Beans"],
+      ["search_clicks", 'Clicks rising for "cold brew"'],
+      ["source_failing", "YouTube has been failing for 42 hours"],
+    ]);
+    expect(new Set(rows.map((r) => r.batchId)).size).toBe(1);
+    expect(rows[1]?.detail).toBe(
+      "60 clicks between 16–29 Nov 2026, against 20 between 2–15 Nov 2026 (Search Console).",
+    );
+    expect(rows[1]?.link).toBe(`/intent?brand=${brandId}`);
+    expect(rows[0]?.detail).toContain("https://instagram.example/p/fernhill-viral");
+  });
+
+  it("stores nothing again for the same events: a second recompute, or the competitor's own", async () => {
+    await evaluateAlerts(deps(), brandId);
+    await evaluateAlerts(deps(), rivalId);
+    expect(await stored()).toHaveLength(3);
+  });
+
+  it("fires an engagement spike when an import lifts the last week to 130 likes a post (z = 0.6745 × 30 = 20.2)", async () => {
+    await t.database.db
+      .update(posts)
+      .set({ likes: 130 })
+      .where(and(eq(posts.brandId, brandId), gte(posts.postedAt, new Date("2026-11-23T00:00:00Z"))));
+    await evaluateAlerts(deps(), brandId);
+    const spike = (await stored()).filter((r) => r.rule === "engagement");
+    expect(spike).toEqual([
+      expect.objectContaining({
+        title: "Engagement spike for Oakridge Roasters",
+        detail:
+          "130 engagements per post (median of 5 posts) between 23–29 Nov 2026, against a usual 100 " +
+          "(median of 12 weeks before; z = 20.2).",
+        link: `/content?brand=${brandId}&period=custom&from=2026-11-23&to=2026-11-29`,
+      }),
+    ]);
+  });
+
+  it("fires the follower jump once the admins turn the rule on", async () => {
+    await saveRuleSettings(t.database.db, {
+      workspaceId: team.owner.workspaceId,
+      settings: [{ rule: "followers", enabled: true, sensitivity: "medium" }],
+      now: NOW,
+    });
+    await evaluateAlerts(deps(), brandId);
+    expect((await stored()).filter((r) => r.rule === "followers").map((r) => r.title)).toEqual([
+      "Oakridge Roasters gained 15% of its instagram followers",
+    ]);
+  });
+});
+
+describe("deduplication and cool-down", () => {
+  const fired = (subject: string) => ({
+    rule: "engagement" as const,
+    brandId,
+    subject,
+    coolDownKey: "drop",
+    title: "Engagement drop for Oakridge Roasters",
+    detail: "…",
+    link: "/content",
+    period: null,
+    coolDownMs: 7 * DAY_MS,
+  });
+  const store = (subject: string) =>
+    storeFired(t.database.db, {
+      workspaceId: team.owner.workspaceId,
+      batchId: crypto.randomUUID(),
+      fired: [fired(subject)],
+      now: t.clock.now(),
+    });
+
+  it("keeps a drop of another week quiet for seven days, then lets it fire; the same event never again", async () => {
+    expect(await store("drop:2026-11-29")).toHaveLength(1);
+    t.clock.advance(6 * DAY_MS);
+    expect(await store("drop:2026-12-05")).toHaveLength(0);
+    t.clock.advance(DAY_MS + 1);
+    expect(await store("drop:2026-12-06")).toHaveLength(1);
+    t.clock.advance(30 * DAY_MS);
+    expect(await store("drop:2026-11-29")).toHaveLength(0);
+  });
+});
