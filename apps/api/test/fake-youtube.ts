@@ -41,7 +41,7 @@ export interface FakeYoutube {
 export async function startFakeYoutube(o: { keys?: string[]; pageSize?: number } = {}): Promise<FakeYoutube> {
   const channels = [
     ...((fixture("channels.json").items as ChannelResource[]) ?? []),
-    // Creators found only by search.list (they have no uploads the connector reads).
+    // Creators found only by search.list, whose newest uploads the creator search reads.
     ...((fixture("creator-channels.json").items as ChannelResource[]) ?? []),
   ];
   const videos = (fixture("videos.json").items as VideoResource[]) ?? [];

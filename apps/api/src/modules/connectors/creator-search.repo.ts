@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import type { ChannelProfile } from "./youtube-api";
+import type { FoundCreator } from "./found-creators";
 
 /** An own brand a YouTube creator search could be made for, with what it searches by. */
 export interface SearchTarget {
@@ -37,7 +37,7 @@ export async function findSearchTargets(db: Queryable, workspaceId: string): Pro
  */
 export async function storeFoundChannels(
   db: Queryable,
-  p: { workspaceId: string; brandId: string; channels: ChannelProfile[]; now: Date },
+  p: { workspaceId: string; brandId: string; channels: FoundCreator[]; now: Date },
 ): Promise<void> {
   if (p.channels.length === 0) return;
   const rows = p.channels.map((c) => ({
@@ -47,15 +47,19 @@ export async function storeFoundChannels(
     followers: c.subscribers,
     description: c.description || null,
     country: c.country,
+    engagement_rate: c.engagementRate,
+    recent_titles: c.recentTitles,
   }));
   await db.execute(sql`insert into own_creators (workspace_id, brand_id, platform, handle, name, url, followers,
-      description, country, origin, updated_at)
+      description, country, engagement_rate, recent_titles, origin, updated_at)
     select ${p.workspaceId}, ${p.brandId}, 'youtube', r.handle, r.name, r.url, r.followers, r.description, r.country,
-      'youtube_search', ${p.now}
+      r.engagement_rate, r.recent_titles, 'youtube_search', ${p.now}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(handle text, name text, url text, followers integer, description text, country text)
+      as r(handle text, name text, url text, followers integer, description text, country text,
+        engagement_rate double precision, recent_titles text[])
     on conflict (brand_id, platform, handle) do update set name = excluded.name, url = excluded.url,
       followers = excluded.followers, description = excluded.description, country = excluded.country,
+      engagement_rate = excluded.engagement_rate, recent_titles = excluded.recent_titles,
       origin = excluded.origin, updated_at = excluded.updated_at
     where own_creators.origin in ('mentioned_in_posts', 'youtube_search')`);
 }

@@ -57,6 +57,8 @@ export interface ChannelProfile {
   country: string | null;
   /** Null when the channel hides it. */
   subscribers: number | null;
+  /** The playlist of its uploads, whose newest videos say what it posts and how they do. */
+  uploadsPlaylistId: string | null;
 }
 
 /** What one search.list call costs (Google's quota table); every other call here costs 1. */
@@ -181,19 +183,23 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
       id: string,
       snippet: Record<string, unknown>,
       statistics: Record<string, unknown>,
+      contentDetails: Record<string, unknown>,
     ) => T | undefined,
+    part = "snippet,statistics",
   ): Promise<T[]> {
     const found: T[] = [];
     for (let start = 0; start < ids.length; start += PAGE_SIZE) {
       const body = await get(resource, {
-        part: "snippet,statistics",
+        part,
         id: ids.slice(start, start + PAGE_SIZE).join(","),
         maxResults: String(PAGE_SIZE),
       });
       for (const raw of list(body.items)) {
         const item = record(raw);
         const id = text(item.id);
-        const value = id ? read(id, record(item.snippet), record(item.statistics)) : undefined;
+        const value = id
+          ? read(id, record(item.snippet), record(item.statistics), record(item.contentDetails))
+          : undefined;
         if (value !== undefined) found.push(value);
       }
     }
@@ -274,13 +280,19 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
     },
 
     channelProfiles: (ids) =>
-      byIds("channels", ids, (id, snippet, statistics) => ({
-        id,
-        title: text(snippet.title) || id,
-        description: text(snippet.description),
-        customUrl: text(snippet.customUrl) || null,
-        country: text(snippet.country) || null,
-        subscribers: statistics.hiddenSubscriberCount === true ? null : count(statistics.subscriberCount),
-      })),
+      byIds(
+        "channels",
+        ids,
+        (id, snippet, statistics, contentDetails) => ({
+          id,
+          title: text(snippet.title) || id,
+          description: text(snippet.description),
+          customUrl: text(snippet.customUrl) || null,
+          country: text(snippet.country) || null,
+          subscribers: statistics.hiddenSubscriberCount === true ? null : count(statistics.subscriberCount),
+          uploadsPlaylistId: text(record(contentDetails.relatedPlaylists).uploads) || null,
+        }),
+        "snippet,statistics,contentDetails",
+      ),
   };
 }

@@ -81,8 +81,9 @@ describe("YouTube creator search", () => {
     const connector = (await send("getYoutubeConnector", user.authorization)).json<
       Schemas["YoutubeConnector"]
     >();
-    // The channel reads (Lumora 2 units, Brewhaus 3) and the search (100) with its one channels.list (1).
-    expect(connector).toMatchObject({ status: "connected", quotaUsedToday: 106 });
+    // The channel reads (Lumora 2 units, Brewhaus 3), the search (100) with its one channels.list (1), each found
+    // channel's uploads (3, one of them gone) and their videos in one videos.list (1).
+    expect(connector).toMatchObject({ status: "connected", quotaUsedToday: 110 });
 
     const list = (await send("listInfluencers", user.authorization)).json<Schemas["InfluencerList"]>();
     // The brands' own channels matched the search too, but are not creators to work with.
@@ -96,9 +97,13 @@ describe("YouTube creator search", () => {
       platform: "youtube",
       country: "US",
       audienceFit: null,
-      engagementRate: null,
+      // Its three recent videos: (2,600 + 140 + 1,900 + 110 + 1,500 + 90) / (52,000 + 41,000 + 38,000).
+      engagementRate: 6340 / 131_000,
       topicMatch: 1,
     });
+    // Its recent titles count as what it talks about; Cold Brew Club shows likes on one video only: no rate.
+    expect(list.results[0]?.topics).toEqual(expect.arrayContaining(["grinder", "kettle"]));
+    expect(list.results[1]).toMatchObject({ handle: "coldbrewclub", engagementRate: null });
     const details = await send("getInfluencer", user.authorization, {
       params: { id: list.results[0]?.id ?? "" },
     });

@@ -15,6 +15,7 @@ import {
   recordCreatorSearch,
   storeFoundChannels,
 } from "./creator-search.repo";
+import { withRecentVideos } from "./found-creators";
 import { SEARCH_UNITS, type YoutubeClient, YoutubeError, youtubeClient } from "./youtube-api";
 import { type ConnectorBrand, connectorBrands } from "./youtube-brands";
 import { ChannelRefError, parseChannelRef } from "./youtube-channel-ref";
@@ -233,7 +234,7 @@ async function searchCreators(
     const ids = (await client.searchChannels(target.keywords.join("|"), CHANNELS_PER_SEARCH)).filter(
       (id) => !o.brandChannels.has(id),
     );
-    const channels = await client.channelProfiles(ids);
+    const channels = await withRecentVideos(client, await client.channelProfiles(ids));
     await deps.db.transaction(async (tx) => {
       await recordCreatorSearch(tx, {
         workspaceId: o.workspaceId,
