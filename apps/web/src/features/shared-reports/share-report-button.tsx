@@ -1,39 +1,12 @@
 import { Button } from "@brandscope/ui/button";
-import {
-  Modal,
-  ModalBody,
-  ModalContent,
-  ModalDescription,
-  ModalFooter,
-  ModalHeader,
-  ModalTitle,
-} from "@brandscope/ui/modal";
-import { SelectField } from "@brandscope/ui/select";
-import { TextField } from "@brandscope/ui/text-field";
-import { useState } from "react";
-import { useUpgradeModal } from "~/features/billing/upgrade-modal-provider";
-import { formatDate } from "~/features/modules/format";
-import { FormProblem, isApiError } from "~/lib/problem";
-import {
-  expiryIn,
-  moduleTitles,
-  type ReportWindow,
-  type SharedReportModule,
-  sharedReportUrl,
-  useCreateSharedReport,
-} from "./queries";
+import { lazy, Suspense, useState } from "react";
+import type { ReportWindow, SharedReportModule } from "./queries";
 
-const EXPIRIES = [
-  { value: "7", label: "7 days" },
-  { value: "30", label: "30 days" },
-  { value: "90", label: "90 days" },
-];
+// The dialog (a modal, a select, the link's field) loads on the first click, so that every module's first load
+// stays within its budget (apps/web/e2e/bundle.e2e.test.ts).
+const ShareReportDialog = lazy(() => import("./share-report-dialog"));
 
-/**
- * "Share report" on a module (issue 32, docs/shared-reports.md): a read-only link to the module for the brand and
- * the days on screen, for people without an account, until the chosen expiry. The link is shown once, as the
- * server keeps only its hash; Starter is answered 402 and offered the plans.
- */
+/** "Share report" on a module: opens the dialog that makes a read-only link (share-report-dialog.tsx). */
 export function ShareReportButton({
   module,
   window,
@@ -43,88 +16,25 @@ export function ShareReportButton({
   window: ReportWindow | undefined;
 }) {
   const [open, setOpen] = useState(false);
-  const [days, setDays] = useState("30");
-  const create = useCreateSharedReport();
-  const upgrade = useUpgradeModal();
-  const [copied, setCopied] = useState(false);
-  const link = create.data ? sharedReportUrl(create.data.token) : undefined;
-  const title = moduleTitles[module];
+  const [opened, setOpened] = useState(false);
   return (
-    <Modal
-      open={open}
-      onOpenChange={(value) => {
-        if (create.isPending) return;
-        setOpen(value);
-        if (!value) {
-          create.reset();
-          setCopied(false);
-        }
-      }}
-    >
-      <Button emphasis="secondary" size="sm" disabled={!window} onClick={() => setOpen(true)}>
+    <>
+      <Button
+        emphasis="secondary"
+        size="sm"
+        disabled={!window}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         Share report
       </Button>
-      <ModalContent>
-        <ModalHeader>
-          <ModalTitle>Share the {title} report</ModalTitle>
-          <ModalDescription>
-            {window
-              ? `A read-only page of ${title} for ${formatDate(window.from)} to ${formatDate(window.to)}, for anyone with the link: no account needed. You can revoke it in your profile's Shared reports.`
-              : null}
-          </ModalDescription>
-        </ModalHeader>
-        <ModalBody className="flex flex-col gap-4">
-          {link ? (
-            <>
-              <TextField
-                label="Link"
-                value={link}
-                readOnly
-                onFocus={(event) => event.currentTarget.select()}
-              />
-              <p className="text-muted-foreground text-sm">
-                Opens until {formatDate(create.data?.report.expiresAt)}. Copy it now: it is not shown again.
-              </p>
-            </>
-          ) : (
-            <SelectField
-              label="The link expires in"
-              value={days}
-              onValueChange={setDays}
-              options={EXPIRIES}
-            />
-          )}
-          <FormProblem error={create.error} />
-          {isApiError(create.error, 402) && upgrade.available ? (
-            <div>
-              <Button emphasis="secondary" size="sm" onClick={() => upgrade.open()}>
-                See plans
-              </Button>
-            </div>
-          ) : null}
-        </ModalBody>
-        <ModalFooter>
-          {link ? (
-            <Button
-              onClick={() => {
-                void navigator.clipboard?.writeText(link).then(() => setCopied(true));
-              }}
-            >
-              {copied ? "Copied" : "Copy link"}
-            </Button>
-          ) : (
-            <Button
-              loading={create.isPending}
-              disabled={!window}
-              onClick={() =>
-                window && create.mutate({ module, ...window, expiresAt: expiryIn(Number(days)) })
-              }
-            >
-              Create link
-            </Button>
-          )}
-        </ModalFooter>
-      </ModalContent>
-    </Modal>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ShareReportDialog module={module} window={window} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
