@@ -144,6 +144,8 @@ export const REFRESH_SOURCES_MINUTE = 17;
 export const DIGEST_MINUTE = 5;
 
 const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000];
+/** How long stopping waits for running jobs before the pool is closed under them (server.ts's grace period). */
+const STOP_GRACE_MS = 10_000;
 const QUEUE_SETUP_LOCK_KEY = 4_212_660_918;
 
 /**
@@ -159,6 +161,34 @@ async function untilDatabaseIsBack<T>(query: () => Promise<T>, stopping: () => b
     } catch (error) {
       if (!isDatabaseUnavailable(error) || stopping()) throw error;
       await sleep(RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]);
+    }
+  }
+}
+
+/**
+ * The queue's own statements and handlers still running. pg-boss 10's graceful stop misses two of them: a job whose
+ * fetch was under way when stop began starts after stop has looked for running jobs, and a job's completion or
+ * failure is recorded without being awaited. Either then met a closed pool (server.ts closes it next), and the failed
+ * record of the failure was an unhandled rejection that ended the process with exit code 1 on SIGTERM.
+ */
+class PendingWork {
+  readonly #running = new Set<Promise<unknown>>();
+
+  track<T>(work: Promise<T>): Promise<T> {
+    this.#running.add(work);
+    const forget = () => this.#running.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  /** Until nothing runs, or the deadline. A macrotask between rounds lets a fetched job's handler start first. */
+  async settled(deadline: number): Promise<void> {
+    while (this.#running.size > 0 && Date.now() < deadline) {
+      await Promise.race([
+        Promise.allSettled([...this.#running]),
+        sleep(Math.max(deadline - Date.now(), 0), undefined, { ref: false }),
+      ]);
+      await sleep(10);
     }
   }
 }
@@ -186,12 +216,15 @@ export async function startJobQueue(
   // well under a minute; the expiry must stay far above it, as pg-boss would otherwise start a live job again.
   const { expireInSeconds = 5 * 60, maintenanceIntervalSeconds = 60, retryDelaySeconds } = options;
   let stopping = false;
+  const pending = new PendingWork();
   const boss = new PgBoss({
     db: {
       executeSql: (text: string, values?: unknown[]) =>
-        untilDatabaseIsBack(
-          () => pool.query(text, values),
-          () => stopping,
+        pending.track(
+          untilDatabaseIsBack(
+            () => pool.query(text, values),
+            () => stopping,
+          ),
         ),
     },
     schema: "pgboss",
@@ -253,7 +286,9 @@ export async function startJobQueue(
               const fields = { job: kind, jobId: job.id, retry: job.retryCount };
               log.info(logData ? { ...fields, data: job.data } : fields, "Job started");
               try {
-                await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+                await pending.track(
+                  handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit }),
+                );
                 log.info({ ...fields, ms: Math.round(performance.now() - started) }, "Job done");
               } catch (error) {
                 log.warn({ ...fields, err: error }, "Job failed; pg-boss retries it with back-off");
@@ -264,9 +299,11 @@ export async function startJobQueue(
         );
       }
     },
-    stop: () => {
+    async stop() {
       stopping = true;
-      return boss.stop({ graceful: true, timeout: 10_000, close: false });
+      const deadline = Date.now() + STOP_GRACE_MS;
+      await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, close: false });
+      await pending.settled(deadline);
     },
   };
 }
