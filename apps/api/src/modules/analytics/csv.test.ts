@@ -7,4 +7,10 @@ describe("csvLine", () => {
       '"a,b","say ""hi""",,3,\'=SUM(A1),-2\r\n',
     );
   });
+
+  it("neutralises a formula in a list cell, and keeps negative numbers as numbers", () => {
+    expect(csvLine([['=HYPERLINK("https://x.test")', "tea"], ["tea", "-x"], -0.5])).toBe(
+      '"\'=HYPERLINK(""https://x.test""); tea",tea; -x,-0.5\r\n',
+    );
+  });
 });

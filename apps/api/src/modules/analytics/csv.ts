@@ -5,7 +5,8 @@ export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   const text =
     value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join("; ") : String(value);
-  const safe = typeof value === "string" && FORMULA_START.test(text) ? `'${text}` : text;
+  // Every cell but a number is text a spreadsheet may run, lists of keywords or hashtags included.
+  const safe = typeof value !== "number" && FORMULA_START.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -13,6 +13,15 @@ export const headerKey = (name: string) =>
     .replace(/\s+/g, " ")
     .toLowerCase();
 
+function isWebAddress(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
 /** Column names a field accepts, first match wins (renames across years and UI languages). */
 export type Names = readonly string[];
 
@@ -49,6 +58,18 @@ export class Cells {
     const col = this.find(names);
     const value = col ? (this.record[col.index] ?? "").trim() : "";
     return value === "" ? null : value;
+  }
+
+  /**
+   * A link the app will show as one: an http or https address, null when the cell is empty. Anything else
+   * (`javascript:`, `file:`, `data:`) is an error of its cell, so no imported link runs script where it is shown.
+   */
+  link(names: Names): string | null {
+    const value = this.text(names);
+    if (value === null || isWebAddress(value)) return value;
+    const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+    this.fail(names, `"${shown}" is not a web address (http:// or https://)`);
+    return null;
   }
 
   /** Text that must be there; records "missing required cell" otherwise. */

@@ -319,3 +319,30 @@ describe("whole-file refusals", () => {
     expect(refused.message).toContain("line");
   });
 });
+
+describe("links", () => {
+  it("refuses a post link that is no web address, naming the cell, and reads a creator's bare profile link as https", () => {
+    const posts = parseExport(
+      utf8(
+        [
+          "Post id,Date,Post text,Link,Likes",
+          '1850000000000000001,"Sat, Sep 12, 2026",Hello,javascript:alert(document.cookie),9',
+          '1850000000000000002,"Sat, Sep 12, 2026",Hi,https://x.com/b/status/2,3',
+        ].join("\n"),
+      ),
+      "x.csv",
+    );
+    expect(posts.errors).toEqual([
+      {
+        row: 2,
+        column: "Link",
+        message: '"javascript:alert(document.cookie)" is not a web address (http:// or https://)',
+      },
+    ]);
+    expect((posts.rows as PostRow[]).map((r) => r.url)).toEqual(["https://x.com/b/status/2"]);
+
+    const creators = parseExport(utf8("Handle,Platform\ninstagram.com/nina.brews,\n"), "creators.csv");
+    expect(creators.errors).toEqual([]);
+    expect(creators.rows[0]).toMatchObject({ handle: "nina.brews", url: "https://instagram.com/nina.brews" });
+  });
+});

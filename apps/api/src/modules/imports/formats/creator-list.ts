@@ -86,7 +86,7 @@ const HANDLE_PATTERN = /^[a-z0-9._-]{1,100}$/;
 const PLATFORMS_READ = "Instagram, YouTube, TikTok, X, Facebook or LinkedIn";
 
 /** A profile link's host platform and the handle in its path ("youtube.com/@name", "instagram.com/name/"). */
-function fromLink(raw: string): { platform: Platform | null; handle: string | null } | null {
+function fromLink(raw: string): { platform: Platform | null; handle: string | null; url: string } | null {
   let link: URL;
   try {
     link = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`);
@@ -99,7 +99,8 @@ function fromLink(raw: string): { platform: Platform | null; handle: string | nu
   const parts = link.pathname.split("/").filter(Boolean);
   // LinkedIn's and YouTube's older links put the name after a kind ("in/…", "c/…", "user/…").
   const named = parts[0] && ["in", "c", "user", "company"].includes(parts[0]) ? parts[1] : parts[0];
-  return { platform, handle: named ? named.replace(/^@/, "").toLowerCase() : null };
+  // The link as a web address ("instagram.com/name" reads https://instagram.com/name), never a relative one.
+  return { platform, handle: named ? named.replace(/^@/, "").toLowerCase() : null, url: link.href };
 }
 
 function platformOf(c: Cells, linked: Platform | null): Platform {
@@ -130,7 +131,7 @@ function handleOf(c: Cells): { handle: string; linked: Platform | null; url: str
       `"${raw}" is not a handle: write the name after the "@" (letters, digits, ".", "_" or "-") or the profile link`,
     );
   }
-  return { handle, linked: link?.platform ?? null, url: link ? raw : null };
+  return { handle, linked: link?.platform ?? null, url: link?.url ?? null };
 }
 
 /** "48.2K", "1,2M": how creator tools round audiences; the exact count when the cell has one. */
@@ -173,7 +174,7 @@ export const creatorList: ExportFormat = {
     }
     const texts = TEXTS.map((names) => c.text(names)).filter((t): t is string => t !== null);
     const titles = c.text(TITLES);
-    const link = c.text(URL_COLUMN);
+    const link = c.link(URL_COLUMN);
     return {
       kind: "creator",
       line: c.line,

@@ -12,7 +12,7 @@ export const instagramPosts: ExportFormat = {
       line: c.line,
       platform: "instagram",
       externalId: c.required(["Post ID"]),
-      url: c.text(["Permalink"]),
+      url: c.link(["Permalink"]),
       publishedAt: c.date(["Publish time"]),
       text: c.text(["Description"]),
       format: c.text(["Post type"]),

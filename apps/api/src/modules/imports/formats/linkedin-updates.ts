@@ -5,21 +5,23 @@ import type { ExportFormat } from "./format";
  * .xls workbook: parseExport refuses it with a message asking for the CSV. Rates are ratios (0.0555) or text
  * percents (`2%`), hence "ratio".
  */
+const LINK = ["Post link", "Update link"];
+
 export const linkedinUpdates: ExportFormat = {
   id: "linkedin-updates",
   label: "LinkedIn posts",
   kind: "post",
-  signature: [["Post title", "Update title"], ["Post link", "Update link"], ["Created date"]],
+  signature: [["Post title", "Update title"], LINK, ["Created date"]],
   map(c) {
-    const url = c.required(["Post link", "Update link"]);
-    const urn = /urn:li:(?:activity|share|ugcPost):\d+/.exec(url)?.[0];
-    if (url && !urn) c.error(["Post link", "Update link"], `no urn:li:activity id in "${url}"`);
+    const url = c.required(LINK) === "" ? null : c.link(LINK);
+    const urn = url ? /urn:li:(?:activity|share|ugcPost):\d+/.exec(url)?.[0] : undefined;
+    if (url && !urn) c.error(LINK, `no urn:li:activity id in "${url}"`);
     return {
       kind: "post",
       line: c.line,
       platform: "linkedin",
       externalId: urn ?? "",
-      url: url || null,
+      url,
       publishedAt: c.date(["Created date"]),
       text: c.text(["Post title", "Update title"]),
       format: c.text(["Content Type"]),

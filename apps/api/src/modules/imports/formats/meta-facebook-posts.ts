@@ -16,7 +16,7 @@ export const metaFacebookPosts: ExportFormat = {
       line: c.line,
       platform: "facebook",
       externalId: c.required(["Post ID"]),
-      url: c.text(["Permalink"]),
+      url: c.link(["Permalink"]),
       publishedAt: c.date(["Publish time"]),
       text,
       format: c.text(["Post type"]),

@@ -20,7 +20,7 @@ export const xAccountContent: ExportFormat = {
       line: c.line,
       platform: "twitter",
       externalId: c.required(["Post id"]),
-      url: c.text(LINK),
+      url: c.link(LINK),
       publishedAt: c.date(["Date"], parseEnglishDate),
       text: c.text(["Post text"]),
       format: null,

@@ -16,7 +16,7 @@ export const xTweetActivity: ExportFormat = {
       line: c.line,
       platform: "twitter",
       externalId: c.required(["Tweet id"]),
-      url: c.text(["Tweet permalink"]),
+      url: c.link(["Tweet permalink"]),
       publishedAt: c.date(["time"], parseIsoDate),
       text: c.text(["Tweet text"]),
       format: null,
