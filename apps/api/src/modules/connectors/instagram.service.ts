@@ -138,8 +138,9 @@ export const getInstagramConnector = (ctx: RequestCtx) => instagramConnector(ctx
  * Starts Facebook Login (consent.ts): Meta's OAuth dialog for the permissions business_discovery needs, as the
  * operator configured it: Facebook Login for Business's `config_id` (META_LOGIN_CONFIG_ID; the configuration holds
  * the permissions), else classic Facebook Login's `scope`. When the connection lacks a permission the user declined,
- * `auth_type=rerequest` makes the dialog ask for it again (Facebook Login does not ask again for a declined
- * permission otherwise: "Re-asking for Declined Permissions", developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow).
+ * `auth_type=rerequest` makes the dialog ask for it again: Facebook Login does not show a declined permission again
+ * otherwise (developers.facebook.com/docs/facebook-login/guides/permissions/handle-declined, "Explain Why and
+ * Reprompt"; /docs/facebook-login/web/permissions). Not with a configuration, which decides what is asked.
  */
 export async function authorizeInstagram(
   ctx: RequestCtx,
