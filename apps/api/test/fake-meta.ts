@@ -56,6 +56,8 @@ export interface FakeMeta {
   configPermissions: string[];
   /** The query of each dialog consented to, newest last. */
   dialogs: URLSearchParams[];
+  /** The user's Page role comes through Business Manager: business_discovery also needs ads_read or ads_management. */
+  pageRoleViaBusinessManager: boolean;
   consent(dialogUrl: string): { code: string; state: string; redirectUri: string };
   close(): Promise<void>;
 }
@@ -89,6 +91,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       "ads_read",
     ],
     dialogs: [],
+    pageRoleViaBusinessManager: false,
     consent(dialogUrl) {
       const url = new URL(dialogUrl);
       const q = url.searchParams;
@@ -188,8 +191,12 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     if (fake.discoveryError === "user_rate") return send(res, 400, fixture("error-user-rate-limit.json"));
     // The reference's permissions (ig-user/business_discovery): instagram_basic, instagram_manage_insights and
     // pages_read_engagement; without one Meta answers OAuthException code 10.
+    const viaBusinessManager =
+      fake.pageRoleViaBusinessManager &&
+      fake.grant.get("ads_read") !== "granted" &&
+      fake.grant.get("ads_management") !== "granted";
     for (const needed of ["instagram_basic", "instagram_manage_insights", "pages_read_engagement"]) {
-      if (fake.grant.get(needed) !== "granted") {
+      if (fake.grant.get(needed) !== "granted" || viaBusinessManager) {
         return send(res, 400, oauthError("(#10) Application does not have permission for this action", 10));
       }
     }

@@ -58,6 +58,7 @@ beforeEach(() => {
   meta.userDeclines = [];
   meta.grant.clear();
   meta.dialogs.length = 0;
+  meta.pageRoleViaBusinessManager = false;
 });
 
 async function insertBrand(workspaceId: string, name: string, instagram: string | null) {
@@ -484,6 +485,26 @@ describe("the Instagram connector", () => {
       statusReason: "Instagram needs the permission instagram_manage_insights: reconnect and allow it.",
     });
     expect(new URL((await authorize(w.authorization)).url).searchParams.get("auth_type")).toBe("rerequest");
+  });
+
+  it("names ads_read when the user's Page role comes through Business Manager and it was declined", async () => {
+    const w = await workspace();
+    meta.pageRoleViaBusinessManager = true;
+    meta.userDeclines = ["ads_read"];
+    // Not required at the callback (a direct Page role reads without it): connected, then the read says what lacks.
+    expect(await connect(w.authorization)).toEqual({ status: "connected" });
+    expect(await connector(w.authorization)).toMatchObject({
+      status: "permission_missing",
+      missingPermissions: ["ads_read"],
+      statusReason: "Instagram needs the permission ads_read: reconnect and allow it.",
+    });
+    meta.userDeclines = [];
+    const again = await authorize(w.authorization);
+    expect(new URL(again.url).searchParams.get("auth_type")).toBe("rerequest");
+    const { code, state } = meta.consent(again.url);
+    expect(outcome(await callback({ code, state }, again.cookie))).toEqual({ status: "connected" });
+    await jobsDone(t);
+    expect(profileOf(await connector(w.authorization), w.rival.id)?.followers).toBe(48210);
   });
 
   it("survives malformed data and retries a Meta outage", async () => {
