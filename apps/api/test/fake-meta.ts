@@ -21,6 +21,8 @@ const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as Record<string, unknown>;
 
 export const FAKE_APP_ID = "1234567890123456";
+/** The Facebook Login for Business configuration the fake knows (META_LOGIN_CONFIG_ID). */
+export const FAKE_LOGIN_CONFIG_ID = "987654321098765";
 export const FAKE_APP_SECRET = "fakeMetaAppSecret0123456789abcdef";
 /** v21.0 is available until 21 January 2027, v22.0 until 20 May 2027, … v27.0 (released 4 November 2026) until TBD. */
 export const META_VERSIONS_SERVED = ["v21.0", "v22.0", "v23.0", "v24.0", "v25.0", "v26.0", "v27.0"];
@@ -43,6 +45,19 @@ export interface FakeMeta {
   noAccounts: boolean;
   /** Answer the next `n` Graph calls with 500. */
   failNext(n: number): void;
+  /** The permissions the user declines when the dialog asks for them (classic Facebook Login). */
+  userDeclines: string[];
+  /**
+   * The user's grant to the app, as `/me/permissions` answers it. The dialog sets it: a permission declined before is
+   * not asked again unless the dialog has auth_type=rerequest, as Facebook Login does; a disconnect clears it.
+   */
+  grant: Map<string, "granted" | "declined">;
+  /** The permissions the Facebook Login for Business configuration FAKE_LOGIN_CONFIG_ID holds. */
+  configPermissions: string[];
+  /** The query of each dialog consented to, newest last. */
+  dialogs: URLSearchParams[];
+  /** The user's Page role comes through Business Manager: business_discovery also needs ads_read or ads_management. */
+  pageRoleViaBusinessManager: boolean;
   consent(dialogUrl: string): { code: string; state: string; redirectUri: string };
   close(): Promise<void>;
 }
@@ -65,6 +80,18 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     failNext: (n) => {
       failures = n;
     },
+    userDeclines: [],
+    grant: new Map(),
+    configPermissions: [
+      "instagram_basic",
+      "instagram_manage_insights",
+      "pages_read_engagement",
+      "pages_show_list",
+      "business_management",
+      "ads_read",
+    ],
+    dialogs: [],
+    pageRoleViaBusinessManager: false,
     consent(dialogUrl) {
       const url = new URL(dialogUrl);
       const q = url.searchParams;
@@ -74,10 +101,21 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       if (q.get("client_id") !== FAKE_APP_ID || q.get("response_type") !== "code") {
         throw new Error("Meta would refuse the client or response type");
       }
-      const scopes = (q.get("scope") ?? "").split(",");
-      for (const needed of ["instagram_basic", "pages_show_list", "pages_read_engagement"]) {
-        if (!scopes.includes(needed)) throw new Error(`business_discovery needs ${needed}`);
+      // Facebook Login for Business takes a configuration (config_id) instead of scope, and its user grants all of
+      // the configuration's permissions or none; classic Facebook Login asks for the scope, each of which the user
+      // may decline, and asks again for a declined one only with auth_type=rerequest.
+      const configId = q.get("config_id");
+      if (configId !== null && q.has("scope")) throw new Error("config_id is instead of scope, not with it");
+      if (configId !== null && configId !== FAKE_LOGIN_CONFIG_ID)
+        throw new Error("Meta knows no such configuration");
+      const asked = configId !== null ? fake.configPermissions : (q.get("scope") ?? "").split(",");
+      for (const permission of asked) {
+        if (configId !== null) fake.grant.set(permission, "granted");
+        else if (fake.grant.get(permission) === "declined" && q.get("auth_type") !== "rerequest") continue;
+        else fake.grant.set(permission, fake.userDeclines.includes(permission) ? "declined" : "granted");
       }
+      fake.grant.set("public_profile", "granted");
+      fake.dialogs.push(q);
       const state = q.get("state");
       const challenge = q.get("code_challenge");
       const redirectUri = q.get("redirect_uri");
@@ -151,6 +189,17 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     if (fake.discoveryError === "expired") return send(res, 400, fixture("error-token-expired.json"));
     if (fake.discoveryError === "rate") return send(res, 400, fixture("error-rate-limit.json"));
     if (fake.discoveryError === "user_rate") return send(res, 400, fixture("error-user-rate-limit.json"));
+    // The reference's permissions (ig-user/business_discovery): instagram_basic, instagram_manage_insights and
+    // pages_read_engagement; without one Meta answers OAuthException code 10.
+    const viaBusinessManager =
+      fake.pageRoleViaBusinessManager &&
+      fake.grant.get("ads_read") !== "granted" &&
+      fake.grant.get("ads_management") !== "granted";
+    for (const needed of ["instagram_basic", "instagram_manage_insights", "pages_read_engagement"]) {
+      if (fake.grant.get(needed) !== "granted" || viaBusinessManager) {
+        return send(res, 400, oauthError("(#10) Application does not have permission for this action", 10));
+      }
+    }
     if (username === "brewhaus") {
       if (fake.malformed) return send(res, 200, fixture("business-discovery-malformed.json"));
       if (after === "QVFIUmVkaWEy") return send(res, 200, fixture("business-discovery-brewhaus-page-2.json"));
@@ -203,7 +252,15 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     }
     if (req.method === "DELETE" && path === "/me/permissions") {
       fake.calls.push("DELETE me/permissions");
+      fake.grant.clear();
       return send(res, 200, { success: true });
+    }
+    if (req.method === "GET" && path === "/me/permissions") {
+      // Meta's shape: {data: [{permission, status}]}, status "granted" or "declined".
+      fake.calls.push("GET me/permissions");
+      return send(res, 200, {
+        data: [...fake.grant].map(([permission, status]) => ({ permission, status })),
+      });
     }
     if (req.method === "GET" && path === "/me/accounts") {
       const after = url.searchParams.get("after");

@@ -1467,7 +1467,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting Instagram with Facebook Login; answers Meta's dialog to send the browser to
-         * @description Facebook Login asks for instagram_basic, pages_show_list, pages_read_engagement and business_management, with PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Meta sends the browser back to GET /connectors/instagram/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Meta app (META_APP_ID).
+         * @description Facebook Login asks for instagram_basic, instagram_manage_insights, pages_read_engagement, pages_show_list, business_management and ads_read (`scope`), or, when the server has a Facebook Login for Business configuration (META_LOGIN_CONFIG_ID), for that configuration (`config_id`); while the connection is permission_missing, `auth_type=rerequest` asks again for what the user declined. With PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Meta sends the browser back to GET /connectors/instagram/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Meta app (META_APP_ID).
          */
         post: operations["authorizeInstagram"];
         delete?: never;
@@ -1485,7 +1485,7 @@ export interface paths {
         };
         /**
          * Facebook Login's redirect after the dialog (a browser navigation, not an API call)
-         * @description Checks the state (issued by authorizeInstagram to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a long-lived user token (stored encrypted, with its expiry), lists the Instagram professional accounts of the user's Pages and picks the brand's; then answers 303 to the app's `/data-sources?connector=instagram` with `status=connected`, `status=choose_account` or `error=…` (access_denied, state_invalid, exchange_failed, no_account, accounts_failed, not_available). Never puts a token in the redirect.
+         * @description Checks the state (issued by authorizeInstagram to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a long-lived user token (stored encrypted, with its expiry), reads the permissions granted (/me/permissions: a needed one declined keeps the connection permission_missing and answers error=permission_missing), lists the Instagram professional accounts of the user's Pages and picks the brand's; then answers 303 to the app's `/data-sources?connector=instagram` with `status=connected`, `status=choose_account` or `error=…` (access_denied, state_invalid, exchange_failed, permissions_failed, permission_missing, no_account, accounts_failed, not_available). Never puts a token in the redirect.
          */
         get: operations["receiveInstagramCallback"];
         put?: never;
@@ -2291,12 +2291,14 @@ export interface components {
         };
         InstagramConnector: {
             /**
-             * @description not_available: the server has no Meta app; rate_limited: Meta's rate limit is reached, reading resumes at rateLimitedUntil; token_expired: Meta refused the token (expired or revoked), reconnect; choose_account: none of the Pages' Instagram accounts is the brand's, choose the one to read through.
+             * @description not_available: the server has no Meta app; rate_limited: Meta's rate limit is reached, reading resumes at rateLimitedUntil; token_expired: Meta refused the token (expired or revoked), reconnect; choose_account: none of the Pages' Instagram accounts is the brand's, choose the one to read through; permission_missing: the Facebook grant lacks a permission business_discovery needs (declined in Facebook Login, or removed since), named in missingPermissions and statusReason; nothing is read until the user reconnects, and the reconnect's dialog asks for it again (auth_type=rerequest).
              * @enum {string}
              */
-            status: "not_available" | "not_connected" | "reading" | "connected" | "rate_limited" | "token_expired" | "choose_account" | "error";
+            status: "not_available" | "not_connected" | "reading" | "connected" | "rate_limited" | "token_expired" | "choose_account" | "permission_missing" | "error";
             /** @description What happened and what to do, as a sentence. */
             statusReason: string | null;
+            /** @description permission_missing: the Facebook Login permissions the grant lacks (e.g. instagram_manage_insights); empty otherwise. */
+            missingPermissions: string[];
             /** @description The Instagram professional account the reads go through (business_discovery). */
             account: components["schemas"]["InstagramAccount"] | null;
             /** @description The Instagram professional accounts of the user's Facebook Pages when connected. */

@@ -87,6 +87,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ META_GRAPH_API_BASE_URL: "https://graph.facebook.com/v21.0" })).toThrow(
       "META_GRAPH_API_BASE_URL must be the address without the API version (https://graph.facebook.com)",
     );
+    // Facebook Login for Business's configuration ID is the App Dashboard's number.
+    expect(() => loadConfig({ META_LOGIN_CONFIG_ID: "config-1" })).toThrow("META_LOGIN_CONFIG_ID must be");
     expect(() => loadConfig({ OTEL_BROWSER_TOKEN: "t" })).toThrow(
       "OTEL_BROWSER_TOKEN needs OTEL_EXPORTER_OTLP_ENDPOINT",
     );

@@ -180,6 +180,16 @@ const envSchema = z.object({
   META_APP_ID: secret.optional(),
   META_APP_SECRET: secret.optional(),
   /**
+   * The Meta app's Facebook Login for Business configuration (App Dashboard > Facebook Login for Business >
+   * Configurations): set, the login dialog gets `config_id` and the configuration decides the permissions (it must
+   * hold instagram_basic, instagram_manage_insights, pages_read_engagement, pages_show_list, business_management and
+   * ads_read); unset, classic Facebook Login with `scope` (instagram.service.ts INSTAGRAM_SCOPES).
+   */
+  META_LOGIN_CONFIG_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, { error: "must be the numeric configuration ID from Meta's App Dashboard" })
+    .optional(),
+  /**
    * Facebook Login's and the Graph API's addresses, without the version, which is the code's (instagram-api.ts
    * META_GRAPH_API_VERSION); tests point them at a local fake (test/fake-meta.ts). An address ending in a version
    * (…/v21.0) is refused, as Google Ads' is.
@@ -522,6 +532,8 @@ function toConfig(env: Env) {
         env.META_APP_ID && env.META_APP_SECRET
           ? { id: env.META_APP_ID, secret: env.META_APP_SECRET }
           : undefined,
+      /** Facebook Login for Business's configuration ID (`config_id`); undefined: classic Facebook Login (`scope`). */
+      loginConfigId: env.META_LOGIN_CONFIG_ID,
       dialogUrl: env.META_OAUTH_DIALOG_URL.replace(/\/+$/, ""),
       graphUrl: env.META_GRAPH_API_BASE_URL.replace(/\/+$/, ""),
     },

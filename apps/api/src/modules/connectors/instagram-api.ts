@@ -86,6 +86,12 @@ export const META_GRAPH_API_VERSION = {
   source: "https://developers.facebook.com/docs/graph-api/changelog/versions",
 } as const;
 
+/** What `/me/permissions` says of the user's grant (a permission in neither list was never asked or has expired). */
+export interface GrantedPermissions {
+  granted: string[];
+  declined: string[];
+}
+
 export interface MetaEndpoints {
   appId: string;
   appSecret: string;
@@ -365,6 +371,27 @@ export function instagramClient(o: MetaEndpoints) {
       }
       if (!profile) throw new MetaError("unavailable", "Meta's answer had no profile");
       return { ...profile, media, malformed };
+    },
+
+    /**
+     * The permissions the user granted and declined (`GET /me/permissions`: `{data: [{permission, status}]}`,
+     * status `granted`, `declined` or `expired`; developers.facebook.com/docs/facebook-login/guides/permissions and
+     * /docs/facebook-login/web/permissions): Facebook Login lets the user decline any permission asked, so the
+     * callback checks what was granted before it reads anything.
+     */
+    async permissions(accessToken: string): Promise<GrantedPermissions> {
+      const { body } = await get("/me/permissions", { limit: "100" }, accessToken, "/me/permissions");
+      const data = record(body).data;
+      if (!Array.isArray(data)) throw new MetaError("unavailable", "Meta's /me/permissions had no data list");
+      const granted: string[] = [];
+      const declined: string[] = [];
+      for (const entry of data) {
+        const e = record(entry);
+        if (typeof e.permission !== "string" || !/^[a-z_]{1,100}$/.test(e.permission)) continue;
+        if (e.status === "granted") granted.push(e.permission);
+        else if (e.status === "declined") declined.push(e.permission);
+      }
+      return { granted, declined };
     },
 
     /** Removes the app's permissions for the user (best effort: the token is forgotten here whatever Meta says). */

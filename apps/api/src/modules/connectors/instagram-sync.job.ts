@@ -13,6 +13,7 @@ import {
 } from "./connections.repo";
 import { setRateLimitedUntil } from "./instagram.repo";
 import { type InstagramClient, instagramClient, MetaError } from "./instagram-api";
+import { missingPermissionReason, missingPermissions } from "./instagram-permissions";
 import { instagramUsername } from "./instagram-username";
 import { type ConnectorBrand, connectorBrands } from "./youtube-brands";
 
@@ -52,6 +53,12 @@ export async function syncInstagramJob(
     recordRun(deps.db, { ...run, status, reason, succeeded, quotaUsed: Math.round(usage) });
   if (connection.credentialExpiresAt && connection.credentialExpiresAt <= now) {
     await end("token_expired", tokenExpiredReason(connection.credentialExpiresAt), false, 0);
+    return;
+  }
+  if (connection.status === "no_access") {
+    // The grant lacks a permission (instagram.service.ts connect): nothing is asked of Meta until the user
+    // reconnects; the run is recorded so that the daily refresh does not queue it again within the day.
+    await end("no_access", connection.statusReason, false, 0);
     return;
   }
   if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) {
@@ -106,6 +113,13 @@ export async function syncInstagramJob(
       await rateLimited(error.retryAfterMinutes);
       return;
     }
+    if (error.failure === "permission") {
+      const reason = await missingPermissionOf(client, connection, deps);
+      if (reason) {
+        await end("no_access", reason, false, client.usage.percent);
+        return;
+      }
+    }
     const lastTry = job.retryCount >= job.retryLimit;
     if (error.failure === "unavailable" && !lastTry) {
       await end("reading", "Meta did not answer: trying again in a moment.", false, client.usage.percent);
@@ -128,6 +142,31 @@ export async function syncInstagramJob(
         ? (["error", "Meta refused the request."] as const)
         : outcome[error.failure];
     await end(status, reason, false, client.usage.percent);
+  }
+}
+
+/**
+ * business_discovery refused a permission: which one, as `/me/permissions` says (the user may have removed it in
+ * their Facebook settings since connecting). A required one missing is named; else ads_read when not granted, which
+ * business_discovery needs when the user's Page role comes through Business Manager (instagram-permissions.ts).
+ * Null when Meta does not say or everything is granted.
+ */
+async function missingPermissionOf(
+  client: InstagramClient,
+  connection: ConnectionRow,
+  deps: WorkerDeps,
+): Promise<string | null> {
+  try {
+    const token = await deps.keys.seal.open(connection.sealedCredential ?? "");
+    const grant = await client.permissions(token);
+    const missing = missingPermissions(grant);
+    if (missing.length === 0 && !grant.granted.includes("ads_read")) missing.push("ads_read");
+    return missing.length > 0
+      ? missingPermissionReason(missing, deps.config.instagram.loginConfigId !== undefined)
+      : null;
+  } catch (error) {
+    if (!(error instanceof MetaError)) throw error;
+    return null;
   }
 }
 

@@ -18,6 +18,12 @@ import {
 import { findGrant, forgetGrant } from "./grant";
 import { saveInstagramConnection } from "./instagram.repo";
 import { instagramClient, META_GRAPH_API_VERSION, MetaError } from "./instagram-api";
+import {
+  INSTAGRAM_SCOPES,
+  missingPermissionReason,
+  missingPermissions,
+  permissionsNamedIn,
+} from "./instagram-permissions";
 import { tokenExpiredReason } from "./instagram-sync.job";
 import { instagramUsername } from "./instagram-username";
 import { nextRefreshAfter } from "./refresh-schedule";
@@ -27,11 +33,6 @@ import { connectorBrands } from "./youtube-brands";
 type Schemas = components["schemas"];
 type Connector = Schemas["InstagramConnector"];
 
-/**
- * What Facebook Login asks for: business_discovery needs instagram_basic and a Page the user manages
- * (pages_show_list, pages_read_engagement); business_management lists Pages owned through a Business portfolio.
- */
-export const INSTAGRAM_SCOPES = "instagram_basic,pages_show_list,pages_read_engagement,business_management";
 export const CONSENT: ConsentFlow = {
   provider: "instagram",
   slug: "instagram",
@@ -64,6 +65,7 @@ export async function instagramConnector(
     lastRunAt: null,
     nextRunAt: null,
     profiles: [],
+    missingPermissions: [],
   };
   if (!ctx.config.instagram.app) {
     return {
@@ -82,11 +84,13 @@ export async function instagramConnector(
     ? "token_expired"
     : connection.status === "choose_property"
       ? "choose_account"
-      : connection.status === "rate_limited" ||
-          connection.status === "reading" ||
-          connection.status === "connected"
-        ? connection.status
-        : "error";
+      : connection.status === "no_access"
+        ? "permission_missing"
+        : connection.status === "rate_limited" ||
+            connection.status === "reading" ||
+            connection.status === "connected"
+          ? connection.status
+          : "error";
   const readings = await findChannelReadings(ctx.db, { connectionId: connection.id });
   const brands = await connectorBrands(ctx.db, workspaceId, ctx.brandId);
   const accounts = connection.accounts ?? [];
@@ -105,8 +109,9 @@ export async function instagramConnector(
         : null,
     lastSuccessAt: iso(connection.lastSuccessAt),
     lastRunAt: iso(connection.lastRunAt),
+    missingPermissions: status === "permission_missing" ? permissionsNamedIn(connection.statusReason) : [],
     nextRunAt:
-      status === "token_expired" || status === "choose_account"
+      status === "token_expired" || status === "choose_account" || status === "permission_missing"
         ? null
         : nextRefreshAfter(workspaceId, now).toISOString(),
     profiles: brands.map(({ brand, isOwnBrand, instagram }) => {
@@ -129,23 +134,46 @@ export async function instagramConnector(
 
 export const getInstagramConnector = (ctx: RequestCtx) => instagramConnector(ctx, workspaceOf(ctx));
 
-/** Starts Facebook Login (consent.ts): Meta's OAuth dialog with the scopes business_discovery needs. */
-export const authorizeInstagram = (
+/**
+ * Starts Facebook Login (consent.ts): Meta's OAuth dialog for the permissions business_discovery needs, as the
+ * operator configured it: Facebook Login for Business's `config_id` (META_LOGIN_CONFIG_ID; the configuration holds
+ * the permissions), else classic Facebook Login's `scope`. When the connection lacks a permission the user declined,
+ * `auth_type=rerequest` makes the dialog ask for it again: Facebook Login does not show a declined permission again
+ * otherwise (developers.facebook.com/docs/facebook-login/guides/permissions/handle-declined, "Explain Why and
+ * Reprompt"; /docs/facebook-login/web/permissions). Not with a configuration, which decides what is asked.
+ */
+export async function authorizeInstagram(
   ctx: RequestCtx,
   reply: Pick<FastifyReply, "header">,
-): Promise<Schemas["InstagramAuthorization"]> =>
-  startConsent(ctx, reply, CONSENT, {
-    caller: signedIn(ctx),
+): Promise<Schemas["InstagramAuthorization"]> {
+  const caller = signedIn(ctx);
+  const configId = ctx.config.instagram.loginConfigId;
+  const params: Record<string, string> = configId ? { config_id: configId } : { scope: INSTAGRAM_SCOPES };
+  if (!configId && ctx.config.instagram.app) {
+    const connection = await findConnection(ctx.db, {
+      workspaceId: caller.workspaceId,
+      provider: "instagram",
+    });
+    if (connection?.sealedCredential && connection.status === "no_access") params.auth_type = "rerequest";
+  }
+  return startConsent(ctx, reply, CONSENT, {
+    caller,
     clientId: ctx.config.instagram.app?.id,
     authorizeUrl: `${ctx.config.instagram.dialogUrl}/${META_GRAPH_API_VERSION.version}/dialog/oauth`,
-    params: { scope: INSTAGRAM_SCOPES },
+    params,
   });
+}
 
 /** What connecting made of a granted consent (consent.ts answers the refusals before it). */
 type InstagramOutcome =
   | { status: "connected" | "choose_account" }
   | {
-      error: "exchange_failed" | "no_account" | "accounts_failed";
+      error:
+        | "exchange_failed"
+        | "permissions_failed"
+        | "permission_missing"
+        | "no_account"
+        | "accounts_failed";
     };
 
 /**
@@ -171,6 +199,36 @@ async function connect(
     ctx.log.warn({ workspaceId, failure: error.failure }, "Instagram code exchange failed");
     return { error: "exchange_failed" };
   }
+  const before = await findConnection(ctx.db, { workspaceId, provider: "instagram" });
+  // What the user granted, before anything is read: a declined permission keeps the connection waiting for a
+  // re-request, the permission named, rather than connected and failing at every read.
+  let missing: string[];
+  try {
+    missing = missingPermissions(await meta.permissions(token.accessToken));
+  } catch (error) {
+    if (!(error instanceof MetaError)) throw error;
+    ctx.log.warn({ workspaceId, failure: error.failure }, "Instagram /me/permissions failed");
+    return { error: "permissions_failed" };
+  }
+  const now = ctx.clock.now();
+  const sealed = {
+    workspaceId,
+    sealedCredential: seal(ctx.keys.seal, token.accessToken),
+    credentialExpiresAt: token.expiresInSeconds ? addMs(now, token.expiresInSeconds * SECOND_MS) : null,
+  };
+  if (missing.length > 0) {
+    // The token is kept (a disconnect removes the app's permissions at Meta with it), and the accounts chosen
+    // before, so that the re-request's login reads through the same one.
+    await saveInstagramConnection(ctx.db, {
+      ...sealed,
+      accounts: before?.accounts ?? [],
+      account: before?.property ?? null,
+      status: "no_access",
+      reason: missingPermissionReason(missing, ctx.config.instagram.loginConfigId !== undefined),
+    });
+    ctx.log.warn({ workspaceId, missing }, "Instagram connected without a permission it needs");
+    return { error: "permission_missing" };
+  }
   let accounts: Awaited<ReturnType<typeof meta.accounts>>;
   try {
     accounts = await meta.accounts(token.accessToken);
@@ -187,18 +245,14 @@ async function connect(
   const link =
     brand && !brand.sample ? brand.socialLinks.find((l) => l.platform === "instagram")?.url : undefined;
   const own = link ? instagramUsername(link) : null;
-  const before = await findConnection(ctx.db, { workspaceId, provider: "instagram" });
   const account =
     accounts.find((a) => a.id === before?.property)?.id ??
     accounts.find((a) => own !== null && a.username.toLowerCase() === own)?.id ??
     (accounts.length === 1 ? accounts[0]?.id : undefined) ??
     null;
-  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await saveInstagramConnection(tx, {
-      workspaceId,
-      sealedCredential: seal(ctx.keys.seal, token.accessToken),
-      credentialExpiresAt: token.expiresInSeconds ? addMs(now, token.expiresInSeconds * SECOND_MS) : null,
+      ...sealed,
       accounts,
       account,
       status: account ? "reading" : "choose_property",
@@ -214,6 +268,17 @@ async function connect(
 
 const NOT_CONNECTED = "Connect Instagram with Facebook first.";
 
+/** 409 while the grant lacks a permission: nothing can be read until the user reconnects and allows it. */
+function refuseWithoutPermission(connection: { status: string; statusReason: string | null }) {
+  if (connection.status === "no_access") {
+    throw new AppError(
+      "NOT_CONNECTED",
+      409,
+      connection.statusReason ?? "Instagram lacks a permission it needs: reconnect and allow it.",
+    );
+  }
+}
+
 /** Chooses which of the listed Instagram accounts the reads go through, and reads. */
 export async function selectInstagramAccount(
   ctx: RequestCtx,
@@ -221,6 +286,7 @@ export async function selectInstagramAccount(
 ): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
   const connection = await findGrant(ctx.db, { workspaceId, provider: "instagram" }, NOT_CONNECTED);
+  refuseWithoutPermission(connection);
   if (!(connection.accounts ?? []).some((a) => a.id === body.accountId)) {
     const message = "Choose one of the Instagram accounts of your Facebook Pages";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/accountId", message }]);
@@ -237,6 +303,7 @@ export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
   const workspaceId = workspaceOf(ctx);
   const connection = await findGrant(ctx.db, { workspaceId, provider: "instagram" }, NOT_CONNECTED);
   const now = ctx.clock.now();
+  refuseWithoutPermission(connection);
   if (
     connection.status === "token_expired" ||
     (connection.credentialExpiresAt !== null && connection.credentialExpiresAt <= now)

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { SEALED_WITH_TEST_KEY } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
-import { type FakeMeta, META_VERSIONS_SERVED, startFakeMeta } from "../../../test/fake-meta";
+import {
+  FAKE_LOGIN_CONFIG_ID,
+  type FakeMeta,
+  META_VERSIONS_SERVED,
+  startFakeMeta,
+} from "../../../test/fake-meta";
 import { capturedLog } from "../../../test/log";
 import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
@@ -50,6 +55,10 @@ beforeEach(() => {
   meta.malformed = false;
   meta.noAccounts = false;
   meta.usage = { app: 5, business: 3, regainMinutes: 0 };
+  meta.userDeclines = [];
+  meta.grant.clear();
+  meta.dialogs.length = 0;
+  meta.pageRoleViaBusinessManager = false;
 });
 
 async function insertBrand(workspaceId: string, name: string, instagram: string | null) {
@@ -147,6 +156,10 @@ async function connect(authorization: string) {
 
 const profileOf = (c: Connector, brandId: string) => c.profiles.find((p) => p.brandId === brandId);
 
+/** What the worker hands a job, with the test's database, configuration and clock. */
+const workerDeps = (jobs: ReturnType<typeof recordedJobs>["jobs"]) =>
+  createWorkerDeps({ db: t.database.db, config: t.config, log: capturedLog().log, clock: t.clock, jobs });
+
 async function refresh(authorization: string) {
   const response = await send("POST", "/connectors/instagram/refresh", authorization);
   await jobsDone(t);
@@ -164,9 +177,13 @@ describe("the Instagram connector", () => {
       client_id: meta.env.META_APP_ID,
       redirect_uri: "https://app.brandscope.test/api/connectors/instagram/callback",
       response_type: "code",
-      scope: "instagram_basic,pages_show_list,pages_read_engagement,business_management",
+      scope:
+        "instagram_basic,instagram_manage_insights,pages_read_engagement,pages_show_list,business_management,ads_read",
       code_challenge_method: "S256",
     });
+    // Classic Facebook Login (no META_LOGIN_CONFIG_ID): scope, no config_id, and nothing to ask again.
+    expect(dialog.searchParams.has("config_id")).toBe(false);
+    expect(dialog.searchParams.has("auth_type")).toBe(false);
     expect(started.cookie).toMatch(/^brandscope_instagram=[\w-]{43}$/);
     expect(started.setCookie).toContain("Path=/api/connectors/instagram/callback");
     expect(started.setCookie).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
@@ -185,6 +202,7 @@ describe("the Instagram connector", () => {
     expect(after).toMatchObject({
       status: "connected",
       statusReason: null,
+      missingPermissions: [],
       rateLimitedUntil: null,
       // The account of the brand's own Instagram link is chosen, found on the second page of /me/accounts.
       account: { id: "17841400000000002", username: "lumoracoffee", pageName: "Lumora Coffee" },
@@ -219,6 +237,7 @@ describe("the Instagram connector", () => {
     expect(meta.calls).toEqual([
       "POST oauth/access_token code",
       "POST oauth/access_token fb_exchange_token",
+      "GET me/permissions",
       "GET me/accounts",
       "GET me/accounts after=QVFIUmFrZTI",
       "GET business_discovery lumoracoffee",
@@ -343,13 +362,7 @@ describe("the Instagram connector", () => {
       .where(eq(connections.workspaceId, w.workspaceId));
     meta.calls.length = 0;
     const daily = recordedJobs();
-    const deps = createWorkerDeps({
-      db: t.database.db,
-      config: t.config,
-      log: capturedLog().log,
-      clock: t.clock,
-      jobs: daily.jobs,
-    });
+    const deps = workerDeps(daily.jobs);
     await refreshSourcesJob(deps);
     expect(daily.queued).toContainEqual({ kind: "sync-instagram", data: { workspaceId: w.workspaceId } });
     await syncInstagramJob(deps, { workspaceId: w.workspaceId }, { retryCount: 0, retryLimit: 3 });
@@ -403,6 +416,97 @@ describe("the Instagram connector", () => {
     expect(lapsed.statusReason).toContain("expired on 2025-12-05");
   });
 
+  it("Instagram missing-permission test: a declined instagram_manage_insights is named, re-requested, and once granted the account reads", async () => {
+    const w = await workspace();
+    meta.userDeclines = ["instagram_manage_insights"];
+    expect(await connect(w.authorization)).toEqual({ error: "permission_missing" });
+    // Nothing is read with a grant business_discovery would refuse, and the connection does not pretend to work.
+    expect(meta.calls).toEqual([
+      "POST oauth/access_token code",
+      "POST oauth/access_token fb_exchange_token",
+      "GET me/permissions",
+    ]);
+    const waiting = await connector(w.authorization);
+    expect(waiting).toMatchObject({
+      status: "permission_missing",
+      missingPermissions: ["instagram_manage_insights"],
+      statusReason: "Instagram needs the permission instagram_manage_insights: reconnect and allow it.",
+      nextRunAt: null,
+    });
+    const refused = await send("POST", "/connectors/instagram/refresh", w.authorization);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: waiting.statusReason });
+    // The daily refresh asks Meta nothing for it.
+    meta.calls.length = 0;
+    await syncInstagramJob(
+      workerDeps(recordedJobs().jobs),
+      { workspaceId: w.workspaceId },
+      { retryCount: 0, retryLimit: 3 },
+    );
+    expect(meta.calls).toEqual([]);
+    expect((await connector(w.authorization)).status).toBe("permission_missing");
+
+    // Reconnecting asks again: auth_type=rerequest. Without it Facebook Login would not ask for a declined
+    // permission again, and the grant would still lack it.
+    meta.userDeclines = [];
+    const again = await authorize(w.authorization);
+    expect(new URL(again.url).searchParams.get("auth_type")).toBe("rerequest");
+    const withoutRerequest = new URL(again.url);
+    withoutRerequest.searchParams.delete("auth_type");
+    const stale = meta.consent(withoutRerequest.href);
+    expect(outcome(await callback({ code: stale.code, state: stale.state }, again.cookie))).toEqual({
+      error: "permission_missing",
+    });
+
+    const rerequest = await authorize(w.authorization);
+    expect(new URL(rerequest.url).searchParams.get("auth_type")).toBe("rerequest");
+    const granted = meta.consent(rerequest.url);
+    expect(outcome(await callback({ code: granted.code, state: granted.state }, rerequest.cookie))).toEqual({
+      status: "connected",
+    });
+    await jobsDone(t);
+    const read = await connector(w.authorization);
+    expect(read).toMatchObject({ status: "connected", statusReason: null, missingPermissions: [] });
+    expect(profileOf(read, w.rival.id)?.followers).toBe(48210);
+    // Once granted, the next login asks nothing again.
+    expect(new URL((await authorize(w.authorization)).url).searchParams.has("auth_type")).toBe(false);
+  });
+
+  it("names the permission the user removed since connecting, when business_discovery refuses it", async () => {
+    const w = await workspace();
+    await connect(w.authorization);
+    meta.grant.set("instagram_manage_insights", "declined");
+    meta.calls.length = 0;
+    await refresh(w.authorization);
+    expect(meta.calls).toEqual(["GET business_discovery lumoracoffee", "GET me/permissions"]);
+    expect(await connector(w.authorization)).toMatchObject({
+      status: "permission_missing",
+      missingPermissions: ["instagram_manage_insights"],
+      statusReason: "Instagram needs the permission instagram_manage_insights: reconnect and allow it.",
+    });
+    expect(new URL((await authorize(w.authorization)).url).searchParams.get("auth_type")).toBe("rerequest");
+  });
+
+  it("names ads_read when the user's Page role comes through Business Manager and it was declined", async () => {
+    const w = await workspace();
+    meta.pageRoleViaBusinessManager = true;
+    meta.userDeclines = ["ads_read"];
+    // Not required at the callback (a direct Page role reads without it): connected, then the read says what lacks.
+    expect(await connect(w.authorization)).toEqual({ status: "connected" });
+    expect(await connector(w.authorization)).toMatchObject({
+      status: "permission_missing",
+      missingPermissions: ["ads_read"],
+      statusReason: "Instagram needs the permission ads_read: reconnect and allow it.",
+    });
+    meta.userDeclines = [];
+    const again = await authorize(w.authorization);
+    expect(new URL(again.url).searchParams.get("auth_type")).toBe("rerequest");
+    const { code, state } = meta.consent(again.url);
+    expect(outcome(await callback({ code, state }, again.cookie))).toEqual({ status: "connected" });
+    await jobsDone(t);
+    expect(profileOf(await connector(w.authorization), w.rival.id)?.followers).toBe(48210);
+  });
+
   it("survives malformed data and retries a Meta outage", async () => {
     const w = await workspace();
     meta.malformed = true;
@@ -426,5 +530,71 @@ describe("the Instagram connector", () => {
     await refresh(w.authorization);
     expect(meta.calls[0]).toMatch(/ 500$/);
     expect(await connector(w.authorization)).toMatchObject({ status: "connected", statusReason: null });
+  });
+});
+
+describe("the Instagram connector with Facebook Login for Business", () => {
+  it("sends the configuration (config_id) instead of scope, and a permission the configuration lacks is the operator's to add", async () => {
+    const configured = await buildTestApp({
+      env: {
+        ...meta.env,
+        META_LOGIN_CONFIG_ID: FAKE_LOGIN_CONFIG_ID,
+        SAMPLE_DATA: "off",
+        APP_URL: "https://app.brandscope.test",
+      },
+      jobs: { retryDelaySeconds: 1 },
+    });
+    try {
+      const user = await seedSignedInUser(configured.database.db, jwtKey(TEST_JWT_SECRET), {
+        now: configured.clock.now(),
+      });
+      const login = async () => {
+        const response = await configured.app.inject({
+          method: "POST",
+          url: "/api/connectors/instagram/authorize",
+          headers: { authorization: user.authorization },
+        });
+        expectContractResponse("authorizeInstagram", response);
+        const url = new URL(response.json<{ url: string }>().url);
+        const cookie = String(response.headers["set-cookie"]).split(";")[0] ?? "";
+        const { code, state } = meta.consent(url.href);
+        const back = await configured.app.inject({
+          method: "GET",
+          url: `/api/connectors/instagram/callback?${new URLSearchParams({ code, state })}`,
+          headers: { cookie },
+        });
+        await jobsDone(configured);
+        return { url, outcome: outcome(back) };
+      };
+      const first = await login();
+      expect(first.url.searchParams.get("config_id")).toBe(FAKE_LOGIN_CONFIG_ID);
+      expect(first.url.searchParams.has("scope")).toBe(false);
+      expect(first.outcome).toEqual({ status: "choose_account" });
+
+      // A configuration without instagram_manage_insights: the user granted all it asks, so reconnecting cannot
+      // help; the sentence says the operator must add it, and no rerequest is sent (the configuration decides).
+      meta.configPermissions = meta.configPermissions.filter((p) => p !== "instagram_manage_insights");
+      meta.grant.clear();
+      const second = await login();
+      expect(second.outcome).toEqual({ error: "permission_missing" });
+      const state = await configured.app.inject({
+        method: "GET",
+        url: "/api/connectors/instagram",
+        headers: { authorization: user.authorization },
+      });
+      expectContractResponse("getInstagramConnector", state);
+      expect(state.json<Connector>()).toMatchObject({
+        status: "permission_missing",
+        missingPermissions: ["instagram_manage_insights"],
+        statusReason: expect.stringMatching(
+          /^Instagram needs the permission instagram_manage_insights, which this server's Facebook Login for Business configuration does not ask for: its operator must add it/,
+        ),
+      });
+      const third = await login();
+      expect(third.url.searchParams.has("auth_type")).toBe(false);
+    } finally {
+      meta.configPermissions.push("instagram_manage_insights");
+      await configured.close();
+    }
   });
 });

@@ -20,6 +20,7 @@ afterEach(() => {
 const notConnected = {
   status: "not_connected",
   statusReason: null,
+  missingPermissions: [],
   account: null,
   accounts: [],
   tokenExpiresAt: null,
@@ -64,6 +65,22 @@ const connected = {
   ],
 } as const;
 
+/** The alert the section shows when the browser comes back from Facebook with `?error=<error>`. */
+async function returnAlert(error: string) {
+  mockApi({ "GET /connectors/instagram": () => json(notConnected) });
+  const view = await renderScreen(InstagramConnectorSection, {
+    initialEntry: `/?connector=instagram&error=${error}`,
+  });
+  const alert = await waitFor(() => {
+    const found = view.container.querySelector("[role=alert]");
+    if (!found) throw new Error("no alert");
+    return found;
+  });
+  const text = alert.textContent ?? "";
+  view.unmount();
+  return text;
+}
+
 describe("the Instagram section", () => {
   it("sends the browser to Facebook Login", async () => {
     const dialog = "https://www.facebook.com/v27.0/dialog/oauth?client_id=x&state=y";
@@ -82,17 +99,9 @@ describe("the Instagram section", () => {
   });
 
   it("says why the connection failed when the user comes back from Facebook", async () => {
-    mockApi({ "GET /connectors/instagram": () => json(notConnected) });
-    const view = await renderScreen(InstagramConnectorSection, {
-      initialEntry: "/?connector=instagram&error=no_account",
-    });
-    const alert = await waitFor(() => {
-      const found = view.container.querySelector("[role=alert]");
-      if (!found) throw new Error("no alert");
-      return found;
-    });
-    expect(alert.textContent).toContain("None of your Facebook Pages has an Instagram professional account.");
-    view.unmount();
+    expect(await returnAlert("no_account")).toContain(
+      "None of your Facebook Pages has an Instagram professional account.",
+    );
   });
 
   it("shows each brand's followers and posts, the account read through and the token's expiry", async () => {
@@ -143,5 +152,60 @@ describe("the Instagram section", () => {
     getByRoleName(view.container, "button", "Reconnect Instagram with Facebook");
     expect(queryByText(view.container, "Read again now")).toBeNull();
     view.unmount();
+  });
+
+  it("names the permission Instagram lacks and reconnects with Facebook, which asks for it again", async () => {
+    const dialog =
+      "https://www.facebook.com/v27.0/dialog/oauth?client_id=x&scope=instagram_manage_insights&auth_type=rerequest&state=y";
+    const api = mockApi({
+      "GET /connectors/instagram": () =>
+        json({
+          ...connected,
+          status: "permission_missing",
+          missingPermissions: ["instagram_manage_insights"],
+          statusReason: "Instagram needs the permission instagram_manage_insights: reconnect and allow it.",
+          nextRunAt: null,
+        }),
+      "POST /connectors/instagram/authorize": () => json({ url: dialog }),
+    });
+    const assign = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
+    const view = await renderScreen(InstagramConnectorSection);
+    await waitFor(() => getByText(view.container, "Permission missing: reconnect"));
+    getByText(
+      view.container,
+      "Instagram needs the permission instagram_manage_insights: reconnect and allow it.",
+    );
+    expect(queryByText(view.container, "Read again now")).toBeNull();
+    await click(getByRoleName(view.container, "button", "Reconnect Instagram with Facebook"));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(dialog));
+    expect(api.calls("POST", "/connectors/instagram/authorize")).toHaveLength(1);
+    view.unmount();
+
+    // Without the server's sentence, the permissions are named from missingPermissions.
+    mockApi({
+      "GET /connectors/instagram": () =>
+        json({
+          ...connected,
+          status: "permission_missing",
+          missingPermissions: ["instagram_manage_insights", "ads_read"],
+          statusReason: null,
+          nextRunAt: null,
+        }),
+    });
+    const bare = await renderScreen(InstagramConnectorSection);
+    await waitFor(() =>
+      getByText(
+        bare.container,
+        "Instagram needs the permissions instagram_manage_insights and ads_read: reconnect and allow them.",
+      ),
+    );
+    bare.unmount();
+  });
+
+  it("says a permission was not granted when the user comes back from Facebook without it", async () => {
+    expect(await returnAlert("permission_missing")).toContain(
+      "Facebook Login did not grant a permission it needs",
+    );
   });
 });

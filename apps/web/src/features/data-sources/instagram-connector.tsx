@@ -42,9 +42,27 @@ function statusBadge(connector: Connector): ConnectorBadge {
       return { label: "Token expired: reconnect", tone: "error" };
     case "choose_account":
       return { label: "Choose an account", tone: "warning" };
+    case "permission_missing":
+      return { label: "Permission missing: reconnect", tone: "error" };
     default:
       return { label: "Error", tone: "error" };
   }
+}
+
+/**
+ * The server's sentence; for a missing permission without one, the permissions named from `missingPermissions`, so
+ * the user always learns which to allow.
+ */
+function statusSentence(connector: Connector): string | null {
+  const missing = connector.missingPermissions;
+  if (connector.statusReason || connector.status !== "permission_missing" || missing.length === 0) {
+    return connector.statusReason;
+  }
+  const names =
+    missing.length === 1
+      ? `the permission ${missing[0]}`
+      : `the permissions ${missing.slice(0, -1).join(", ")} and ${missing.at(-1)}`;
+  return `Instagram needs ${names}: reconnect and allow ${missing.length === 1 ? "it" : "them"}.`;
 }
 
 /** What the server's redirect after Facebook Login says (?connector=instagram&status=… or &error=…). */
@@ -55,6 +73,9 @@ const returnMessages: Record<string, string> = {
   state_invalid:
     "The connection took too long or was started in another browser or tab. Connect again from here.",
   exchange_failed: "Meta did not confirm the connection. Try connecting again.",
+  permissions_failed: "Meta did not say which permissions were granted. Try connecting again in a moment.",
+  permission_missing:
+    "Instagram is not connected yet: Facebook Login did not grant a permission it needs. Reconnect and allow it.",
   no_account:
     "None of your Facebook Pages has an Instagram professional account. Link your brand's Instagram business or creator account to a Page, then connect again.",
   accounts_failed: "Meta did not list your Pages' Instagram accounts. Try connecting again in a moment.",
@@ -109,7 +130,7 @@ function ConnectorBody({ connector }: { connector: Connector }) {
   return (
     <div className="flex flex-col gap-5">
       <ReadStatus
-        connector={connector}
+        connector={{ ...connector, statusReason: statusSentence(connector) }}
         details={
           connector.tokenExpiresAt
             ? ` · ${connector.status === "token_expired" ? "expired" : "connection expires"} ${formatDate(connector.tokenExpiresAt)}`
@@ -124,7 +145,7 @@ function ConnectorBody({ connector }: { connector: Connector }) {
           placeholder="Choose your brand's Instagram account"
           onValueChange={(accountId) => select.mutate(accountId)}
           options={options}
-          disabled={select.isPending}
+          disabled={select.isPending || connector.status === "permission_missing"}
         />
       ) : connector.account ? (
         <p className="text-sm">
@@ -153,7 +174,7 @@ function ConnectorBody({ connector }: { connector: Connector }) {
           connector.status === "reading" || connector.status === "rate_limited" || connector.account === null
         }
         reconnect={
-          connector.status === "token_expired" ? (
+          connector.status === "token_expired" || connector.status === "permission_missing" ? (
             <ConnectButton label="Reconnect Instagram with Facebook" />
           ) : undefined
         }
