@@ -3,6 +3,7 @@ import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
+import { networkOf } from "../../lib/network";
 import { logAuthEvent } from "../auth/auth-log";
 import { limitRequests } from "../auth/limits";
 import { isSignInBrowser, OTHER_BROWSER } from "../auth/sign-in-browser";
@@ -27,8 +28,11 @@ type Schemas = components["schemas"];
 const HANDOFF_MS = 2 * MINUTE_MS;
 /** An IdP-initiated one waits on its person reading the confirmation screen. */
 const CONFIRMED_HANDOFF_MS = 10 * MINUTE_MS;
-/** Posts per network address: a person's sign-ins (and retries), not a flood of forged responses. */
-const ACS_LIMIT = { windowMs: 15 * MINUTE_MS, max: 60 };
+/**
+ * Posts per network (an IPv4 address, an IPv6 /64): a company's people behind one NAT signing in one morning, not a
+ * flood of forged responses, each of which costs a signature check.
+ */
+const ACS_LIMIT = { windowMs: 15 * MINUTE_MS, max: 600 };
 const NOT_SET_UP = "Single sign-on with SAML is not set up for this workspace";
 
 /**
@@ -46,7 +50,7 @@ export async function receiveSamlResponse(
 ): Promise<string> {
   await limitRequests(
     ctx,
-    { key: `saml-acs:${ctx.ip}`, ...ACS_LIMIT },
+    { key: `saml-acs:${networkOf(ctx.ip)}`, ...ACS_LIMIT },
     (wait) => `Too many single sign-on attempts. Try again in ${wait}.`,
   );
   const now = ctx.clock.now();

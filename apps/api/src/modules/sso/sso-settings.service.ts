@@ -86,11 +86,24 @@ async function oidcColumns(
   const { oidc } = body;
   if (!oidc)
     throw missing("/oidc", "Enter the issuer, client ID and client secret of your identity provider.");
+  // A secret kept belongs to the issuer and client it was given for: sent to another issuer, it would hand one
+  // identity provider's credential to whoever runs the other.
+  const sameClient =
+    kept?.oidcIssuer?.replace(/\/+$/, "") === oidc.issuer.replace(/\/+$/, "") &&
+    kept?.oidcClientId === oidc.clientId.trim();
   const sealedSecret = oidc.clientSecret
     ? seal(ctx.keys.seal, oidc.clientSecret)
-    : (kept?.oidcSealedClientSecret ?? null);
-  if (!sealedSecret)
-    throw missing("/oidc/clientSecret", "Enter the client secret your identity provider gave you.");
+    : sameClient
+      ? (kept?.oidcSealedClientSecret ?? null)
+      : null;
+  if (!sealedSecret) {
+    throw missing(
+      "/oidc/clientSecret",
+      kept?.oidcSealedClientSecret
+        ? "Enter the client secret again: the saved one belongs to the issuer and client ID set before."
+        : "Enter the client secret your identity provider gave you.",
+    );
+  }
   try {
     await discoverIdp(ctx.config, { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: undefined });
   } catch (error) {

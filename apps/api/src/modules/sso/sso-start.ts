@@ -4,7 +4,8 @@ import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { limitRequests } from "../auth/limits";
+import { networkOf } from "../../lib/network";
+import { emailKey, limitRequests } from "../auth/limits";
 import { bindSignInToBrowser, type SignInBrowser } from "../auth/sign-in-browser";
 import { emailDomain } from "../auth/sso-policy";
 import { discoverIdp } from "./oidc-discovery";
@@ -22,8 +23,13 @@ type Schemas = components["schemas"];
 
 /** How long the user may spend at the identity provider between starting and finishing. */
 export const PENDING_SSO_LOGIN_MS = 10 * MINUTE_MS;
-/** Starts per network address: a person retrying, not a scan of which domains have SSO. */
-const START_LIMIT = { windowMs: 15 * MINUTE_MS, max: 30 };
+/**
+ * Starts per network (an IPv4 address, an IPv6 /64: lib/network.ts): a company's people behind one NAT all signing
+ * in one morning stay under it, a scan of which domains have SSO does not.
+ */
+const NETWORK_START_LIMIT = { windowMs: 15 * MINUTE_MS, max: 300 };
+/** Starts per e-mail address: one person retrying. */
+const ADDRESS_START_LIMIT = { windowMs: 15 * MINUTE_MS, max: 10 };
 
 /** 422 when the workspace's identity provider cannot be used right now. */
 export const ssoUnavailable = (message: string) => new AppError("SSO_UNAVAILABLE", 422, message);
@@ -128,10 +134,12 @@ export async function startSsoSignIn(
   body: Schemas["EmailRequest"],
   browser: SignInBrowser,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
+  const tooMany = (wait: string) => `Too many single sign-on attempts. Try again in ${wait}.`;
+  await limitRequests(ctx, { key: `sso-start:${networkOf(ctx.ip)}`, ...NETWORK_START_LIMIT }, tooMany);
   await limitRequests(
     ctx,
-    { key: `sso-start:${ctx.ip}`, ...START_LIMIT },
-    (wait) => `Too many single sign-on attempts. Try again in ${wait}.`,
+    { key: `sso-start:${emailKey(ctx, body.email)}`, ...ADDRESS_START_LIMIT },
+    tooMany,
   );
   const domain = emailDomain(body.email);
   const verified = domain ? await findVerifiedDomain(ctx.db, { domain }) : undefined;

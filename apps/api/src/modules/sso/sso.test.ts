@@ -211,12 +211,55 @@ describe("single sign-on set up by the owner", () => {
     expect(JSON.stringify(stored)).not.toContain(idp.clientSecret);
   });
 
+  it("keeps the saved client secret for the same issuer only", async () => {
+    const { clientSecret: _, ...withoutSecret } = oidcSettings().oidc;
+    const same = await save(lumora.authorization, {
+      ...oidcSettings({ jitProvisioning: true }),
+      oidc: withoutSecret,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+
+    const moved = await save(lumora.authorization, {
+      ...oidcSettings(),
+      oidc: { ...withoutSecret, issuer: `${idp.issuer}/another-tenant` },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: [
+        {
+          path: "/oidc/clientSecret",
+          message:
+            "Enter the client secret again: the saved one belongs to the issuer and client ID set before.",
+        },
+      ],
+    });
+  });
+
   it("is the owner's alone", async () => {
     await memberWithPassword(`mo@${DOMAIN}`, lumora.workspaceId);
     const login = await api.logIn(`mo@${DOMAIN}`, STRONG_PASSWORD);
     const refused = await settings(bearer(login.json()));
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: "OWNER_ONLY" });
+  });
+});
+
+describe("limits on starting single sign-on", () => {
+  const startFrom = (email: string, ip: string) =>
+    api.call("startSsoSignIn", "POST", "/auth/sso/authorize", { email }, { ip });
+
+  it("let a company's people behind one address start, and hold one person retrying", async () => {
+    const office = "203.0.113.40";
+    for (let i = 0; i < 40; i++) {
+      const started = await startFrom(`person${i}@nat-office.coffee`, office);
+      expect(started.statusCode, `person ${i}`).toBe(404);
+    }
+    const retries = [];
+    for (let i = 0; i < 11; i++)
+      retries.push((await startFrom("ana@nat-office.coffee", freshIp())).statusCode);
+    expect(retries.slice(0, 10)).toEqual(Array(10).fill(404));
+    expect(retries[10]).toBe(429);
   });
 });
 
