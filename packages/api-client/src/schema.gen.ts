@@ -669,7 +669,10 @@ export interface paths {
         /** Pending invitations */
         get: operations["listInvitations"];
         put?: never;
-        /** Invite someone by e-mail, within the plan's member limit */
+        /**
+         * Invite someone by e-mail, within the plan's member limit
+         * @description A workspace sends at most 50 invitation e-mails in 24 hours, new and resent together (429 with Retry-After beyond them).
+         */
         post: operations["inviteMember"];
         delete?: never;
         options?: never;
@@ -703,7 +706,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an invitation again with a new link */
+        /**
+         * Send an invitation again with a new link
+         * @description Counts toward the workspace's 50 invitation e-mails in 24 hours (429 with Retry-After beyond them).
+         */
         post: operations["resendInvitation"];
         delete?: never;
         options?: never;
@@ -4976,6 +4982,7 @@ export interface operations {
             402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     revokeInvitation: {
@@ -5026,6 +5033,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     previewInvitation: {

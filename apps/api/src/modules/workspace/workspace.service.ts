@@ -19,12 +19,14 @@ import {
   moveUser,
 } from "../accounts/workspace.repo";
 import { logAuthEvent } from "../auth/auth-log";
-import { invitationEmail, removedFromWorkspaceEmail } from "../auth/emails";
+import { type EmailLogo, invitationEmail, removedFromWorkspaceEmail } from "../auth/emails";
+import { limitRequests } from "../auth/limits";
 import { revokeUserSessions } from "../auth/sessions.repo";
 import { queueCancellations } from "../billing/cancel-subscription";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { effectiveStatus } from "../billing/subscription-status";
+import { findWorkspaceName } from "../branding/branding.repo";
 import { emailLogo } from "../branding/email-logo";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { toUserDto } from "../user/user.service";
@@ -90,7 +92,7 @@ async function assertSeatFree(tx: Tx, p: { workspaceId: string; now: Date; excep
 async function queueInvitationMail(
   tx: Tx,
   ctx: RequestCtx,
-  p: { to: string; token: string; inviter: UserRow; workspaceId: string; workspaceName: string },
+  p: { to: string; token: string; inviter: UserRow; workspaceName: string; logo: EmailLogo | undefined },
 ): Promise<QueuedMail> {
   const url = `${ctx.config.appUrl}/invitation?token=${encodeURIComponent(p.token)}`;
   const inviterName = fullName(p.inviter) || p.inviter.email;
@@ -103,9 +105,27 @@ async function queueInvitationMail(
       inviterEmail: p.inviter.email,
       workspaceName: p.workspaceName,
       url,
-      logo: await emailLogo(ctx, p),
+      logo: p.logo,
     }),
   );
+}
+
+/** Invitation e-mails a workspace may send a day, new and resent: a team's invitations, not a mailing. */
+export const INVITATION_MAILS_PER_DAY = 50;
+
+/**
+ * Before an invitation's transaction: counts the e-mail against the day's allowance, and reads the workspace's logo
+ * for it (a storage read and a conversion, which inside the transaction held the workspace's lock meanwhile).
+ */
+async function beforeInvitationMail(ctx: RequestCtx): Promise<EmailLogo | undefined> {
+  const { workspaceId } = signedIn(ctx);
+  await limitRequests(
+    ctx,
+    { key: `invitation-mails:${workspaceId}`, windowMs: DAY_MS, max: INVITATION_MAILS_PER_DAY },
+    (wait) =>
+      `This workspace has sent ${INVITATION_MAILS_PER_DAY} invitations in the last 24 hours. Try again in ${wait}.`,
+  );
+  return emailLogo(ctx, { workspaceId, workspaceName: await findWorkspaceName(ctx.db, { workspaceId }) });
 }
 
 export async function listMembers(ctx: RequestCtx): Promise<Schemas["Member"][]> {
@@ -139,6 +159,7 @@ export async function inviteMember(
   body: Schemas["EmailRequest"],
 ): Promise<Schemas["Invitation"]> {
   const email = body.email.trim().toLowerCase();
+  const logo = await beforeInvitationMail(ctx);
   const now = ctx.clock.now();
   const token = randomToken();
   const { invitation, mail } = await ctx.db.transaction(async (tx) => {
@@ -168,8 +189,8 @@ export async function inviteMember(
       to: email,
       token,
       inviter: user,
-      workspaceId: workspace.id,
       workspaceName: workspace.name,
+      logo,
     });
     return { invitation: created, mail };
   });
@@ -180,6 +201,7 @@ export async function inviteMember(
 
 /** A new link and 7 new days for an open invitation; the previous link stops working. */
 export async function resendInvitation(ctx: RequestCtx, id: string): Promise<Schemas["Invitation"]> {
+  const logo = await beforeInvitationMail(ctx);
   const now = ctx.clock.now();
   const token = randomToken();
   const { invitation, mail } = await ctx.db.transaction(async (tx) => {
@@ -202,8 +224,8 @@ export async function resendInvitation(ctx: RequestCtx, id: string): Promise<Sch
       to: renewed.email,
       token,
       inviter: user,
-      workspaceId: workspace.id,
       workspaceName: workspace.name,
+      logo,
     });
     return { invitation: renewed, mail };
   });

@@ -17,6 +17,7 @@ import {
 } from "../../db/schema";
 import { DAY_MS, HOUR_MS } from "../../lib/clock";
 import { signIdToken } from "../auth/id-token";
+import { INVITATION_MAILS_PER_DAY } from "./workspace.service";
 
 let t: TestApp;
 const mailer = new MemoryMailer();
@@ -355,6 +356,27 @@ describe("inviting and joining", () => {
     expect(old.json()).toMatchObject({ code: "INVITATION_INVALID" });
     expect((await previewOf(first)).statusCode).toBe(404);
     expect((await api.accept(invitee.authorization, second)).statusCode).toBe(200);
+  });
+
+  it("sends at most 50 invitation e-mails a day per workspace, new and resent together", async () => {
+    const owner = await professionalOwner();
+    const { id } = (await api.invite(owner.authorization, uniqueEmail("daily"))).json();
+    const resent = [];
+    for (let i = 1; i < INVITATION_MAILS_PER_DAY; i++)
+      resent.push((await api.resend(owner.authorization, id)).statusCode);
+    expect(resent).toEqual(Array(INVITATION_MAILS_PER_DAY - 1).fill(200));
+    for (const over of [
+      await api.resend(owner.authorization, id),
+      await api.invite(owner.authorization, uniqueEmail("over")),
+    ]) {
+      expect(over.statusCode).toBe(429);
+      expect(over.headers["retry-after"]).toBeDefined();
+      expect(over.json().message).toMatch(
+        /^This workspace has sent 50 invitations in the last 24 hours\. Try again in /,
+      );
+    }
+    t.clock.advance(DAY_MS);
+    expect((await api.resend(await bearerNow(owner), id)).statusCode).toBe(200);
   });
 
   it("refuses a second open invitation to the same address and an address that is already a member", async () => {
