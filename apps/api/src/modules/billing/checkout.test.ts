@@ -30,6 +30,10 @@ beforeAll(async () => {
         const sandbox = createPaymentProviders(t.config, t.clock)(db);
         const counted: PaymentProvider = {
           ...sandbox,
+          setDefaultCard: async (p) => {
+            await whileProviderAnswers?.();
+            return sandbox.setDefaultCard(p);
+          },
           createSubscription: async (p) => {
             await whileProviderAnswers?.();
             const created = await sandbox.createSubscription(p);
@@ -239,6 +243,41 @@ describe("checkout with the sandbox provider", () => {
       whileProviderAnswers = undefined;
     }
     expect(seen).toEqual([{ rowFree: true, openTransactions: 0 }]);
+  });
+
+  it("holds no transaction while the provider makes another card the default of a removed one", async () => {
+    const owner = await newOwner();
+    await saveCard(owner.authorization, "4242424242424242");
+    await saveCard(owner.authorization, "5555555555554444");
+    const cards = await call(
+      "listPaymentMethods",
+      "GET",
+      "/subscriptions/customers/payment-methods",
+      owner.authorization,
+    );
+    const byDefault = cards.json().find((c: { isDefault: boolean }) => c.isDefault);
+    const openTransactions: number[] = [];
+    whileProviderAnswers = async () => {
+      const open = await t.database.pool.query<{ count: number }>(
+        `select count(*)::int as count from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
+      );
+      openTransactions.push(open.rows[0]?.count ?? -1);
+    };
+    try {
+      const removed = await call(
+        "removePaymentMethod",
+        "POST",
+        "/subscriptions/customers/payment-methods/remove",
+        owner.authorization,
+        { paymentMethodId: byDefault.id },
+      );
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json()).toEqual([expect.objectContaining({ isDefault: true })]);
+    } finally {
+      whileProviderAnswers = undefined;
+    }
+    expect(openTransactions).toEqual([0]);
   });
 
   it("cancels the sandbox subscription when the owner deletes the account: it is never charged again", async () => {

@@ -142,14 +142,14 @@ export async function removePaymentMethod(
   }
   const provider = ctx.payments(ctx.db);
   const customerId = await existingCustomerOf(ctx, provider, workspaceId);
+  const next = card.isDefault ? cards.find((other) => other.id !== card.id) : undefined;
+  // The provider first, with no transaction open (a slow answer held the cards' rows): the next card becomes the
+  // default before the removed one goes, so a failure part-way leaves a default card at the provider.
+  if (customerId && next) await provider.setDefaultCard({ customerId, paymentMethodId: next.id });
   if (customerId) await provider.detachCard({ customerId, paymentMethodId: card.id });
-  const next = cards.find((other) => other.id !== card.id);
   await ctx.db.transaction(async (tx) => {
     await deleteCard(tx, { workspaceId, id: card.id });
-    if (card.isDefault && next) {
-      await makeDefault(tx, { workspaceId, id: next.id });
-      if (customerId) await provider.setDefaultCard({ customerId, paymentMethodId: next.id });
-    }
+    if (next) await makeDefault(tx, { workspaceId, id: next.id });
   });
   return listCards(ctx.db, { workspaceId });
 }
