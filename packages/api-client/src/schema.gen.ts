@@ -5428,6 +5428,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     deleteAlertChannel: {
@@ -5451,8 +5452,10 @@ export interface operations {
                     "application/json": components["schemas"]["AlertChannels"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     testAlertChannel: {
@@ -5476,6 +5479,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlertChannelTest"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanLimit"];
             403: components["responses"]["Forbidden"];

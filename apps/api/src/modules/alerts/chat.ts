@@ -159,6 +159,8 @@ export async function postToChat(
       accept: ["text/*", "application/json"],
       maxBytes: 64 * 1024,
       timeoutMs: 15_000,
+      // The webhook's path is its credential: the trace shows only the host.
+      traceUrl: `${new URL(url).origin}/…`,
     });
     return { ok: true };
   } catch (error) {
