@@ -54,7 +54,7 @@ export async function sendAlertEmails(deps: WorkerDeps, mode: "instant" | "hourl
         const token = alertEmailToken(deps.keys.unsubscribe, member.userId);
         const links = {
           unsubscribe: `${deps.config.appUrl}/api/alerts/unsubscribe?${new URLSearchParams({ token })}`,
-          preferences: `${deps.config.appUrl}/user/profile#alerts`,
+          preferences: `${deps.config.appUrl}/user/profile#section-alerts`,
         };
         const mails: QueuedMail[] = [];
         for (const group of mode === "instant" ? byBatch(unsent) : [unsent]) {

@@ -87,14 +87,12 @@ function ProfileScreen() {
           >
             <DigestSection />
           </Section>
-          <div id="alerts" className="contents">
-            <Section
-              title="Alerts"
-              description="Alerts by e-mail, at once or hourly; and, set by admins, in your team's Slack or Microsoft Teams."
-            >
-              <AlertDeliverySection workspaceRole={me.data.workspace.role} />
-            </Section>
-          </div>
+          <Section
+            title="Alerts"
+            description="Alerts by e-mail, at once or hourly; and, set by admins, in your team's Slack or Microsoft Teams."
+          >
+            <AlertDeliverySection workspaceRole={me.data.workspace.role} />
+          </Section>
           <Section
             title="Plan"
             description="Your workspace's subscription. Upgrade for more competitors and a team."
