@@ -865,6 +865,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/alerts/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's chat webhooks for alerts (admins)
+         * @description The Slack and Microsoft Teams webhooks the workspace's alerts are posted to, each with a hint of its URL (the URL itself is a credential and is never answered), its last success and failure, and the runs of alerts waiting for a retry. `available` is false on a plan without chat webhooks (Starter).
+         */
+        get: operations["getAlertChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/channels/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which chat, Slack or Microsoft Teams */
+                kind: components["parameters"]["AlertChannelKindPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the workspace's Slack or Teams webhook for alerts (admins)
+         * @description Stores the webhook URL, encrypted. Slack: an incoming webhook, `https://hooks.slack.com/services/…`. Teams: a workflow started by "When a Teams webhook request is received", `https://….logic.azure.com/workflows/…` or `https://….environment.api.powerplatform.com/…/workflows/…`. Anything else is 400 `VALIDATION_FAILED` at `/url`; 402 `PLAN_LIMIT` on a plan without chat webhooks. Nothing is posted until alerts fire or the test message is sent.
+         */
+        put: operations["saveAlertChannel"];
+        post?: never;
+        /**
+         * Remove the workspace's Slack or Teams webhook (admins)
+         * @description The URL and the runs of alerts still waiting for it are removed; removing one not set is no error.
+         */
+        delete: operations["deleteAlertChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/channels/{kind}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a test message to the workspace's Slack or Teams webhook (admins)
+         * @description Posts a test message at once and answers whether the webhook took it, with the failure if not (also kept as the channel's last failure). 404 `ALERT_CHANNEL_NOT_FOUND` when no webhook of that kind is set; 402 `PLAN_LIMIT` on a plan without chat webhooks.
+         */
+        post: operations["testAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe from alert e-mails (RFC 8058)
+         * @description The `List-Unsubscribe` URL of an alert e-mail: the mail client POSTs `List-Unsubscribe=One-Click` to it. No sign-in: the signed, opaque token names the member, and turns their alert e-mail off (alerts stay in the app). Idempotent. 400 `INVALID_TOKEN` for a token that is not one of ours; 404 when the member no longer exists.
+         */
+        post: operations["unsubscribeAlertEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/digest/unsubscribe": {
         parameters: {
             query?: never;
@@ -2532,6 +2619,35 @@ export interface components {
             mutedRules?: components["schemas"]["AlertRule"][];
             email?: components["schemas"]["AlertEmailChoice"];
         };
+        /** @enum {string} */
+        AlertChannelKind: "slack" | "teams";
+        AlertChannel: {
+            kind: components["schemas"]["AlertChannelKind"];
+            /** @description The webhook's host and the URL's last four characters (the URL is a credential) */
+            urlHint: string;
+            /** Format: date-time */
+            lastSuccessAt: string | null;
+            /** Format: date-time */
+            lastFailureAt: string | null;
+            /** @description Why the last post failed; null once a post succeeds */
+            lastError: string | null;
+            /** @description Runs of alerts not posted yet (waiting for their first try or a retry) */
+            pending: number;
+        };
+        AlertChannels: {
+            /** @description Whether the plan has chat webhooks (Professional and Enterprise) */
+            available: boolean;
+            channels: components["schemas"]["AlertChannel"][];
+        };
+        SaveAlertChannelRequest: {
+            /** @description The webhook URL Slack or the Teams workflow gave */
+            url: string;
+        };
+        AlertChannelTest: {
+            delivered: boolean;
+            /** @description Why the webhook did not take the message */
+            error: string | null;
+        };
         OneClickUnsubscribeForm: {
             /** @constant */
             "List-Unsubscribe"?: "One-Click";
@@ -4088,6 +4204,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Which chat, Slack or Microsoft Teams */
+        AlertChannelKindPath: components["schemas"]["AlertChannelKind"];
         /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
         BrandHeader: string;
         IdPath: string;
@@ -5267,6 +5385,143 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAlertChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannels"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    saveAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which chat, Slack or Microsoft Teams */
+                kind: components["parameters"]["AlertChannelKindPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveAlertChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description The chat webhooks as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannels"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which chat, Slack or Microsoft Teams */
+                kind: components["parameters"]["AlertChannelKindPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat webhooks left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannels"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    testAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which chat, Slack or Microsoft Teams */
+                kind: components["parameters"]["AlertChannelKindPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the webhook answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannelTest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanLimit"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unsubscribeAlertEmails: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OneClickUnsubscribeForm"];
+            };
+        };
+        responses: {
+            /** @description Alert e-mails are off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     unsubscribeDigest: {

@@ -4,6 +4,8 @@
  * from here.
  */
 export * from "./accounts.schema";
+// Alert delivery (issue 31, alerts: e-mail and chat webhooks): on a line of its own for an easy merge.
+export * from "./alert-delivery.schema";
 // Alerts (issue 31, alerts): kept on a line of their own for an easy merge.
 export * from "./alerts.schema";
 export * from "./billing.schema";

@@ -1,6 +1,7 @@
 import { getTableName, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { LEGACY_SEAL_KEY_ID } from "../lib/crypto";
+import { alertChannels } from "./alert-delivery.schema";
 import type { Db } from "./client";
 import { connections } from "./connectors.schema";
 import { mailOutbox } from "./mail.schema";
@@ -12,6 +13,7 @@ import { ssoConnections } from "./sso.schema";
  * named is missing here.
  */
 export const SEALED_COLUMNS: readonly { table: PgTable; key: PgColumn; sealed: PgColumn }[] = [
+  { table: alertChannels, key: alertChannels.id, sealed: alertChannels.sealedUrl },
   { table: connections, key: connections.id, sealed: connections.sealedCredential },
   { table: mailOutbox, key: mailOutbox.id, sealed: mailOutbox.sealed },
   { table: ssoConnections, key: ssoConnections.workspaceId, sealed: ssoConnections.oidcSealedClientSecret },

@@ -228,6 +228,24 @@ const cases: Record<string, Case> = {
   updateAlertPreferences: own(200, {
     probes: () => [{ body: { mutedRules: ["plan_limit"], email: "hourly" } }],
   }),
+  getAlertChannels: own(200),
+  saveAlertChannel: own(200, {
+    why: "B (a Professional trial) sets its own workspace's Slack webhook; nothing is posted to it here",
+    probes: () => [
+      {
+        params: { kind: "slack" },
+        body: { url: "https://hooks.slack.com/services/T0B/B0B/bbbbbbbbbbbbbbbb" },
+      },
+    ],
+  }),
+  deleteAlertChannel: own(200, { probes: () => [{ params: { kind: "teams" } }] }),
+  testAlertChannel: own(404, {
+    why: "B has no Teams webhook (404 ALERT_CHANNEL_NOT_FOUND): nothing is posted, nothing of A's read",
+    probes: () => [{ params: { kind: "teams" } }],
+  }),
+  unsubscribeAlertEmails: open(
+    "the signed token e-mailed to the member is the credential (RFC 8058: no sign-in)",
+  ),
 
   getBranding: own(200),
   updateBranding: own(200, {

@@ -86,7 +86,7 @@ describe("the contract and the handlers", () => {
       "updateUser",
     ]);
     const reads = operations.filter((op) => op.secured && op.method === "GET" && op.role !== "member");
-    expect(reads.map((op) => op.id)).toEqual(["listInvitations", "getSsoSettings"]);
+    expect(reads.map((op) => op.id)).toEqual(["listInvitations", "getAlertChannels", "getSsoSettings"]);
   });
 
   it("refuses to start when a handler has no contract operation", async () => {

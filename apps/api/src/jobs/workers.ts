@@ -1,5 +1,6 @@
 import type { JobHandlers } from "../kernel/job-queue";
 import type { WorkerDeps } from "../kernel/worker-deps";
+import { deliverAlertsJob, hourlyAlertEmailsJob } from "../modules/alerts/deliver-alerts.job";
 import { alertsAfterRecompute } from "../modules/alerts/evaluate";
 import { computeBrandJob } from "../modules/analytics/compute-brand.job";
 import { profileInfluencersJob } from "../modules/analytics/influencer-profiles.job";
@@ -45,6 +46,8 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     },
     "discard-expired-imports": () => discardExpiredImportsJob(deps),
     "send-digests": () => sendDigestsJob(deps),
+    "deliver-alerts": () => deliverAlertsJob(deps),
+    "send-hourly-alert-emails": () => hourlyAlertEmailsJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
     "sync-search-console": (data, job) => syncSearchConsoleJob(deps, data, job),
     "sync-instagram": (data, job) => syncInstagramJob(deps, data, job),

@@ -35,6 +35,10 @@ export interface JobPayloads {
   "discard-expired-imports": Record<string, never>;
   /** The weekly digest's hourly run: sends the digests whose member's local day and hour it is (modules/digest/send-digests.job.ts). */
   "send-digests": Record<string, never>;
+  /** Alerts out of the app, every minute: `instant` e-mails and the team's chats (modules/alerts/deliver-alerts.job.ts). */
+  "deliver-alerts": Record<string, never>;
+  /** The hourly bundle of alert e-mails (modules/alerts/deliver-alerts.job.ts). */
+  "send-hourly-alert-emails": Record<string, never>;
 }
 export type JobKind = keyof JobPayloads;
 
@@ -100,6 +104,8 @@ const settings: Record<JobKind, QueueSettings> = {
   "mail-outbox": scheduled,
   "discard-expired-imports": scheduled,
   "send-digests": scheduled,
+  "deliver-alerts": scheduled,
+  "send-hourly-alert-emails": scheduled,
   "refresh-sources": scheduled,
   // One run per workspace at a time; a YouTube outage is tried again from 30 s, doubling, three times.
   "sync-youtube": {
@@ -259,6 +265,9 @@ export async function startJobQueue(
     await boss.schedule("refresh-sources", `${REFRESH_SOURCES_MINUTE} * * * *`);
     await boss.schedule("discard-expired-imports", "41 * * * *");
     await boss.schedule("send-digests", `${DIGEST_MINUTE} * * * *`);
+    // Alerts: e-mails at once and the team's chats every minute, the hourly e-mail bundle on the hour.
+    await boss.schedule("deliver-alerts", "* * * * *");
+    await boss.schedule("send-hourly-alert-emails", "0 * * * *");
   });
   // A request that queues a job fails at once while the database is away, rather than waiting for it.
   const direct = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };

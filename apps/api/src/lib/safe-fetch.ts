@@ -65,6 +65,8 @@ export interface SafeFetchOptions {
   userAgent?: string;
   resolve?: Resolver;
   signal?: AbortSignal;
+  /** What the span names as the URL when the URL's path is itself a secret (a chat webhook's). */
+  traceUrl?: string;
 }
 
 export interface SafeFetchResponse {
@@ -353,7 +355,10 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 /** A client span per fetch, redirects included (node:http is not instrumented); its URL as a log line shows it. */
 export function safeFetch(input: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchResponse> {
   const method = options.method ?? "GET";
-  const attributes = { "http.request.method": method, "url.full": redactUrl(String(input)) };
+  const attributes = {
+    "http.request.method": method,
+    "url.full": options.traceUrl ?? redactUrl(String(input)),
+  };
   return inSpan(method, { kind: SpanKind.CLIENT, attributes }, async (span) => {
     const response = await fetchChecked(input, options);
     span.setAttribute("http.response.status_code", response.status);

@@ -93,6 +93,11 @@ const storesNoField = "keeps no field of the request that a read shows (codes, s
 export const notReread: Record<string, string> = {
   signUp: "the account can be read only once confirmed with the e-mailed code",
   unsubscribeDigest: "turns a digest off by a signed token; getDigestPreference shows it only to its member",
+  unsubscribeAlertEmails:
+    "turns alert e-mail off by a signed token; getAlertSettings shows it only to its member",
+  saveAlertChannel:
+    "the webhook URL is a credential kept sealed: getAlertChannels shows only its host and last characters",
+  testAlertChannel: "posts a test message; keeps only the webhook's answer, shown by getAlertChannels",
   markAlertsRead:
     "marks read for the caller only; listAlerts shows it as each alert's read, not as a request field",
   updateAlertRules:

@@ -6,6 +6,13 @@ import {
   updateAlertPreferences,
   updateAlertRules,
 } from "./alerts.service";
+import {
+  deleteAlertChannel,
+  getAlertChannels,
+  saveAlertChannel,
+  testAlertChannel,
+  unsubscribeAlertEmails,
+} from "./channels.service";
 
 export const alertsHandlers = {
   listAlerts: ({ ctx, query }) => listAlerts(ctx, query.limit),
@@ -13,6 +20,20 @@ export const alertsHandlers = {
   getAlertSettings: ({ ctx }) => getAlertSettings(ctx),
   updateAlertRules: ({ ctx, body }) => updateAlertRules(ctx, body),
   updateAlertPreferences: ({ ctx, body }) => updateAlertPreferences(ctx, body),
+  getAlertChannels: ({ ctx }) => getAlertChannels(ctx),
+  saveAlertChannel: ({ ctx, params, body }) => saveAlertChannel(ctx, params.kind, body),
+  deleteAlertChannel: ({ ctx, params }) => deleteAlertChannel(ctx, params.kind),
+  testAlertChannel: ({ ctx, params }) => testAlertChannel(ctx, params.kind),
+  unsubscribeAlertEmails: ({ ctx, query }) => unsubscribeAlertEmails(ctx, query.token),
 } satisfies Handlers<
-  "listAlerts" | "markAlertsRead" | "getAlertSettings" | "updateAlertRules" | "updateAlertPreferences"
+  | "listAlerts"
+  | "markAlertsRead"
+  | "getAlertSettings"
+  | "updateAlertRules"
+  | "updateAlertPreferences"
+  | "getAlertChannels"
+  | "saveAlertChannel"
+  | "deleteAlertChannel"
+  | "testAlertChannel"
+  | "unsubscribeAlertEmails"
 >;

@@ -5,7 +5,7 @@ import { seedInstagramFollowers } from "../../../test/brand-rows";
 import { type SeededUser, seedTeam } from "../../../test/users";
 import { ownBrandWithRival } from "../../../test/workspaces";
 import { jwtKey } from "../../config/keys";
-import { alerts, connections, posts, searchQueries } from "../../db/schema";
+import { alertChannels, alerts, connections, posts, searchQueries } from "../../db/schema";
 import { DAY_MS } from "../../lib/clock";
 import { recomputeBrand } from "../analytics/compute-brand.job";
 import { addDays } from "../analytics/periods";
@@ -183,6 +183,49 @@ describe("alert rules after a recompute", () => {
     expect((await stored()).filter((r) => r.rule === "followers").map((r) => r.title)).toEqual([
       "Oakridge Roasters gained 15% of its instagram followers",
     ]);
+  });
+});
+
+describe("the team's chats", () => {
+  it("queues each new run of alerts for the workspace's chats on Professional, with the alerts; nothing on Starter", async () => {
+    const db = t.database.db;
+    const workspaceId = team.owner.workspaceId;
+    const plan = (name: string) =>
+      t.database.pool.query(
+        "update subscriptions set plan = $1, status = 'active', end_date = null where workspace_id = $2",
+        [name, workspaceId],
+      );
+    const deliveries = async () =>
+      (
+        await t.database.pool.query<{ kind: string; batch_id: string }>(
+          "select kind, batch_id from alert_channel_deliveries",
+        )
+      ).rows;
+    await db
+      .insert(alertChannels)
+      .values({ workspaceId, kind: "slack", sealedUrl: "v2.x.y", urlHint: "hooks.slack.com/…abcd" });
+    // Starter: a follower fall fires, and no chat gets it.
+    await plan("starter");
+    await seedInstagramFollowers(db, brandId, [["2026-11-30", 900]]);
+    await evaluateAlerts(deps(), brandId);
+    expect((await stored()).some((r) => r.title.includes("lost"))).toBe(true);
+    expect(await deliveries()).toEqual([]);
+    // Professional: the next run (a query new in Search Console) is queued for Slack, in its batch.
+    await plan("professional");
+    await db.insert(searchQueries).values({
+      workspaceId,
+      brandId,
+      query: "espresso",
+      periodFrom: "2026-11-16",
+      periodTo: "2026-11-29",
+      clicks: 100,
+      impressions: 1000,
+      source: "provider" as const,
+    });
+    await evaluateAlerts(deps(), brandId);
+    const espresso = (await stored()).find((r) => r.title.includes("espresso"));
+    expect(espresso).toBeDefined();
+    expect(await deliveries()).toEqual([{ kind: "slack", batch_id: espresso?.batchId }]);
   });
 });
 

@@ -20,6 +20,8 @@ import {
   searchSets,
   storeFired,
 } from "./alerts.repo";
+import { chatWebhooksAllowed } from "./channels.service";
+import { queueChannelDeliveries } from "./delivery.repo";
 import {
   BASELINE_WEEKS,
   breakoutRule,
@@ -99,7 +101,13 @@ async function evaluateFor(
   if (fired.length === 0) return { workspaceId: target.workspaceId, alerts: [] };
   const alerts = await deps.db.transaction(async (tx) => {
     await lockWorkspaceAlerts(tx, { workspaceId: target.workspaceId });
-    return storeFired(tx, { workspaceId: target.workspaceId, batchId: randomUUID(), fired, now });
+    const batchId = randomUUID();
+    const stored = await storeFired(tx, { workspaceId: target.workspaceId, batchId, fired, now });
+    // The team's chats get the run too: queued with the alerts, so a crash loses neither (docs/alerts.md).
+    if (stored.length > 0 && (await chatWebhooksAllowed(tx, target.workspaceId, now))) {
+      await queueChannelDeliveries(tx, { workspaceId: target.workspaceId, batchId, now });
+    }
+    return stored;
   });
   return { workspaceId: target.workspaceId, alerts };
 }

@@ -147,7 +147,8 @@ function textPart(c: DigestContent, lines: Line[], links: DigestLinks, firstName
   return out.join("\n");
 }
 
-const styles = {
+/** Shared with the alert e-mail (modules/alerts/alert-email.ts), which wears the same look. */
+export const styles = {
   body: { margin: 0, padding: "24px 0", backgroundColor: "#f5f5f7", fontFamily: "Inter, Arial, sans-serif" },
   card: {
     maxWidth: "560px",
@@ -163,7 +164,7 @@ const styles = {
 
 // Dark mode: clients that honour prefers-color-scheme get dark surfaces with light text; those that invert colours
 // themselves find no light-on-light pair to break, as every text sits on a surface set with it.
-const DARK_CSS = `
+export const DARK_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
   .digest-body { background-color: #111827 !important; }

@@ -77,6 +77,11 @@ export const OPERATION_ROLES: Readonly<Record<string, LeastRole>> = {
   markAlertsRead: "member",
   updateAlertPreferences: "member",
   updateAlertRules: "admin",
+  // Alert chat webhooks (issue 31): the workspace's, set by its admins; the URL is a credential.
+  getAlertChannels: "admin",
+  saveAlertChannel: "admin",
+  deleteAlertChannel: "admin",
+  testAlertChannel: "admin",
   // The team.
   removeMember: "admin",
   changeMemberRole: "admin",

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import type * as React from "react";
 import { useEffect } from "react";
+import { AlertDeliverySection } from "~/features/alerts/alert-delivery-section";
 import { PaymentMethodsSection } from "~/features/billing/payment-methods-section";
 import { PlanSection } from "~/features/billing/plan-section";
 import { BrandingSection } from "~/features/branding/branding-section";
@@ -85,6 +86,12 @@ function ProfileScreen() {
             description="An e-mail each week on the day and at the hour you choose, with what changed for this brand."
           >
             <DigestSection />
+          </Section>
+          <Section
+            title="Alerts"
+            description="Alerts by e-mail, at once or hourly; and, set by admins, in your team's Slack or Microsoft Teams."
+          >
+            <AlertDeliverySection workspaceRole={me.data.workspace.role} />
           </Section>
           <Section
             title="Plan"
