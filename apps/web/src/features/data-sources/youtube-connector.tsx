@@ -14,7 +14,7 @@ import { youtubeConnectorOptions } from "./queries";
 type Connector = components["schemas"]["YoutubeConnector"];
 type Channel = Connector["channels"][number];
 
-/** Said under the channels when a count is rounded (docs/data-sources.md "YouTube"). */
+/** Said under the channels when a count is rounded (docs/data-sources.md "YouTube (Data API v3)"). */
 export const ROUNDED_NOTE =
   "YouTube rounds subscriber counts down to three significant figures: follower growth is shown only when it exceeds that rounding.";
 
