@@ -18,6 +18,7 @@ interface ChannelResource {
   id: string;
   snippet: { customUrl?: string; title: string; description?: string; publishedAt?: string };
   contentDetails?: { relatedPlaylists: { uploads: string } };
+  statistics?: { subscriberCount?: string; hiddenSubscriberCount?: boolean; [name: string]: unknown };
 }
 interface VideoResource {
   id: string;
@@ -32,6 +33,11 @@ export interface FakeYoutube {
   calls: string[];
   /** Answer every call with the quota error (403 quotaExceeded) while set. */
   quotaExceeded: boolean;
+  /**
+   * A channel's true subscriber count by channel id, in place of its fixture's: answered as YouTube does since
+   * September 2019, rounded down to three significant figures (12,345 → "12300"; under 1,000 exact).
+   */
+  subscribers: Map<string, number>;
   /** Answer the next `n` calls with 503. */
   failNext(n: number): void;
   close(): Promise<void>;
@@ -51,6 +57,7 @@ export async function startFakeYoutube(o: { keys?: string[]; pageSize?: number }
     keys: new Set(o.keys ?? ["AIzaFakeYoutubeKey0000000000000000000"]),
     calls: [],
     quotaExceeded: false,
+    subscribers: new Map(),
     failNext: (n) => {
       failures = n;
     },
@@ -86,12 +93,19 @@ export async function startFakeYoutube(o: { keys?: string[]; pageSize?: number }
           (q.get("forUsername") !== null &&
             c.snippet.title.replace(/\s+/g, "").toLowerCase() === q.get("forUsername")?.toLowerCase()),
       );
+      const items = found.map((c) => {
+        const truth = fake.subscribers.get(c.id);
+        if (truth === undefined || c.statistics?.hiddenSubscriberCount === true) return c;
+        const step = 10 ** Math.max(0, String(truth).length - 3);
+        const rounded = Math.floor(truth / step) * step;
+        return { ...c, statistics: { ...c.statistics, subscriberCount: String(rounded) } };
+      });
       // As YouTube does, a lookup that matches nothing has no `items` at all.
       return send(res, 200, {
         kind: "youtube#channelListResponse",
         etag: "fake",
         pageInfo: { totalResults: found.length, resultsPerPage: pageSize },
-        ...(found.length > 0 ? { items: found } : {}),
+        ...(items.length > 0 ? { items } : {}),
       });
     }
     if (resource === "playlistItems") {

@@ -58,7 +58,7 @@ describe("the YouTube connector", () => {
     await form.getByRole("button", { name: "Connect YouTube" }).click();
 
     const channels = section.getByRole("list", { name: "YouTube channels" });
-    await channels.getByText("Brewhaus Coffee: 18,400 subscribers").waitFor({ timeout: 30_000 });
+    await channels.getByText("Brewhaus Coffee: about 18,400 subscribers").waitFor({ timeout: 30_000 });
     await channels.getByText("The channel hides its subscriber count.").waitFor();
     await section.getByText("Connected", { exact: true }).waitFor();
     await section.getByText(/quota units used today/).waitFor();

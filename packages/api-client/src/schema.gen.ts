@@ -2280,6 +2280,8 @@ export interface components {
             title: string | null;
             /** @description Subscribers at the last read; null when hidden by the channel or not read yet. */
             subscribers: number | null;
+            /** @description The rounding step of subscribers: YouTube gives subscriber counts rounded down to three significant figures, so 12,300 with step 100 stands for 12,300 to 12,399 (1 under 1,000: exact). Null when subscribers is. */
+            subscribersRoundedTo: number | null;
             /** @description Why the channel could not be read (e.g. it does not exist any more). */
             problem: string | null;
         };
@@ -3430,6 +3432,10 @@ export interface components {
             platform: components["schemas"]["SocialNetwork"];
             /** @description Followers at the end of the window */
             audience: number | null;
+            /** @description The rounding step of audience when its source rounds the count (YouTube subscribers collected through the YouTube Data API: rounded down to three significant figures, so 12,300 with step 100 stands for 12,300 to 12,399); null when the count is exact or unknown. */
+            audienceRoundedTo: number | null;
+            /** @description Followers gained (negative: lost) over the window: audience against the count at the end of the day before the window (each at most 3 days old). Null when either count is unknown, or when a rounded count leaves the change smaller than the rounding step at either end (no measurable change). */
+            audienceGrowth: number | null;
             /** @description Engagements in the window */
             engagement: number | null;
             engagementRate: number | null;

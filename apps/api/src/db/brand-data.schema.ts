@@ -125,6 +125,11 @@ export const followerSnapshots = pgTable(
     day: date("day").notNull(),
     followers: integer("followers").notNull(),
     source: text("source", { enum: dataSources }).notNull(),
+    /**
+     * The rounding step of `followers` when its source rounds the count: YouTube's subscriber counts are rounded
+     * down to three significant figures, so 12,300 with step 100 stands for 12,300 to 12,399. Null when exact.
+     */
+    roundedTo: integer("rounded_to"),
     /** The import that stored the row last (removing it removes the row); null for collected or sample data. */
     importId: uuid("import_id").references(() => imports.id, { onDelete: "cascade" }),
   },

@@ -111,6 +111,7 @@ export function readFollowers(db: Queryable, p: { brandId: string }) {
       platform: followerSnapshots.platform,
       day: followerSnapshots.day,
       followers: followerSnapshots.followers,
+      roundedTo: followerSnapshots.roundedTo,
     })
     .from(followerSnapshots)
     .where(eq(followerSnapshots.brandId, p.brandId))

@@ -281,7 +281,7 @@ export async function storeImportRows(
       `insert into follower_snapshots (brand_id, platform, day, followers, source, import_id)
       select $1, platform, day, followers, 'csv_import', $2 from import_snapshots
       on conflict (brand_id, platform, day) do update set followers = excluded.followers, source = excluded.source,
-        import_id = excluded.import_id
+        import_id = excluded.import_id, rounded_to = null
       where (follower_snapshots.followers, follower_snapshots.source)
         is distinct from (excluded.followers, excluded.source)`,
       owner,

@@ -169,7 +169,14 @@ export async function saveChannelReading(
  */
 export async function upsertChannelAudience(
   db: Queryable,
-  p: { brandId: string; day: string; followers: number; platform?: "youtube" | "instagram" },
+  p: {
+    brandId: string;
+    day: string;
+    followers: number;
+    platform?: "youtube" | "instagram";
+    /** The count's rounding step when the platform rounds it (YouTube); left out when exact. */
+    roundedTo?: number;
+  },
 ) {
   await db
     .insert(followerSnapshots)
@@ -179,10 +186,16 @@ export async function upsertChannelAudience(
       day: p.day,
       followers: p.followers,
       source: "provider",
+      roundedTo: p.roundedTo ?? null,
     })
     .onConflictDoUpdate({
       target: [followerSnapshots.brandId, followerSnapshots.platform, followerSnapshots.day],
-      set: { followers: sql`excluded.followers`, source: sql`excluded.source`, importId: null },
+      set: {
+        followers: sql`excluded.followers`,
+        source: sql`excluded.source`,
+        roundedTo: sql`excluded.rounded_to`,
+        importId: null,
+      },
     });
 }
 

@@ -126,6 +126,17 @@ function failureOf(status: number, body: ErrorBody): YoutubeError {
 }
 
 /** A count the API sends as a string ("12345"); null when absent or unreadable. */
+/**
+ * The rounding step of a subscriber count as the API gives it: since September 2019 `statistics.subscriberCount`
+ * is the public, abbreviated count, rounded down to three significant figures (the channels resource,
+ * developers.google.com/youtube/v3/docs/channels, and its revision history; help.rivaliq.com "Why YouTube
+ * Subscriber Counts are Rounded"), so 12,345 reads 12,300 with step 100 = 10^(digits − 3); under 1,000 it is exact.
+ */
+export function subscriberRounding(subscribers: number): number {
+  const digits = String(Math.max(0, Math.trunc(subscribers))).length;
+  return 10 ** Math.max(0, digits - 3);
+}
+
 function count(value: unknown): number | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
   const n = Number(value);

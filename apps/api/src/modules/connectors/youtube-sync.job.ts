@@ -16,7 +16,13 @@ import {
   storeFoundChannels,
 } from "./creator-search.repo";
 import { withRecentVideos } from "./found-creators";
-import { SEARCH_UNITS, type YoutubeClient, YoutubeError, youtubeClient } from "./youtube-api";
+import {
+  SEARCH_UNITS,
+  subscriberRounding,
+  type YoutubeClient,
+  YoutubeError,
+  youtubeClient,
+} from "./youtube-api";
 import { type ConnectorBrand, connectorBrands } from "./youtube-brands";
 import { ChannelRefError, parseChannelRef } from "./youtube-channel-ref";
 import { quotaDayOf, quotaResetAfter, unitsSpentToday } from "./youtube-quota";
@@ -176,8 +182,14 @@ async function readChannel(
   }
   const day = now.toISOString().slice(0, 10);
   await deps.db.transaction(async (tx) => {
+    // A hidden count stays unknown (no row), never 0; a shown one is rounded by YouTube, and stored as such.
     if (found.subscribers !== null) {
-      await upsertChannelAudience(tx, { brandId: brand.id, day, followers: found.subscribers });
+      await upsertChannelAudience(tx, {
+        brandId: brand.id,
+        day,
+        followers: found.subscribers,
+        roundedTo: subscriberRounding(found.subscribers),
+      });
     }
     await upsertChannelVideos(tx, {
       brandId: brand.id,

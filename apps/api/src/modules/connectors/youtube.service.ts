@@ -16,7 +16,7 @@ import {
 } from "./connections.repo";
 import { countOperatorSearches } from "./creator-search.repo";
 import { nextRefreshAfter } from "./refresh-schedule";
-import { SEARCH_UNITS } from "./youtube-api";
+import { SEARCH_UNITS, subscriberRounding } from "./youtube-api";
 import { connectorBrands } from "./youtube-brands";
 import { ChannelRefError, channelUrl, parseChannelRef } from "./youtube-channel-ref";
 import { quotaDayOf, unitsSpentToday } from "./youtube-quota";
@@ -61,6 +61,7 @@ export async function youtubeConnector(
         channel,
         title: reading?.title ?? null,
         subscribers: reading?.subscribers ?? null,
+        subscribersRoundedTo: reading?.subscribers == null ? null : subscriberRounding(reading.subscribers),
         problem: reading?.problem ?? null,
       };
     }),

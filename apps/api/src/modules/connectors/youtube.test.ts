@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { SEALED_WITH_TEST_KEY } from "../../../test/config";
@@ -15,12 +15,14 @@ import {
   posts,
   workspaceBrands,
 } from "../../db/schema";
+import { signIdToken } from "../auth/id-token";
 
 type Schemas = components["schemas"];
 
 // The YouTube connector against a local fake of the Data API v3 (test/fake-youtube.ts), with the real job queue:
 // what a workspace connects is read by the job, stored as the brands' YouTube audience and videos, and recomputed.
 const KEY = "AIzaFakeYoutubeKey0000000000000000000";
+const DAY_MS = 24 * 3_600_000;
 let fake: FakeYoutube;
 let t: TestApp;
 beforeAll(async () => {
@@ -64,7 +66,7 @@ async function workspace() {
   await t.database.db
     .insert(brandCompetitors)
     .values({ workspaceId: user.workspaceId, brandId: own.id, competitorId: rival.id });
-  return { authorization: user.authorization, workspaceId: user.workspaceId, own, rival };
+  return { user, authorization: user.authorization, workspaceId: user.workspaceId, own, rival };
 }
 
 async function send(
@@ -119,6 +121,7 @@ describe("the YouTube connector", () => {
         channel: "https://www.youtube.com/@lumoracoffee",
         title: "Lumora Coffee",
         subscribers: null,
+        subscribersRoundedTo: null,
         problem: "The channel hides its subscriber count.",
       },
       {
@@ -128,6 +131,7 @@ describe("the YouTube connector", () => {
         channel: "https://www.youtube.com/@brewhaus",
         title: "Brewhaus Coffee",
         subscribers: 18400,
+        subscribersRoundedTo: 100,
         problem: null,
       },
     ]);
@@ -269,5 +273,86 @@ describe("the YouTube connector", () => {
     expect((await connector(w.authorization)).status).toBe("not_connected");
     const videos = await t.database.db.select().from(posts).where(eq(posts.brandId, w.rival.id));
     expect(videos).toHaveLength(3);
+  });
+
+  // Last in the file: it moves the clock on two weeks.
+  it("keeps YouTube's rounded subscriber counts as such, and reports growth only beyond the rounding", async () => {
+    const w = await workspace();
+    const BREWHAUS = "UCbrewhausCoffeeCo00000a";
+    // The session lasts 30 days; its ID token is signed again after the clock moves.
+    const authorization = async () =>
+      `Bearer ${await signIdToken(w.user, jwtKey(TEST_JWT_SECRET), t.clock.now())}`;
+    /** Brewhaus's true count on the day, which the fake answers rounded down to three significant figures. */
+    const readOn = async (subscribers: number, first = false) => {
+      fake.subscribers.set(BREWHAUS, subscribers);
+      const response = first
+        ? await send("PUT", "/connectors/youtube", await authorization(), {
+            apiKey: KEY,
+            channels: [
+              { brandId: w.own.id, channel: "@lumoracoffee" },
+              { brandId: w.rival.id, channel: "@brewhaus" },
+            ],
+          })
+        : await send("POST", "/connectors/youtube/refresh", await authorization());
+      expect(response.statusCode).toBeLessThan(300);
+      await jobsDone(t);
+    };
+    const youtubeFigures = async () => {
+      const response = await t.app.inject({
+        method: "GET",
+        url: "/api/competitor?period=7d",
+        headers: { authorization: await authorization() },
+      });
+      expectContractResponse("getCompetitorAnalytics", response);
+      return response
+        .json<Schemas["CompetitorAnalytics"]>()
+        .competitors.find((c: { id: string }) => c.id === w.rival.id)
+        ?.audienceByPlatform.find((f: { platform: string }) => f.platform === "youtube");
+    };
+
+    // Week 1: 18,390 → 18,410 true subscribers read 18,300 → 18,400: one step of rounding, not 100 new followers.
+    await readOn(18_390, true);
+    t.clock.advance(7 * DAY_MS);
+    await readOn(18_410);
+    expect(await youtubeFigures()).toMatchObject({
+      audience: 18_400,
+      audienceRoundedTo: 100,
+      audienceGrowth: null,
+    });
+    // Week 2: 18,410 → 18,720 read 18,400 → 18,700: three steps, a growth the rounding cannot make.
+    t.clock.advance(7 * DAY_MS);
+    await readOn(18_720);
+    expect(await youtubeFigures()).toMatchObject({
+      audience: 18_700,
+      audienceRoundedTo: 100,
+      audienceGrowth: 300,
+    });
+
+    // Each count is stored with its step; Lumora's hidden count is no row at all, unknown rather than 0.
+    const stored = await t.database.db
+      .select({
+        brandId: followerSnapshots.brandId,
+        followers: followerSnapshots.followers,
+        step: followerSnapshots.roundedTo,
+      })
+      .from(followerSnapshots)
+      .where(eq(followerSnapshots.platform, "youtube"))
+      .orderBy(asc(followerSnapshots.day));
+    expect(stored.filter((s) => s.brandId === w.own.id)).toEqual([]);
+    expect(stored.filter((s) => s.brandId === w.rival.id).map((s) => [s.followers, s.step])).toEqual([
+      [18_300, 100],
+      [18_400, 100],
+      [18_700, 100],
+    ]);
+    expect(
+      (await connector(await authorization())).channels.map((c) => [
+        c.brandName,
+        c.subscribers,
+        c.subscribersRoundedTo,
+      ]),
+    ).toEqual([
+      ["Lumora", null, null],
+      ["Brewhaus", 18_700, 100],
+    ]);
   });
 });

@@ -36,6 +36,7 @@ import {
   metricLabels,
   metricOrder,
   platformComparison,
+  roundedAudienceNote,
   selectCompetitor,
 } from "./queries";
 import { ShareOfVoiceSection } from "./share-of-voice";
@@ -172,7 +173,12 @@ export function CompetitorSections({
         </div>
         <MissingData data={data} companies={[brand, selected]} />
       </div>
-      <SectionCard title="Audience by platform" description={`Followers: ${brand.name} and ${selected.name}`}>
+      <SectionCard
+        title="Audience by platform"
+        description={[`Followers: ${brand.name} and ${selected.name}`, roundedAudienceNote(brand, selected)]
+          .filter(Boolean)
+          .join(". ")}
+      >
         <PlatformBarChart
           data={platformComparison(brand, selected, "audience")}
           metrics={metrics}

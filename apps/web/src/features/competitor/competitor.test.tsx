@@ -22,6 +22,7 @@ import {
   type CompetitorAnalytics,
   type CompetitorEntry,
   platformComparison,
+  roundedAudienceNote,
   selectCompetitor,
 } from "./queries";
 
@@ -31,7 +32,16 @@ const entry = (id: string, name: string, overrides: Partial<CompetitorEntry> = {
   logo: null,
   isOwnBrand: false,
   sample: false,
-  audienceByPlatform: [{ platform: "instagram", audience: 12000, engagement: 800, engagementRate: 0.03 }],
+  audienceByPlatform: [
+    {
+      platform: "instagram",
+      audience: 12000,
+      audienceRoundedTo: null,
+      audienceGrowth: null,
+      engagement: 800,
+      engagementRate: 0.03,
+    },
+  ],
   trafficByCountry: [{ countryId: "GBR", visitsShare: 0.7 }],
   trafficMeasure: "visits",
   sources: [],
@@ -69,8 +79,22 @@ const entry = (id: string, name: string, overrides: Partial<CompetitorEntry> = {
 const brand = entry("b0", "Lumora Coffee", {
   isOwnBrand: true,
   audienceByPlatform: [
-    { platform: "instagram", audience: 20000, engagement: 1500, engagementRate: 0.04 },
-    { platform: "tiktok", audience: 5000, engagement: null, engagementRate: null },
+    {
+      platform: "instagram",
+      audience: 20000,
+      audienceRoundedTo: null,
+      audienceGrowth: null,
+      engagement: 1500,
+      engagementRate: 0.04,
+    },
+    {
+      platform: "tiktok",
+      audience: 5000,
+      audienceRoundedTo: null,
+      audienceGrowth: null,
+      engagement: null,
+      engagementRate: null,
+    },
   ],
   metrics: [
     {
@@ -177,6 +201,25 @@ describe("competitor selection", () => {
       network: "tiktok",
       values: { brand: null, competitor: null },
     });
+  });
+
+  it("marks the audience as rounded when a YouTube count is", () => {
+    expect(roundedAudienceNote(brand, analytics.competitors[0])).toBeNull();
+    const youtube = entry("c9", "Brewhaus", {
+      audienceByPlatform: [
+        {
+          platform: "youtube",
+          audience: 18400,
+          audienceRoundedTo: 100,
+          audienceGrowth: null,
+          engagement: null,
+          engagementRate: null,
+        },
+      ],
+    });
+    expect(roundedAudienceNote(brand, youtube)).toBe(
+      "YouTube rounds subscriber counts down to three significant figures: those shown are about.",
+    );
   });
 });
 

@@ -54,6 +54,22 @@ export function platformComparison(
   }));
 }
 
+/**
+ * Said with the audience chart when a company's count there is rounded by its source (YouTube subscribers, rounded
+ * down to three significant figures); null when every count is exact.
+ */
+export function roundedAudienceNote(
+  brand: CompetitorEntry,
+  competitor: CompetitorEntry | undefined,
+): string | null {
+  const rounded = [brand, competitor].some((entry) =>
+    entry?.audienceByPlatform.some((f) => f.audience !== null && (f.audienceRoundedTo ?? 1) > 1),
+  );
+  return rounded
+    ? "YouTube rounds subscriber counts down to three significant figures: those shown are about."
+    : null;
+}
+
 export const metricOrder: readonly MetricName[] = [
   "overallTraffic",
   "searchTraffic",

@@ -12,7 +12,7 @@ import {
   type,
   waitFor,
 } from "../modules/test-utils";
-import { creatorSearchText, YoutubeConnectorSection } from "./youtube-connector";
+import { channelText, creatorSearchText, ROUNDED_NOTE, YoutubeConnectorSection } from "./youtube-connector";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,6 +38,7 @@ const notConnected = {
       channel: null,
       title: null,
       subscribers: null,
+      subscribersRoundedTo: null,
       problem: null,
     },
     {
@@ -47,6 +48,7 @@ const notConnected = {
       channel: "https://www.youtube.com/@brewhaus",
       title: null,
       subscribers: null,
+      subscribersRoundedTo: null,
       problem: null,
     },
   ],
@@ -104,7 +106,12 @@ describe("the YouTube connector section", () => {
           quotaUsedToday: 1234,
           channels: [
             { ...notConnected.channels[0], problem: "The channel hides its subscriber count." },
-            { ...notConnected.channels[1], title: "Brewhaus Coffee", subscribers: 18400 },
+            {
+              ...notConnected.channels[1],
+              title: "Brewhaus Coffee",
+              subscribers: 18400,
+              subscribersRoundedTo: 100,
+            },
           ],
         }),
       "POST /connectors/youtube/refresh": () =>
@@ -113,7 +120,9 @@ describe("the YouTube connector section", () => {
     const view = await renderScreen(YoutubeConnectorSection);
     await waitFor(() => getByText(view.container, "Quota exhausted"));
     getByText(view.container, "YouTube's quota for this key is used up: reading resumes at 08:00 UTC.");
-    getByText(view.container, "Brewhaus Coffee: 18,400 subscribers");
+    // YouTube's counts are rounded: marked as such, and a hidden count stays a problem, never 0.
+    getByText(view.container, "Brewhaus Coffee: about 18,400 subscribers");
+    getByText(view.container, ROUNDED_NOTE);
     getByText(view.container, "The channel hides its subscriber count.");
     expect(view.container.textContent).toContain("1,234 of 10,000 quota units used today");
     expect(view.container.textContent).toContain("next read 26 Nov");
@@ -124,6 +133,20 @@ describe("the YouTube connector section", () => {
     await click(getByRoleName(view.container, "button", "Read again now"));
     await waitFor(() => getByText(view.container, "YouTube was read a moment ago."));
     view.unmount();
+  });
+
+  it("marks a rounded subscriber count as such, an exact one not, and a hidden one as unknown", () => {
+    const channel = { ...notConnected.channels[1], title: "Brewhaus Coffee" };
+    expect(channelText({ ...channel, subscribers: 12300, subscribersRoundedTo: 100 })).toBe(
+      "Brewhaus Coffee: about 12,300 subscribers",
+    );
+    // Under 1,000 YouTube gives the exact count.
+    expect(channelText({ ...channel, subscribers: 987, subscribersRoundedTo: 1 })).toBe(
+      "Brewhaus Coffee: 987 subscribers",
+    );
+    expect(
+      channelText({ ...channel, subscribers: null, problem: "The channel hides its subscriber count." }),
+    ).toBe("The channel hides its subscriber count.");
   });
 
   it("says how many creator searches a day Brandscope's key allows the workspace, and what happens after", () => {

@@ -12,6 +12,19 @@ import {
 import { youtubeConnectorOptions } from "./queries";
 
 type Connector = components["schemas"]["YoutubeConnector"];
+type Channel = Connector["channels"][number];
+
+/** Said under the channels when a count is rounded (docs/data-sources.md "YouTube (Data API v3)"). */
+export const ROUNDED_NOTE =
+  "YouTube rounds subscriber counts down to three significant figures: follower growth is shown only when it exceeds that rounding.";
+
+/** A channel's line: its subscribers ("about" when YouTube rounded them), its problem, or what it waits for. */
+export function channelText(c: Channel): string {
+  if (c.problem && c.subscribers === null) return c.problem;
+  if (c.subscribers === null) return c.channel ? "Not read yet" : "No channel";
+  const about = c.subscribersRoundedTo !== null && c.subscribersRoundedTo > 1 ? "about " : "";
+  return `${c.title ?? "Channel"}: ${about}${formatWhole(c.subscribers)} subscribers`;
+}
 
 const statusBadges: Record<Connector["status"], ConnectorBadge> = {
   not_connected: { label: "Not connected", tone: "neutral" },
@@ -63,15 +76,7 @@ function ConnectorBody({ connector }: { connector: Connector }) {
                 {c.brandName}
                 {c.isOwnBrand ? " (your brand)" : ""}
               </span>
-              <span className="text-muted-foreground text-right">
-                {c.problem && c.subscribers === null
-                  ? c.problem
-                  : c.subscribers !== null
-                    ? `${c.title ?? "Channel"}: ${formatWhole(c.subscribers)} subscribers`
-                    : c.channel
-                      ? "Not read yet"
-                      : "No channel"}
-              </span>
+              <span className="text-muted-foreground text-right">{channelText(c)}</span>
             </li>
           ))}
         </ul>
@@ -80,6 +85,9 @@ function ConnectorBody({ connector }: { connector: Connector }) {
           Connect your own brand first: its channel and its competitors' are read here.
         </p>
       )}
+      {connector.channels.some((c) => c.subscribersRoundedTo !== null && c.subscribersRoundedTo > 1) ? (
+        <p className="text-muted-foreground text-sm">{ROUNDED_NOTE}</p>
+      ) : null}
       {connector.channels.length > 0 ? <ConnectForm connector={connector} /> : null}
       {connected ? (
         <ConnectorActions

@@ -36,9 +36,62 @@ describe("platformFigures", () => {
     // Mean of 0.06 and 0.1 after capping at their p99 (0.06 + 0.99·0.04 = 0.0996).
     expect(instagram?.engagementRate).toBeCloseTo(0.0798, 12);
     // The only snapshot is 7 days before the end (> 3): no audience; no posts ever: engagement unknown, not 0.
-    expect(youtube).toEqual({ platform: "youtube", audience: null, engagement: null, engagementRate: null });
-    expect(tiktok).toEqual({ platform: "tiktok", audience: null, engagement: 160, engagementRate: 0.15 });
-    expect(twitter).toEqual({ platform: "twitter", audience: 600, engagement: 10, engagementRate: null });
+    expect(youtube).toEqual({
+      platform: "youtube",
+      audience: null,
+      audienceRoundedTo: null,
+      audienceGrowth: null,
+      engagement: null,
+      engagementRate: null,
+    });
+    expect(tiktok).toEqual({
+      platform: "tiktok",
+      audience: null,
+      audienceRoundedTo: null,
+      audienceGrowth: null,
+      engagement: 160,
+      engagementRate: 0.15,
+    });
+    expect(twitter).toEqual({
+      platform: "twitter",
+      audience: 600,
+      audienceRoundedTo: null,
+      audienceGrowth: null,
+      engagement: 10,
+      engagementRate: null,
+    });
+  });
+
+  it("gives follower growth over the window, for a rounded count only beyond its rounding step", () => {
+    const window = { from: "2026-01-08", to: "2026-01-14" };
+    const growth = (platform: "instagram" | "youtube", counts: [number, number], roundedTo: number | null) =>
+      platformFigures(
+        {
+          followers: [
+            { platform, day: "2026-01-07", followers: counts[0], roundedTo },
+            { platform, day: "2026-01-14", followers: counts[1], roundedTo },
+          ],
+          posts: [],
+        },
+        window,
+      )[0];
+    // Exact counts: every follower counts.
+    expect(growth("instagram", [12_345, 12_346], null)).toMatchObject({
+      audienceGrowth: 1,
+      audienceRoundedTo: null,
+    });
+    // YouTube's, rounded down to three significant figures: one step of 100 may be one subscriber, so no
+    // measurable change; two steps are growth.
+    expect(growth("youtube", [12_300, 12_400], 100)).toMatchObject({
+      audience: 12_400,
+      audienceRoundedTo: 100,
+      audienceGrowth: null,
+    });
+    expect(growth("youtube", [12_300, 12_300], 100)?.audienceGrowth).toBeNull();
+    expect(growth("youtube", [12_300, 12_500], 100)?.audienceGrowth).toBe(200);
+    expect(growth("youtube", [12_500, 12_300], 100)?.audienceGrowth).toBe(-200);
+    // Under 1,000 YouTube's count is exact (step 1).
+    expect(growth("youtube", [987, 988], 1)?.audienceGrowth).toBe(1);
   });
 
   it("tames one viral post in the mean rate", () => {

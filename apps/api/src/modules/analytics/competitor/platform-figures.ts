@@ -1,14 +1,15 @@
 import type { components } from "@brandscope/api-client/schema";
-import { type DayWindow, toDay } from "../periods";
+import { addDays, type DayWindow, toDay } from "../periods";
 import { quantileSorted, sortedCopy } from "../statistics";
 import { engagementOf, RATE_BY_VIEWS } from "./engagement";
-import { type DaySnapshot, followersOnDay, latestFollowers } from "./followers-at";
+import { type DaySnapshot, followerGrowth, followersOnDay, latestSnapshot } from "./followers-at";
 
 type Schemas = components["schemas"];
 type Platform = Schemas["SocialNetwork"];
 
 export interface BrandSocialData {
-  followers: { platform: Platform; day: string; followers: number }[];
+  /** `roundedTo`: the count's rounding step when its source rounds it (YouTube), null or absent when exact. */
+  followers: { platform: Platform; day: string; followers: number; roundedTo?: number | null }[];
   posts: {
     platform: Platform;
     postedAt: Date;
@@ -54,7 +55,8 @@ function hasDataIn(data: BrandSocialData, window: DayWindow): boolean {
 }
 
 /**
- * Side by side per platform (§2): followers at the window end, Σ E_p of the posts in the window, and the
+ * Side by side per platform (§2): followers at the window end and their growth over the window (a rounded count's
+ * change below its rounding step is no measurable change: null), Σ E_p of the posts in the window, and the
  * account ER = mean per-post ER over posts with a valid denominator (§1.2: by follower, or by views on TikTok and
  * YouTube). A platform appears when the company has followers or posts on it; engagement is null (not 0) when
  * no posts were ever collected for that platform, or when the company has no data at all in the window (its
@@ -66,7 +68,7 @@ export function platformFigures(data: BrandSocialData, window: DayWindow): Schem
   for (const platform of PLATFORM_ORDER) {
     const snapshots: DaySnapshot[] = data.followers
       .filter((f) => f.platform === platform)
-      .map((f) => ({ day: f.day, followers: f.followers }))
+      .map((f) => ({ day: f.day, followers: f.followers, roundedTo: f.roundedTo ?? null }))
       .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
     const allPosts = data.posts.filter((p) => p.platform === platform);
     if (snapshots.length === 0 && allPosts.length === 0) continue;
@@ -86,9 +88,13 @@ export function platformFigures(data: BrandSocialData, window: DayWindow): Schem
         : followersOnDay(snapshots, toDay(post.postedAt));
       if (denominator !== null && denominator > 0) rates.push(e / denominator);
     }
+    const end = latestSnapshot(snapshots, window.to, AUDIENCE_MAX_AGE_DAYS);
+    const start = latestSnapshot(snapshots, addDays(window.from, -1), AUDIENCE_MAX_AGE_DAYS);
     result.push({
       platform,
-      audience: latestFollowers(snapshots, window.to, AUDIENCE_MAX_AGE_DAYS),
+      audience: end?.followers ?? null,
+      audienceRoundedTo: end?.roundedTo ?? null,
+      audienceGrowth: followerGrowth(start, end),
       engagement: allPosts.length === 0 || !covered ? null : engagement,
       engagementRate: winsorisedMean(rates),
     });

@@ -7,6 +7,8 @@ const figures = (platform: "instagram" | "tiktok", audience: number | null, enga
   platform,
   audience,
   engagement,
+  audienceRoundedTo: null,
+  audienceGrowth: null,
   engagementRate: null,
 });
 
