@@ -6958,7 +6958,7 @@ export interface operations {
     getCompetitorAnalytics: {
         parameters: {
             query?: {
-                /** @description Asks for the figures to be recomputed: the workspace's own brand and the competitors it added are queued for a recompute (at most 3 times in 15 minutes per brand, then 429), and the answer comes at once with the figures stored now and `refresh` saying what happens. The sample's figures are shared and never recomputed on request. */
+                /** @description Asks for the figures to be recomputed: the workspace's own brand and the competitors it added are queued for a recompute (at most 3 times in 15 minutes per brand, then 429), and the answer comes at once with the figures stored now and `refresh` saying what happens. The sample's figures are shared and never recomputed on request. A refresh is the owner's or an admin's: a member asking gets 403 ADMIN_ONLY (reading without it stays open to members). */
                 refresh?: boolean;
                 /** @description The window of the figures; `custom` needs from and to. Default 30d. */
                 period?: components["parameters"]["Period"];
@@ -6987,6 +6987,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };

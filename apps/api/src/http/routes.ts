@@ -89,6 +89,7 @@ export function registerOperations(
           userId: request.auth?.userId,
           workspaceId: request.auth?.workspaceId,
           sessionId: request.auth?.sessionId,
+          role: request.role,
           brandId: op.brandScoped ? await chosenBrandId(o.db, request) : undefined,
         };
         const { params, query, body } = request;

@@ -21,6 +21,11 @@ export interface RequestCtx extends AppDeps {
   workspaceId: string | undefined;
   sessionId: string | undefined;
   /**
+   * The bearer's role in that workspace. The contract's `x-role` gates whole operations (http/role-guard.ts); a
+   * service reads it only where one parameter of an operation is an admin's (competitor.service.ts `refresh`).
+   */
+  role: "owner" | "admin" | "member" | undefined;
+  /**
    * The brand the caller chose (`X-Brand-Id`) on a brand-scoped operation, already checked to be one of the
    * workspace's own; undefined means its newest (http/chosen-brand.ts).
    */

@@ -1,4 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
+import { AppError } from "../../kernel/errors";
 import type { ReadCtx, RequestCtx } from "../../kernel/handler-types";
 import type { CompetitorFigures } from "./brand-figures";
 import { breakoutPosts } from "./competitor/breakout-posts";
@@ -26,6 +27,14 @@ export async function getCompetitorAnalytics(
   query: PeriodQuery & { refresh?: boolean | undefined },
 ): Promise<Schemas["CompetitorAnalytics"]> {
   const { refresh, ...period } = query;
+  // A refresh spends the workspace's recompute allowance (refresh.ts): an admin's call, as the other writes are.
+  if (refresh && ctx.role === "member") {
+    throw new AppError(
+      "ADMIN_ONLY",
+      403,
+      "Only the owner or an admin of the workspace can refresh the figures. Ask them if you need them recomputed now.",
+    );
+  }
   const queued = refresh ? await queueRefresh(ctx) : undefined;
   const answer = await competitorAnswer(ctx, period);
   return queued ? { refresh: queued, ...answer } : answer;

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { recordedJobs } from "../../../test/recorded-jobs";
-import { seedSignedInUser } from "../../../test/users";
+import { seedSignedInUser, seedTeam } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import { MINUTE_MS } from "../../lib/clock";
 import { signIdToken } from "../auth/id-token";
@@ -65,4 +65,27 @@ it("queues a recompute of the workspace's own brands only, answers at once, and 
   t.clock.advance(REFRESH_LIMIT.windowMs + MINUTE_MS);
   const later = `Bearer ${await signIdToken(owner, jwtKey(TEST_JWT_SECRET), t.clock.now())}`;
   expect((await call("GET", "/competitor?refresh=true", later)).statusCode).toBe(200);
+});
+
+it("is an admin's: a member reads the figures but is refused a refresh", async () => {
+  const team = await seedTeam(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const created = await call("POST", "/brand", team.owner.authorization, {
+    websiteUrl: "https://fern-row.example/",
+    country: "GB",
+    brandName: "Fern Row",
+    socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/fernrow" }],
+  });
+  expect(created.statusCode).toBe(201);
+  queued.length = 0;
+  expect((await call("GET", "/competitor", team.member.authorization)).statusCode).toBe(200);
+  const refused = await call("GET", "/competitor?refresh=true", team.member.authorization);
+  expectContractResponse("getCompetitorAnalytics", refused);
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json()).toMatchObject({
+    code: "ADMIN_ONLY",
+    message: expect.stringMatching(/^Only the owner or an admin/),
+  });
+  expect(recomputed()).toEqual([]);
+  expect((await call("GET", "/competitor?refresh=true", team.admin.authorization)).statusCode).toBe(200);
+  expect(recomputed()).toEqual([created.json<Schemas["Brand"]>().id]);
 });

@@ -26,6 +26,7 @@ import { QueryError } from "../modules/query-error";
 import { useReadOnlyReport } from "../modules/read-only";
 import { useStoredValue } from "../modules/stored-area";
 import { ShareReportButton } from "../shared-reports/share-report-button";
+import { useManagesWorkspace } from "../team/admin-only";
 import { BreakoutPostsSection } from "./breakout-posts";
 import { useRefreshCompetitorMutation } from "./mutations";
 import {
@@ -79,6 +80,7 @@ function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProp
   );
   const data = analytics.isError ? undefined : analytics.data;
   const refreshing = refresh.isPending || replaced(data);
+  const managesWorkspace = useManagesWorkspace();
   const selected = data ? selectCompetitor(data.competitors, requestedId ?? storedId) : undefined;
 
   const choose = (id: string) => {
@@ -97,15 +99,18 @@ function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProp
       actions={
         <>
           <ShareReportButton module="competitors" window={data?.common.window} />
-          <Button
-            emphasis="secondary"
-            size="sm"
-            onClick={() => refresh.mutate()}
-            loading={refreshing}
-            disabled={analytics.isPending}
-          >
-            Refresh
-          </Button>
+          {/* A refresh is an admin's (the server refuses a member): a member is not offered it. */}
+          {managesWorkspace ? (
+            <Button
+              emphasis="secondary"
+              size="sm"
+              onClick={() => refresh.mutate()}
+              loading={refreshing}
+              disabled={analytics.isPending}
+            >
+              Refresh
+            </Button>
+          ) : null}
         </>
       }
     >

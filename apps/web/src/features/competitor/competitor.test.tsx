@@ -8,11 +8,13 @@ import {
   mockApi,
   problem,
   provenance,
+  queryByRoleName,
   queryByText,
   type Rendered,
   renderScreen,
   waitFor,
 } from "../modules/test-utils";
+import { userKeys } from "../user/queries";
 import { CompetitorScreen, missingDataNotes } from "./competitor-screen";
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), error: vi.fn() }));
@@ -369,6 +371,14 @@ describe("Competitor screen", () => {
     );
     expect(api.calls("GET", "/competitor").length).toBeGreaterThanOrEqual(3);
   }, 15_000);
+
+  it("offers a member no Refresh: a recompute is the owner's or an admin's", async () => {
+    mockApi(routes);
+    view = await renderScreen(() => <CompetitorScreen />);
+    view.queryClient.setQueryData(userKeys.me(), { workspace: { role: "member" } });
+    await waitFor(() => getByText(current().container, "Website metrics of Lumora Coffee and Bean There"));
+    await waitFor(() => expect(queryByRoleName(current().container, "button", "Refresh")).toBeNull());
+  });
 
   it("keeps the figures when a refresh is refused, and says why", async () => {
     mockApi({
