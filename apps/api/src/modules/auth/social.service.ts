@@ -6,9 +6,11 @@ import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { sha256 } from "../../lib/crypto";
+import { networkOf } from "../../lib/network";
 import { createAccount, isDuplicateEmail } from "../accounts/accounts";
 import { deleteUnconfirmedAccount, findUserByEmail, type UserRow } from "../accounts/user.repo";
 import { logAuthEvent } from "./auth-log";
+import { limitRequests } from "./limits";
 import { formPostProviders, idTokenProviders, redeemCode, scopeOf } from "./oidc";
 import { startSession } from "./sessions";
 import { bindSignInToBrowser, isSignInBrowser, OTHER_BROWSER, type SignInBrowser } from "./sign-in-browser";
@@ -57,12 +59,23 @@ async function configurationOf(ctx: RequestCtx, provider: SocialProviderId, unav
 
 const names: Record<SocialProviderId, string> = { google: "Google", facebook: "Facebook", apple: "Apple" };
 
+/**
+ * Starts per network (an IPv4 address, an IPv6 /64): each writes a pending sign-in row before anyone has signed in,
+ * so a script could fill the table; a company's people behind one NAT signing in one morning stay under it.
+ */
+export const SOCIAL_START_LIMIT = { windowMs: 15 * MINUTE_MS, max: 300 };
+
 export async function startSocialLogIn(
   ctx: RequestCtx,
   body: Schemas["SocialAuthorizeRequest"],
   browser: SignInBrowser,
 ): Promise<Schemas["SocialAuthorizeResponse"]> {
   assertOwnRedirect(ctx, body.redirectUri);
+  await limitRequests(
+    ctx,
+    { key: `social-start:${networkOf(ctx.ip)}`, ...SOCIAL_START_LIMIT },
+    (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
+  );
   const configuration = await configurationOf(
     ctx,
     body.provider,

@@ -13,6 +13,7 @@ import { expectContractResponse } from "../../../test/contract-response";
 import { CookieJar, consentAs, startOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider";
 import { signInCookieOf } from "../../../test/sign-in-cookie";
 import { MINUTE_MS } from "../../lib/clock";
+import { SOCIAL_START_LIMIT } from "./social.service";
 
 const APP_URL = "https://app.brandscope.test";
 const REDIRECT_URI = `${APP_URL}/sign-in/social/google`;
@@ -283,6 +284,26 @@ describe("OpenID Connect sign-in", () => {
     unknown.searchParams.set("code", "x");
     unknown.searchParams.set("state", "never-issued");
     expect((await finish(t, unknown)).statusCode).toBe(401);
+  });
+
+  it("limits the sign-ins a network may start, each of which stores a pending row, to what one office needs", async () => {
+    const startFrom = (ip: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/social/authorize",
+        payload: { provider: "google", redirectUri: REDIRECT_URI },
+        remoteAddress: ip,
+      });
+    // One IPv6 /64 is one network, whichever of its addresses a request comes from.
+    const statuses = [];
+    for (let i = 0; i < SOCIAL_START_LIMIT.max; i++)
+      statuses.push((await startFrom(`2001:db8:77::${i.toString(16)}`)).statusCode);
+    expect(statuses).toEqual(Array(SOCIAL_START_LIMIT.max).fill(200));
+    const over = await startFrom("2001:db8:77::ffff");
+    expectContractResponse("startSocialLogIn", over);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^Too many sign-in attempts from your network\. Try again in /);
+    expect((await startFrom("2001:db8:78::1")).statusCode).toBe(200);
   });
 
   it("refuses an unconfigured provider and a redirect outside the app", async () => {
