@@ -21,6 +21,8 @@ export interface Probe {
   body?: unknown;
   /** A multipart body: one file and text fields. */
   upload?: { file: { name: string; data: Buffer; type?: string }; fields?: Record<string, string> };
+  /** Headers besides the bearer and the body's type (X-Brand-Id). */
+  headers?: Record<string, string>;
 }
 
 export type Send = (
@@ -49,6 +51,7 @@ export function contractSender(t: TestApp, operations: ContractOperation[]): Sen
       headers: {
         ...(authorization ? { authorization } : {}),
         ...(contentType ? { "content-type": contentType } : {}),
+        ...probe.headers,
       },
       remoteAddress: freshIp(),
     });

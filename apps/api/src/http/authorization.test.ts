@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,7 +24,7 @@ import {
   type WorkspaceB,
   workspaceBuilder,
 } from "../../test/workspaces";
-import { type ContractOperation, loadContract } from "./contract";
+import { BRAND_HEADER, type ContractOperation, loadContract } from "./contract";
 
 /**
  * Issue 14's authorization suite, generated from the contract: every operation has a case below, and a new
@@ -519,6 +520,26 @@ async function tryCase(op: ContractOperation, c: Exclude<Case, { kind: "public" 
       if (c.reveals) continue;
       const nowhere = await sendAs("unknown id", b.owner.authorization, unknown[index] ?? {});
       expect(errorOf(response), "A's id must be answered as an id that exists nowhere").toEqual(
+        errorOf(nowhere),
+      );
+    }
+  }
+
+  // X-Brand-Id naming A's brand, on every brand-scoped operation, reads and writes: answered as a brand that
+  // exists nowhere, whatever else the request holds (http/chosen-brand.ts).
+  if (op.brandScoped) {
+    for (const probe of probes) {
+      const foreign = await sendAs("B owner", b.owner.authorization, {
+        ...probe,
+        headers: { [BRAND_HEADER]: a.ids.brandId },
+      });
+      expect(foreign.statusCode, `${op.id} with A's brand in ${BRAND_HEADER}`).toBeGreaterThanOrEqual(400);
+      expectNothingOfA(foreign);
+      const nowhere = await sendAs("unknown id", b.owner.authorization, {
+        ...probe,
+        headers: { [BRAND_HEADER]: randomUUID() },
+      });
+      expect(errorOf(foreign), "A's brand must be answered as a brand that exists nowhere").toEqual(
         errorOf(nowhere),
       );
     }
