@@ -15,7 +15,7 @@ import { alerts } from "./alerts.schema";
 import { createdAt, oneOf } from "./columns";
 
 /**
- * Alert delivery outside the app (issue 31 §2, docs/alerts.md "E-mail" and "Slack and Teams"): which alerts each
+ * Alert delivery outside the app (issue 31, alerts: docs/alerts.md "E-mail" and "Slack and Microsoft Teams"): which alerts each
  * member was e-mailed, the workspace's chat webhooks and the chat messages still to post.
  */
 

@@ -21,7 +21,7 @@ import {
 type Schemas = components["schemas"];
 type Kind = Schemas["AlertChannelKind"];
 
-/** Chat webhooks are a Professional and Enterprise feature (issue 31 §3). */
+/** Chat webhooks are a Professional and Enterprise feature (issue 31, chats). */
 export async function chatWebhooksAllowed(db: Queryable, workspaceId: string, now: Date): Promise<boolean> {
   const { plan } = await workspacePlan(db, { workspaceId, now });
   return plan !== "starter";

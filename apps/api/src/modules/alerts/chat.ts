@@ -4,7 +4,7 @@ import { SafeFetchError, type SafeFetchOptions, safeFetch } from "../../lib/safe
 import type { StoredAlert } from "./delivery.repo";
 
 /**
- * The team's chat (issue 31 §2, docs/alerts.md "Slack and Microsoft Teams"): a Slack incoming webhook
+ * The team's chat (issue 31, alerts: docs/alerts.md "Slack and Microsoft Teams"): a Slack incoming webhook
  * (https://api.slack.com/messaging/webhooks: a `text`, with Block Kit `blocks`) or a Microsoft Teams workflow started
  * by "When a Teams webhook request is received", which takes Adaptive Cards only
  * (https://learn.microsoft.com/en-us/microsoftteams/platform/webhooks-and-connectors/how-to/connectors-using). Posted

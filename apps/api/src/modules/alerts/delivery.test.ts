@@ -23,7 +23,7 @@ import { queueChannelDeliveries } from "./delivery.repo";
 
 type Schemas = components["schemas"];
 
-// Issue 31 §2: alerts by e-mail (at once or hourly, to a real SMTP server) and to Slack and Teams (local stand-ins
+// Issue 31, alerts: alerts by e-mail (at once or hourly, to a real SMTP server) and to Slack and Teams (local stand-ins
 // that check the payloads as the vendors document them).
 
 const noJobs: JobQueue = {
