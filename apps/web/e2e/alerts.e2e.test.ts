@@ -187,6 +187,12 @@ describe("alerts outside the app", () => {
     pages.push(page);
     await page.goto(link ?? "");
     await page.getByRole("heading", { level: 1, name: "Content" }).waitFor({ timeout: 30_000 });
+    // The alert is in the notifications menu too, unread until opened from there.
+    await page.getByRole("button", { name: "Notifications, 1 unread", exact: true }).click();
+    const entry = page.getByRole("menuitem", { name: /Engagement spike for Oakridge Roasters/ });
+    expect(await entry.getAttribute("href")).toBe(new URL(link ?? "").pathname + new URL(link ?? "").search);
+    await entry.click();
+    await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
     // The same run reached Slack (retried after the outage above, or posted afresh).
     await expect
       .poll(() => JSON.stringify(chat.slack), { timeout: 120_000 })
@@ -209,6 +215,16 @@ describe("alerts outside the app", () => {
     };
     await shoot(1440);
     await shoot(1024);
+    // At the narrowest width the app takes, nothing runs out of the section, and each Save sits under its field.
+    expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const chat of ["Slack", "Microsoft Teams"]) {
+      const region = section.getByRole("region", { name: chat, exact: true });
+      const field = await region.getByRole("textbox").boundingBox();
+      const save = await region
+        .getByRole("button", { name: `Save the ${chat} webhook`, exact: true })
+        .boundingBox();
+      expect(save && field && save.y >= field.y + field.height).toBe(true);
+    }
 
     // Every control has a name.
     for (const control of await section.locator("input, button, [role=combobox], select, textarea").all()) {
