@@ -1,7 +1,7 @@
 import { inject } from "vitest";
 
-async function post(path: string, idToken: string, body: unknown) {
-  const response = await fetch(`${inject("baseUrl")}/api${path}`, {
+async function post(path: string, idToken: string, body: unknown, baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${idToken}` },
     body: JSON.stringify(body),
@@ -10,16 +10,27 @@ async function post(path: string, idToken: string, body: unknown) {
   return response.json();
 }
 
-/** Professional through the sandbox payments, as the checkout does it: a card set up, saved, then the plan. */
-export async function subscribeProfessional(idToken: string): Promise<{ endDate: string | null }> {
-  const { clientSecret } = await post("/subscriptions/intent", idToken, {});
-  const { paymentMethodId } = await post("/subscriptions/sandbox/confirm-setup", idToken, {
-    clientSecret,
-    cardNumber: "4242424242424242",
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 3,
-    cvc: "123",
-  });
-  await post("/subscriptions/customers/payment-methods", idToken, { paymentMethodId });
-  return post("/subscriptions", idToken, { productId: "professional" });
+/**
+ * Professional through the sandbox payments, as the checkout does it: a card set up, saved, then the plan. On the
+ * shared server, or on one a test starts of its own.
+ */
+export async function subscribeProfessional(
+  idToken: string,
+  baseUrl = inject("baseUrl"),
+): Promise<{ endDate: string | null }> {
+  const { clientSecret } = await post("/subscriptions/intent", idToken, {}, baseUrl);
+  const { paymentMethodId } = await post(
+    "/subscriptions/sandbox/confirm-setup",
+    idToken,
+    {
+      clientSecret,
+      cardNumber: "4242424242424242",
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 3,
+      cvc: "123",
+    },
+    baseUrl,
+  );
+  await post("/subscriptions/customers/payment-methods", idToken, { paymentMethodId }, baseUrl);
+  return post("/subscriptions", idToken, { productId: "professional" }, baseUrl);
 }

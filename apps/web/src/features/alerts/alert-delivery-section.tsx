@@ -6,6 +6,7 @@ import { Skeleton } from "@brandscope/ui/skeleton";
 import { TextField } from "@brandscope/ui/text-field";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { formatDateTime } from "~/features/modules/format";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { isApiError } from "~/lib/problem";
@@ -199,22 +200,36 @@ function ChatWebhook({
             </p>
           ) : channel.lastSuccessAt ? (
             <p className="text-muted-foreground text-sm">
-              Last posted {new Date(channel.lastSuccessAt).toLocaleString()}
+              Last posted {formatDateTime(channel.lastSuccessAt)}
             </p>
           ) : null}
-          <div className="flex gap-2">
-            <Button size="sm" emphasis="secondary" disabled={busy} onClick={() => test.mutate()}>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              emphasis="secondary"
+              aria-label={`Send a test message to ${name}`}
+              disabled={busy}
+              onClick={() => test.mutate()}
+            >
               Send a test message
             </Button>
-            <Button size="sm" emphasis="ghost" disabled={busy} onClick={() => remove.mutate()}>
+            <Button
+              size="sm"
+              emphasis="ghost"
+              aria-label={`Remove the ${name} webhook`}
+              disabled={busy}
+              onClick={() => remove.mutate()}
+            >
               Remove
             </Button>
           </div>
         </div>
       ) : null}
-      <form className="flex items-end gap-2" onSubmit={submit} noValidate>
+      {/* The button under the field, not beside it: beside, it lined up with the hint (two lines for Teams), not the
+          input. */}
+      <form className="flex flex-col items-start gap-3" onSubmit={submit} noValidate>
         <TextField
-          className="flex-1"
+          className="w-full"
           label={channel ? `New ${name} webhook URL` : `${name} webhook URL`}
           hint={hint}
           type="url"
@@ -224,7 +239,12 @@ function ChatWebhook({
           touched={error !== undefined}
           onChange={(event) => setUrl(event.target.value)}
         />
-        <Button type="submit" size="md" disabled={busy || url.trim() === ""}>
+        <Button
+          type="submit"
+          size="md"
+          aria-label={`Save the ${name} webhook`}
+          disabled={busy || url.trim() === ""}
+        >
           Save
         </Button>
       </form>
