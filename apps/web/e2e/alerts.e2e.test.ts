@@ -8,11 +8,11 @@ import { bodyOf, waitForMail } from "./mail";
 import { subscribeProfessional } from "./professional";
 import { choose } from "./select";
 
-// Issue 31 §2 (docs/alerts.md) as a marketer uses it: the owner of a Professional workspace chooses alert e-mail
+// Issue 31, alerts (docs/alerts.md), as a marketer uses it: the owner of a Professional workspace chooses alert e-mail
 // "at once" on the profile's Alerts section, saves the team's Slack incoming webhook and sends a test message, sees a
 // failing webhook in words, then gets the alert e-mail of an engagement spike that an Instagram import makes, with
-// a link to the figure. Slack is test/fake-chat.ts on 127.0.0.1: the shared server's SSRF-safe fetch allows only
-// the fake website's port, so this file starts a server of its own with the stand-in's host and port allowed
+// a link to the figure. Slack is apps/api/test/fake-chat.ts on 127.0.0.1: the shared server's SSRF-safe fetch allows
+// only the fake website's port, so this file starts a server of its own with the stand-in's host and port allowed
 // (WEBSITE_FETCH_ALLOW_PRIVATE / WEBSITE_FETCH_ALLOW_PORTS, as the API's delivery.test.ts does), sending its e-mail
 // to the shared SMTP sink.
 const BRAND = "Oakridge Roasters";
