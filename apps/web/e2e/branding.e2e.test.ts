@@ -182,7 +182,10 @@ describe("custom branding", () => {
       ).toBe(true);
       expect(await memberBranding.getByRole("button", { name: "Replace logo" }).isDisabled()).toBe(true);
       expect(await memberBranding.getByRole("button", { name: "Remove logo" }).isDisabled()).toBe(true);
-      await memberPage.getByRole("region", { name: "Team" }).getByText("Only the owner and admins").waitFor();
+      await memberPage
+        .getByRole("region", { name: "Team", exact: true })
+        .getByText("Only the owner and admins")
+        .waitFor();
       expect(await memberPage.getByRole("button", { name: "Cancel plan" }).count()).toBe(0);
       expect(await memberPage.getByRole("button", { name: "Upgrade" }).count()).toBe(0);
       expect(await memberPage.getByRole("form", { name: "Invite a member" }).count()).toBe(0);

@@ -77,7 +77,7 @@ describe("team collaboration", () => {
       // The owner invites from the profile.
       const ownerPage = await newPage(sessionFrom(login));
       await ownerPage.goto(`${baseUrl}/user/profile`);
-      const team = ownerPage.getByRole("region", { name: "Team" });
+      const team = ownerPage.getByRole("region", { name: "Team", exact: true });
       await team.getByRole("table", { name: "Members" }).getByText(owner.email).waitFor();
       const invitee = uniqueEmail("team-invitee");
       const since = Date.now();
@@ -129,18 +129,20 @@ describe("team collaboration", () => {
 
       // The member sees the team read-only.
       await page.goto(`${baseUrl}/user/profile`);
-      const theirTeam = page.getByRole("region", { name: "Team" });
+      const theirTeam = page.getByRole("region", { name: "Team", exact: true });
       await theirTeam.getByRole("table", { name: "Members" }).getByText(owner.email).waitFor();
       await theirTeam.getByText("Only the owner and admins invite, remove and change the roles").waitFor();
       expect(await theirTeam.getByRole("form").count()).toBe(0);
 
       // The owner sees the new member, and the invitation is gone.
       await ownerPage.reload();
-      const members = ownerPage.getByRole("region", { name: "Team" }).getByRole("table", { name: "Members" });
+      const members = ownerPage
+        .getByRole("region", { name: "Team", exact: true })
+        .getByRole("table", { name: "Members" });
       await members.getByText(invitee).waitFor();
       await members.getByText("Noor Haddad").waitFor();
       await ownerPage
-        .getByRole("region", { name: "Team" })
+        .getByRole("region", { name: "Team", exact: true })
         .getByText("No invitation is waiting for an answer.")
         .waitFor();
 
@@ -227,7 +229,7 @@ describe("invitations and roles", () => {
 
       // As a member: the team is read-only, with the reason, and the server refuses a direct call too.
       await tab.goto(`${baseUrl}/user/profile`);
-      const team = tab.getByRole("region", { name: "Team" });
+      const team = tab.getByRole("region", { name: "Team", exact: true });
       await team.getByRole("table", { name: "Members" }).getByText(owner.email).waitFor();
       await team.getByText("Only the owner and admins invite, remove and change the roles").waitFor();
       expect(await team.getByRole("form").count()).toBe(0);
@@ -248,7 +250,7 @@ describe("invitations and roles", () => {
       // The owner makes her an admin from the team screen.
       const ownerPage = await newPage(sessionFrom(login));
       await ownerPage.goto(`${baseUrl}/user/profile`);
-      const ownerTeam = ownerPage.getByRole("region", { name: "Team" });
+      const ownerTeam = ownerPage.getByRole("region", { name: "Team", exact: true });
       await ownerTeam.getByRole("button", { name: "Make Noor Haddad an admin" }).click();
       await ownerTeam.getByRole("table", { name: "Members" }).getByText("Admin").waitFor();
       await ownerTeam.getByRole("button", { name: "Make Noor Haddad a member" }).waitFor();
@@ -256,7 +258,7 @@ describe("invitations and roles", () => {
 
       // As an admin she invites, but the owner's row has no action and the server refuses removing the owner.
       await tab.reload();
-      const adminTeam = tab.getByRole("region", { name: "Team" });
+      const adminTeam = tab.getByRole("region", { name: "Team", exact: true });
       const form = adminTeam.getByRole("form", { name: "Invite a member" });
       const colleague = uniqueEmail("roles-colleague");
       await form.getByLabel("Email").fill(colleague);
