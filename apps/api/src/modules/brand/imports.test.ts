@@ -1001,7 +1001,13 @@ describe("figures of posts whose engagement the file lacks", () => {
 });
 
 describe("a large export", () => {
-  it("is read in a worker thread: 40,000 posts stored while the event loop stays free, and again unchanged", async () => {
+  // Retried: the delay is measured while three other test files load the two cores, which can hold the loop for
+  // more than the bound now and then (seen 667 ms once in a fresh clone's run); parsing on the loop holds it for the
+  // whole parse (about 1.2 s) on every try, so a retry never lets that through.
+  it("is read in a worker thread: 40,000 posts stored while the event loop stays free, and again unchanged", {
+    retry: 2,
+    timeout: 60_000,
+  }, async () => {
     const { authorization, brandId } = await withBrand();
     const data = largeFacebookExport(40_000, { lastDay: "2026-11-20", everyHours: 2 });
     expect(data.length).toBeGreaterThan(WORKER_FROM_BYTES);
@@ -1028,7 +1034,7 @@ describe("a large export", () => {
     const again = await upload(authorization, { name: "posts-40k.csv", data });
     expect(again.statusCode).toBe(201);
     expect((await stored(brandId)).posts).toEqual(first);
-  }, 60_000);
+  });
 });
 
 async function commit(authorization: string, id: string) {
