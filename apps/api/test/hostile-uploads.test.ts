@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createDeflateRaw } from "node:zlib";
+import * as XLSX from "@e965/xlsx";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import sharp from "sharp";
@@ -11,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from "./database";
 import { blackPng, declaredPng } from "./png";
 import { type AppProcess, killStartedApps, startApp } from "./process/app-process";
 import { seedSignedInUser } from "./users";
+import { deflated, zipOf } from "./zip";
 
 /**
  * Issue 14's hostile uploads, sent over HTTP as a browser would (multipart bodies built by fetch's FormData) to
@@ -117,6 +121,51 @@ interface Hostile {
   code: string;
   /** Most the server's resident memory may rise above where it was, at its peak. */
   maxPeakGrowthMb: number;
+  /** What the refusal must say, where the code alone does not show why it refused. */
+  message?: RegExp;
+}
+
+/** `bytes` of zeros deflated a megabyte at a time, never held whole: about 1 MB packed per GB. */
+function deflatedZeros(bytes: number): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    const deflate = createDeflateRaw({ level: 9 });
+    deflate.on("data", (chunk: Buffer) => chunks.push(chunk));
+    deflate.on("end", () => done(Buffer.concat(chunks)));
+    deflate.on("error", fail);
+    const zeros = Buffer.alloc(MB);
+    let left = bytes / MB;
+    const write = () => {
+      while (left > 0) {
+        left -= 1;
+        if (!deflate.write(zeros)) return void deflate.once("drain", write);
+      }
+      deflate.end();
+    };
+    write();
+  });
+}
+
+/**
+ * A real export's .xlsx (the TikTok fixture) with its sheet swapped for `bytes` of zeros whose zip directory says
+ * 2 KB: every other part is as a workbook reader expects, so nothing refuses it before the sheet is inflated.
+ */
+async function xlsxBomb(bytes: number): Promise<Buffer> {
+  const real = readFileSync(join(import.meta.dirname, "fixtures/real-exports/tiktok-overview/bosszy27.xlsx"));
+  // SheetJS's bundled container reader (its types say any): entries of type 2 are files.
+  const book = XLSX.CFB.read(real, { type: "buffer" }) as {
+    FileIndex: { type: number; content?: ArrayLike<number> }[];
+    FullPaths: string[];
+  };
+  const entries = book.FileIndex.flatMap((entry, i) => {
+    const name = (book.FullPaths[i] ?? "").replace(/^Root Entry\//, "");
+    return entry.type === 2 && entry.content && !name.startsWith("\u0001")
+      ? [deflated(name, new Uint8Array(entry.content))]
+      : [];
+  });
+  const sheet = "xl/worksheets/sheet1.xml";
+  const bomb = { name: sheet, packed: await deflatedZeros(bytes), unpackedBytes: 2048 };
+  return Buffer.from(zipOf(entries.map((entry) => (entry.name === sheet ? bomb : entry))));
 }
 
 const csvWithCell = (cellChars: number) =>
@@ -198,6 +247,15 @@ const HOSTILE: Hostile[] = [
     maxPeakGrowthMb: 80,
   },
   {
+    what: "export: an .xlsx bomb, a sheet of 1 GB packed into 1 MB whose zip says 2 KB",
+    upload: async () => ({ ...normalExport(), name: "Content.xlsx", data: await xlsxBomb(1024 * MB) }),
+    status: 422,
+    code: "IMPORT_REJECTED",
+    maxPeakGrowthMb: 80,
+    // Refused from the zip's directory, before the sheet is inflated (7.9 s and "nothing in it" without the check).
+    message: /more than it says it holds/,
+  },
+  {
     what: "export: one 10 MB cell",
     upload: async () => ({ ...normalExport(), data: csvWithCell(10 * MB - 200) }),
     status: 422,
@@ -237,6 +295,7 @@ describe("hostile uploads against the real server", () => {
         requestId: expect.any(String),
       });
       expect(body.message.length).toBeLessThan(1000);
+      if (hostile.message) expect(body.message).toMatch(hostile.message);
       expect(growth).toBeLessThan(hostile.maxPeakGrowthMb);
       // Idle, the slowest (the 10 MB cell) takes about 1 s; the bound leaves room for a loaded machine.
       expect(ms).toBeLessThan(10_000);

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import * as XLSX from "@e965/xlsx";
+import { parse as parseCsv } from "csv-parse/sync";
 import { and, asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -533,12 +535,41 @@ describe("POST /api/brand/imports: idempotent, all or nothing", () => {
     expect(computesOf(brandId)).toBe(0);
   });
 
-  it("refuses an xlsx workbook with 422", async () => {
+  it("refuses a zip of exports with 422, asking for the CSV inside", async () => {
     const { authorization } = await withBrand();
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
-    const response = await upload(authorization, { name: "content.xlsx", data: zip });
+    const response = await upload(authorization, { name: "tiktok.zip", data: zip });
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toMatch(/zip or \.xlsx/);
+    expect(response.json().message).toMatch(/is a zip file, .*unzip it/);
+  });
+
+  it("imports LinkedIn's .xls content workbook as it downloads, from its All posts sheet", async () => {
+    const { authorization, brandId } = await withBrand();
+    const cells = parseCsv(
+      fixture("linkedin-updates.csv")
+        .toString("utf8")
+        .replace(/^\uFEFF/, ""),
+      {
+        relax_column_count: true,
+      },
+    ) as string[][];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Date", "Impressions (total)"]]), "Metrics");
+    const typed = cells.map((row) => row.map((cell) => (/^\d+(\.\d+)?$/.test(cell) ? Number(cell) : cell)));
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(typed), "All posts");
+    const data = XLSX.write(book, { type: "buffer", bookType: "biff8" }) as Buffer;
+
+    const response = await upload(authorization, { name: "lumora_content_1757800000.xls", data });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      format: "linkedin-updates",
+      status: "completed",
+      rows: 5,
+      imported: 5,
+      fileName: "lumora_content_1757800000.xls",
+    });
+    const { posts: imported } = await stored(brandId);
+    expect(imported.map((p) => [p.platform, p.impressions])).toContainEqual(["linkedin", 3822]);
   });
 
   it("refuses a file over 50 MB with 413 and stores nothing", async () => {

@@ -1,4 +1,4 @@
-import { type DateResult, parseUsDate } from "./dates";
+import { type DateResult, parseIsoDate, parseUsDate } from "./dates";
 import { type NumberKind, parseNumber } from "./numbers";
 import type { RowError } from "./types";
 
@@ -29,12 +29,16 @@ export type Names = readonly string[];
  * One record seen through its header. Every accessor records a problem in `errors` instead of throwing, so
  * one bad cell does not hide the others of the same row; the caller drops rows that collected errors.
  */
+const ZONELESS_ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/;
+
 export class Cells {
   constructor(
     private readonly header: ReadonlyMap<string, { index: number; name: string }>,
     private readonly record: readonly string[],
     readonly line: number,
     readonly errors: RowError[],
+    /** The record is a workbook's row, whose date cells come as zone-less ISO days or times (workbook.ts). */
+    private readonly fromWorkbook = false,
   ) {}
 
   private find(names: Names) {
@@ -93,11 +97,14 @@ export class Cells {
     return this.number(names, "int");
   }
 
-  /** A required date, read by `parse` (US dates by default). */
+  /**
+   * A required date, read by `parse` (US dates by default); in a workbook's row also a zone-less ISO day or time,
+   * what a date cell becomes there and unambiguous in any format.
+   */
   date(names: Names, parse: (raw: string) => DateResult = parseUsDate): string {
     const raw = this.required(names);
     if (raw === "") return "";
-    const parsed = parse(raw);
+    const parsed = this.fromWorkbook && ZONELESS_ISO.test(raw) ? parseIsoDate(raw) : parse(raw);
     if (parsed.ok) return parsed.value;
     this.fail(names, parsed.message);
     return "";

@@ -178,7 +178,7 @@ describe("shared sample exports", () => {
 
   it("Search Console: CTR percent → ratio, quoted commas and quotes, no final newline", () => {
     const result = load("search-console-queries.csv");
-    expect(result.file.finalNewline).toBe(false);
+    expect(result.file?.finalNewline).toBe(false);
     const rows = result.rows as SearchQueryRow[];
     expect(rows[0]).toMatchObject({ query: "lumora coffee", clicks: 412, ctr: 0.3988, position: 1.21 });
     expect(rows[1]?.ctr).toBe(0.4);

@@ -4,6 +4,7 @@ import { Cells, headerKey } from "./cells";
 import { type ExportFormat, FORMATS } from "./formats";
 import { type LineEnding, type Sniffed, sniff } from "./sniff";
 import type { ExportPeriod, FormatId, ImportRow, ParseOptions, RowError, RowKind } from "./types";
+import { readWorkbook, type Workbook, type WorkbookContainer, WorkbookError } from "./workbook";
 
 export interface ParsedExport {
   format: FormatId;
@@ -22,7 +23,10 @@ export interface ParsedExport {
    * Search Console export, `inferred` saying how); null when neither says.
    */
   period: ExportPeriod | null;
-  file: Omit<Sniffed, "text">;
+  /** How a text file was written; null for a workbook. */
+  file: Omit<Sniffed, "text"> | null;
+  /** The workbook and the sheet the rows came from; null for a text file. */
+  workbook: { container: WorkbookContainer; sheet: string } | null;
 }
 
 export type ExportErrorCode =
@@ -33,7 +37,9 @@ export type ExportErrorCode =
   | "TOO_MANY_LINES"
   | "CELL_TOO_LONG"
   | "UNRECOGNISED_FORMAT"
-  | "REFERENCE_DATE_REQUIRED";
+  | "REFERENCE_DATE_REQUIRED"
+  | "WORKBOOK_TOO_LARGE"
+  | "WORKBOOK_UNREADABLE";
 
 /** The whole file cannot be read: nothing in it is usable. Row-level problems are in `errors` instead. */
 export class ExportFormatError extends Error {
@@ -70,6 +76,8 @@ const count = (n: number) => n.toLocaleString("en-US");
  * empty, so nothing is half-imported (issue 5), and shows the errors to the user.
  */
 export function parseExport(bytes: Uint8Array, fileName: string, options: ParseOptions = {}): ParsedExport {
+  const workbook = readWorkbookOf(bytes, fileName);
+  if (workbook) return parseWorkbook(workbook, fileName, options);
   refuseContainers(bytes, fileName);
   const sniffed = sniff(bytes);
   const { text, ...file } = sniffed;
@@ -87,9 +95,70 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
 
   const records = readRecords(text, sniffed, fileName);
   const found = findHeader(records);
-  if (!found) throw unrecognised(records, sniffed, fileName);
-  const { format, index } = found;
+  if (!found) throw unrecognised(records, fileName, `as ${sniffed.encoding}, ${delimiterName(sniffed)}`);
+  return readTable(records, found, options, {
+    preamble: sniffed.preamble.lines,
+    file,
+    workbook: null,
+  });
+}
 
+/** The workbook in `bytes`, or null when they are not one; its own failures as the export's. */
+function readWorkbookOf(bytes: Uint8Array, fileName: string): Workbook | null {
+  try {
+    return readWorkbook(bytes, fileName, MAX_LINES);
+  } catch (error) {
+    if (error instanceof WorkbookError) throw new ExportFormatError(error.code, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A workbook is read sheet by sheet, in its order, and the first sheet with a known header is the export: LinkedIn's
+ * content download puts a `Metrics` sheet of daily totals before `All posts`, whose first row is a title line.
+ */
+function parseWorkbook(workbook: Workbook, fileName: string, options: ParseOptions): ParsedExport {
+  const tables = workbook.sheets.map((sheet) => {
+    const records = sheet.rows.map((cells, i) => ({ cells, line: i + 1 }));
+    for (const record of records) refuseLongCells(record, fileName);
+    return { sheet, records };
+  });
+  for (const { sheet, records } of tables) {
+    const found = findHeader(records);
+    if (!found) continue;
+    return readTable(records, found, options, {
+      preamble: [],
+      file: null,
+      workbook: { container: workbook.container, sheet: sheet.name },
+    });
+  }
+  const first = tables[0];
+  if (!first || tables.every((t) => t.records.every((r) => r.cells.every((c) => c.trim() === "")))) {
+    throw new ExportFormatError("EMPTY_FILE", `"${fileName}" is an Excel workbook with nothing in it.`);
+  }
+  const names = workbook.sheets.map((s) => `"${s.name}"`).join(", ");
+  throw unrecognised(
+    first.records,
+    fileName,
+    `as an Excel workbook with the sheets ${names}`,
+    first.sheet.name,
+  );
+}
+
+interface TableSource {
+  /** The `#` lines above a text file's table (GA4's dates). */
+  preamble: readonly string[];
+  file: Omit<Sniffed, "text"> | null;
+  workbook: { container: WorkbookContainer; sheet: string } | null;
+}
+
+/** The records below the found header, mapped by its format: the same for a CSV and a workbook's sheet. */
+function readTable(
+  records: SourceRecord[],
+  { format, index }: { format: ExportFormat; index: number },
+  options: ParseOptions,
+  source: TableSource,
+): ParsedExport {
   if (format.needsReferenceDate && !/^\d{4}-\d{2}-\d{2}$/.test(options.referenceDate ?? "")) {
     throw new ExportFormatError(
       "REFERENCE_DATE_REQUIRED",
@@ -109,7 +178,10 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
   for (const record of records.slice(index + 1)) {
     if (record.cells.every((cell) => cell.trim() === "")) continue;
     const before = errors.length;
-    const row = format.map(new Cells(header, record.cells, record.line, errors), options);
+    const row = format.map(
+      new Cells(header, record.cells, record.line, errors, source.workbook !== null),
+      options,
+    );
     if (row?.kind === "skipped") {
       // A skipped record's cells were not all read: any error it collected is not the user's to fix.
       errors.length = before;
@@ -125,9 +197,9 @@ export function parseExport(bytes: Uint8Array, fileName: string, options: ParseO
     notes: [...skipped].map(([reason, lines]) => skippedNote(reason, lines)),
     skipped: [...skipped.values()].reduce((sum, lines) => sum + lines.length, 0),
     headerLine: records[index]?.line ?? 1,
-    period:
-      periodOf(sniffed.preamble.lines) ?? format.periodOf?.(records[index]?.cells ?? [], options) ?? null,
-    file,
+    period: periodOf(source.preamble) ?? format.periodOf?.(records[index]?.cells ?? [], options) ?? null,
+    file: source.file,
+    workbook: source.workbook,
   };
 }
 
@@ -164,21 +236,13 @@ function periodOf(preamble: readonly string[]): ExportPeriod | null {
   return from && to && from <= to ? { from, to } : null;
 }
 
+/** A zip that is not a workbook: TikTok's download holds its CSV files in one. Workbooks are read before this. */
 function refuseContainers(bytes: Uint8Array, fileName: string) {
-  const isOle = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-  const ext = fileName.toLowerCase().split(".").pop();
-  if (isOle || ext === "xls") {
+  if (isZip) {
     throw new ExportFormatError(
       "UNSUPPORTED_CONTAINER",
-      `"${fileName}" is an Excel .xls workbook (LinkedIn's export format), which is not read yet: open it and ` +
-        `save the "All posts" or "New followers" sheet as CSV, then upload that file.`,
-    );
-  }
-  if (isZip || ext === "xlsx" || ext === "zip") {
-    throw new ExportFormatError(
-      "UNSUPPORTED_CONTAINER",
-      `"${fileName}" is a zip or .xlsx file, which is not read yet: unzip it and upload the CSV inside ` +
+      `"${fileName}" is a zip file, which is not read as it is: unzip it and upload the CSV inside ` +
         `(TikTok Content.csv or FollowerHistory.csv, YouTube Table data.csv, Search Console Queries.csv).`,
     );
   }
@@ -281,7 +345,19 @@ function findHeader(records: SourceRecord[]): { format: ExportFormat; index: num
   return null;
 }
 
-function unrecognised(records: SourceRecord[], sniffed: Sniffed, fileName: string): ExportFormatError {
+const delimiterName = (sniffed: Sniffed) =>
+  `${sniffed.delimiter === "\t" ? "tab" : sniffed.delimiter === ";" ? "semicolon" : "comma"}-separated`;
+
+/**
+ * Why nothing matched: how the file was read (`readAs`), its first row, and the formats it came closest to. For a
+ * workbook `records` are its first sheet's and `sheet` names it.
+ */
+function unrecognised(
+  records: SourceRecord[],
+  fileName: string,
+  readAs: string,
+  sheet?: string,
+): ExportFormatError {
   const near: { label: string; missing: string[]; score: number }[] = [];
   for (const format of FORMATS) {
     let best = { missing: [] as string[], score: 0 };
@@ -295,7 +371,6 @@ function unrecognised(records: SourceRecord[], sniffed: Sniffed, fileName: strin
     if (best.score > 0) near.push({ label: format.label, ...best });
   }
   near.sort((a, b) => b.score - a.score);
-  const delimiter = sniffed.delimiter === "\t" ? "tab" : sniffed.delimiter === ";" ? "semicolon" : "comma";
   const firstRow = (records[0]?.cells ?? [])
     .slice(0, 6)
     .map((cell) => (cell.length > QUOTED_CELL_CHARS ? `${cell.slice(0, QUOTED_CELL_CHARS)}…` : cell))
@@ -306,10 +381,11 @@ function unrecognised(records: SourceRecord[], sniffed: Sniffed, fileName: strin
         .map((n) => `${n.label} (missing ${n.missing.join(", ")})`)
         .join("; ")}.`
     : "";
+  const where = sheet === undefined ? "first row" : `first row of "${sheet}"`;
   return new ExportFormatError(
     "UNRECOGNISED_FORMAT",
-    `"${fileName}" is not an export we recognise. Read it as ${sniffed.encoding}, ${delimiter}-separated, ` +
-      `${records.length} rows; no known header in the first ${HEADER_SEARCH_ROWS} rows (first row: ${firstRow}).` +
-      `${closest} Supported: ${FORMATS.map((f) => f.label).join(", ")}.`,
+    `"${fileName}" is not an export we recognise. Read it ${readAs}, ${records.length} rows; no known header in ` +
+      `the first ${HEADER_SEARCH_ROWS} rows (${where}: ${firstRow}).${closest} Supported: ` +
+      `${FORMATS.map((f) => f.label).join(", ")}.`,
   );
 }

@@ -142,7 +142,7 @@ function UploadSection({ brand }: { brand: Brand }) {
   return (
     <SectionCard
       title="Upload exports"
-      description="CSV exports of Facebook, Instagram, TikTok, LinkedIn, X and YouTube, Google Ads Keyword Planner and Search Console, and your own brand's Google Analytics 4 audience exploration and traffic by country. TikTok and LinkedIn have no API we may use: their exports are the way in."
+      description="Exports of Facebook, Instagram, TikTok, LinkedIn, X and YouTube, Google Ads Keyword Planner and Search Console, and your own brand's Google Analytics 4 audience exploration and traffic by country, as CSV or as the Excel workbooks LinkedIn and TikTok download (.xls, .xlsx). TikTok and LinkedIn have no API we may use: their exports are the way in."
     >
       <div className="flex flex-col gap-4">
         <SelectField
@@ -156,7 +156,7 @@ function UploadSection({ brand }: { brand: Brand }) {
         <FileDrop
           title="Drop your exports here"
           description="One or several files. Each is read and checked first: you see what it holds, then import it whole (or discard it). Importing a file again changes nothing."
-          accept=".csv,text/csv"
+          accept=".csv,.xls,.xlsx,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           disabled={busy || !manages}
           onFiles={(files) => void send(files)}
         />

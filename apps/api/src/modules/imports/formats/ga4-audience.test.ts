@@ -33,7 +33,7 @@ describe("GA4 audience exploration export", () => {
     expect(result.kind).toBe("audience-segment");
     expect(result.headerLine).toBe(11);
     expect(result.period).toEqual({ from: "2026-08-01", to: "2026-10-31" });
-    expect(result.file.delimiter).toBe(",");
+    expect(result.file?.delimiter).toBe(",");
     // 40 rows after the totals row, which is skipped.
     expect(result.rows).toHaveLength(40);
     expect(result.rows[0]).toEqual({
