@@ -6049,7 +6049,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** Format: binary */
+                    /**
+                     * Format: binary
+                     * @description The export as the platform downloads it: a CSV, or an Excel workbook (.xls, .xlsx; the first sheet with a known header is read). A zip of CSV files is refused: upload the CSV inside.
+                     */
                     file: string;
                     /** @description A competitor's id; the workspace's brand when absent */
                     brandId?: string;

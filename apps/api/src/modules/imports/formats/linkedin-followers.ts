@@ -1,9 +1,9 @@
 import type { ExportFormat } from "./format";
 
 /**
- * LinkedIn `New followers` sheet saved as CSV (docs/import-formats.md §5). `Total followers` is the day's NEW
- * followers (organic + sponsored + auto-invited), not the page total: the export has no running total and no
- * unfollows.
+ * LinkedIn `New followers` sheet, of the .xls workbook or saved as CSV (docs/import-formats.md §5). `Total
+ * followers` is the day's NEW followers (organic + sponsored + auto-invited), not the page total: the export has no
+ * running total and no unfollows.
  */
 export const linkedinFollowers: ExportFormat = {
   id: "linkedin-followers",

@@ -1,9 +1,9 @@
 import type { ExportFormat } from "./format";
 
 /**
- * LinkedIn Page content export, `All posts` sheet saved as CSV (docs/import-formats.md §5). The real download is an
- * .xls workbook: parseExport refuses it with a message asking for the CSV. Rates are ratios (0.0555) or text
- * percents (`2%`), hence "ratio".
+ * LinkedIn Page content export, the `All posts` sheet of the .xls workbook LinkedIn downloads (read by workbook.ts)
+ * or that sheet saved as CSV (docs/import-formats.md §5). Rates are ratios (0.0555) or text percents (`2%`), hence
+ * "ratio".
  */
 const LINK = ["Post link", "Update link"];
 
