@@ -49,7 +49,13 @@ export async function competitorAnswer(
     competitors: true,
     totals: false,
   });
-  const provenance = provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" });
+  // The web metrics rest on the brand's traffic exports, its other figures on its social ones: the line names both.
+  const importFormat =
+    [own.brand.importFormat, own.brand.trafficImportFormat].filter(Boolean).join(", ") || null;
+  const provenance = provenanceFrom({ ...own.brand, importFormat }, own, {
+    now: ctx.clock.now(),
+    cadence: "social",
+  });
   // Only staleness, judged by the clock, can differ between two reads of the same kept brands and figures.
   return keptAnswer(ctx.db, COMPETITOR_ANSWERS, unchangedAs, String(provenance.stale), () => {
     const entry = (

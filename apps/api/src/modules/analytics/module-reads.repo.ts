@@ -44,6 +44,10 @@ export const importedFormats = (
 const latestImport = (when: string) =>
   `case when ${when} and not b.sample then ${importedFormats("b.id", ["post", "followers"])} end as import_format`;
 
+/** The website traffic exports (GA4's) when `when` holds: the competitor module's web metrics rest on them. */
+const trafficImport = (when: string) =>
+  `case when ${when} and not b.sample then ${importedFormats("b.id", ["traffic"])} end as traffic_import_format`;
+
 /** The audience exports a brand's personas rest on (never for shared sample data). */
 const AUDIENCE_IMPORT_FORMAT = `case when not b.sample then ${importedFormats("b.id", ["audience-segment"])} end
   as import_format`;
@@ -57,7 +61,7 @@ const BRAND_COLUMNS = `b.id, b.workspace_id, b.name, b.website, b.country, b.ind
   case when c.ord = 0 then coalesce((select json_agg(json_build_object('platform', a.platform, 'url', a.url)
     order by a.platform) from social_accounts a where a.brand_id = b.id), '[]'::json) else '[]'::json end
     as social_links,
-  ${latestImport("c.ord = 0")}`;
+  ${latestImport("c.ord = 0")}, ${trafficImport("c.ord = 0")}`;
 
 interface BrandRowFields {
   id: string;
@@ -75,12 +79,15 @@ interface BrandRowFields {
   created_at: Date;
   social_links: SocialLinkRow[];
   import_format: string | null;
+  traffic_import_format: string | null;
 }
 
 /** A brand of a module read, with what its provenance needs. */
 export interface ModuleBrand extends BrandWithLinks {
-  /** The format of its newest completed import (brands that are not sample data); null without one. */
+  /** The formats of its completed social imports, newest first (brands that are not sample data); null without. */
   importFormat: string | null;
+  /** The formats of its completed website traffic imports, as importFormat. */
+  trafficImportFormat: string | null;
 }
 
 function toModuleBrand(r: BrandRowFields): ModuleBrand {
@@ -100,6 +107,7 @@ function toModuleBrand(r: BrandRowFields): ModuleBrand {
     createdAt: r.created_at,
     socialLinks: r.social_links,
     importFormat: r.import_format,
+    trafficImportFormat: r.traffic_import_format,
   };
 }
 

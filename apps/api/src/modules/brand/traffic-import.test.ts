@@ -135,6 +135,8 @@ describe("GA4 traffic import: the competitor screen", () => {
     const screen = await competitorScreen(w.authorization);
     const brand = screen.common.brand;
     expect(brand.sample).toBe(false);
+    // The screen's source line names the export its web metrics rest on.
+    expect(screen.common.provenance).toMatchObject({ source: "csv_import", sourceName: "ga4-traffic" });
     // August, the latest complete month by 30 September: shares of engaged sessions, the file having no Sessions.
     expect(brand.trafficMeasure).toBe("engagedSessions");
     const august = rows.filter((r) => r.month === "2026-08-01" && r.country !== "unknown");
@@ -166,7 +168,9 @@ describe("GA4 traffic import: the competitor screen", () => {
     expect(removed.statusCode).toBe(204);
     await jobsDone(t);
     expect(await trafficOf(w.own.id)).toEqual([]);
-    expect((await competitorScreen(w.authorization)).common.brand.trafficByCountry).toEqual([]);
+    const emptied = await competitorScreen(w.authorization);
+    expect(emptied.common.brand.trafficByCountry).toEqual([]);
+    expect(emptied.common.provenance).toMatchObject({ source: "website", sourceName: null });
   });
 
   it("fills overall traffic and visit duration from a report with Sessions, and replaces a month on re-import", async () => {
