@@ -3388,10 +3388,18 @@ export interface components {
                 items: components["schemas"]["ChartSlice"][];
             };
             keywordAnalysis: components["schemas"]["SectionState"] & {
+                /** @description The days of the brand's Search Console queries the items' searches come from (the stored set that fits the period best, as listSearches chooses it); null when the brand has none that meets the period. */
+                searchPeriod: components["schemas"]["Window"] | null;
                 items: {
                     keyword: string;
                     count: number;
                     color: string;
+                    /** @description The brand's own Search Console queries of searchPeriod that hold the keyword (its words in a row; a hashtag's text in the query's words written together), with their clicks and impressions added up; null when searchPeriod is null. */
+                    searches: {
+                        queries: number;
+                        clicks: number;
+                        impressions: number;
+                    } | null;
                 }[];
             };
             performance: components["schemas"]["SectionState"] & {

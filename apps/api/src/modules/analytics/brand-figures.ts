@@ -22,6 +22,7 @@ import {
   computeContent,
   type FollowerPoint,
 } from "./content";
+import type { SearchSetFigures } from "./content/keyword-searches";
 import type { PillarModel } from "./content/pillar-model";
 import { keepPillarIdentity } from "./content/pillar-stability";
 import { type PostSource, type SourceAges, sourceAges } from "./content/source-ages";
@@ -36,6 +37,8 @@ import {
   toDay,
 } from "./periods";
 import { fitPillarsOffLoop } from "./pillars-off-loop";
+import { chooseSet } from "./search-sets";
+import { readSearchSetsForFigures } from "./searches.repo";
 
 type Schemas = components["schemas"];
 /** The content module's figures: those computed from posts, and the website channel. */
@@ -66,6 +69,8 @@ export interface BrandSeries {
   website: WebsiteCoverage | null;
   /** The newest post of each platform and source, whose ages the content module says (content/source-ages.ts). */
   postSources: PostSource[];
+  /** The newest sets of the brand's own Search Console queries, for the keywords of its posts. */
+  searchSets: SearchSetFigures[];
 }
 
 export async function loadBrandSeries(db: Queryable, brandId: string, span?: DataSpan): Promise<BrandSeries> {
@@ -75,7 +80,14 @@ export async function loadBrandSeries(db: Queryable, brandId: string, span?: Dat
   const website = await readWebsiteCoverage(db, { brandId });
   const articles = website?.coveredFrom ? await readArticles(db, { brandId }) : [];
   if (!history) {
-    const empty = { history: null, dataAsOf: null, posts: [], followers: [], postSources: [] };
+    const empty = {
+      history: null,
+      dataAsOf: null,
+      posts: [],
+      followers: [],
+      postSources: [],
+      searchSets: [],
+    };
     return { ...empty, traffic, competitorNames, articles, website };
   }
   // A custom period reaches back two years at most, its previous period as far again, plus the reference window.
@@ -83,7 +95,19 @@ export async function loadBrandSeries(db: Queryable, brandId: string, span?: Dat
   const posts = await readPosts(db, { brandId, window: { from, to: history.to } });
   const followers = await readFollowers(db, { brandId });
   const postSources = await readPostSources(db, { brandId });
-  return { history, dataAsOf, posts, followers, traffic, competitorNames, articles, website, postSources };
+  const searchSets = await readSearchSetsForFigures(db, { brandId });
+  return {
+    history,
+    dataAsOf,
+    posts,
+    followers,
+    traffic,
+    competitorNames,
+    articles,
+    website,
+    postSources,
+    searchSets,
+  };
 }
 
 /**
@@ -155,6 +179,7 @@ export function contentFor(
     previous: period.previous,
     now,
     ...(pillars ? { pillars } : {}),
+    searchSet: chooseSet(series.searchSets, period.window),
   });
   return {
     ...content,
@@ -220,7 +245,7 @@ export function landscapeFor(series: BrandSeries, period: ResolvedPeriod, now: D
  * (docs/analytics-methods.md §6): figures stored under another version are recomputed when read, never mixed with
  * current ones.
  */
-export const FIGURES_METHOD_VERSION = "period-figures-v13";
+export const FIGURES_METHOD_VERSION = "period-figures-v14";
 
 export interface ComputedPeriod {
   methodVersion: string;

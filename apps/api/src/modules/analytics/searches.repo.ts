@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { imports, type SearchQuerySource, searchQueries } from "../../db/schema";
+import type { SearchSetFigures } from "./content/keyword-searches";
 
 /** One period's queries from one source, as stored (db/search-queries.schema.ts). */
 export interface StoredSearchSet {
@@ -75,4 +76,52 @@ export async function findSearchQueries(
     queries: result.rows.map(({ total: _total, ...q }) => q),
     total: result.rows[0]?.total ?? 0,
   };
+}
+
+/** How many stored sets, newest first, and how many of each set's queries by clicks the content figures read. */
+const FIGURE_SETS = 5;
+const FIGURE_QUERIES = 1_000;
+
+/**
+ * The brand's newest sets of searches with the queries of each that have the most clicks, for the keywords of its
+ * posts (analytics/content/keyword-searches.ts). Read by the figures' job for one brand, whose rows they are.
+ */
+export async function readSearchSetsForFigures(
+  db: Queryable,
+  p: { brandId: string },
+): Promise<SearchSetFigures[]> {
+  const result = await db.execute<{
+    from: string;
+    to: string;
+    query: string;
+    clicks: number | null;
+    impressions: number | null;
+  }>(
+    sql`with sets as (
+        select q.source, q.period_from, q.period_to from ${searchQueries} q where q.brand_id = ${p.brandId}
+        group by q.source, q.period_from, q.period_to
+        order by q.period_to desc, q.period_from desc, q.source limit ${FIGURE_SETS}
+      ), grouped as (
+        select s.source, s.period_from, s.period_to, min(q.query) as query,
+          sum(q.clicks)::int as clicks, sum(q.impressions)::int as impressions
+        from sets s join ${searchQueries} q on q.brand_id = ${p.brandId} and q.source = s.source
+          and q.period_from = s.period_from and q.period_to = s.period_to
+        group by s.source, s.period_from, s.period_to, lower(q.query)
+      ), ranked as (
+        select g.*, row_number() over (partition by g.source, g.period_from, g.period_to
+          order by g.clicks desc nulls last, g.impressions desc nulls last, g.query) as n
+        from grouped g
+      )
+      select period_from::text as "from", period_to::text as "to", query, clicks, impressions
+      from ranked where n <= ${FIGURE_QUERIES}
+      order by period_to desc, period_from desc, source, n`,
+  );
+  const sets = new Map<string, SearchSetFigures & { queries: SearchSetFigures["queries"][number][] }>();
+  for (const row of result.rows) {
+    const key = `${row.from}/${row.to}`;
+    const set = sets.get(key) ?? { from: row.from, to: row.to, queries: [] };
+    set.queries.push({ query: row.query, clicks: row.clicks, impressions: row.impressions });
+    sets.set(key, set);
+  }
+  return [...sets.values()];
 }

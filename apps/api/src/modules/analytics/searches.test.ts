@@ -9,8 +9,8 @@ import { multipart } from "../../../test/multipart";
 import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
-import { brands, connections, keywords, searchQueries, workspaceBrands } from "../../db/schema";
-import { chooseSet, fitOf } from "./searches.service";
+import { brands, connections, keywords, posts, searchQueries, workspaceBrands } from "../../db/schema";
+import { chooseSet, fitOf } from "./search-sets";
 
 type Schemas = components["schemas"];
 
@@ -249,5 +249,56 @@ describe("migration 0036: Search Console's reads leave the keywords", () => {
       ["lumora beans", 900],
       ["smart lamp uk", 880],
     ]);
+  });
+});
+
+describe("GET /api/content: the searches behind the keywords of the brand's posts", () => {
+  it("adds to each keyword the clicks of the brand's Search Console queries that hold it, for the set the period reads", async () => {
+    const w = await ownBrand();
+    // jfaccioli.csv's queries include "maple ember" (129 clicks) and "ember" alone (24).
+    await t.database.db.insert(posts).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        brandId: w.brandId,
+        platform: "instagram" as const,
+        url: `https://instagram.example/p/${w.brandId}-${i}`,
+        postedAt: new Date(t.clock.now().getTime() - (i + 2) * 86_400_000),
+        text: i < 12 ? `Maple ember ${i % 2 ? "latte" : "cake"}, batch ${i}` : `Opening hours, week ${i}`,
+        format: "image",
+        likes: 10 + i,
+        comments: 1,
+        shares: null,
+        views: null,
+        source: "csv_import" as const,
+      })),
+    );
+    const before = await t.app.inject({ method: "GET", url: "/api/content?period=30d", headers: w });
+    expect(before.statusCode).toBe(200);
+    const none = before.json<Schemas["ContentAnalytics"]>().keywordAnalysis;
+    expect(none.searchPeriod).toBeNull();
+    expect(none.items.every((i) => i.searches === null)).toBe(true);
+
+    // A moment after the figures above, so the import's change is newer than them (the test clock stands still).
+    t.clock.advance(1000);
+    await importQueries(w.authorization, "jfaccioli.csv", today());
+    const response = await t.app.inject({ method: "GET", url: "/api/content?period=30d", headers: w });
+    expectContractResponse("getContent", response);
+    const section = response.json<Schemas["ContentAnalytics"]>().keywordAnalysis;
+    expect(section.searchPeriod).toEqual({ from: daysAgo(91), to: daysAgo(1) });
+    const csv = readFileSync(join(REAL, "jfaccioli.csv"), "utf8").split("\n").slice(1);
+    const holding = (words: RegExp) =>
+      csv.filter((line) => words.test(line.split(",")[0] ?? "")).map((line) => line.split(","));
+    const sum = (rows: string[][], column: number) => rows.reduce((total, r) => total + Number(r[column]), 0);
+    const maple = holding(/\bmaple ember\b/);
+    expect(section.items.find((i) => i.keyword === "maple ember")?.searches).toEqual({
+      queries: maple.length,
+      clicks: sum(maple, 1),
+      impressions: sum(maple, 2),
+    });
+    // A keyword no query holds: searched by none, not unknown.
+    expect(section.items.find((i) => i.keyword === "opening hours")?.searches).toEqual({
+      queries: 0,
+      clicks: 0,
+      impressions: 0,
+    });
   });
 });

@@ -1,4 +1,7 @@
-/** Values as labelled horizontal bars, in a list a screen reader reads as 'coffee: 42 posts'. */
+/**
+ * Values as labelled horizontal bars, in a list a screen reader reads as 'coffee: 42 posts'; an item's note is a
+ * second line under its label ('412 search clicks').
+ */
 export function BarList({
   label,
   unit,
@@ -6,7 +9,7 @@ export function BarList({
 }: {
   label: string;
   unit: string;
-  items: readonly { label: string; value: number; color?: string }[];
+  items: readonly { label: string; value: number; color?: string; note?: string }[];
 }) {
   if (items.length === 0) return <p className="text-muted-foreground text-sm">Nothing to show yet.</p>;
   const largest = Math.max(...items.map((item) => item.value), 1);
@@ -14,8 +17,11 @@ export function BarList({
     <ol aria-label={label} className="flex flex-col gap-2">
       {items.map((item) => (
         <li key={item.label} className="grid grid-cols-[10rem_1fr_auto] items-center gap-3 text-sm">
-          <span className="truncate" title={item.label}>
-            {item.label}
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate" title={item.label}>
+              {item.label}
+            </span>
+            {item.note ? <span className="text-muted-foreground truncate text-xs">{item.note}</span> : null}
           </span>
           <span aria-hidden="true" className="bg-muted h-2 overflow-hidden rounded-full">
             <span

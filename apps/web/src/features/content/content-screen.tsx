@@ -9,7 +9,14 @@ import { BrandGate } from "../modules/brand-gate";
 import { DoughnutChart } from "../modules/charts";
 import { ExportButton } from "../modules/export-button";
 import { FigureCard, FigureCardSkeleton } from "../modules/figure-card";
-import { formatDecimal, formatRate, formatShare, unknownEngagementText } from "../modules/format";
+import {
+  formatDate,
+  formatDecimal,
+  formatRate,
+  formatShare,
+  formatWhole,
+  unknownEngagementText,
+} from "../modules/format";
 import { ModulePage, SectionCard } from "../modules/module-page";
 import { comparisonText, type PeriodParams, usePeriod } from "../modules/period";
 import { PostCard } from "../modules/post-card";
@@ -27,6 +34,15 @@ import {
 } from "./queries";
 import { SourceAges } from "./source-ages";
 import { WebsiteSection } from "./website-section";
+
+type KeywordSearches = NonNullable<ContentAnalytics["keywordAnalysis"]["items"][number]["searches"]>;
+
+/** '412 search clicks from 3 queries', or that no query of the brand holds the keyword. */
+function searchesNote(searches: KeywordSearches): string {
+  if (searches.queries === 0) return "No search query of yours holds it";
+  const queries = `${formatWhole(searches.queries)} ${searches.queries === 1 ? "query" : "queries"}`;
+  return `${formatWhole(searches.clicks)} search clicks from ${queries}`;
+}
 
 export function ContentScreen() {
   return <BrandGate title="Content">{(brand) => <ContentModule brand={brand} />}</BrandGate>;
@@ -135,8 +151,15 @@ export function ContentSections({
             label: item.keyword,
             value: item.count,
             color: item.color,
+            note: item.searches ? searchesNote(item.searches) : undefined,
           }))}
         />
+        {keywordAnalysis.searchPeriod && keywordAnalysis.items.length > 0 ? (
+          <p className="text-muted-foreground mt-3 text-xs">
+            Search clicks: the clicks of your Search Console queries holding the keyword,{" "}
+            {formatDate(keywordAnalysis.searchPeriod.from)} to {formatDate(keywordAnalysis.searchPeriod.to)}.
+          </p>
+        ) : null}
       </SectionCard>
       <SectionCard
         title="Top posts"

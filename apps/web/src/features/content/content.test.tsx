@@ -28,7 +28,24 @@ const analytics = (overrides: Partial<ContentAnalytics> = {}): ContentAnalytics 
       { label: "tiktok", count: 20, share: 0.4, color: "#000000" },
     ],
   },
-  keywordAnalysis: { ...ok, items: [{ keyword: "#oatmilk", count: 14, color: "#4f46e5" }] },
+  keywordAnalysis: {
+    ...ok,
+    searchPeriod: { from: "2026-08-01", to: "2026-10-31" },
+    items: [
+      {
+        keyword: "#oatmilk",
+        count: 14,
+        color: "#4f46e5",
+        searches: { queries: 3, clicks: 1412, impressions: 9000 },
+      },
+      {
+        keyword: "winter blend",
+        count: 9,
+        color: "#7c3aed",
+        searches: { queries: 0, clicks: 0, impressions: 0 },
+      },
+    ],
+  },
   performance: {
     ...ok,
     top: [
@@ -134,6 +151,15 @@ describe("Content screen", () => {
     expect(post.getAttribute("href")).toBe("https://www.instagram.com/p/abc");
     expect(getByText(view.container, "Engagement rate 8.1% · 2.4× your median")).toBeTruthy();
     await waitFor(() => getByText(current().container, "Posts by network"), { timeout: 5000 });
+  });
+
+  it("says under each keyword the search clicks of the brand's own queries holding it, and of which days", async () => {
+    mockApi({ "GET /brand": () => json({ brand: activeBrand }), "GET /content": () => json(analytics()) });
+    view = await renderScreen(ContentScreen);
+    await waitFor(() => getByText(current().container, "#oatmilk"));
+    expect(getByText(view.container, "1,412 search clicks from 3 queries")).toBeTruthy();
+    expect(getByText(view.container, "No search query of yours holds it")).toBeTruthy();
+    expect(getByText(view.container, /holding the keyword, 1 Aug 2026 to 31 Oct 2026\./)).toBeTruthy();
   });
 
   it("says how many posts it left out for an unknown engagement, never showing them as 0", async () => {

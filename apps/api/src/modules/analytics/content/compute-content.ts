@@ -3,6 +3,7 @@ import { auditSection } from "./audit";
 import { contentBreakdown } from "./breakdown";
 import { headlineRate, indexFollowers } from "./engagement";
 import { fitPillars } from "./fit-pillars";
+import { withSearches } from "./keyword-searches";
 import { keywordAnalysis } from "./keywords";
 import { performanceSection } from "./performance";
 import { relativePerformance } from "./relative-performance";
@@ -37,7 +38,11 @@ export function computeContent(input: ContentInput): ContentAnalyticsSections {
   const model = input.pillars ?? fitPillars(posts, input.brand);
   return {
     contentBreakdown: contentBreakdown(windowPosts),
-    keywordAnalysis: keywordAnalysis(windowPosts, tokenize, (post) => headlineRate(post, followers)),
+    keywordAnalysis: withSearches(
+      keywordAnalysis(windowPosts, tokenize, (post) => headlineRate(post, followers)),
+      input.searchSet,
+      tokenize,
+    ),
     performance: performanceSection(windowPosts, rated, input.brand.logo),
     audit: auditSection({
       posts,

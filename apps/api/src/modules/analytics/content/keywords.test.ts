@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withSearches } from "./keyword-searches";
 import { keywordAnalysis } from "./keywords";
 import { makePost } from "./test-fixtures";
 import { createTokenizer } from "./text-tokens";
@@ -25,11 +26,11 @@ describe("keywordAnalysis", () => {
     expect(result.n).toBe(20);
     // espresso is used 12 times but in 3 posts; pastry once each in 7 posts.
     expect(result.items.slice(0, 4)).toEqual([
-      { keyword: "pastry", count: 7, color: "var(--chart-1)" },
-      { keyword: "cold", count: 6, color: "var(--chart-2)" },
+      { keyword: "pastry", count: 7, color: "var(--chart-1)", searches: null },
+      { keyword: "cold", count: 6, color: "var(--chart-2)", searches: null },
       // Equal counts fall back to the alphabet.
-      { keyword: "cold brew", count: 3, color: "var(--chart-3)" },
-      { keyword: "espresso", count: 3, color: "var(--chart-4)" },
+      { keyword: "cold brew", count: 3, color: "var(--chart-3)", searches: null },
+      { keyword: "espresso", count: 3, color: "var(--chart-4)", searches: null },
     ]);
   });
 
@@ -119,6 +120,7 @@ describe("keywordAnalysis", () => {
       reason:
         "Keywords need 20 posts with text in the period; it has 7. Choose a longer period or import more posts.",
       n: 7,
+      searchPeriod: null,
       items: [],
     });
   });
@@ -126,5 +128,48 @@ describe("keywordAnalysis", () => {
   it("keeps at most 20 keywords", () => {
     const texts = Array.from({ length: 25 }, (_, i) => `word${String.fromCharCode(97 + i)}x`);
     expect(keywordAnalysis(posts(texts), tokenize, noRate).items).toHaveLength(20);
+  });
+});
+
+describe("withSearches", () => {
+  const texts = [
+    ...Array.from({ length: 8 }, () => "Our cold brew is back"),
+    ...Array.from({ length: 3 }, () => "Fresh pastry every morning #coldbrew"),
+    ...Array.from({ length: 3 }, () => "A pastry and a chat #coldbrew"),
+    ...Array.from({ length: 6 }, (_, i) => `filler${i}`),
+  ];
+  const analysis = keywordAnalysis(posts(texts), tokenize, noRate);
+  const set = {
+    from: "2026-07-01",
+    to: "2026-09-30",
+    queries: [
+      { query: "cold brew near me", clicks: 40, impressions: 900 },
+      { query: "Cold Brew recipe", clicks: 12, impressions: null },
+      // The words apart: not the phrase "cold brew".
+      { query: "brew it cold", clicks: 99, impressions: 99 },
+      { query: "pastry shop", clicks: null, impressions: 50 },
+    ],
+  };
+  const searchesOf = (keyword: string) =>
+    withSearches(analysis, set, tokenize).items.find((i) => i.keyword === keyword)?.searches;
+
+  it("adds up the clicks and impressions of the queries that hold a keyword's words in a row", () => {
+    expect(searchesOf("cold brew")).toEqual({ queries: 2, clicks: 52, impressions: 900 });
+    // An unknown count adds nothing; the query still counts.
+    expect(searchesOf("pastry")).toEqual({ queries: 1, clicks: 0, impressions: 50 });
+  });
+
+  it("finds a hashtag in the query's words written together", () => {
+    expect(searchesOf("#coldbrew")).toEqual({ queries: 2, clicks: 52, impressions: 900 });
+  });
+
+  it("says the set's days, and answers null everywhere without a set", () => {
+    expect(withSearches(analysis, set, tokenize).searchPeriod).toEqual({
+      from: "2026-07-01",
+      to: "2026-09-30",
+    });
+    const none = withSearches(analysis, undefined, tokenize);
+    expect(none.searchPeriod).toBeNull();
+    expect(none.items.every((i) => i.searches === null)).toBe(true);
   });
 });

@@ -94,12 +94,14 @@ export function keywordAnalysis(
   rateOf: (post: ContentPost) => number | null,
 ): KeywordAnalysis {
   const withText = windowPosts.filter((post) => post.text.trim().length > 0);
-  if (windowPosts.length === 0) return { status: "no_data", reason: NO_POSTS, n: 0, items: [] };
+  if (windowPosts.length === 0)
+    return { status: "no_data", reason: NO_POSTS, n: 0, searchPeriod: null, items: [] };
   if (withText.length < MIN_POSTS_WITH_TEXT) {
     return {
       status: "insufficient_history",
       reason: `Keywords need ${MIN_POSTS_WITH_TEXT} posts with text in the period; it has ${withText.length}. Choose a longer period or import more posts.`,
       n: withText.length,
+      searchPeriod: null,
       items: [],
     };
   }
@@ -124,6 +126,11 @@ export function keywordAnalysis(
   const items = candidates
     .sort(([a, x], [b, y]) => y.posts - x.posts || meanRate(y) - meanRate(x) || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, TOP_KEYWORDS)
-    .map(([keyword, stats], rank) => ({ keyword, count: stats.posts, color: rankColor(rank) }));
-  return { status: "ok", n: withText.length, items };
+    .map(([keyword, stats], rank) => ({
+      keyword,
+      count: stats.posts,
+      color: rankColor(rank),
+      searches: null,
+    }));
+  return { status: "ok", n: withText.length, searchPeriod: null, items };
 }

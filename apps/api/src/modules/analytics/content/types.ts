@@ -1,6 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { PostValues } from "../../brand/import-rows";
 import type { DayWindow } from "../periods";
+import type { SearchSetFigures } from "./keyword-searches";
 import type { PillarModel } from "./pillar-model";
 
 export type Schemas = components["schemas"];
@@ -40,6 +41,8 @@ export interface ContentInput {
   now: Date;
   /** A pillar model fitted earlier (fitPillars), so every period of one brand uses the same pillars. */
   pillars?: PillarModel;
+  /** The brand's Search Console queries the period reads (search-sets.ts chooseSet), if any meets it. */
+  searchSet?: SearchSetFigures;
 }
 
 export type ContentAnalyticsSections = Pick<
