@@ -22,10 +22,10 @@ import {
   computeContent,
   type FollowerPoint,
 } from "./content";
-import type { SearchSetFigures } from "./content/keyword-searches";
 import type { PillarModel } from "./content/pillar-model";
 import { keepPillarIdentity } from "./content/pillar-stability";
 import { type PostSource, type SourceAges, sourceAges } from "./content/source-ages";
+import type { SearchSetFigures } from "./content/types";
 import { type ArticlePoint, type WebsiteCoverage, websiteChannel } from "./content/website";
 import { findFigure, saveFigure } from "./figures.repo";
 import {

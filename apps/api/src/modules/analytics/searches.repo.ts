@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { imports, type SearchQuerySource, searchQueries } from "../../db/schema";
-import type { SearchSetFigures } from "./content/keyword-searches";
+import type { SearchSetFigures } from "./content/types";
 
 /** One period's queries from one source, as stored (db/search-queries.schema.ts). */
 export interface StoredSearchSet {

@@ -1,17 +1,11 @@
-import type { DayWindow } from "../periods";
 import type { KeywordAnalysis } from "./keywords";
 import type { Tokenizer } from "./text-tokens";
-
-/** One stored set of the brand's Search Console queries (searches.repo.ts readSearchSetsForFigures). */
-export interface SearchSetFigures extends DayWindow {
-  /** Its queries with the most clicks, each once (the connector's countries added up). */
-  queries: readonly { query: string; clicks: number | null; impressions: number | null }[];
-}
+import type { SearchSetFigures } from "./types";
 
 type KeywordItem = KeywordAnalysis["items"][number];
 
 /**
- * Whether a query holds the keyword (docs/analytics-methods.md §1.4, "Searched"): its words in a row inside one run
+ * Whether a query holds the keyword (docs/analytics-methods.md §1.4, its paragraph on searches): its words in a row inside one run
  * of the query's words, read by the same tokenizer as the captions; a hashtag when the query's words written
  * together hold its text ("#coldbrew" in "cold brew near me").
  */

@@ -1,7 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { PostValues } from "../../brand/import-rows";
 import type { DayWindow } from "../periods";
-import type { SearchSetFigures } from "./keyword-searches";
 import type { PillarModel } from "./pillar-model";
 
 export type Schemas = components["schemas"];
@@ -29,6 +28,12 @@ export interface ContentBrand {
   country?: string | null;
   /** Competitors' names: kept in keywords and pillars even when a stop-word list holds their words. */
   competitorNames?: readonly string[];
+}
+
+/** One stored set of the brand's Search Console queries (searches.repo.ts readSearchSetsForFigures). */
+export interface SearchSetFigures extends DayWindow {
+  /** Its queries with the most clicks, each once (the connector's countries added up). */
+  queries: readonly { query: string; clicks: number | null; impressions: number | null }[];
 }
 
 export interface ContentInput {
