@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { SigningKey } from "../src/config/keys";
 import type { Db } from "../src/db/client";
 import { users, workspaces } from "../src/db/schema";
 import { addMs } from "../src/lib/clock";
@@ -25,7 +26,7 @@ export interface SeededUser {
  */
 export async function seedSignedInUser(
   db: Db,
-  jwtKey: Uint8Array,
+  jwtKey: SigningKey,
   o: { now?: Date; email?: string } = {},
 ): Promise<SeededUser> {
   const now = o.now ?? new Date();
@@ -60,7 +61,7 @@ export async function seedSignedInUser(
  */
 export async function seedTeam(
   db: Db,
-  jwtKey: Uint8Array,
+  jwtKey: SigningKey,
   o: { now?: Date } = {},
 ): Promise<Record<"owner" | "admin" | "member", SeededUser>> {
   const now = o.now ?? new Date();

@@ -5,9 +5,13 @@ import sharp from "sharp";
 import { jwtKey } from "../src/config/keys";
 import { brandCompetitors, brands, workspaceBrands } from "../src/db/schema";
 import type { ContractOperation } from "../src/http/contract";
+import { addMs, DAY_MS } from "../src/lib/clock";
+import { grantPlan } from "../src/modules/billing/grant-plan";
 import { bearer, freshIp, type LoginResponse, type MemoryMailer, registerUser, uniqueEmail } from "./api";
 import { jobsDone, TEST_JWT_SECRET, type TestApp } from "./app";
 import { expectContractResponse } from "./contract-response";
+import type { FakeGoogle } from "./fake-google";
+import type { FakeMeta } from "./fake-meta";
 import { multipart } from "./multipart";
 import { seedSignedInUser } from "./users";
 
@@ -84,6 +88,8 @@ export interface ForeignIds {
   /** A's member's shared report link (issue 32) and its token. */
   sharedReportId: string;
   sharedReportToken: string;
+  /** A domain A claimed for single sign-on (not verified). */
+  ssoDomainId: string;
 }
 
 /** Ids of the same shapes as `like`'s that exist nowhere: what anyone gets for them is what an outsider may learn. */
@@ -107,6 +113,7 @@ export function unknownIds(like: ForeignIds): ForeignIds {
     influencerId: randomUUID(),
     sharedReportId: randomUUID(),
     sharedReportToken: randomBytes(32).toString("base64url"),
+    ssoDomainId: randomUUID(),
   };
 }
 
@@ -148,6 +155,20 @@ const A_WORDS = [
 export const A_KEYWORD = "quillfeather loose leaf";
 
 export const sitePaths = { brand: "/a-brand", competitors: ["/a-rival-one", "/a-rival-two"] };
+
+/** The domain A claims for single sign-on: it names A, so an answer that shows it to another workspace is caught. */
+export const A_SSO_DOMAIN = "quillfeather-teas.example";
+
+/** What A's connections are made through: the providers' local stand-ins, with the app's clients configured. */
+export interface Providers {
+  google: FakeGoogle;
+  meta: FakeMeta;
+  /** The metadata of A's SAML identity provider (test/saml-idp.ts). */
+  samlMetadataXml: string;
+}
+
+/** The OAuth connectors, by the name their operations carry (authorizeSearchConsole, receiveSearchConsoleCallback). */
+const OAUTH_CONNECTORS = ["SearchConsole", "GoogleAds", "Instagram"] as const;
 
 const nextYear = () => new Date().getUTCFullYear() + 1;
 
@@ -208,18 +229,71 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
     return confirmed.json<Schemas["SandboxConfirmSetupResponse"]>().paymentMethodId;
   }
 
-  /** Saves a card and subscribes to Professional with it; the card's id. */
-  async function upgrade(authorization: string): Promise<string> {
+  /**
+   * Enterprise, as sales sells it: the owner saves a card, and an operator grants the plan (README "Granting
+   * Enterprise", operator grant-plan) for a year; the card's id.
+   */
+  async function enterprise(authorization: string): Promise<string> {
     const paymentMethodId = await setUpCard(authorization);
     await ok(201, "savePaymentMethod", authorization, { body: { paymentMethodId } });
-    await ok(201, "subscribe", authorization, { body: { productId: "professional" } });
+    const { workspace } = (await ok(200, "getMe", authorization)).json<Schemas["User"]>();
+    const now = t.clock.now();
+    await grantPlan(t.database.db, {
+      workspaceId: workspace.id,
+      plan: "enterprise",
+      until: addMs(now, 365 * DAY_MS),
+      now,
+    });
     return paymentMethodId;
   }
 
-  async function buildA(siteUrl: string): Promise<WorkspaceA> {
+  /**
+   * Connects an OAuth connector as its user would: the consent started, agreed at the provider's stand-in, and its
+   * redirect followed back with the consent's cookie; then the read it queued.
+   */
+  async function connect(
+    authorization: string,
+    connector: (typeof OAUTH_CONNECTORS)[number],
+    agree: (url: string) => { code: string; state: string },
+  ) {
+    const started = await ok(200, `authorize${connector}`, authorization);
+    const cookie = String(started.headers["set-cookie"]).split(";")[0] ?? "";
+    const { code, state } = agree(started.json<{ url: string }>().url);
+    await ok(303, `receive${connector}Callback`, undefined, { query: { code, state }, headers: { cookie } });
+    await jobsDone(t);
+  }
+
+  /**
+   * A's single sign-on (SAML, from its identity provider's metadata) and a domain claimed for it, and A's three
+   * OAuth connectors connected, each reading what A chose: what another workspace's calls must never reach.
+   */
+  async function connectA(auth: string, providers: Providers): Promise<string> {
+    await ok(200, "saveSsoSettings", auth, {
+      body: {
+        protocol: "saml",
+        saml: { metadataXml: providers.samlMetadataXml },
+        requireSso: false,
+        jitProvisioning: false,
+      },
+    });
+    const domain = (await ok(201, "addSsoDomain", auth, { body: { domain: A_SSO_DOMAIN } })).json<
+      Schemas["SsoDomain"]
+    >();
+    const { google, meta } = providers;
+    google.adsCustomers = ["1234567890"];
+    await connect(auth, "SearchConsole", (url) => google.consent(url));
+    await ok(200, "selectSearchConsoleProperty", auth, { body: { property: "sc-domain:lumora.example" } });
+    await connect(auth, "GoogleAds", (url) => google.consent(url));
+    await ok(200, "selectGoogleAdsCustomer", auth, { body: { customerId: "1234567890" } });
+    await connect(auth, "Instagram", (url) => meta.consent(url));
+    await jobsDone(t);
+    return domain.id;
+  }
+
+  async function buildA(siteUrl: string, providers: Providers): Promise<WorkspaceA> {
     const owner = await person({ firstName: "Ottoline", lastName: "Quoyle", company: "Quillfeather Ltd" });
     const auth = owner.authorization;
-    const cardId = await upgrade(auth);
+    const cardId = await enterprise(auth);
     const unsavedCardId = await setUpCard(auth);
     const { clientSecret: setupSecret } = (await ok(200, "createSetupIntent", auth)).json<
       Schemas["SetupIntent"]
@@ -286,6 +360,8 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
       }),
     ].map((response) => response.json<Schemas["Import"]>().id);
 
+    const ssoDomainId = await connectA(auth, providers);
+
     const invited = await person({ firstName: "Peregrine", lastName: "Vasquez-Ilo" });
     const { member, invitationId: acceptedInvitationId } = await join(owner, invited);
     const pendingEmail = uniqueEmail("invitee");
@@ -331,6 +407,7 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
       influencerId: rows[0]?.id ?? "",
       sharedReportId: shared.report.id,
       sharedReportToken: shared.token,
+      ssoDomainId,
     };
     const secrets = [
       ...A_WORDS,
@@ -353,10 +430,14 @@ export function workspaceBuilder(t: TestApp, send: Send, mailer: MemoryMailer) {
     };
   }
 
-  /** B: an owner on Professional with the sample brand, one competitor slot free, and a member. */
+  /**
+   * B: an owner on Enterprise (so that single sign-on's operations get past the plan to their lookups) with a card,
+   * the sample brand, one competitor slot free, and a member. B's own subscribe then makes it a paid Professional
+   * plan, which its cancel and resume act on.
+   */
   async function buildB(): Promise<WorkspaceB> {
     const owner = await person({ firstName: "Bo", lastName: "Lindqvist", company: "Kettleworth" });
-    await upgrade(owner.authorization);
+    await enterprise(owner.authorization);
     await ok(201, "createBrand", owner.authorization, { body: { sample: true } });
     const { competitors } = (await ok(200, "listBrandCompetitors", owner.authorization)).json<
       Schemas["BrandCompetitorList"]
@@ -427,6 +508,10 @@ export async function snapshotOfA(
     ["getBranding", a.member.authorization],
     ["listInvitations", owner],
     ["listSharedReports", owner],
+    ["getSsoSettings", owner],
+    ["getSearchConsoleConnector", owner],
+    ["getGoogleAdsConnector", owner],
+    ["getInstagramConnector", owner],
     ["previewInvitation", undefined, { query: { token: a.ids.invitationToken } }],
     ["getBrand", owner],
     ["listBrandCompetitors", owner],

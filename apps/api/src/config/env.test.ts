@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import { loadConfig, repoRoot } from "./env";
 
 const KEY = "a-credential-key-a-credential-key-0123456";
+const SECRET = "an-app-secret-an-app-secret-an-app-secret-01";
 /** A production deployment's settings but its credential key. */
 const productionRest = {
   APP_URL: "https://app.example.com",
+  JWT_SECRET: SECRET,
   ALLOW_MAIL_TO_LOG: "true",
   ALLOW_BILLING_SANDBOX: "true",
 };
@@ -132,6 +134,7 @@ describe("loadConfig", () => {
       STRIPE_PRICE_ENTERPRISE: "price_ent",
       TRUST_PROXY: "1",
       BRANDSCOPE_ENCRYPTION_KEY: KEY,
+      JWT_SECRET: SECRET,
     };
 
     it("starts with real mail, real billing, a bounded proxy trust and an https address", () => {
@@ -168,6 +171,15 @@ describe("loadConfig", () => {
           { BRANDSCOPE_ENCRYPTION_KEY: "" },
           "BRANDSCOPE_ENCRYPTION_KEY (or BRANDSCOPE_ENCRYPTION_KEY_FILE) is required with DEPLOYMENT=production: without it the key that encrypts connected accounts' credentials is kept in the database, and a copy of the database opens them (ALLOW_ENCRYPTION_KEY_IN_DATABASE=true accepts that)",
         ],
+        [
+          { JWT_SECRET: "" },
+          "JWT_SECRET (or JWT_SECRET_FILE) is required with DEPLOYMENT=production: without it the secret that signs bearers (unless BRANDSCOPE_SIGNING_KEY is given) and keys the hashes of one-time codes is kept in the database, and a copy of the database can sign in as anyone (ALLOW_SIGNING_SECRET_IN_DATABASE=true accepts that)",
+        ],
+        // Signing keys of its own do not lift it: the app secret still keys the one-time codes' hashes.
+        [
+          { JWT_SECRET: "", BRANDSCOPE_SIGNING_KEY: SECRET },
+          "JWT_SECRET (or JWT_SECRET_FILE) is required with DEPLOYMENT=production",
+        ],
       ];
       for (const [change, message] of refusals) {
         expect(() => loadConfig({ ...complete, ...change }), JSON.stringify(change)).toThrow(message);
@@ -177,7 +189,7 @@ describe("loadConfig", () => {
     it("lets each refusal be overridden by its own named variable only", () => {
       const tryOut = { DEPLOYMENT: "production", APP_URL: "http://localhost:8080", TRUST_PROXY: "true" };
       expect(() => loadConfig(tryOut)).toThrow(
-        /SMTP_URL .*STRIPE_SECRET_KEY .*TRUST_PROXY .*BRANDSCOPE_ENCRYPTION_KEY .*APP_URL /,
+        /SMTP_URL .*STRIPE_SECRET_KEY .*TRUST_PROXY .*BRANDSCOPE_ENCRYPTION_KEY .*JWT_SECRET .*APP_URL /,
       );
       const allowed = loadConfig({
         ...tryOut,
@@ -186,14 +198,20 @@ describe("loadConfig", () => {
         ALLOW_TRUST_ANY_PROXY: "true",
         ALLOW_HTTP_APP_URL: "true",
         ALLOW_ENCRYPTION_KEY_IN_DATABASE: "true",
+        ALLOW_SIGNING_SECRET_IN_DATABASE: "true",
       });
       expect(allowed).toMatchObject({
         smtpUrl: undefined,
         stripe: undefined,
         trustProxy: true,
         encryptionKeys: undefined,
+        jwtSecret: undefined,
       });
       expect(() => loadConfig({ ...tryOut, ALLOW_MAIL_TO_LOG: "true" })).not.toThrow(/SMTP_URL/);
+      expect(() => loadConfig({ ...tryOut, ALLOW_SIGNING_SECRET_IN_DATABASE: "true" })).not.toThrow(
+        /JWT_SECRET/,
+      );
+      expect(() => loadConfig({ ...tryOut, ALLOW_ENCRYPTION_KEY_IN_DATABASE: "true" })).toThrow(/JWT_SECRET/);
       expect(() => loadConfig({ ...tryOut, ALLOW_MAIL_TO_LOG: "yes" })).toThrow(
         "ALLOW_MAIL_TO_LOG must be true or false",
       );
@@ -245,6 +263,55 @@ describe("loadConfig", () => {
       expect(() =>
         loadConfig({ BRANDSCOPE_ENCRYPTION_KEY: KEY, BRANDSCOPE_ENCRYPTION_KEY_FILE: "/run/secrets/key" }),
       ).toThrow("BRANDSCOPE_ENCRYPTION_KEY_FILE and BRANDSCOPE_ENCRYPTION_KEY are both set");
+    });
+  });
+
+  describe("the signing keys (BRANDSCOPE_SIGNING_KEY) and the app secret (JWT_SECRET)", () => {
+    const previous = "previous-signing-key-previous-signing-key-1";
+
+    it("takes the signing keys newest first, from the variable or from a mounted file", async () => {
+      expect(loadConfig({}).signingKeys).toBeUndefined();
+      expect(loadConfig({ BRANDSCOPE_SIGNING_KEY: `${KEY},\n${previous}` }).signingKeys).toEqual([
+        KEY,
+        previous,
+      ]);
+      const folder = await mkdtemp(join(tmpdir(), "brandscope-signing-"));
+      try {
+        const keys = join(folder, "signing-key");
+        await writeFile(keys, `${KEY}\n${previous}\n`);
+        expect(loadConfig({ BRANDSCOPE_SIGNING_KEY_FILE: keys }).signingKeys).toEqual([KEY, previous]);
+        const secret = join(folder, "jwt-secret");
+        await writeFile(secret, `${SECRET}\n`);
+        const config = loadConfig({
+          DEPLOYMENT: "production",
+          ...productionRest,
+          JWT_SECRET: "",
+          JWT_SECRET_FILE: secret,
+          BRANDSCOPE_ENCRYPTION_KEY: KEY,
+        });
+        expect(config.jwtSecret).toBe(SECRET);
+        expect(() => loadConfig({ JWT_SECRET_FILE: join(folder, "missing") })).toThrow(
+          "Invalid configuration: JWT_SECRET_FILE cannot be read (ENOENT)",
+        );
+        await writeFile(secret, "short\n");
+        expect(() => loadConfig({ JWT_SECRET_FILE: secret })).toThrow(
+          "Invalid configuration: JWT_SECRET_FILE must be at least 32 characters",
+        );
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    });
+
+    it("refuses a short signing key and a key or secret given both ways", () => {
+      expect(() => loadConfig({ BRANDSCOPE_SIGNING_KEY: `${KEY},short` })).toThrow(
+        "BRANDSCOPE_SIGNING_KEY must hold keys of at least 32 characters each",
+      );
+      expect(() =>
+        loadConfig({ BRANDSCOPE_SIGNING_KEY: KEY, BRANDSCOPE_SIGNING_KEY_FILE: "/run/secrets/signing" }),
+      ).toThrow("BRANDSCOPE_SIGNING_KEY_FILE and BRANDSCOPE_SIGNING_KEY are both set");
+      expect(() => loadConfig({ JWT_SECRET: SECRET, JWT_SECRET_FILE: "/run/secrets/jwt" })).toThrow(
+        "JWT_SECRET_FILE and JWT_SECRET are both set: give the secret one way",
+      );
     });
   });
 });

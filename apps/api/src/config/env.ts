@@ -50,6 +50,7 @@ const envSchema = z.object({
   ALLOW_TRUST_ANY_PROXY: allowFlag,
   ALLOW_HTTP_APP_URL: allowFlag,
   ALLOW_ENCRYPTION_KEY_IN_DATABASE: allowFlag,
+  ALLOW_SIGNING_SECRET_IN_DATABASE: allowFlag,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
@@ -59,7 +60,18 @@ const envSchema = z.object({
     .string()
     .regex(/^([^<>]+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address like "Name <a@b.c>"')
     .default("Brandscope <no-reply@localhost>"),
+  /**
+   * The app secret: keys the hashes of one-time codes and the e-mailed unsubscribe links, and signs bearers unless
+   * BRANDSCOPE_SIGNING_KEY is given; or the path of a file holding it (a mounted secret). Unset: kept in the database.
+   */
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_SECRET_FILE: z.string().optional(),
+  /**
+   * The keys that sign bearers, newest first (the first signs, the others still check the tokens they signed until
+   * those expire); or the path of a file holding them. Unset: the app secret signs them.
+   */
+  BRANDSCOPE_SIGNING_KEY: z.string().optional(),
+  BRANDSCOPE_SIGNING_KEY_FILE: z.string().optional(),
   /**
    * The credential-encryption keys, newest first (the first seals, the others still open what they sealed), apart
    * from the database; or the path of a file holding them (a mounted secret). Unset: kept in the database.
@@ -255,12 +267,14 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
   checkApple(env, ctx);
   if (env.DEPLOYMENT === "production") checkProduction(env, ctx);
   requireTogether(e, ["GOOGLE_OAUTH_CLIENT_ID", "GOOGLE_OAUTH_CLIENT_SECRET"], ctx);
-  if (env.BRANDSCOPE_ENCRYPTION_KEY && env.BRANDSCOPE_ENCRYPTION_KEY_FILE) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["BRANDSCOPE_ENCRYPTION_KEY_FILE"],
-      message: "and BRANDSCOPE_ENCRYPTION_KEY are both set: give the keys one way",
-    });
+  for (const name of ["BRANDSCOPE_ENCRYPTION_KEY", "BRANDSCOPE_SIGNING_KEY", "JWT_SECRET"] as const) {
+    if (env[name] && env[`${name}_FILE`]) {
+      ctx.addIssue({
+        code: "custom",
+        path: [`${name}_FILE`],
+        message: `and ${name} are both set: give ${name === "JWT_SECRET" ? "the secret" : "the keys"} one way`,
+      });
+    }
   }
   if (env.OTEL_BROWSER_TOKEN && !env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     ctx.addIssue({
@@ -313,6 +327,12 @@ function checkProduction(env: Env, ctx: z.RefinementCtx) {
     refuse(
       "BRANDSCOPE_ENCRYPTION_KEY",
       "(or BRANDSCOPE_ENCRYPTION_KEY_FILE) is required with DEPLOYMENT=production: without it the key that encrypts connected accounts' credentials is kept in the database, and a copy of the database opens them (ALLOW_ENCRYPTION_KEY_IN_DATABASE=true accepts that)",
+    );
+  }
+  if (!env.JWT_SECRET && !env.JWT_SECRET_FILE && env.ALLOW_SIGNING_SECRET_IN_DATABASE !== "true") {
+    refuse(
+      "JWT_SECRET",
+      "(or JWT_SECRET_FILE) is required with DEPLOYMENT=production: without it the secret that signs bearers (unless BRANDSCOPE_SIGNING_KEY is given) and keys the hashes of one-time codes is kept in the database, and a copy of the database can sign in as anyone (ALLOW_SIGNING_SECRET_IN_DATABASE=true accepts that)",
     );
   }
   if (!env.APP_URL?.startsWith("https://") && env.ALLOW_HTTP_APP_URL !== "true") {
@@ -451,9 +471,11 @@ function toConfig(env: Env) {
     /** The external contact form the Enterprise card opens; unset: the in-app talk-to-sales form. */
     salesContactUrl: env.SALES_CONTACT_URL,
     /** Unset: generated once and kept in the database (db/jwt-secret.ts). */
-    jwtSecret: env.JWT_SECRET,
+    jwtSecret: keysOf(env, "JWT_SECRET", { one: true })?.[0],
+    /** The bearer-signing keys, newest first; unset: the app secret signs (config/keys.ts appKeys). */
+    signingKeys: keysOf(env, "BRANDSCOPE_SIGNING_KEY"),
     /** Unset: kept in the database (db/credential-keys.ts). */
-    encryptionKeys: encryptionKeys(env),
+    encryptionKeys: keysOf(env, "BRANDSCOPE_ENCRYPTION_KEY"),
     stripe:
       env.STRIPE_SECRET_KEY &&
       env.STRIPE_PUBLISHABLE_KEY &&
@@ -572,24 +594,34 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
 const KEY_SEPARATORS = /[\s,]+/;
 
 /**
- * The credential keys given, newest first: BRANDSCOPE_ENCRYPTION_KEY, or the file BRANDSCOPE_ENCRYPTION_KEY_FILE
- * names (read at start: a mounted secret). Separated by commas or line breaks; each of at least 32 characters.
+ * The keys given in a variable or in the file its `_FILE` twin names (read at start: a mounted secret), newest
+ * first, separated by commas or line breaks; each of at least 32 characters. `one`: a single secret (JWT_SECRET),
+ * taken whole from the variable as before, trimmed from a file.
  */
-function encryptionKeys(env: Env): string[] | undefined {
-  let text = env.BRANDSCOPE_ENCRYPTION_KEY;
-  const file = env.BRANDSCOPE_ENCRYPTION_KEY_FILE;
+function keysOf(
+  env: Env,
+  name: "BRANDSCOPE_ENCRYPTION_KEY" | "BRANDSCOPE_SIGNING_KEY" | "JWT_SECRET",
+  o: { one?: boolean } = {},
+): string[] | undefined {
+  let text = env[name];
+  const file = env[`${name}_FILE`];
   if (file !== undefined) {
     try {
       text = readFileSync(resolve(repoRoot, file), "utf8");
     } catch (error) {
       const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
-      throw new ConfigError(
-        `Invalid configuration: BRANDSCOPE_ENCRYPTION_KEY_FILE cannot be read (${reason})`,
-      );
+      throw new ConfigError(`Invalid configuration: ${name}_FILE cannot be read (${reason})`);
     }
   }
   if (text === undefined) return undefined;
-  const setting = file === undefined ? "BRANDSCOPE_ENCRYPTION_KEY" : "BRANDSCOPE_ENCRYPTION_KEY_FILE";
+  const setting = file === undefined ? name : `${name}_FILE`;
+  if (o.one) {
+    const secret = file === undefined ? text : text.trim();
+    if (secret.length < 32) {
+      throw new ConfigError(`Invalid configuration: ${setting} must be at least 32 characters`);
+    }
+    return [secret];
+  }
   const keys = text.split(KEY_SEPARATORS).filter((key) => key !== "");
   if (keys.length === 0 || keys.some((key) => key.length < 32)) {
     throw new ConfigError(

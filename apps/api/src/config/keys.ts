@@ -2,13 +2,14 @@ import { createHmac } from "node:crypto";
 import { LEGACY_SEAL_KEY_ID, type SealKey, type SealKeys, UnknownSealKeyError, unseal } from "../lib/crypto";
 
 /**
- * The app's keys, apart by purpose: the signing secret (JWT_SECRET or the generated one) signs bearers and keys the
- * hashes of codes and the digest's links; the credential keys (BRANDSCOPE_ENCRYPTION_KEY, or those kept in the
- * database on a try-out) encrypt what is kept for later but must not be readable at rest.
+ * The app's keys, apart by purpose: the signing keys (BRANDSCOPE_SIGNING_KEY, else the app secret: JWT_SECRET or the
+ * generated one) sign bearers; the app secret keys the hashes of codes and the digest's links; the credential keys
+ * (BRANDSCOPE_ENCRYPTION_KEY, or those kept in the database on a try-out) encrypt what is kept for later but must
+ * not be readable at rest.
  */
 export interface AppKeys {
-  /** Signs idTokens and accessTokens. */
-  jwt: Uint8Array;
+  /** Sign idTokens and accessTokens: the current one signs, each checks the tokens that name it. */
+  jwt: SigningKeys;
   /** Keys the hashes of one-time codes and e-mail handles. */
   hmac: Uint8Array;
   /** Seals connectors' credentials, OpenID client secrets and e-mails waiting in the outbox (lib/crypto.ts seal). */
@@ -23,11 +24,40 @@ export interface KeyMaterial {
   keys: SealKey[];
 }
 
-export function jwtKey(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+const derived = (secret: string, use: string) => createHmac("sha256", secret).update(use).digest();
+
+/** A key that signs bearers (HS256), named in each token's header by its id (`kid`). */
+export interface SigningKey {
+  id: string;
+  key: Uint8Array;
 }
 
-const derived = (secret: string, use: string) => createHmac("sha256", secret).update(use).digest();
+/**
+ * The signing key of a secret: the secret's own bytes, as before tokens named their key, so a token signed before
+ * still checks; the id is derived from the secret, so every instance given it names it alike.
+ */
+export function jwtKey(secret: string): SigningKey {
+  return {
+    id: derived(secret, "brandscope signing key id").toString("hex").slice(0, 16),
+    key: new TextEncoder().encode(secret),
+  };
+}
+
+/**
+ * The signing keys a server holds, newest first: the first signs; every one checks the tokens that name it, so a
+ * key replaced by a newer one keeps its tokens valid until they expire (at most 15 minutes), then can be removed.
+ */
+export interface SigningKeys {
+  current: SigningKey;
+  keys: readonly SigningKey[];
+}
+
+export function signingKeys(secrets: readonly string[]): SigningKeys {
+  const keys = secrets.map(jwtKey);
+  const [current] = keys;
+  if (!current) throw new Error("No signing key");
+  return { current, keys };
+}
 
 /**
  * A credential key from its secret: any high-entropy text (`openssl rand -base64 32`). The id is derived from the
@@ -103,12 +133,12 @@ export class Keyring implements SealKeys {
 }
 
 export function appKeys(
-  config: { jwtSecret: string; credentialKeys: KeyMaterial },
+  config: { jwtSecret: string; signingKeys?: string[] | undefined; credentialKeys: KeyMaterial },
   reload?: () => Promise<KeyMaterial>,
 ): AppKeys {
   const secret = config.jwtSecret;
   return {
-    jwt: jwtKey(secret),
+    jwt: signingKeys(config.signingKeys ?? [secret]),
     hmac: derived(secret, "brandscope one-time codes"),
     seal: new Keyring(config.credentialKeys, reload),
     unsubscribe: derived(secret, "brandscope digest unsubscribe"),

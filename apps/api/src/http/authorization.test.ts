@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryMailer, STRONG_PASSWORD, uniqueEmail } from "../../test/api";
 import { buildTestApp, jobsDone, type TestApp } from "../../test/app";
 import { listedStatuses } from "../../test/contract-response";
+import { startDnsServer } from "../../test/dns-server";
+import { startFakeGoogle } from "../../test/fake-google";
+import { startFakeMeta } from "../../test/fake-meta";
+import { startSamlIdp } from "../../test/saml-idp";
 import {
   A_KEYWORD,
   contractSender,
@@ -29,10 +33,14 @@ import { BRAND_HEADER, type ContractOperation, loadContract } from "./contract";
 /**
  * Issue 14's authorization suite, generated from the contract: every operation has a case below, and a new
  * operation without one fails. Workspace A is built through the API (owner and member, an own brand collected from
- * a local website, competitors, imports, personas, a Professional plan paid with a sandbox card, invitations, a
- * profile picture); B is another workspace (owner and member) on the sample brand. B's owner sends every secured
- * operation, B's member every one that takes an id of A's; what A reads of itself (test/workspaces.ts snapshotOfA)
- * must be the same afterwards. Every answer is checked against the contract (test/contract-response.ts).
+ * a local website, competitors, imports, personas, a saved sandbox card and Enterprise granted as an operator grants
+ * it, SAML single sign-on with a claimed domain, Search Console, Google Ads and Instagram connected through local
+ * stand-ins of Google and Meta, invitations, a profile picture); B is another workspace (owner and member) on the
+ * sample brand, also on Enterprise, so that single sign-on's operations reach their lookups rather than the plan's
+ * 402, with the same connector clients configured, so that the connectors' operations reach B's connections rather
+ * than a "not available" answer. B's owner sends every secured operation, B's member every one that takes an id of
+ * A's; what A reads of itself (test/workspaces.ts snapshotOfA, its single sign-on and connectors included) must be
+ * the same afterwards. Every answer is checked against the contract (test/contract-response.ts).
  *
  * - public: no bearer; the credential, if any, is in the request (a code, a password, a token).
  * - caller: acts on the caller's own account or workspace and takes no id of another: B's answer names nothing of A.
@@ -87,6 +95,8 @@ const invitations: Probes = (a) =>
 const cards: Probes = (a) =>
   [a.cardId, a.unsavedCardId].map((paymentMethodId) => ({ body: { paymentMethodId } }));
 let siteUrl = "";
+/** The metadata of B's own SAML identity provider, which B's saveSsoSettings sets up. */
+let bIdpMetadata = "";
 
 const cases: Record<string, Case> = {
   getHealth: open("liveness of the server"),
@@ -150,35 +160,29 @@ const cases: Record<string, Case> = {
   revokeInvitation: foreign(invitations),
   resendInvitation: foreign(invitations),
   previewInvitation: open("the link's token is the credential"),
-  getSsoSettings: own(402, {
-    why: "B is on Starter: single sign-on is Enterprise, refused before anything is read",
-  }),
-  saveSsoSettings: own(402, {
-    why: "B is on Starter: single sign-on is Enterprise",
+  // Single sign-on: B is on Enterprise, so each call gets past the plan to the workspace's own rows; A has SAML
+  // settings and a claimed domain that no call of B's may read, change or verify (snapshotOfA reads them).
+  getSsoSettings: own(200, { why: "B's own settings (none): nothing of A's SAML or domains is read" }),
+  saveSsoSettings: own(200, {
+    why: "B sets up its own identity provider: A's settings stay as they are",
     probes: () => [
       {
         body: {
           protocol: "saml",
-          saml: { metadataUrl: "https://idp.example.com/metadata" },
+          saml: { metadataXml: bIdpMetadata },
           requireSso: false,
           jitProvisioning: false,
         },
       },
     ],
   }),
-  deleteSsoSettings: own(402, { why: "B is on Starter: single sign-on is Enterprise" }),
-  addSsoDomain: own(402, {
-    why: "B is on Starter: single sign-on is Enterprise",
+  deleteSsoSettings: own(204, { why: "B removes its own settings: A's stay" }),
+  addSsoDomain: own(201, {
+    why: "B claims a domain of its own: A's claimed domain stays A's",
     probes: () => [{ body: { domain: "kettleworth.coffee" } }],
   }),
-  verifySsoDomain: own(402, {
-    why: "B is on Starter: single sign-on is Enterprise, refused before the id is looked up",
-    probes: (a) => [{ params: { id: a.memberId } }],
-  }),
-  removeSsoDomain: own(402, {
-    why: "B is on Starter: single sign-on is Enterprise, refused before the id is looked up",
-    probes: (a) => [{ params: { id: a.memberId } }],
-  }),
+  verifySsoDomain: foreign((a) => [{ params: { id: a.ssoDomainId } }], { code: "SSO_DOMAIN_NOT_FOUND" }),
+  removeSsoDomain: foreign((a) => [{ params: { id: a.ssoDomainId } }], { code: "SSO_DOMAIN_NOT_FOUND" }),
   acceptInvitation: foreign((a) => [{ body: { token: a.invitationToken } }], {
     status: 403,
     code: "INVITATION_EMAIL_MISMATCH",
@@ -284,23 +288,21 @@ const cases: Record<string, Case> = {
   ),
   refreshYoutube: own(409, { why: "B never connected YouTube: nothing of A's is read again" }),
   disconnectYoutube: own(204),
+  // The OAuth connectors, with their clients configured (local stand-ins of Google and Meta): each call reaches
+  // B's own connection, of which there is none, while A's three are connected, each reading what A chose.
   getSearchConsoleConnector: own(200),
-  authorizeSearchConsole: own(404, {
-    why: "no Google OAuth client in this suite: 404 CONNECTOR_UNAVAILABLE before any state is kept",
-  }),
+  authorizeSearchConsole: own(200, { why: "B's own consent starts: a state of B's, nothing of A's read" }),
   receiveSearchConsoleCallback: open(
     "Google's redirect; the state Brandscope issued to the browser is the credential",
   ),
   selectSearchConsoleProperty: own(409, {
     probes: () => [{ body: { property: "sc-domain:lumora.example" } }],
-    why: "B never connected Search Console: nothing of A's is chosen",
+    why: "B never connected Search Console: A's connection, which lists that property, is not chosen from",
   }),
-  refreshSearchConsole: own(409, { why: "B never connected Search Console: nothing of A's is read again" }),
+  refreshSearchConsole: own(409, { why: "B never connected Search Console: A's property is not read again" }),
   disconnectSearchConsole: own(204),
   getInstagramConnector: own(200),
-  authorizeInstagram: own(404, {
-    why: "no Meta app in this suite: 404 CONNECTOR_UNAVAILABLE before any state is kept",
-  }),
+  authorizeInstagram: own(200, { why: "B's own consent starts: a state of B's, nothing of A's read" }),
   receiveInstagramCallback: open(
     "Facebook Login's redirect; the state Brandscope issued to the browser is the credential",
   ),
@@ -308,20 +310,18 @@ const cases: Record<string, Case> = {
     probes: () => [{ body: { accountId: "17841400000000002" } }],
     why: "B never connected Instagram: nothing of A's is chosen",
   }),
-  refreshInstagram: own(409, { why: "B never connected Instagram: nothing of A's is read again" }),
+  refreshInstagram: own(409, { why: "B never connected Instagram: A's accounts are not read again" }),
   disconnectInstagram: own(204),
   getGoogleAdsConnector: own(200),
-  authorizeGoogleAds: own(404, {
-    why: "no Google OAuth client in this suite: 404 CONNECTOR_UNAVAILABLE before any state is kept",
-  }),
+  authorizeGoogleAds: own(200, { why: "B's own consent starts: a state of B's, nothing of A's read" }),
   receiveGoogleAdsCallback: open(
     "Google's redirect; the state Brandscope issued to the browser is the credential",
   ),
   selectGoogleAdsCustomer: own(409, {
     probes: () => [{ body: { customerId: "1234567890" } }],
-    why: "B never connected Google Ads: nothing of A's is chosen",
+    why: "B never connected Google Ads: A's customer, which A chose, is not chosen again",
   }),
-  refreshGoogleAds: own(409, { why: "B never connected Google Ads: nothing of A's is read again" }),
+  refreshGoogleAds: own(409, { why: "B never connected Google Ads: A's customer is not read again" }),
   disconnectGoogleAds: own(204),
   listWebsiteSources: own(200),
   getSourceHealth: own(200),
@@ -358,7 +358,10 @@ const cases: Record<string, Case> = {
 
   listProducts: own(200),
   listSubscriptions: own(200),
-  subscribe: own(201, { probes: () => [{ body: { productId: "professional" } }] }),
+  subscribe: own(201, {
+    probes: () => [{ body: { productId: "professional" } }],
+    why: "B leaves its granted Enterprise for a paid Professional plan of its own, which cancelSubscription and resumeSubscription then act on",
+  }),
   cancelSubscription: own(200),
   resumeSubscription: own(200),
   createSetupIntent: own(200),
@@ -424,10 +427,20 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const { port } = site.address() as AddressInfo;
   siteUrl = `http://127.0.0.1:${port}`;
+  const google = await startFakeGoogle();
+  const meta = await startFakeMeta();
+  const aIdp = await startSamlIdp({ entityId: "https://idp.quillfeather.example/saml" });
+  const bIdp = await startSamlIdp({ entityId: "https://idp.kettleworth.example/saml" });
+  bIdpMetadata = bIdp.metadataXml;
+  // Domain verification asks this server only: a lookup of A's domain would be a call of B's that reached it.
+  const dns = await startDnsServer();
   t = await buildTestApp({
     jobs: true,
     deps: { mailer },
     env: {
+      ...google.env,
+      ...meta.env,
+      DNS_SERVERS: dns.address,
       DATA_DIR: dataDir,
       WEBSITE_FETCH_ALLOW_PRIVATE: "127.0.0.1",
       WEBSITE_FETCH_ALLOW_PORTS: String(port),
@@ -439,7 +452,7 @@ beforeAll(async () => {
     return sender(...request);
   };
   const builder = workspaceBuilder(t, send, mailer);
-  a = await builder.buildA(siteUrl);
+  a = await builder.buildA(siteUrl, { google, meta, samlMetadataXml: aIdp.metadataXml });
   b = await builder.buildB();
   outsider = builder.sampleWorkspace;
   sampleReader = await builder.sampleWorkspace();
@@ -447,6 +460,7 @@ beforeAll(async () => {
   lastSnapshot = await snapshotOfA(t, send, a, sampleReader);
   return async () => {
     await t.close();
+    await Promise.all([google.close(), meta.close(), aIdp.close(), bIdp.close(), dns.close()]);
     await new Promise((resolve) => site.close(resolve));
     await rm(dataDir, { recursive: true, force: true });
   };

@@ -239,6 +239,21 @@ describe("credential keys apart from the signing secret", () => {
     expect(await openedValues(install)).toEqual(everyPlain);
   });
 
+  it("names the keys that sign bearers: the app secret's, or BRANDSCOPE_SIGNING_KEY's, the first signing", async () => {
+    const install = await upgradedInstall();
+    expect((await keys(install, "status")).out).toContain(
+      `Signing key ${jwtKey(OLD_SECRET).id} (the app secret): signs new bearers`,
+    );
+    const next = "the-next-bearer-signing-key-0123456789abcdef";
+    const rotating = await keys(install, "status", { BRANDSCOPE_SIGNING_KEY: `${next},${OLD_SECRET}` });
+    expect(rotating.out).toContain(
+      `Signing key ${jwtKey(next).id} (BRANDSCOPE_SIGNING_KEY): signs new bearers`,
+    );
+    expect(rotating.out).toContain(
+      `Signing key ${jwtKey(OLD_SECRET).id} (BRANDSCOPE_SIGNING_KEY): checks the bearers it signed until they expire`,
+    );
+  });
+
   it("moves a try-out's values to the configured key, and says which values no key given opens", async () => {
     const install = await upgradedInstall();
     await keys(install, "status");

@@ -1,6 +1,6 @@
 import pino from "pino";
 import type { Config } from "../config/env";
-import { credentialKey, Keyring } from "../config/keys";
+import { credentialKey, Keyring, signingKeys } from "../config/keys";
 import { newSecret } from "../config/secrets";
 import { withAdvisoryLock } from "../db/advisory-lock";
 import type { Database } from "../db/client";
@@ -22,7 +22,8 @@ export const KEYS_USAGE = `Usage: npm run keys:rotate -w @brandscope/api   (or k
           BRANDSCOPE_ENCRYPTION_KEY the new key is generated and kept in the database; with it, the first key it
           lists is the current one (list the previous ones after it until this has run). A run that stopped midway
           is finished by running it again.
-  status  Prints the keys held and how many values each one sealed.
+  status  Prints the credential keys held and how many values each one sealed, and the ids of the keys that
+          sign bearers (the kid of their tokens): signing keys rotate by configuration, BRANDSCOPE_SIGNING_KEY.
 
 The database is DATABASE_URL's, otherwise the embedded one of the app running in DATA_DIR (npm start).`;
 
@@ -137,4 +138,10 @@ async function printStatus({ db }: Database, config: Config, io: OperatorIo): Pr
     counts.delete(key.id);
   }
   for (const [id, values] of counts) io.out(`${id} (not held): ${valuesText(values)}`);
+  // What each instance given these settings signs bearers with (docs/operations.md "Rotating the signing key").
+  const source = config.signingKeys ? "BRANDSCOPE_SIGNING_KEY" : "the app secret";
+  for (const [index, key] of signingKeys(config.signingKeys ?? [appConfig.jwtSecret]).keys.entries()) {
+    const use = index === 0 ? "signs new bearers" : "checks the bearers it signed until they expire";
+    io.out(`Signing key ${key.id} (${source}): ${use}`);
+  }
 }

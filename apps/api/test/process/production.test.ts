@@ -121,6 +121,8 @@ describe("production mode on DATABASE_URL", () => {
       "ALLOW_HTTP_APP_URL=true",
       "BRANDSCOPE_ENCRYPTION_KEY (or BRANDSCOPE_ENCRYPTION_KEY_FILE) is required with DEPLOYMENT=production",
       "ALLOW_ENCRYPTION_KEY_IN_DATABASE=true",
+      "JWT_SECRET (or JWT_SECRET_FILE) is required with DEPLOYMENT=production",
+      "ALLOW_SIGNING_SECRET_IN_DATABASE=true",
     ]) {
       expect(output).toContain(said);
     }
@@ -134,6 +136,7 @@ describe("production mode on DATABASE_URL", () => {
       ALLOW_TRUST_ANY_PROXY: "true",
       ALLOW_HTTP_APP_URL: "true",
       ALLOW_ENCRYPTION_KEY_IN_DATABASE: "true",
+      ALLOW_SIGNING_SECRET_IN_DATABASE: "true",
       DATABASE_URL: database?.url ?? "",
     });
     await allowed.ready;
@@ -141,7 +144,7 @@ describe("production mode on DATABASE_URL", () => {
   });
 
   // Two starts: the process tests' 90 s, as lifecycle.test.ts gives its steps that start two apps.
-  it("takes the credential key from a mounted file, and refuses in one line a file it cannot read", {
+  it("takes the credential key and the app secret from mounted files, and refuses in one line a file it cannot read", {
     timeout: 90_000,
   }, async () => {
     const lifted = {
@@ -151,8 +154,11 @@ describe("production mode on DATABASE_URL", () => {
       ALLOW_TRUST_ANY_PROXY: "true",
       ALLOW_HTTP_APP_URL: "true",
     };
+    const secretFile = join(folder, "jwt-secret");
+    await writeFile(secretFile, "an-app-secret-from-a-mounted-secret-0123456\n", { mode: 0o600 });
     const missing = await startApp({
       ...lifted,
+      JWT_SECRET_FILE: secretFile,
       BRANDSCOPE_ENCRYPTION_KEY_FILE: join(folder, "no-such-key"),
       DATABASE_URL: "postgres://unused:x@127.0.0.1:9/none",
     });
@@ -165,6 +171,7 @@ describe("production mode on DATABASE_URL", () => {
     const started = await startApp({
       ...lifted,
       BRANDSCOPE_ENCRYPTION_KEY_FILE: keyFile,
+      JWT_SECRET_FILE: secretFile,
       DATABASE_URL: database?.url ?? "",
     });
     await started.ready;

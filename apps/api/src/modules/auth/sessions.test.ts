@@ -1,8 +1,9 @@
-import { SignJWT, UnsecuredJWT } from "jose";
+import { decodeProtectedHeader, SignJWT, UnsecuredJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, caller, MemoryMailer, registerUser } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { jwtKey } from "../../config/keys";
+import { databaseUrlOf } from "../../db/client";
 import { DAY_MS, MINUTE_MS, SECOND_MS } from "../../lib/clock";
 import { runHousekeeping } from "./housekeeping";
 
@@ -135,8 +136,8 @@ describe("the idToken bearer", () => {
         .setIssuedAt(claims.iat)
         .setExpirationTime(claims.exp)
         .encode(),
-      otherKey: await build("HS256").sign(jwtKey(`${TEST_JWT_SECRET}-other`)),
-      hs512: await build("HS512").sign(jwtKey(TEST_JWT_SECRET)),
+      otherKey: await build("HS256").sign(jwtKey(`${TEST_JWT_SECRET}-other`).key),
+      hs512: await build("HS512").sign(jwtKey(TEST_JWT_SECRET).key),
       accessToken: login.accessToken,
     };
     for (const [name, token] of Object.entries(tokens)) {
@@ -145,9 +146,45 @@ describe("the idToken bearer", () => {
       expect(response.json()).toMatchObject({ message: "Unauthorized" });
     }
     // The same claims, properly signed, pass: the refusals were about the token, not the claims.
-    expect((await api.me(`Bearer ${await build("HS256").sign(jwtKey(TEST_JWT_SECRET))}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api.me(`Bearer ${await build("HS256").sign(jwtKey(TEST_JWT_SECRET).key)}`)).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("rotating the signing key (BRANDSCOPE_SIGNING_KEY)", () => {
+  const NEW_KEY = "the-next-signing-key-the-next-signing-key-0001";
+  const kidOf = (token: string) => decodeProtectedHeader(token).kid;
+
+  it("signs new bearers with the new key while the previous key's stay valid, until the previous key is removed", async () => {
+    // Before: no signing key configured, the app secret (JWT_SECRET) signs, as on an install upgraded in place.
+    const { email, login } = await registerUser(t, mailer);
+    expect(kidOf(login.idToken)).toBe(jwtKey(TEST_JWT_SECRET).id);
+    const on = (env: Record<string, string>) =>
+      buildTestApp({ env, databaseUrl: databaseUrlOf(t.database.db), deps: { mailer } });
+    // During: the new key first, the previous one (the app secret) after it.
+    const during = await on({ BRANDSCOPE_SIGNING_KEY: `${NEW_KEY},${TEST_JWT_SECRET}` });
+    let renewed: { idToken: string; refreshToken: string };
+    try {
+      const api = caller(during);
+      expect((await api.me(bearer(login))).statusCode).toBe(200);
+      const refreshed = await api.refresh(email, login.refreshToken);
+      expect(refreshed.statusCode).toBe(200);
+      renewed = refreshed.json();
+      expect(kidOf(renewed.idToken)).toBe(jwtKey(NEW_KEY).id);
+      expect((await api.me(`Bearer ${renewed.idToken}`)).statusCode).toBe(200);
+    } finally {
+      await during.close();
+    }
+    // After: the previous key retired once its bearers have expired; what it signed opens nothing any more.
+    const after = await on({ BRANDSCOPE_SIGNING_KEY: NEW_KEY });
+    try {
+      const api = caller(after);
+      expect((await api.me(bearer(login))).statusCode).toBe(401);
+      expect((await api.me(`Bearer ${renewed.idToken}`)).statusCode).toBe(200);
+    } finally {
+      await after.close();
+    }
   });
 });
 

@@ -47,8 +47,8 @@ export async function startSession(
   });
   const subject = { userId: user.id, workspaceId: user.workspaceId, sessionId: session.id };
   return {
-    idToken: await signIdToken(subject, ctx.keys.jwt, now, ctx.config.idTokenTtlSeconds),
-    accessToken: await signAccessToken(subject, ctx.keys.jwt, now),
+    idToken: await signIdToken(subject, ctx.keys.jwt.current, now, ctx.config.idTokenTtlSeconds),
+    accessToken: await signAccessToken(subject, ctx.keys.jwt.current, now),
     refreshToken,
   };
 }
@@ -111,7 +111,7 @@ export async function refreshSession(
   return {
     idToken: await signIdToken(
       { userId, workspaceId, sessionId },
-      ctx.keys.jwt,
+      ctx.keys.jwt.current,
       now,
       ctx.config.idTokenTtlSeconds,
     ),

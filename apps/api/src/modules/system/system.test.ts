@@ -103,7 +103,7 @@ describe("GET /api/countries", () => {
       .setAudience("brandscope-api")
       .setIssuedAt()
       .setExpirationTime("5m")
-      .sign(jwtKey(`${TEST_JWT_SECRET}-other`));
+      .sign(jwtKey(`${TEST_JWT_SECRET}-other`).key);
     const expired = await new SignJWT({ token_use: "id" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(claims.sub)
@@ -111,7 +111,7 @@ describe("GET /api/countries", () => {
       .setAudience("brandscope-api")
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 1800)
-      .sign(jwtKey(TEST_JWT_SECRET));
+      .sign(jwtKey(TEST_JWT_SECRET).key);
 
     for (const authorization of [
       undefined,
