@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import { SelectField } from "./select";
+import { Field, FieldLabel } from "./field";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 import { Switch } from "./switch";
 
 export type AlertSensitivity = "low" | "medium" | "high";
@@ -109,8 +110,8 @@ function RuleRow({
         ) : null}
       </div>
       {/* The workspace's setting on the left, the person's own on the right (under it when the row is narrow). */}
-      <div className="flex flex-wrap items-end justify-between gap-x-8 gap-y-3">
-        <div className="flex flex-wrap items-end gap-x-8 gap-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-8 gap-y-3">
+        <div className="flex flex-wrap items-center gap-x-8 gap-y-3">
           {canEdit ? (
             <>
               <Switch
@@ -122,15 +123,12 @@ function RuleRow({
                   onRuleChange?.(rule.id, { enabled, sensitivity: rule.sensitivity })
                 }
               />
-              <SelectField
+              <SensitivitySelect
                 label={named("Sensitivity")}
-                className="w-36"
-                size="sm"
-                options={SENSITIVITY}
                 value={rule.sensitivity}
                 disabled={busy}
-                onValueChange={(value) =>
-                  onRuleChange?.(rule.id, { enabled: rule.enabled, sensitivity: value as AlertSensitivity })
+                onValueChange={(sensitivity) =>
+                  onRuleChange?.(rule.id, { enabled: rule.enabled, sensitivity })
                 }
               />
             </>
@@ -154,5 +152,40 @@ function RuleRow({
         />
       </div>
     </li>
+  );
+}
+
+/** The sensitivity with its label beside it, not above: a row's controls then share one line. */
+function SensitivitySelect({
+  label,
+  value,
+  disabled,
+  onValueChange,
+}: {
+  label: React.ReactNode;
+  value: AlertSensitivity;
+  disabled: boolean;
+  onValueChange: (value: AlertSensitivity) => void;
+}) {
+  return (
+    <Field
+      data-slot="alert-rule-settings-sensitivity"
+      className="flex-row items-center gap-2"
+      disabled={disabled}
+    >
+      <FieldLabel>{label}</FieldLabel>
+      <Select value={value} disabled={disabled} onValueChange={(v) => onValueChange(v as AlertSensitivity)}>
+        <SelectTrigger size="sm" className="w-28">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {SENSITIVITY.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
   );
 }
