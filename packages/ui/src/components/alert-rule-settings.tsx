@@ -110,15 +110,14 @@ function RuleRow({
         ) : null}
       </div>
       {/* The workspace's setting on the left, the person's own on the right (under it when the row is narrow). */}
-      <div className="flex flex-wrap items-center justify-between gap-x-8 gap-y-3">
-        <div className="flex flex-wrap items-center gap-x-8 gap-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-8 gap-y-2">
+        <div className="flex flex-wrap items-center gap-x-8 gap-y-2">
           {canEdit ? (
             <>
               <Switch
                 label={named("On for the workspace")}
                 checked={rule.enabled}
                 disabled={busy}
-                className="min-h-9"
                 onCheckedChange={(enabled) =>
                   onRuleChange?.(rule.id, { enabled, sensitivity: rule.sensitivity })
                 }
@@ -135,7 +134,7 @@ function RuleRow({
           ) : (
             <p
               data-slot="alert-rule-settings-state"
-              className="text-foreground flex min-h-9 items-center text-sm"
+              className="text-foreground flex min-h-8 items-center text-sm"
             >
               {rule.enabled
                 ? `On for the workspace, ${sensitivityLabel(rule.sensitivity).toLowerCase()} sensitivity`
@@ -147,7 +146,6 @@ function RuleRow({
           label={named("Mute for me")}
           checked={rule.muted}
           disabled={busy}
-          className="min-h-9"
           onCheckedChange={(muted) => onMutedChange(rule.id, muted)}
         />
       </div>
