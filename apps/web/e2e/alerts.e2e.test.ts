@@ -14,7 +14,8 @@ import { choose } from "./select";
 // a link to the figure. Slack is apps/api/test/fake-chat.ts on 127.0.0.1: the shared server's SSRF-safe fetch allows
 // only the fake website's port, so this file starts a server of its own with the stand-in's host and port allowed
 // (WEBSITE_FETCH_ALLOW_PRIVATE / WEBSITE_FETCH_ALLOW_PORTS, as the API's delivery.test.ts does), sending its e-mail
-// to the shared SMTP sink.
+// to the shared SMTP sink. Then the admin's part of the Alerts section: a rule turned off, a sensitivity and a mute kept
+// across a reload, and the team's Microsoft Teams workflow webhook saved and tested against the same stand-in.
 const BRAND = "Oakridge Roasters";
 
 let app: AppServer;
@@ -266,5 +267,83 @@ describe("alerts outside the app", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.getByRole("heading", { name: "Brandscope needs a bigger screen" }).waitFor();
     await page.screenshot({ path: "/tmp/alerts-e2e-360.png", fullPage: true });
+  });
+  it("keeps a rule an admin turned off, its sensitivity and the admin's own mute across a reload", async () => {
+    const page = await context.newPage();
+    pages.push(page);
+    let section = await openAlerts(page);
+    let rules = section.getByRole("region", { name: "Rules", exact: true });
+    const followers = () =>
+      rules.getByRole("switch", { name: "Follower jump or fall: On for the workspace", exact: true });
+    await expect.poll(() => followers().getAttribute("aria-checked")).toBe("true");
+    await followers().click();
+    await page.getByText("Follower jump or fall is off for the workspace.", { exact: true }).waitFor();
+    await choose(page, rules, "Search clicks rising: Sensitivity", "High");
+    await page.getByText("Search clicks rising is on for the workspace.", { exact: true }).waitFor();
+    await rules.getByRole("switch", { name: "Plan limit near: Mute for me", exact: true }).click();
+    await page.getByText("Your muted alerts have been saved.", { exact: true }).waitFor();
+
+    await page.reload();
+    section = await openAlerts(page);
+    rules = section.getByRole("region", { name: "Rules", exact: true });
+    await expect.poll(() => followers().getAttribute("aria-checked")).toBe("false");
+    await expect
+      .poll(() => rules.getByRole("combobox", { name: "Search clicks rising: Sensitivity" }).textContent())
+      .toBe("High");
+    expect(
+      await rules
+        .getByRole("switch", { name: "Plan limit near: Mute for me", exact: true })
+        .getAttribute("aria-checked"),
+    ).toBe("true");
+    // As stored for the workspace, not only shown: the server answers the same.
+    const stored = await api("GET", "/alerts/settings");
+    expect(stored.rules).toContainEqual({ rule: "followers", enabled: false, sensitivity: "medium" });
+    expect(stored.rules).toContainEqual({ rule: "search_clicks", enabled: true, sensitivity: "high" });
+    expect(stored.mutedRules).toEqual(["plan_limit"]);
+
+    // The rules at both widths (the whole Alerts section, centred under the sticky top bar).
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 1600 });
+      await rules.evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await rules.screenshot({ path: `/tmp/alerts-e2e-rules-${width}.png` });
+      expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+  });
+
+  it("saves the team's Microsoft Teams workflow webhook, posts a test message as an Adaptive Card and shows an outage", async () => {
+    const page = await context.newPage();
+    pages.push(page);
+    const section = await openAlerts(page);
+    const teams = section.getByRole("region", { name: "Microsoft Teams", exact: true });
+    await teams
+      .getByRole("textbox", { name: "Microsoft Teams webhook URL", exact: true })
+      .fill(chat.teamsUrl);
+    await teams.getByRole("button", { name: "Save the Microsoft Teams webhook", exact: true }).click();
+    await page.getByText("Alerts will be posted to Microsoft Teams.", { exact: true }).waitFor();
+    await teams.getByText(/^Posting to 127\.0\.0\.1/).waitFor();
+    expect(await section.textContent()).not.toContain("teamssecrettoken");
+
+    const before = chat.teams.length;
+    await teams.getByRole("button", { name: "Send a test message to Microsoft Teams", exact: true }).click();
+    await page.getByText("Microsoft Teams took the test message.", { exact: true }).waitFor();
+    expect(chat.teams).toHaveLength(before + 1);
+    const card = chat.teams.at(-1) as {
+      type: string;
+      attachments: { contentType: string; content: { type: string } }[];
+    };
+    expect(card.type).toBe("message");
+    expect(card.attachments[0]?.contentType).toBe("application/vnd.microsoft.card.adaptive");
+    expect(JSON.stringify(card)).toContain("Test message from Brandscope");
+    await teams.getByText(/^Last posted /).waitFor();
+
+    chat.failNext.teams = 1;
+    await teams.getByRole("button", { name: "Send a test message to Microsoft Teams", exact: true }).click();
+    await teams.getByText("Last post failed: The webhook answered HTTP 500").waitFor();
+    expect(chat.teams).toHaveLength(before + 1);
+
+    // Still there after a reload, as the server keeps it.
+    await page.reload();
+    const again = (await openAlerts(page)).getByRole("region", { name: "Microsoft Teams", exact: true });
+    await again.getByText(/^Posting to 127\.0\.0\.1/).waitFor();
   });
 });

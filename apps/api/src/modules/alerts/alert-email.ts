@@ -1,25 +1,21 @@
-import {
-  Body,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from "@react-email/components";
-import { render } from "@react-email/render";
+import { Heading, Hr, Link, Section, Text } from "@react-email/components";
 import { createElement as h, type ReactNode } from "react";
 import type { Mail } from "../../lib/mailer";
-import { DARK_CSS, DEFAULT_ACCENT, styles, unsubscribeHeaders } from "../digest/digest-email";
+import {
+  type EmailLook,
+  emailClass,
+  renderEmailShell,
+  shellImages,
+  emailStyles as styles,
+  unsubscribeHeaders,
+} from "../mail/email-shell";
 import type { StoredAlert } from "./delivery.repo";
 
 /**
  * An alert e-mail (docs/alerts.md "E-mail"): one run of alerts (`instant`) or the hour's (`hourly`), each alert with
- * its figure's sentence and a link to it in the app; HTML from React Email's components like the weekly digest, a
- * plain-text twin, and RFC 8058's one-click unsubscribe in the headers.
+ * its figure's sentence and a link to it in the app; HTML from React Email's components in the shell the weekly
+ * digest wears too (apps/api/src/modules/mail/email-shell.ts), with the workspace's logo and accent where its plan
+ * applies custom branding, a plain-text twin, and RFC 8058's one-click unsubscribe in the headers.
  */
 
 export interface AlertEmailLinks {
@@ -38,7 +34,14 @@ export function alertEmailSubject(alerts: StoredAlert[], mode: "instant" | "hour
 
 export async function alertEmail(
   alerts: StoredAlert[],
-  p: { to: string; firstName: string; appUrl: string; links: AlertEmailLinks; mode: "instant" | "hourly" },
+  p: {
+    to: string;
+    firstName: string;
+    appUrl: string;
+    links: AlertEmailLinks;
+    mode: "instant" | "hourly";
+    look: EmailLook;
+  },
 ): Promise<Mail> {
   const lead =
     p.mode === "hourly"
@@ -48,69 +51,48 @@ export async function alertEmail(
     p.mode === "hourly"
       ? "You get alerts by e-mail once an hour, as chosen in your Brandscope settings."
       : "You get alerts by e-mail as they happen, as chosen in your Brandscope settings.";
-  const link = (href: string, label: string) => h(Link, { href, style: { color: DEFAULT_ACCENT } }, label);
+  const link = (href: string, label: string) => h(Link, { href, style: { color: p.look.accent } }, label);
   const entry = (a: StoredAlert): ReactNode =>
     h(
       Section,
       { key: a.id, style: { borderTop: "1px solid #e5e7eb", padding: "12px 0 0" } },
       h(
         Text,
-        { style: { ...styles.text, fontWeight: 600, margin: "0 0 4px" }, className: "digest-text" },
+        { style: { ...styles.text, fontWeight: 600, margin: "0 0 4px" }, className: emailClass.text },
         a.title,
       ),
       h(
         Text,
-        { style: styles.text, className: "digest-text" },
+        { style: styles.text, className: emailClass.text },
         a.detail,
         " ",
         link(`${p.appUrl}${a.link}`, "Open"),
       ),
     );
-  const html = await render(
-    h(
-      Html,
-      { lang: "en" },
+  const html = await renderEmailShell({
+    look: p.look,
+    preview: alerts.map((a) => a.title).join(" · "),
+    children: [
       h(
-        Head,
-        null,
-        h("meta", { name: "color-scheme", content: "light dark" }),
-        h("meta", { name: "supported-color-schemes", content: "light dark" }),
-        h("style", null, DARK_CSS),
+        Heading,
+        {
+          as: "h1",
+          style: { ...styles.text, fontSize: "20px", fontWeight: 600 },
+          className: emailClass.text,
+        },
+        alertEmailSubject(alerts, p.mode).replace(/^Brandscope( alert)?: /, ""),
       ),
-      h(Preview, null, alerts.map((a) => a.title).join(" · ")),
+      h(Text, { style: styles.text, className: emailClass.text }, lead),
+      ...alerts.map(entry),
+      h(Hr, { style: { borderColor: "#e5e7eb", margin: "24px 0" } }),
       h(
-        Body,
-        { style: styles.body, className: "digest-body" },
-        h(
-          Container,
-          { style: styles.card, className: "digest-card" },
-          h(
-            Text,
-            { style: { ...styles.text, color: DEFAULT_ACCENT, fontWeight: 600, fontSize: "18px" } },
-            "Brandscope",
-          ),
-          h(
-            Heading,
-            {
-              as: "h1",
-              style: { ...styles.text, fontSize: "20px", fontWeight: 600 },
-              className: "digest-text",
-            },
-            alertEmailSubject(alerts, p.mode).replace(/^Brandscope( alert)?: /, ""),
-          ),
-          h(Text, { style: styles.text, className: "digest-text" }, lead),
-          ...alerts.map(entry),
-          h(Hr, { style: { borderColor: "#e5e7eb", margin: "24px 0" } }),
-          h(
-            Text,
-            { style: styles.muted, className: "digest-muted" },
-            `${why} `,
-            link(p.links.preferences, "Change or stop alert e-mails"),
-          ),
-        ),
+        Text,
+        { style: styles.muted, className: emailClass.muted },
+        `${why} `,
+        link(p.links.preferences, "Change or stop alert e-mails"),
       ),
-    ) as Parameters<typeof render>[0],
-  );
+    ],
+  });
   const text = [
     lead,
     "",
@@ -123,6 +105,7 @@ export async function alertEmail(
     subject: alertEmailSubject(alerts, p.mode),
     text,
     html,
+    inlineImages: shellImages(p.look),
     headers: unsubscribeHeaders(p.links.unsubscribe),
   };
 }

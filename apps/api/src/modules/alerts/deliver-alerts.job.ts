@@ -1,5 +1,7 @@
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, DAY_MS, HOUR_MS, MINUTE_MS } from "../../lib/clock";
+import { emailLook } from "../branding/email-look";
+import type { EmailLook } from "../mail/email-shell";
 import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
 import { alertEmail } from "./alert-email";
 import { alertEmailToken } from "./alert-email-token";
@@ -39,14 +41,27 @@ export async function hourlyAlertEmailsJob(deps: WorkerDeps): Promise<void> {
 /**
  * Each member of the mode gets the alerts of their workspace they have neither read nor been e-mailed, their muted
  * rules left out: `instant` one e-mail per run, `hourly` one for all. The alerts are recorded as e-mailed in the
- * transaction that queues the e-mail, under the member's lock, so a second run or instance sends nothing again.
+ * transaction that queues the e-mail, under the member's lock, so a second run or instance sends nothing again. The
+ * e-mail wears the workspace's logo and accent where its plan applies custom branding: read once per workspace and
+ * run, before the transaction (reading and converting the logo holds no lock), and only for a member with news.
  */
 export async function sendAlertEmails(deps: WorkerDeps, mode: "instant" | "hourly"): Promise<number> {
   const now = deps.clock.now();
   const since = addMs(now, -EMAIL_LOOKBACK_MS);
+  const looks = new Map<string, Promise<EmailLook>>();
+  const lookOf = (workspaceId: string) => {
+    const known = looks.get(workspaceId);
+    if (known) return known;
+    const look = emailLook(deps, workspaceId);
+    looks.set(workspaceId, look);
+    return look;
+  };
   let sent = 0;
   for (const member of await findAlertEmailRecipients(deps.db, { choice: mode })) {
     try {
+      const news = await findUnsentAlerts(deps.db, { ...member, muted: member.mutedRules, since });
+      if (news.length === 0) continue;
+      const look = await lookOf(member.workspaceId);
       const queued = await deps.db.transaction(async (tx) => {
         await lockMemberAlertEmails(tx, member);
         const unsent = await findUnsentAlerts(tx, { ...member, muted: member.mutedRules, since });
@@ -64,6 +79,7 @@ export async function sendAlertEmails(deps: WorkerDeps, mode: "instant" | "hourl
             appUrl: deps.config.appUrl,
             links,
             mode,
+            look,
           });
           mails.push(await queueMail(tx, deps, mail));
         }

@@ -1,9 +1,11 @@
 import type { components } from "@brandscope/api-client/schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { caller } from "../../../test/api";
+import { caller, freshIp } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { type FakeChat, startFakeChat } from "../../../test/fake-chat";
 import { capturedLog } from "../../../test/log";
+import { wideLogo } from "../../../test/logo";
+import { multipart } from "../../../test/multipart";
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink";
 import { type SeededUser, seedTeam } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
@@ -158,6 +160,82 @@ describe("alert e-mail", () => {
       expect(mails[0]?.text).toContain(`Alert ${title}`);
     }
     expect(mails[0]?.text).not.toContain("decaf");
+  });
+});
+
+describe("alert e-mail's look", () => {
+  const setPlan = (workspaceId: string, plan: "starter" | "professional") =>
+    t.database.pool.query(
+      "update subscriptions set plan = $2, status = 'active', end_date = null where workspace_id = $1",
+      [workspaceId, plan],
+    );
+
+  it("wears the workspace's logo and accent on Professional, and Brandscope's on Starter, as the digest does", async () => {
+    // A workspace of its own: its plan changes here, and its alerts stay out of the other tests' e-mails.
+    const other = await seedTeam(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    const workspaceId = other.owner.workspaceId;
+    await t.database.pool.query("update workspaces set name = 'Kettleworth Roasters' where id = $1", [
+      workspaceId,
+    ]);
+    await setPlan(workspaceId, "professional");
+    const upload = multipart({ name: "logo.png", type: "image/png", data: await wideLogo() });
+    const owner = await as(other.owner);
+    const logo = await t.app.inject({
+      method: "PUT",
+      url: "/api/workspace/branding/logo",
+      payload: upload.payload,
+      headers: { ...owner, "content-type": upload.contentType },
+      remoteAddress: freshIp(),
+    });
+    expect(logo.statusCode).toBe(200);
+    const accent = await call(
+      "updateBranding",
+      "PATCH",
+      "/workspace/branding",
+      { accentColor: "#0f766e" },
+      owner,
+    );
+    expect(accent.statusCode).toBe(200);
+    const prefs = await call(
+      "updateAlertPreferences",
+      "PUT",
+      "/alerts/preferences",
+      { email: "instant" },
+      owner,
+    );
+    expect(prefs.statusCode).toBe(200);
+    const fireHere = (subject: string) =>
+      t.database.db.transaction((tx) =>
+        storeFired(tx, {
+          workspaceId,
+          batchId: crypto.randomUUID(),
+          fired: [fired("engagement", subject)],
+          now: t.clock.now(),
+        }),
+      );
+    const emailed = async (subject: string) => {
+      const deps = worker();
+      await sendAlertEmails(deps, "instant");
+      await deps.mailer.idle();
+      return sink.waitFor((m) => m.to.includes(other.owner.email) && m.subject.includes(subject));
+    };
+
+    await fireHere("branded");
+    const branded = await emailed("branded");
+    expect(branded.html).toMatch(/<img alt="Kettleworth Roasters logo" [^>]*src="cid:workspace-logo"/);
+    expect(branded.html).toContain("color:#0f766e");
+    expect(branded.html).not.toContain("#3730a3");
+    expect(branded.raw).toMatch(/Content-ID: <workspace-logo>/i);
+
+    // Starter (the branding is kept, but the plan does not apply it): Brandscope's name and accent, nothing attached.
+    await setPlan(workspaceId, "starter");
+    await fireHere("plain");
+    const plain = await emailed("plain");
+    expect(plain.html).not.toContain("cid:");
+    expect(plain.raw).not.toMatch(/Content-ID:/i);
+    expect(plain.html).not.toContain("#0f766e");
+    expect(plain.html).toContain(">Brandscope</p>");
+    expect(plain.html).toContain("color:#3730a3");
   });
 });
 

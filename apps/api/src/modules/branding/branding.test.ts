@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { freshIp } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
+import { wideLogo } from "../../../test/logo";
 import { multipart } from "../../../test/multipart";
 import { declaredPng } from "../../../test/png";
 import { type SmtpSink, startSmtpSink } from "../../../test/smtp-sink";
@@ -80,21 +81,6 @@ const api = {
     send("uploadBrandingLogo", "PUT", "/workspace/branding/logo", auth, { file }),
   removeLogo: (auth: string) => send("removeBrandingLogo", "DELETE", "/workspace/branding/logo", auth),
 };
-
-/** A wide transparent wordmark-like logo: 1200×300 with a teal block on a transparent ground. */
-const wideLogo = () =>
-  sharp({ create: { width: 1200, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([
-      {
-        input: {
-          create: { width: 600, height: 200, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } },
-        },
-        top: 50,
-        left: 300,
-      },
-    ])
-    .png()
-    .toBuffer();
 
 describe("workspace branding", () => {
   it("shows an untouched workspace's defaults, with the plan deciding whether branding is available", async () => {

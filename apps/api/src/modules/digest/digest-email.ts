@@ -1,31 +1,24 @@
-import {
-  Body,
-  Column,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Row,
-  Section,
-  Text,
-} from "@react-email/components";
-import { render } from "@react-email/render";
+import { Column, Heading, Hr, Img, Link, Row, Section, Text } from "@react-email/components";
 import { type ComponentProps, type CSSProperties, createElement as h, type ReactNode } from "react";
 import { NETWORK_NAMES } from "../../domain/social-networks";
 import type { InlineImage, Mail } from "../../lib/mailer";
 import { dayLabel, windowLabel } from "../analytics/periods";
-import type { EmailLogo } from "../auth/emails";
+import {
+  type EmailLook,
+  emailClass,
+  renderEmailShell,
+  shellImages,
+  emailStyles as styles,
+  unsubscribeHeaders,
+} from "../mail/email-shell";
 import { chartImage, pairedBarsSvg } from "./charts";
 import { type Change, type DigestContent, sourceLabel } from "./digest-content";
 
 /**
  * The weekly digest as an e-mail: HTML built with React Email's components (tables and inline styles that mail
- * clients agree on, docs/digest.md "The e-mail"), a plain-text twin written here line by line with the same
- * figures, and the charts as inline PNG attachments.
+ * clients agree on, docs/digest.md "The e-mail") inside the shell it shares with the alert e-mail
+ * (apps/api/src/modules/mail/email-shell.ts), a plain-text twin written here line by line with the same figures, and
+ * the charts as inline PNG attachments.
  */
 
 export interface DigestLinks {
@@ -38,17 +31,9 @@ export interface DigestLinks {
   preferences: string;
 }
 
-export interface DigestLook {
-  /** The workspace's accent and logo on a plan with custom branding; Brandscope's otherwise. */
-  accent: string;
-  logo: EmailLogo | undefined;
-}
-
 /** React Email's Row types its children as a prop; given as createElement's arguments, as biome asks. */
 const TableRow = (props: { style: CSSProperties; children?: ReactNode }) =>
   h(Row, props as ComponentProps<typeof Row>);
-
-export const DEFAULT_ACCENT = "#3730a3";
 
 const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
 const whole = (v: number) => new Intl.NumberFormat("en-GB").format(Math.round(v));
@@ -147,165 +132,108 @@ function textPart(c: DigestContent, lines: Line[], links: DigestLinks, firstName
   return out.join("\n");
 }
 
-/** Shared with the alert e-mail (modules/alerts/alert-email.ts), which wears the same look. */
-export const styles = {
-  body: { margin: 0, padding: "24px 0", backgroundColor: "#f5f5f7", fontFamily: "Inter, Arial, sans-serif" },
-  card: {
-    maxWidth: "560px",
-    margin: "0 auto",
-    backgroundColor: "#ffffff",
-    borderRadius: "8px",
-    padding: "32px",
-  },
-  text: { color: "#1f2937", fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" },
-  muted: { color: "#4b5563", fontSize: "13px", lineHeight: "20px", margin: "0" },
-  value: { color: "#111827", fontSize: "18px", fontWeight: 600, margin: "0", textAlign: "right" as const },
-};
-
-// Dark mode: clients that honour prefers-color-scheme get dark surfaces with light text; those that invert colours
-// themselves find no light-on-light pair to break, as every text sits on a surface set with it.
-export const DARK_CSS = `
-:root { color-scheme: light dark; supported-color-schemes: light dark; }
-@media (prefers-color-scheme: dark) {
-  .digest-body { background-color: #111827 !important; }
-  .digest-card { background-color: #1f2937 !important; }
-  .digest-text, .digest-value { color: #f9fafb !important; }
-  .digest-muted { color: #d1d5db !important; }
-}`;
-
-function htmlPart(
+/** The digest's own content, inside the shared shell (after its masthead). */
+function htmlContent(
   c: DigestContent,
   lines: Line[],
   links: DigestLinks,
-  look: DigestLook,
+  look: EmailLook,
   p: { firstName: string; charts: { cid: string; alt: string }[] },
-): ReactNode {
-  const text = (children: ReactNode, style = styles.text, className = "digest-text") =>
+): ReactNode[] {
+  const text = (children: ReactNode, style = styles.text, className: string = emailClass.text) =>
     h(Text, { style, className }, children);
   const link = (href: string, label: string) => h(Link, { href, style: { color: look.accent } }, label);
-  return h(
-    Html,
-    { lang: "en" },
+  return [
     h(
-      Head,
-      null,
-      h("meta", { name: "color-scheme", content: "light dark" }),
-      h("meta", { name: "supported-color-schemes", content: "light dark" }),
-      h("style", null, DARK_CSS),
+      Heading,
+      {
+        as: "h1",
+        style: { ...styles.text, fontSize: "20px", fontWeight: 600 },
+        className: emailClass.text,
+      },
+      `${c.brand.name}: your week`,
     ),
-    h(Preview, null, `${c.brand.name}: your week in figures, ${windowLabel(c.window)}`),
+    text(
+      `Hi ${p.firstName}, here is what changed between ${windowLabel(c.window)} (UTC), compared with the seven days before.`,
+    ),
     h(
-      Body,
-      { style: styles.body, className: "digest-body" },
-      h(
-        Container,
-        { style: styles.card, className: "digest-card" },
-        look.logo
-          ? h(Img, {
-              src: `cid:${look.logo.cid}`,
-              alt: look.logo.alt,
-              height: 48,
-              style: { maxWidth: "240px", marginBottom: "24px" },
-            })
-          : h(
-              Text,
-              { style: { ...styles.text, color: look.accent, fontWeight: 600, fontSize: "18px" } },
-              "Brandscope",
-            ),
+      Section,
+      null,
+      ...lines.map((l) =>
         h(
-          Heading,
-          {
-            as: "h1",
-            style: { ...styles.text, fontSize: "20px", fontWeight: 600 },
-            className: "digest-text",
-          },
-          `${c.brand.name}: your week`,
-        ),
-        text(
-          `Hi ${p.firstName}, here is what changed between ${windowLabel(c.window)} (UTC), compared with the seven days before.`,
-        ),
-        h(
-          Section,
-          null,
-          ...lines.map((l) =>
+          TableRow,
+          { key: l.label, style: { borderTop: "1px solid #e5e7eb", padding: "8px 0" } },
+          h(
+            Column,
+            { key: "label" },
+            text(l.label, { ...styles.text, margin: "0" }),
             h(
-              TableRow,
-              { key: l.label, style: { borderTop: "1px solid #e5e7eb", padding: "8px 0" } },
-              h(
-                Column,
-                { key: "label" },
-                text(l.label, { ...styles.text, margin: "0" }),
-                h(
-                  Text,
-                  { style: styles.muted, className: "digest-muted" },
-                  l.change,
-                  " · ",
-                  link(l.link, "Open"),
-                ),
-              ),
-              h(
-                Column,
-                { key: "value", style: { width: "35%" } },
-                h(Text, { style: styles.value, className: "digest-value" }, l.value),
-              ),
+              Text,
+              { style: styles.muted, className: emailClass.muted },
+              l.change,
+              " · ",
+              link(l.link, "Open"),
             ),
           ),
-        ),
-        ...p.charts.map((chart) =>
-          h(Img, {
-            key: chart.cid,
-            src: `cid:${chart.cid}`,
-            alt: chart.alt,
-            width: 480,
-            style: { width: "100%", maxWidth: "480px", margin: "16px 0" },
-          }),
-        ),
-        c.topPost
-          ? text([
-              `Top post: ${networkName[c.topPost.platform]}, ${dayLabel(c.topPost.publishedAt.slice(0, 10))}`,
-              c.topPost.engagementRate === null
-                ? ""
-                : `, engagement rate ${percent(c.topPost.engagementRate)}. `,
-              link(c.topPost.url, "See the post"),
-            ])
-          : null,
-        c.breakout
-          ? text([
-              `Competitor breakout: ${c.breakout.companyName} on ${networkName[c.breakout.platform]}, engagement rate ${percent(c.breakout.engagementRate)}. `,
-              link(c.breakout.url, "See the post"),
-            ])
-          : null,
-        c.keywords.new.length > 0 ? text(`New keywords: ${c.keywords.new.join(", ")}`) : null,
-        c.keywords.rising.length > 0
-          ? text(
-              `Rising keywords: ${c.keywords.rising.map((k) => `${k.keyword} (${k.previous} → ${k.count})`).join(", ")}`,
-            )
-          : null,
-        c.failedSources.length > 0
-          ? h(
-              Section,
-              null,
-              text("Sources that failed:"),
-              ...c.failedSources.map((s) => text(`${sourceLabel[s.source]}: ${s.problem}`)),
-              text(link(c.links.dataSources, "Open Data sources")),
-            )
-          : null,
-        h(Hr, { style: { borderColor: "#e5e7eb", margin: "24px 0" } }),
-        h(
-          Text,
-          { style: styles.muted, className: "digest-muted" },
-          "You get this digest because it is on in your Brandscope settings. ",
-          link(links.preferences, "Change when it arrives, or stop it"),
+          h(
+            Column,
+            { key: "value", style: { width: "35%" } },
+            h(Text, { style: styles.value, className: emailClass.value }, l.value),
+          ),
         ),
       ),
     ),
-  );
+    ...p.charts.map((chart) =>
+      h(Img, {
+        key: chart.cid,
+        src: `cid:${chart.cid}`,
+        alt: chart.alt,
+        width: 480,
+        style: { width: "100%", maxWidth: "480px", margin: "16px 0" },
+      }),
+    ),
+    c.topPost
+      ? text([
+          `Top post: ${networkName[c.topPost.platform]}, ${dayLabel(c.topPost.publishedAt.slice(0, 10))}`,
+          c.topPost.engagementRate === null ? "" : `, engagement rate ${percent(c.topPost.engagementRate)}. `,
+          link(c.topPost.url, "See the post"),
+        ])
+      : null,
+    c.breakout
+      ? text([
+          `Competitor breakout: ${c.breakout.companyName} on ${networkName[c.breakout.platform]}, engagement rate ${percent(c.breakout.engagementRate)}. `,
+          link(c.breakout.url, "See the post"),
+        ])
+      : null,
+    c.keywords.new.length > 0 ? text(`New keywords: ${c.keywords.new.join(", ")}`) : null,
+    c.keywords.rising.length > 0
+      ? text(
+          `Rising keywords: ${c.keywords.rising.map((k) => `${k.keyword} (${k.previous} → ${k.count})`).join(", ")}`,
+        )
+      : null,
+    c.failedSources.length > 0
+      ? h(
+          Section,
+          null,
+          text("Sources that failed:"),
+          ...c.failedSources.map((s) => text(`${sourceLabel[s.source]}: ${s.problem}`)),
+          text(link(c.links.dataSources, "Open Data sources")),
+        )
+      : null,
+    h(Hr, { style: { borderColor: "#e5e7eb", margin: "24px 0" } }),
+    h(
+      Text,
+      { style: styles.muted, className: emailClass.muted },
+      "You get this digest because it is on in your Brandscope settings. ",
+      link(links.preferences, "Change when it arrives, or stop it"),
+    ),
+  ];
 }
 
 /** The week's digest, with its charts as inline images. */
 export async function digestEmail(
   c: DigestContent,
-  p: { to: string; firstName: string; links: DigestLinks; look: DigestLook },
+  p: { to: string; firstName: string; links: DigestLinks; look: EmailLook },
 ): Promise<Mail> {
   const lines = linesOf(c);
   const weekRows = [
@@ -331,76 +259,51 @@ export async function digestEmail(
       alt: `Followers per network, the week before against this week: ${c.followers.map((f) => networkName[f.platform]).join(", ")}. The figures are in the list above.`,
     });
   }
-  const html = await render(
-    htmlPart(c, lines, p.links, p.look, {
+  const html = await renderEmailShell({
+    look: p.look,
+    preview: `${c.brand.name}: your week in figures, ${windowLabel(c.window)}`,
+    children: htmlContent(c, lines, p.links, p.look, {
       firstName: p.firstName,
       charts: charts.map((x) => ({ cid: x.image.cid, alt: x.alt })),
-    }) as Parameters<typeof render>[0],
-  );
-  const logo = p.look.logo
-    ? [
-        {
-          cid: p.look.logo.cid,
-          filename: p.look.logo.filename,
-          contentType: p.look.logo.contentType,
-          base64: p.look.logo.base64,
-        },
-      ]
-    : [];
+    }),
+  });
   return {
     to: p.to,
     subject: `${c.brand.name}: your week in figures (${windowLabel(c.window)})`,
     text: textPart(c, lines, p.links, p.firstName),
     html,
-    inlineImages: [...logo, ...charts.map((x) => x.image)],
+    inlineImages: [...shellImages(p.look), ...charts.map((x) => x.image)],
     headers: unsubscribeHeaders(p.links.unsubscribe),
   };
 }
 
-/** RFC 8058: the one-click POST target, which mail clients show as their own "Unsubscribe" button. */
-export const unsubscribeHeaders = (url: string) => ({
-  "List-Unsubscribe": `<${url}>`,
-  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-});
-
 /** The week had nothing to tell: said once, with why, then the digest stays silent until there is news. */
 export async function nothingNewEmail(
   c: DigestContent,
-  p: { to: string; firstName: string; links: DigestLinks; look: DigestLook },
+  p: { to: string; firstName: string; links: DigestLinks; look: EmailLook },
 ): Promise<Mail> {
   const lead = `Nothing new for ${c.brand.name} between ${windowLabel(c.window)} (UTC), so there is no digest this week.`;
   const after = "We will not write again until there is something to tell.";
-  const html = await render(
-    h(
-      Html,
-      { lang: "en" },
-      h(Head, null, h("meta", { name: "color-scheme", content: "light dark" }), h("style", null, DARK_CSS)),
+  const text = (children: ReactNode, key?: string) =>
+    h(Text, { key, style: styles.text, className: emailClass.text }, children);
+  const link = (href: string, label: string) => h(Link, { href, style: { color: p.look.accent } }, label);
+  const html = await renderEmailShell({
+    look: p.look,
+    children: [
+      text(`Hi ${p.firstName},`),
+      text(lead),
+      ...c.whyNothing.map((w) => text(w, w)),
+      text(after),
       h(
-        Body,
-        { style: styles.body, className: "digest-body" },
-        h(
-          Container,
-          { style: styles.card, className: "digest-card" },
-          h(Text, { style: styles.text, className: "digest-text" }, `Hi ${p.firstName},`),
-          h(Text, { style: styles.text, className: "digest-text" }, lead),
-          ...c.whyNothing.map((w) => h(Text, { key: w, style: styles.text, className: "digest-text" }, w)),
-          h(Text, { style: styles.text, className: "digest-text" }, after),
-          h(
-            Text,
-            { style: styles.muted, className: "digest-muted" },
-            h(Link, { href: c.links.dataSources, style: { color: p.look.accent } }, "Open Data sources"),
-            " · ",
-            h(
-              Link,
-              { href: p.links.preferences, style: { color: p.look.accent } },
-              "Change or stop this digest",
-            ),
-          ),
-        ),
+        Text,
+        { style: styles.muted, className: emailClass.muted },
+        link(c.links.dataSources, "Open Data sources"),
+        " · ",
+        link(p.links.preferences, "Change or stop this digest"),
       ),
-    ) as Parameters<typeof render>[0],
-  );
-  const text = [
+    ],
+  });
+  const plain = [
     `Hi ${p.firstName},`,
     "",
     lead,
@@ -414,8 +317,9 @@ export async function nothingNewEmail(
   return {
     to: p.to,
     subject: `${c.brand.name}: nothing new this week`,
-    text,
+    text: plain,
     html,
+    inlineImages: shellImages(p.look),
     headers: unsubscribeHeaders(p.links.unsubscribe),
   };
 }

@@ -1,12 +1,10 @@
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { findWorkspaceName } from "../branding/branding.repo";
-import { brandingOf } from "../branding/branding.service";
-import { emailLogo } from "../branding/email-logo";
+import { emailLook } from "../branding/email-look";
 import { queueMail, sendQueuedMail } from "../mail/outbox";
 import { claimDigestSend, digestSent, findDigestRecipients, findLastDigestKind } from "./digest.repo";
 import { preferenceOf } from "./digest.service";
 import { type DigestContent, digestContent } from "./digest-content";
-import { DEFAULT_ACCENT, type DigestLook, digestEmail, nothingNewEmail } from "./digest-email";
+import { digestEmail, nothingNewEmail } from "./digest-email";
 import { dueWeek } from "./schedule";
 import { unsubscribeToken } from "./unsubscribe-token";
 
@@ -41,14 +39,6 @@ export async function sendDigestsJob(deps: WorkerDeps): Promise<void> {
   if (sent > 0) deps.log.info({ event: "digest.queued", sent }, "Weekly digests queued");
 }
 
-async function lookOf(deps: WorkerDeps, workspaceId: string): Promise<DigestLook> {
-  const { row, available } = await brandingOf(deps, workspaceId);
-  if (!available) return { accent: DEFAULT_ACCENT, logo: undefined };
-  const workspaceName = await findWorkspaceName(deps.db, { workspaceId });
-  const logo = await emailLogo(deps, { workspaceId, workspaceName });
-  return { accent: row.accentColor ?? DEFAULT_ACCENT, logo };
-}
-
 /** Makes and queues one member's digest; false when another run recorded the week first or there was nothing to send. */
 async function sendDigest(deps: WorkerDeps, r: Recipient, week: string, now: Date): Promise<boolean> {
   const appUrl = deps.config.appUrl;
@@ -76,7 +66,7 @@ async function sendDigest(deps: WorkerDeps, r: Recipient, week: string, now: Dat
           to: r.email,
           firstName: r.firstName,
           links,
-          look: await lookOf(deps, r.workspaceId),
+          look: await emailLook(deps, r.workspaceId),
         });
   const queued = await deps.db.transaction(async (tx) => {
     if (!(await claimDigestSend(tx, { userId: r.userId, brandId: r.brandId, week, kind, now })))

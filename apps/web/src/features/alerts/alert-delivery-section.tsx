@@ -4,32 +4,17 @@ import { ErrorState } from "@brandscope/ui/error-state";
 import { SelectField } from "@brandscope/ui/select";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { TextField } from "@brandscope/ui/text-field";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "~/features/modules/format";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { isApiError } from "~/lib/problem";
+import { AlertRulesSection } from "./alert-rules-section";
+import { alertChannelsOptions, alertDeliveryKeys, alertSettingsOptions } from "./queries";
 
 type Schemas = components["schemas"];
 type Kind = Schemas["AlertChannelKind"];
-
-export const alertDeliveryKeys = {
-  settings: ["alerts", "settings"] as const,
-  channels: ["alerts", "channels"] as const,
-};
-
-const alertSettingsOptions = () =>
-  queryOptions({
-    queryKey: alertDeliveryKeys.settings,
-    queryFn: ({ signal }) => unwrap(api.GET("/alerts/settings", { signal })),
-  });
-
-const alertChannelsOptions = () =>
-  queryOptions({
-    queryKey: alertDeliveryKeys.channels,
-    queryFn: ({ signal }) => unwrap(api.GET("/alerts/channels", { signal })),
-  });
 
 const emailOptions = [
   { value: "off", label: "Never" },
@@ -38,12 +23,15 @@ const emailOptions = [
 ] satisfies { value: Schemas["AlertEmailChoice"]; label: string }[];
 
 /**
- * Alerts outside the app (docs/alerts.md): the member's own alert e-mail (off, at once or hourly), and for admins and
- * the owner the workspace's Slack and Microsoft Teams webhooks, each with its state, a test message and removal.
+ * The profile's Alerts section (docs/alerts.md "In the app"): the workspace's rules (on or off and their sensitivity,
+ * changed by admins and the owner, read by members) with the member's own mutes; the member's alert e-mail (off, at
+ * once or hourly); and for admins and the owner the workspace's Slack and Microsoft Teams webhooks, each with its
+ * state, a test message and removal.
  */
 export function AlertDeliverySection({ workspaceRole }: { workspaceRole: "owner" | "admin" | "member" }) {
   return (
     <div className="flex flex-col gap-8">
+      <AlertRulesSection />
       <AlertEmailChoice />
       {workspaceRole === "member" ? null : <AlertChannels />}
     </div>

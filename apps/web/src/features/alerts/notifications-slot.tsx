@@ -1,21 +1,12 @@
 import { type components, errorMessage, unwrap } from "@brandscope/api-client";
 import { type NotificationGroup, NotificationsMenu } from "@brandscope/ui/notifications-menu";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, type LinkComponentProps } from "@tanstack/react-router";
 import { useState } from "react";
 import { api } from "~/lib/api";
+import { alertsOptions } from "./queries";
 
 type AlertList = components["schemas"]["AlertList"];
-
-/** How often the bell asks for new alerts while the app is open: alerts come with recomputes, minutes apart. */
-const REFRESH_MS = 60_000;
-
-export const alertsOptions = () =>
-  queryOptions({
-    queryKey: ["alerts"] as const,
-    queryFn: ({ signal }) => unwrap(api.GET("/alerts", { signal })),
-    refetchInterval: REFRESH_MS,
-  });
 
 const relative = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
 

@@ -89,7 +89,7 @@ function ProfileScreen() {
           </Section>
           <Section
             title="Alerts"
-            description="Alerts by e-mail, at once or hourly; and, set by admins, in your team's Slack or Microsoft Teams."
+            description="What Brandscope alerts on, and the rules you mute; alerts by e-mail, at once or hourly; and, set by admins, in your team's Slack or Microsoft Teams."
           >
             <AlertDeliverySection workspaceRole={me.data.workspace.role} />
           </Section>
