@@ -17,8 +17,13 @@ type Figure = Schemas["Figure"];
  * their letters; what it has no letter for (Chinese, Japanese and Korean scripts, emoji) is written as "?" and
  * the PDF says so.
  */
+/** What the PDF shows of a report: a shared link's view, or the weekly digest's week (no link, no expiry). */
+export type ReportView = Omit<View, "module" | "expiresAt">;
+
 export interface ReportPdfInput {
-  view: View;
+  view: ReportView;
+  /** Who the report is from, under the period; "Shared by <workspace>." unless given. */
+  byline?: string;
   moduleTitle: string;
   /** The workspace's logo as PNG, when its plan applies branding. */
   logo: Buffer | undefined;
@@ -115,7 +120,7 @@ export function figureLine(label: string, figure: Figure, format: (v: number | n
 
 /** What each module's headline figures are, for the text and the digest's chart. */
 export function headlineFigures(
-  view: View,
+  view: ReportView,
 ): { label: string; figure: Figure; format: (v: number | null) => string }[] {
   if (view.content) {
     return [
@@ -126,7 +131,7 @@ export function headlineFigures(
   return [];
 }
 
-function sourcesOf(view: View): string[] {
+function sourcesOf(view: ReportView): string[] {
   const provenance =
     view.content?.provenance ??
     view.competitors?.common.provenance ??
@@ -258,7 +263,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   text(title, { size: 20, bold: true, gap: 0.2 });
   text(`Period: ${dayLabel(view.window.from)} to ${dayLabel(view.window.to)}`, { size: 11 });
   text(
-    `Shared by ${view.workspaceName}. Made ${dayLabel(input.generatedAt.toISOString().slice(0, 10))}, with the figures as they stood then.`,
+    `${input.byline ?? `Shared by ${view.workspaceName}.`} Made ${dayLabel(input.generatedAt.toISOString().slice(0, 10))}, with the figures as they stood then.`,
     { size: 9, color: MUTED, gap: 0.4 },
   );
   doc.rect(MARGIN, doc.y, width, 3).fill(accent);
