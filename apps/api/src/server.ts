@@ -12,7 +12,7 @@ import { jobHandlers } from "./jobs/workers";
 import { importLocalUploads } from "./kernel/import-uploads";
 import { startJobQueue } from "./kernel/job-queue";
 import { createStorage } from "./kernel/storage";
-import { systemClock } from "./lib/clock";
+import { clockStartingAt, systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
 import { listenForChanges } from "./modules/analytics/read-model/change-listener";
 import { versionsNearSunset } from "./modules/connectors/vendor-versions";
@@ -44,26 +44,34 @@ export async function startServer(config: Config, log: Logger, running: Running[
   const { pool, db, close } = connectDatabase(databaseUrl, log);
   running.push({ name: "database pool", stop: close });
   await migrateDatabase(pool);
-  const appConfig = await withAppSecrets(config, db, log, systemClock.now());
+  // The time, unless a test set its own start (TEST_CLOCK_START, refused in production: docs/operations.md).
+  const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
+  if (config.testClockStart) {
+    log.warn(
+      { event: "clock.test", now: clock.now().toISOString() },
+      "TEST_CLOCK_START is set: the server's clock is not the time (tests only)",
+    );
+  }
+  const appConfig = await withAppSecrets(config, db, log, clock.now());
   await warnOfOlderKeys(db, appConfig.credentialKeys, log);
   // Module reads are kept in memory only while this hears the database's changes (the read model).
   const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
   running.push({ name: "change listener", stop: changes.stop });
-  const jobs = await startJobQueue(pool, log);
+  const jobs = await startJobQueue(pool, log, { digestEveryMinute: config.testClockStart !== undefined });
   running.push({ name: "job queue", stop: jobs.stop });
   const storage = createStorage(appConfig, db);
   if (storage.read) await importLocalUploads(config.dataDir, storage, log);
-  const workerDeps = createWorkerDeps({ db, config: appConfig, log, clock: systemClock, storage, jobs });
+  const workerDeps = createWorkerDeps({ db, config: appConfig, log, clock, storage, jobs });
   if (config.sampleData) await ensureSampleData(pool, workerDeps);
   await jobs.work(jobHandlers(workerDeps));
-  const app = await buildApp({ config: appConfig, db, log, settle: changes.settle, deps: { jobs } });
+  const app = await buildApp({ config: appConfig, db, log, settle: changes.settle, deps: { jobs, clock } });
   running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
   await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
     throw isErrno(error, "EADDRINUSE")
       ? new Error(`Port ${config.port} is in use: stop what uses it or choose another PORT`)
       : error;
   });
-  for (const v of versionsNearSunset(systemClock.now())) {
+  for (const v of versionsNearSunset(clock.now())) {
     log.warn(
       { vendor: v.vendor, version: v.version, sunset: v.sunset, source: v.source },
       v.daysLeft > 0

@@ -6,7 +6,15 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The parts sent as attachments (Content-Disposition: attachment), decoded. */
+  attachments: ReceivedAttachment[];
   raw: string;
+}
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface SmtpSink {
@@ -92,19 +100,39 @@ export async function startSmtpSink(
  * Enough MIME for our own messages: headers, multiparts (alternative, and related around it when a picture is
  * inline), quoted-printable or base64 parts.
  */
-function parseMessage(raw: string): { subject: string; text: string; html: string; raw: string } {
+function parseMessage(raw: string): Omit<ReceivedMail, "from" | "to"> {
   const { headers, body } = splitHeaders(raw);
   const subject = decodeWords(headers.get("subject") ?? "");
   const parts = leafParts(headers, body);
-  const of = (t: string) => parts.find((p) => p.type.startsWith(t))?.content ?? "";
-  return { subject, text: of("text/plain"), html: of("text/html"), raw };
+  const shown = parts.filter((p) => !p.disposition.startsWith("attachment"));
+  const of = (t: string) => shown.find((p) => p.type.startsWith(t))?.content ?? "";
+  const attachments = parts
+    .filter((p) => p.disposition.startsWith("attachment"))
+    .map((p) => ({
+      filename: /filename="?([^";]+)"?/i.exec(p.disposition)?.[1] ?? "",
+      contentType: p.type.split(";")[0]?.trim() ?? "",
+      content: p.bytes,
+    }));
+  return { subject, text: of("text/plain"), html: of("text/html"), attachments, raw };
 }
 
-function leafParts(headers: Map<string, string>, body: string): { type: string; content: string }[] {
+interface LeafPart {
+  type: string;
+  disposition: string;
+  content: string;
+  bytes: Buffer;
+}
+
+function leafParts(headers: Map<string, string>, body: string): LeafPart[] {
   const type = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) return [{ type, content: decodeBody(body, headers) }];
-  const parts: { type: string; content: string }[] = [];
+  if (!boundary) {
+    const bytes = decodeBytes(body, headers);
+    return [
+      { type, disposition: headers.get("content-disposition") ?? "", content: bytes.toString("utf8"), bytes },
+    ];
+  }
+  const parts: LeafPart[] = [];
   for (const section of body.split(`--${boundary}`).slice(1)) {
     if (section.startsWith("--")) break;
     const part = splitHeaders(section.replace(/^\r?\n/, ""));
@@ -125,16 +153,16 @@ function splitHeaders(raw: string): { headers: Map<string, string>; body: string
   return { headers, body };
 }
 
-function decodeBody(body: string, headers: Map<string, string>): string {
+function decodeBytes(body: string, headers: Map<string, string>): Buffer {
   const encoding = (headers.get("content-transfer-encoding") ?? "").toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64");
   if (encoding === "quoted-printable") {
     const bytes = body
       .replace(/=\r?\n/g, "")
       .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
+    return Buffer.from(bytes, "latin1");
   }
-  return body;
+  return Buffer.from(body, "utf8");
 }
 
 function decodeWords(value: string): string {

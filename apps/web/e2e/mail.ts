@@ -48,3 +48,40 @@ export function bodyOf(mail: CapturedMail): string {
     .join("\n");
   return `${quoted}\n${base64}`;
 }
+
+/** A file a message carries as an attachment (Content-Disposition: attachment), decoded. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The message's attachments: its MIME parts, multiparts opened, whose disposition is `attachment`. */
+export function attachmentsOf(mail: CapturedMail): MailAttachment[] {
+  const found: MailAttachment[] = [];
+  const walk = (part: string) => {
+    const end = part.search(/\r?\n\r?\n/);
+    const head = (end === -1 ? part : part.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+    const body = end === -1 ? "" : part.slice(end).replace(/^\r?\n\r?\n/, "");
+    const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
+    const type = field("content-type");
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (boundary) {
+      for (const section of body.split(`--${boundary}`).slice(1)) {
+        if (section.startsWith("--")) break;
+        walk(section.replace(/^\r?\n/, ""));
+      }
+      return;
+    }
+    const disposition = field("content-disposition");
+    if (!/^attachment/i.test(disposition)) return;
+    const base64 = /base64/i.test(field("content-transfer-encoding"));
+    found.push({
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? "",
+      contentType: type.split(";")[0]?.trim() ?? "",
+      content: base64 ? Buffer.from(body.replace(/\s+/g, ""), "base64") : Buffer.from(body, "utf8"),
+    });
+  };
+  walk(mail.raw);
+  return found;
+}

@@ -766,11 +766,11 @@ export interface paths {
         };
         /**
          * The caller's weekly digest of the brand
-         * @description Whether the weekly digest of the brand is e-mailed to the caller, and on which day and hour of the caller's time zone (User.timeZone). Until the caller saves a choice the default applies: on for the workspace's owner, off for the other members, Monday at 8.
+         * @description Whether the weekly digest of the brand is e-mailed to the caller, on which day and hour of the caller's time zone (User.timeZone), and whether it carries the week's report as a PDF. Until the caller saves a choice the default applies: on for the workspace's owner, off for the other members, Monday at 8, no PDF.
          */
         get: operations["getDigestPreference"];
         /**
-         * Turn the caller's weekly digest of the brand on or off, or move it
+         * Turn the caller's weekly digest of the brand on or off, move it, or attach its PDF
          * @description Each member sets only their own digest; the fields left out keep their value. The day and hour are in the caller's time zone (User.timeZone), so a change of time zone moves the digest with the member.
          */
         put: operations["updateDigestPreference"];
@@ -2528,7 +2528,8 @@ export interface components {
          *       "enabled": true,
          *       "weekday": 1,
          *       "hour": 8,
-         *       "timeZone": "Europe/London"
+         *       "timeZone": "Europe/London",
+         *       "attachPdf": false
          *     }
          */
         DigestPreference: {
@@ -2540,6 +2541,8 @@ export interface components {
             /** @description The hour of the member's day, in timeZone */
             hour: number;
             timeZone: components["schemas"]["TimeZone"];
+            /** @description Whether the digest carries the brand's report of the digest's week (content and competitors) as a PDF attachment, the same layout as a shared report's "Download PDF". Off until the member asks for it. */
+            attachPdf: boolean;
         };
         /**
          * @example {
@@ -2547,11 +2550,16 @@ export interface components {
          *       "weekday": 5,
          *       "hour": 9
          *     }
+         * @example {
+         *       "attachPdf": true
+         *     }
          */
         UpdateDigestPreferenceRequest: {
             enabled?: boolean;
             weekday?: number;
             hour?: number;
+            /** @description Attach the week's report as a PDF to the digest */
+            attachPdf?: boolean;
         };
         /** @enum {string} */
         AlertRule: "engagement" | "competitor_breakout" | "followers" | "search_clicks" | "source_failing" | "plan_limit";

@@ -121,6 +121,26 @@ describe("loadConfig", () => {
     }
   });
 
+  it("sets the server's clock by the test-only TEST_CLOCK_START, which a production deployment refuses", () => {
+    expect(loadConfig({}).testClockStart).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: "production", TEST_CLOCK_START: "2026-11-30T08:10:00Z" }).testClockStart,
+    ).toEqual(new Date("2026-11-30T08:10:00.000Z"));
+    expect(() => loadConfig({ TEST_CLOCK_START: "Monday at 8" })).toThrow(
+      "TEST_CLOCK_START must be an ISO 8601 instant such as 2026-11-30T08:10:00Z",
+    );
+    expect(() =>
+      loadConfig({
+        DEPLOYMENT: "production",
+        ALLOW_MAIL_TO_LOG: "true",
+        ALLOW_BILLING_SANDBOX: "true",
+        ALLOW_HTTP_APP_URL: "true",
+        ALLOW_ENCRYPTION_KEY_IN_DATABASE: "true",
+        TEST_CLOCK_START: "2026-11-30T08:10:00Z",
+      }),
+    ).toThrow("TEST_CLOCK_START is for tests only and is refused with DEPLOYMENT=production");
+  });
+
   describe("a declared production deployment (DEPLOYMENT=production)", () => {
     const complete = {
       DEPLOYMENT: "production",

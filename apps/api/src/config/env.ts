@@ -210,6 +210,14 @@ const envSchema = z.object({
   META_GRAPH_API_BASE_URL: unversioned("https://graph.facebook.com"),
   /** Load the sample brand data at start (default); tests that bring their own data turn it off. */
   SAMPLE_DATA: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  /**
+   * Test-only: the instant the server's clock reads when it starts, from which it runs on at the normal pace; the
+   * weekly digest's run is then looked at every minute rather than hourly (docs/operations.md "A test clock").
+   * Refused by a declared production deployment.
+   */
+  TEST_CLOCK_START: z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-11-30T08:10:00Z" })
+    .optional(),
   PASSWORD_HASHING: z
     .enum(["owasp", "fast-test-only"], { error: "must be owasp or fast-test-only" })
     .default("owasp"),
@@ -301,6 +309,14 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
  */
 function checkProduction(env: Env, ctx: z.RefinementCtx) {
   const refuse = (name: string, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
+  // No named exception: a production server whose clock is not the time would send digests at the wrong hour
+  // and let codes and links outlive their expiry.
+  if (env.TEST_CLOCK_START) {
+    refuse(
+      "TEST_CLOCK_START",
+      "is for tests only and is refused with DEPLOYMENT=production: the server's clock must be the time",
+    );
+  }
   if (!env.SMTP_URL && env.ALLOW_MAIL_TO_LOG !== "true") {
     refuse(
       "SMTP_URL",
@@ -562,6 +578,7 @@ function toConfig(env: Env) {
     sampleData: env.SAMPLE_DATA === "on",
     /** argon2id cost: OWASP's parameters, or (NODE_ENV=test only) cheap ones. */
     passwordHashing: env.PASSWORD_HASHING,
+    testClockStart: env.TEST_CLOCK_START ? new Date(env.TEST_CLOCK_START) : undefined,
     /** How long an idToken (the bearer) is valid. */
     idTokenTtlSeconds: env.ID_TOKEN_LIFETIME_SECONDS,
   };

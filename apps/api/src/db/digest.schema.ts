@@ -39,6 +39,8 @@ export const digestPreferences = pgTable(
     weekday: integer("weekday").notNull(),
     /** The hour of the member's local day, 0–23. */
     hour: integer("hour").notNull(),
+    /** The week's report as a PDF attached to the digest (issue 32, the PDF): off unless the member asks. */
+    attachPdf: boolean("attach_pdf").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -19,6 +19,7 @@ import { syncSearchConsoleJob } from "../modules/connectors/search-console-sync.
 import { syncYoutubeJob } from "../modules/connectors/youtube-sync.job";
 import { sendDigestsJob } from "../modules/digest/send-digests.job";
 import { deliverDueMail } from "../modules/mail/outbox";
+import { digestReportPdf } from "../modules/shared-reports/shared-reports.service";
 import { tracedHandlers } from "./traced-handlers";
 
 /**
@@ -45,7 +46,8 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
       await queueNewDayRecomputes(deps);
     },
     "discard-expired-imports": () => discardExpiredImportsJob(deps),
-    "send-digests": () => sendDigestsJob(deps),
+    // The PDF a member may ask for with their digest is the shared reports' (issue 32, the PDF).
+    "send-digests": () => sendDigestsJob(deps, { reportPdf: (p) => digestReportPdf(deps, p) }),
     "deliver-alerts": () => deliverAlertsJob(deps),
     "send-hourly-alert-emails": () => hourlyAlertEmailsJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),

@@ -206,6 +206,11 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** Replaces every queue's first retry delay (tests that wait for retries to run out). */
   retryDelaySeconds?: number;
+  /**
+   * The weekly digest's run every minute rather than at DIGEST_MINUTE of each hour: with the test-only
+   * TEST_CLOCK_START, so a browser test waits a minute, not up to an hour (the run is idempotent; only load grows).
+   */
+  digestEveryMinute?: boolean;
 }
 
 /**
@@ -220,7 +225,12 @@ export async function startJobQueue(
 ): Promise<JobQueue> {
   // A job whose worker died is retried once it expires. The longest job (a brand's figures, a website fetch) takes
   // well under a minute; the expiry must stay far above it, as pg-boss would otherwise start a live job again.
-  const { expireInSeconds = 5 * 60, maintenanceIntervalSeconds = 60, retryDelaySeconds } = options;
+  const {
+    expireInSeconds = 5 * 60,
+    maintenanceIntervalSeconds = 60,
+    retryDelaySeconds,
+    digestEveryMinute = false,
+  } = options;
   let stopping = false;
   const pending = new PendingWork();
   const boss = new PgBoss({
@@ -264,7 +274,7 @@ export async function startJobQueue(
     await boss.schedule("mail-outbox", "* * * * *");
     await boss.schedule("refresh-sources", `${REFRESH_SOURCES_MINUTE} * * * *`);
     await boss.schedule("discard-expired-imports", "41 * * * *");
-    await boss.schedule("send-digests", `${DIGEST_MINUTE} * * * *`);
+    await boss.schedule("send-digests", digestEveryMinute ? "* * * * *" : `${DIGEST_MINUTE} * * * *`);
     // Alerts: e-mails at once and the team's chats every minute, the hourly e-mail bundle on the hour.
     await boss.schedule("deliver-alerts", "* * * * *");
     await boss.schedule("send-hourly-alert-emails", "0 * * * *");

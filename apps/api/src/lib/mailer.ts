@@ -11,12 +11,20 @@ export interface Mail {
    * outbox keeps a message as JSON.
    */
   inlineImages?: InlineImage[];
+  /** Files sent as attachments (the weekly digest's PDF report), base64 for the same reason. */
+  attachments?: FileAttachment[];
   /** Extra header fields (the digest's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: Record<string, string>;
 }
 
 export interface InlineImage {
   cid: string;
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+export interface FileAttachment {
   filename: string;
   contentType: string;
   base64: string;
@@ -50,8 +58,8 @@ function smtpTransport(url: string): Transport {
     socketTimeout: 20_000,
   });
   return {
-    deliver: async ({ inlineImages, ...mail }) => {
-      const attachments = inlineImages?.map((image) => ({
+    deliver: async ({ inlineImages, attachments, ...mail }) => {
+      const inline = (inlineImages ?? []).map((image) => ({
         cid: image.cid,
         filename: image.filename,
         contentType: image.contentType,
@@ -59,7 +67,15 @@ function smtpTransport(url: string): Transport {
         encoding: "base64",
         contentDisposition: "inline" as const,
       }));
-      await transporter.sendMail({ ...mail, attachments });
+      const files = (attachments ?? []).map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: file.base64,
+        encoding: "base64",
+        contentDisposition: "attachment" as const,
+      }));
+      const all = [...inline, ...files];
+      await transporter.sendMail({ ...mail, attachments: all.length > 0 ? all : undefined });
     },
     close: () => transporter.close(),
   };
@@ -79,7 +95,9 @@ function logTransport(log: FastifyBaseLogger): Transport {
           mail.headers ?? {},
         )
           .map(([name, value]) => `${name}: ${value}\n`)
-          .join("")}\n${mail.text}`,
+          .join("")}\n${mail.text}${(mail.attachments ?? [])
+          .map((file) => `\nAttached: ${file.filename} (${file.contentType})`)
+          .join("")}`,
       );
     },
     close: () => undefined,

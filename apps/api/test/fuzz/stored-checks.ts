@@ -62,7 +62,7 @@ export const storedChecks: Record<string, StoredCheck> = {
   updateDigestPreference: {
     read: { operationId: "getDigestPreference", url: "/api/digest" },
     find: (body) => body,
-    fields: { enabled: "enabled", weekday: "weekday", hour: "hour" },
+    fields: { enabled: "enabled", weekday: "weekday", hour: "hour", attachPdf: "attachPdf" },
   },
   // Alerts (issue 31): the member's own choices, read back with the workspace's rules.
   updateAlertPreferences: {

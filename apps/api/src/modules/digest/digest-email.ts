@@ -1,7 +1,7 @@
 import { Column, Heading, Hr, Img, Link, Row, Section, Text } from "@react-email/components";
 import { type ComponentProps, type CSSProperties, createElement as h, type ReactNode } from "react";
 import { NETWORK_NAMES } from "../../domain/social-networks";
-import type { InlineImage, Mail } from "../../lib/mailer";
+import type { FileAttachment, InlineImage, Mail } from "../../lib/mailer";
 import { dayLabel, windowLabel } from "../analytics/periods";
 import {
   type EmailLook,
@@ -48,6 +48,20 @@ export function changeText(c: Change): string {
   return `${sign}${Math.abs(Math.round(c.change * 100))} % vs the week before`;
 }
 
+/** The week's report as a PDF, for a member who asked for it: attached, or why it is not. */
+export interface AttachedReport {
+  pdf: FileAttachment | undefined;
+  failed: boolean;
+}
+
+/** The sentence that tells the member about the PDF they asked for. */
+function reportSentence(report: AttachedReport | undefined): string | undefined {
+  if (!report) return undefined;
+  if (report.pdf)
+    return `The week's report of the content and competitor modules is attached as a PDF (${report.pdf.filename}).`;
+  return "The week's PDF report could not be made this time: the figures are above and in the app.";
+}
+
 interface Line {
   label: string;
   value: string;
@@ -90,7 +104,13 @@ function linesOf(c: DigestContent): Line[] {
   ];
 }
 
-function textPart(c: DigestContent, lines: Line[], links: DigestLinks, firstName: string): string {
+function textPart(
+  c: DigestContent,
+  lines: Line[],
+  links: DigestLinks,
+  firstName: string,
+  report: string | undefined,
+): string {
   const out = [
     `Hi ${firstName},`,
     "",
@@ -128,6 +148,7 @@ function textPart(c: DigestContent, lines: Line[], links: DigestLinks, firstName
     );
     out.push(`  ${c.links.dataSources}`);
   }
+  if (report) out.push("", report);
   out.push("", `Change when this digest arrives, or stop it: ${links.preferences}`);
   return out.join("\n");
 }
@@ -138,7 +159,7 @@ function htmlContent(
   lines: Line[],
   links: DigestLinks,
   look: EmailLook,
-  p: { firstName: string; charts: { cid: string; alt: string }[] },
+  p: { firstName: string; charts: { cid: string; alt: string }[]; report: string | undefined },
 ): ReactNode[] {
   const text = (children: ReactNode, style = styles.text, className: string = emailClass.text) =>
     h(Text, { style, className }, children);
@@ -220,6 +241,7 @@ function htmlContent(
           text(link(c.links.dataSources, "Open Data sources")),
         )
       : null,
+    p.report ? text(p.report) : null,
     h(Hr, { style: { borderColor: "#e5e7eb", margin: "24px 0" } }),
     h(
       Text,
@@ -230,12 +252,19 @@ function htmlContent(
   ];
 }
 
-/** The week's digest, with its charts as inline images. */
+/** The week's digest, with its charts as inline images and, when the member asked for it, the week's PDF report. */
 export async function digestEmail(
   c: DigestContent,
-  p: { to: string; firstName: string; links: DigestLinks; look: EmailLook },
+  p: {
+    to: string;
+    firstName: string;
+    links: DigestLinks;
+    look: EmailLook;
+    report?: AttachedReport | undefined;
+  },
 ): Promise<Mail> {
   const lines = linesOf(c);
+  const report = reportSentence(p.report);
   const weekRows = [
     { label: "Posts", ...c.posts },
     { label: "Engagement rate", ...c.engagementRate },
@@ -265,14 +294,16 @@ export async function digestEmail(
     children: htmlContent(c, lines, p.links, p.look, {
       firstName: p.firstName,
       charts: charts.map((x) => ({ cid: x.image.cid, alt: x.alt })),
+      report,
     }),
   });
   return {
     to: p.to,
     subject: `${c.brand.name}: your week in figures (${windowLabel(c.window)})`,
-    text: textPart(c, lines, p.links, p.firstName),
+    text: textPart(c, lines, p.links, p.firstName, report),
     html,
     inlineImages: [...shellImages(p.look), ...charts.map((x) => x.image)],
+    ...(p.report?.pdf ? { attachments: [p.report.pdf] } : {}),
     headers: unsubscribeHeaders(p.links.unsubscribe),
   };
 }

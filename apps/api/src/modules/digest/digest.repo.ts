@@ -13,6 +13,8 @@ export interface StoredPreference {
   enabled: boolean;
   weekday: number;
   hour: number;
+  /** The week's report attached as a PDF (issue 32, the PDF). */
+  attachPdf: boolean;
 }
 
 export async function findDigestPreference(
@@ -24,6 +26,7 @@ export async function findDigestPreference(
       enabled: digestPreferences.enabled,
       weekday: digestPreferences.weekday,
       hour: digestPreferences.hour,
+      attachPdf: digestPreferences.attachPdf,
     })
     .from(digestPreferences)
     .where(and(eq(digestPreferences.userId, p.userId), eq(digestPreferences.brandId, p.brandId)));
@@ -59,6 +62,7 @@ export async function findDigestRecipients(db: Queryable) {
       enabled: digestPreferences.enabled,
       weekday: digestPreferences.weekday,
       hour: digestPreferences.hour,
+      attachPdf: digestPreferences.attachPdf,
     })
     .from(users)
     .innerJoin(workspaceBrands, eq(workspaceBrands.workspaceId, users.workspaceId))
@@ -68,9 +72,12 @@ export async function findDigestRecipients(db: Queryable) {
       and(eq(digestPreferences.userId, users.id), eq(digestPreferences.brandId, brands.id)),
     )
     .where(eq(users.status, "confirmed"));
-  return rows.map(({ enabled, weekday, hour, ...rest }) => ({
+  return rows.map(({ enabled, weekday, hour, attachPdf, ...rest }) => ({
     ...rest,
-    saved: enabled === null || weekday === null || hour === null ? undefined : { enabled, weekday, hour },
+    saved:
+      enabled === null || weekday === null || hour === null || attachPdf === null
+        ? undefined
+        : { enabled, weekday, hour, attachPdf },
   }));
 }
 

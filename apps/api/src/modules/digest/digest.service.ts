@@ -15,9 +15,9 @@ import { readUnsubscribeToken } from "./unsubscribe-token";
 
 type Schemas = components["schemas"];
 
-/** A member's digest of a brand when they never chose: on for the owner only (issue 31). */
+/** A member's digest of a brand when they never chose: on for the owner only (issue 31), without the PDF. */
 export function preferenceOf(saved: StoredPreference | undefined, role: string): StoredPreference {
-  return saved ?? { enabled: role === "owner", ...DEFAULT_SCHEDULE };
+  return saved ?? { enabled: role === "owner", ...DEFAULT_SCHEDULE, attachPdf: false };
 }
 
 async function callerAndBrand(ctx: RequestCtx) {

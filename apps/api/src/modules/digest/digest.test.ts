@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import { eq } from "drizzle-orm";
+import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, freshIp, STRONG_PASSWORD, uniqueEmail } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
@@ -14,6 +15,7 @@ import { createWorkerDeps } from "../../jobs/worker-deps";
 import type { JobQueue } from "../../kernel/job-queue";
 import { DAY_MS } from "../../lib/clock";
 import { signIdToken } from "../auth/id-token";
+import { digestReportPdf } from "../shared-reports/shared-reports.service";
 import { digestContent } from "./digest-content";
 import { sendDigestsJob } from "./send-digests.job";
 
@@ -46,6 +48,11 @@ const scheduler = () =>
     clock: t.clock,
     jobs: noJobs,
   });
+/** The hourly run as the app wires it (jobs/workers.ts): the PDF a member asks for is the shared reports'. */
+const runDigests = () => {
+  const deps = scheduler();
+  return sendDigestsJob(deps, { reportPdf: (p) => digestReportPdf(deps, p) });
+};
 
 async function seedPosts(brand: string, days: string[], likes: number) {
   await t.database.db.insert(posts).values(
@@ -164,11 +171,11 @@ describe("the weekly digest", () => {
 
   it("goes once to the owner at 8 in Paris, even with two schedulers at once, and not to members who did not opt in", async () => {
     setClock(new Date("2026-11-30T06:05:00.000Z"));
-    await sendDigestsJob(scheduler());
+    await runDigests();
     expect(sink.messages.filter((m) => /your week/.test(m.subject))).toHaveLength(0);
 
     setClock(MONDAY);
-    await Promise.all([sendDigestsJob(scheduler()), sendDigestsJob(scheduler())]);
+    await Promise.all([runDigests(), runDigests()]);
     const mail = await sink.waitFor((m) => m.to.includes(team.owner.email) && /your week/.test(m.subject));
     // The first run sends at once; let the other's outbox settle, then count.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -191,7 +198,7 @@ describe("the weekly digest", () => {
 
     // An hour later, and after a restart, the week is recorded: nothing more.
     t.clock.advance(60 * 60 * 1000);
-    await sendDigestsJob(scheduler());
+    await runDigests();
     const rows = await t.database.pool.query("select kind, week::text from digest_sends where user_id = $1", [
       team.owner.userId,
     ]);
@@ -203,7 +210,14 @@ describe("the weekly digest", () => {
     const member = await bearerNow(team.member);
     const auth = { authorization: member, "x-brand-id": brandId };
     const before = await t.app.inject({ method: "GET", url: "/api/digest", headers: auth });
-    expect(before.json()).toEqual({ brandId, enabled: false, weekday: 1, hour: 8, timeZone: "UTC" });
+    expect(before.json()).toEqual({
+      brandId,
+      enabled: false,
+      weekday: 1,
+      hour: 8,
+      timeZone: "UTC",
+      attachPdf: false,
+    });
     const bad = await t.app.inject({
       method: "PATCH",
       url: "/api/user",
@@ -231,14 +245,61 @@ describe("the weekly digest", () => {
       weekday: 1,
       hour: 9,
       timeZone: "America/New_York",
+      attachPdf: false,
     });
     // Monday 9 in New York is 14:00 UTC: not at 07:05 or 13:05, at 14:05.
     setClock(new Date("2026-11-30T13:05:00.000Z"));
-    await sendDigestsJob(scheduler());
+    await runDigests();
     expect(sink.messages.some((m) => m.to.includes(team.member.email))).toBe(false);
     setClock(new Date("2026-11-30T14:05:00.000Z"));
-    await sendDigestsJob(scheduler());
+    await runDigests();
     await sink.waitFor((m) => m.to.includes(team.member.email) && /your week/.test(m.subject));
+  });
+
+  it("attaches the week's report as a PDF to the digest of a member who asks for it", async () => {
+    setClock(MONDAY);
+    const auth = { authorization: await bearerNow(team.member), "x-brand-id": brandId };
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/digest",
+      headers: { ...auth, "content-type": "application/json" },
+      payload: JSON.stringify({ attachPdf: true }),
+    });
+    expect(saved.json()).toMatchObject({ enabled: true, weekday: 1, hour: 9, attachPdf: true });
+    const read = await t.app.inject({ method: "GET", url: "/api/digest", headers: auth });
+    expect(read.json()).toMatchObject({ attachPdf: true, timeZone: "America/New_York" });
+    // The digests sent so far carried no PDF: nobody had asked.
+    expect(sink.messages.flatMap((m) => m.attachments)).toEqual([]);
+
+    // The member's week is sent again, as if it were the next one, now with the PDF.
+    await t.database.pool.query("delete from digest_sends where user_id = $1", [team.member.userId]);
+    const received = sink.messages.length;
+    setClock(new Date("2026-11-30T14:05:00.000Z"));
+    await runDigests();
+    const mail = await sink.waitFor(
+      (m) => sink.messages.indexOf(m) >= received && m.to.includes(team.member.email),
+      15_000,
+    );
+    expect(mail.text).toContain(
+      "The week's report of the content and competitor modules is attached as a PDF (oakridge-roasters-week-2026-11-23-2026-11-29.pdf).",
+    );
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ["oakridge-roasters-week-2026-11-23-2026-11-29.pdf", "application/pdf"],
+    ]);
+    const pdf = mail.attachments[0]?.content ?? Buffer.alloc(0);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const text = (await parser.getText()).text.replace(/\s+/g, " ");
+    await parser.destroy();
+    // The brand, the digest's week and its figures, the same as the e-mail's.
+    expect(text).toContain("Oakridge Roasters: Content and competitors");
+    expect(text).toContain("Period: 23 Nov 2026 to 29 Nov 2026");
+    expect(text).toContain("The weekly digest of");
+    expect(text).toContain("Share of engagement (all platforms)");
+    expect(text).toContain("Fernhill Beans");
+    // The week's posts and engagement rate as the content module shows them for those seven days.
+    expect(text).toContain("Content by network instagram 4 posts");
+    expect(text).toMatch(/Engagement rate: \d+(\.\d+)?% \(previous period/);
   });
 
   it("ends only that digest with the one-click link, without a sign-in", async () => {
@@ -264,7 +325,7 @@ describe("the weekly digest", () => {
     expect(owner.json()).toMatchObject({ enabled: false, weekday: 1, hour: 8, timeZone: "Europe/Paris" });
     // The member's digest of the same brand goes on; the owner's next Monday does not.
     setClock(new Date(MONDAY.getTime() + 7 * DAY_MS));
-    await sendDigestsJob(scheduler());
+    await runDigests();
     const sentNextWeek = await t.database.pool.query(
       "select user_id from digest_sends where week = '2026-12-07'",
     );
@@ -287,7 +348,7 @@ describe("the weekly digest", () => {
     expect(on.json()).toMatchObject({ enabled: true, weekday: 1, hour: 8, timeZone: "UTC" });
     // Two weeks after the seeded data: nothing in the week before 14 December.
     setClock(new Date("2026-12-14T08:05:00.000Z"));
-    await sendDigestsJob(scheduler());
+    await runDigests();
     const told = await sink.waitFor((m) => m.to.includes(team.admin.email));
     expect(told.subject).toBe("Oakridge Roasters: nothing new this week");
     expect(told.text).toContain(
@@ -295,7 +356,7 @@ describe("the weekly digest", () => {
     );
     expect(headersOf(told)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     setClock(new Date("2026-12-21T08:05:00.000Z"));
-    await sendDigestsJob(scheduler());
+    await runDigests();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sink.messages.filter((m) => m.to.includes(team.admin.email))).toHaveLength(1);
     const kinds = await t.database.pool.query(

@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { components } from "@brandscope/api-client/schema";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { dayLabel } from "../analytics/periods";
 
@@ -9,11 +12,18 @@ type Figure = Schemas["Figure"];
 /**
  * A shared report as a PDF (issue 32, part 2: docs/shared-reports.md "The PDF"), made on the server with pdfkit: text as
  * text (a reader can search and copy it), bars drawn as vector rectangles, the headline figures' chart as the
- * digest's PNG, the workspace's logo where its plan applies branding. The standard Helvetica font has no glyphs
- * outside Windows-1252, so other characters are written as "?" rather than as wrong glyphs.
+ * digest's PNG, the workspace's logo where its plan applies branding. The text is set in Noto Sans, embedded (docs/shared-reports.md
+ * "The font"), so brand names and post titles in Latin scripts beyond Western Europe's, Greek and Cyrillic keep
+ * their letters; what it has no letter for (Chinese, Japanese and Korean scripts, emoji) is written as "?" and
+ * the PDF says so.
  */
+/** What the PDF shows of a report: a shared link's view, or the weekly digest's week (no link, no expiry). */
+export type ReportView = Omit<View, "module" | "expiresAt">;
+
 export interface ReportPdfInput {
-  view: View;
+  view: ReportView;
+  /** Who the report is from, under the period; "Shared by <workspace>." unless given. */
+  byline?: string;
   moduleTitle: string;
   /** The workspace's logo as PNG, when its plan applies branding. */
   logo: Buffer | undefined;
@@ -27,14 +37,69 @@ const INK = "#111827";
 const MUTED = "#6b7280";
 const MARGIN = 48;
 
-/** Windows-1252's printable characters beyond Latin-1's: what the standard fonts can draw. */
-const CP1252_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
-export const pdfText = (text: string) =>
-  [...text]
-    .map((c) =>
-      (c >= " " && c <= "~") || (c >= "\u00a0" && c <= "\u00ff") || CP1252_EXTRA.includes(c) ? c : "?",
-    )
+/**
+ * Noto Sans (SIL Open Font License 1.1), regular and bold, from the @expo-google-fonts/noto-sans package's TrueType
+ * files: Latin with its extensions (Polish, Turkish, Czech, Vietnamese…), Greek and Cyrillic. pdfkit embeds only the
+ * letters a document uses, with their Unicode mapping, so a reader copies and searches the text as written. Read
+ * once, on the first PDF.
+ */
+interface ReportFonts {
+  regular: Buffer;
+  bold: Buffer;
+  /** Whether both weights have a letter for the code point. */
+  covers: (codePoint: number) => boolean;
+}
+let loadedFonts: ReportFonts | undefined;
+function reportFonts(): ReportFonts {
+  if (loadedFonts) return loadedFonts;
+  const require = createRequire(import.meta.url);
+  const read = (weight: string) =>
+    readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`));
+  const regular = read("400Regular");
+  const bold = read("700Bold");
+  const faces = [regular, bold].map((file) => {
+    const face = fontkit.create(file);
+    if (!("hasGlyphForCodePoint" in face)) throw new Error("Noto Sans is a single font, not a collection");
+    return face;
+  });
+  loadedFonts = {
+    regular,
+    bold,
+    covers: (codePoint) => faces.every((face) => face.hasGlyphForCodePoint(codePoint)),
+  };
+  return loadedFonts;
+}
+
+const REGULAR = "NotoSans";
+const BOLD = "NotoSans-Bold";
+
+/** What a character the font has no letter for is, in words, for the PDF's note. */
+function scriptOf(character: string): string {
+  if (/\p{Extended_Pictographic}/u.test(character)) return "emoji";
+  if (/[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}]/u.test(character))
+    return "Chinese, Japanese or Korean characters";
+  return "characters of other scripts";
+}
+
+/**
+ * The text as the embedded font can draw it: a character it has no letter for is written as "?" (never as an empty
+ * box or a wrong letter), and what kind of character it was is added to `missing` for the PDF's note. Control
+ * characters go too.
+ */
+export function pdfText(text: string, missing?: Set<string>): string {
+  const { covers } = reportFonts();
+  return [...text]
+    .map((c) => {
+      const codePoint = c.codePointAt(0) ?? 0;
+      if (codePoint < 0x20) return " ";
+      if (covers(codePoint)) return c;
+      // Invisible joiners and variation selectors (emoji sequences) are dropped, not shown as "?".
+      if (/[\u200d\ufe0e\ufe0f]/.test(c)) return "";
+      missing?.add(scriptOf(c));
+      return "?";
+    })
     .join("");
+}
 
 // The app's formats (apps/web/src/features/modules/format.ts), so the PDF's figures read as on the page.
 const percent = (value: number | null | undefined, decimals = 1) =>
@@ -55,7 +120,7 @@ export function figureLine(label: string, figure: Figure, format: (v: number | n
 
 /** What each module's headline figures are, for the text and the digest's chart. */
 export function headlineFigures(
-  view: View,
+  view: ReportView,
 ): { label: string; figure: Figure; format: (v: number | null) => string }[] {
   if (view.content) {
     return [
@@ -66,7 +131,7 @@ export function headlineFigures(
   return [];
 }
 
-function sourcesOf(view: View): string[] {
+function sourcesOf(view: ReportView): string[] {
   const provenance =
     view.content?.provenance ??
     view.competitors?.common.provenance ??
@@ -102,12 +167,18 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     size: "A4",
     margin: MARGIN,
     info: {
-      Title: pdfText(title),
-      Author: pdfText(view.workspaceName),
-      Subject: pdfText(`${dayLabel(view.window.from)} to ${dayLabel(view.window.to)}`),
+      // The document's properties are written as UTF-16 by pdfkit: any script, no font needed.
+      Title: title,
+      Author: view.workspaceName,
+      Subject: `${dayLabel(view.window.from)} to ${dayLabel(view.window.to)}`,
       Creator: "Brandscope",
     },
   });
+  const fonts = reportFonts();
+  doc.registerFont(REGULAR, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
+  /** The kinds of characters written as "?", for the note at the end. */
+  const missing = new Set<string>();
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -117,10 +188,10 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const width = doc.page.width - 2 * MARGIN;
   const text = (value: string, o: { size?: number; color?: string; bold?: boolean; gap?: number } = {}) => {
     doc
-      .font(o.bold ? "Helvetica-Bold" : "Helvetica")
+      .font(o.bold ? BOLD : REGULAR)
       .fontSize(o.size ?? 10)
       .fillColor(o.color ?? INK)
-      .text(pdfText(value), { width });
+      .text(pdfText(value, missing), { width });
     if (o.gap) doc.moveDown(o.gap);
   };
   const heading = (value: string) => {
@@ -141,11 +212,15 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     for (const item of items) {
       if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
       const y = doc.y;
-      doc.font("Helvetica").fontSize(9).fillColor(INK);
-      doc.text(pdfText(item.label), MARGIN, y, { width: labelWidth - 6, lineBreak: false, ellipsis: true });
+      doc.font(REGULAR).fontSize(9).fillColor(INK);
+      doc.text(pdfText(item.label, missing), MARGIN, y, {
+        width: labelWidth - 6,
+        lineBreak: false,
+        ellipsis: true,
+      });
       const length = max > 0 ? Math.max(1, (barSpace * item.value) / max) : 0;
       if (length > 0) doc.rect(MARGIN + labelWidth, y + 1, length, 9).fill(accent);
-      doc.fillColor(INK).text(pdfText(item.text), MARGIN + labelWidth + barSpace + 12, y, {
+      doc.fillColor(INK).text(pdfText(item.text, missing), MARGIN + labelWidth + barSpace + 12, y, {
         width: valueWidth,
         align: "right",
       });
@@ -160,11 +235,11 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
       if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
       const y = doc.y;
       doc
-        .font(bold ? "Helvetica-Bold" : "Helvetica")
+        .font(bold ? BOLD : REGULAR)
         .fontSize(9)
         .fillColor(INK);
       cells.forEach((cell, i) => {
-        doc.text(pdfText(cell), MARGIN + i * column, y, {
+        doc.text(pdfText(cell, missing), MARGIN + i * column, y, {
           width: column - 6,
           lineBreak: false,
           ellipsis: true,
@@ -188,7 +263,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   text(title, { size: 20, bold: true, gap: 0.2 });
   text(`Period: ${dayLabel(view.window.from)} to ${dayLabel(view.window.to)}`, { size: 11 });
   text(
-    `Shared by ${view.workspaceName}. Made ${dayLabel(input.generatedAt.toISOString().slice(0, 10))}, with the figures as they stood then.`,
+    `${input.byline ?? `Shared by ${view.workspaceName}.`} Made ${dayLabel(input.generatedAt.toISOString().slice(0, 10))}, with the figures as they stood then.`,
     { size: 9, color: MUTED, gap: 0.4 },
   );
   doc.rect(MARGIN, doc.y, width, 3).fill(accent);
@@ -289,6 +364,13 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
 
   heading("Sources");
   for (const line of sourcesOf(view)) text(line, { size: 9 });
+  if (missing.size > 0) {
+    doc.moveDown(0.8);
+    text(
+      `Some names hold ${[...missing].join(" and ")}, which this PDF's font cannot show: each is written as "?". The report's page in Brandscope shows them as written.`,
+      { size: 9, color: MUTED },
+    );
+  }
   doc.end();
   return done;
 }

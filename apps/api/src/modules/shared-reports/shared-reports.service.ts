@@ -2,26 +2,28 @@ import { Readable } from "node:stream";
 import type { components } from "@brandscope/api-client/schema";
 import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
-import type { HandlerRequest, RequestCtx } from "../../kernel/handler-types";
+import type { HandlerRequest, ReadCtx, RequestCtx } from "../../kernel/handler-types";
 import { DAY_MS, MINUTE_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
+import type { FileAttachment } from "../../lib/mailer";
 import { networkOf } from "../../lib/network";
 import { findUserById } from "../accounts/user.repo";
 import { listPersonas } from "../analytics/audience.service";
-import { getCompetitorAnalytics } from "../analytics/competitor.service";
+import { competitorAnswer, getCompetitorAnalytics } from "../analytics/competitor.service";
 import { getContent } from "../analytics/content.service";
 import { listInfluencers } from "../analytics/influencer.service";
 import { getIntent } from "../analytics/intent.service";
-import { addDays, daysBetween, MAX_CUSTOM_DAYS, toDay } from "../analytics/periods";
+import { addDays, type DayWindow, daysBetween, MAX_CUSTOM_DAYS, toDay } from "../analytics/periods";
 import { limitRequests } from "../auth/limits";
 import { workspacePlan } from "../billing/plan-limits";
 import { planOf } from "../billing/plans";
 import { currentBrandOrNotFound } from "../brand/brand.service";
+import { findWorkspaceName } from "../branding/branding.repo";
 import { brandingOf, toBrandingDto } from "../branding/branding.service";
 import { emailLogo } from "../branding/email-logo";
 import { fileNameSlug } from "../branding/file-name";
 import { chartImage, pairedBarsSvg } from "../digest/charts";
-import { headlineFigures, renderReportPdf } from "./report-pdf";
+import { headlineFigures, type ReportView, renderReportPdf } from "./report-pdf";
 import {
   findSharedReportByToken,
   findSharedReports,
@@ -226,18 +228,19 @@ async function reportView(
 }
 
 /**
- * The same report as a PDF (issue 32, part 2: report-pdf.ts): the headline figures' chart is the weekly digest's paired
- * bars (modules/digest/charts.ts), the logo the one e-mails carry (modules/branding/email-logo.ts), both PNG.
+ * A report's PDF (report-pdf.ts): the headline figures' chart is the weekly digest's paired bars
+ * (modules/digest/charts.ts), the logo the one e-mails carry (modules/branding/email-logo.ts), both PNG.
  */
-export async function getSharedReportPdf(req: HandlerRequest<"getSharedReportPdf">): Promise<Readable> {
-  const { ctx, query, reply } = req;
-  const opened = await openSharedReport(ctx, query.token);
-  const view = await reportView(ctx, opened);
+async function reportPdf(
+  ctx: Pick<RequestCtx, "db" | "storage" | "log" | "clock">,
+  p: { workspaceId: string; view: ReportView; moduleTitle: string; byline?: string },
+): Promise<Buffer> {
+  const { view } = p;
   const accent = view.branding?.accentColor ?? "#0f766e";
   const headlines = headlineFigures(view);
   const [logo, chart] = await Promise.all([
     view.branding?.logo
-      ? emailLogo(ctx, { workspaceId: opened.report.workspaceId, workspaceName: view.workspaceName })
+      ? emailLogo(ctx, { workspaceId: p.workspaceId, workspaceName: view.workspaceName })
       : undefined,
     headlines.length > 0
       ? chartImage(
@@ -249,18 +252,75 @@ export async function getSharedReportPdf(req: HandlerRequest<"getSharedReportPdf
         )
       : undefined,
   ]);
-  const pdf = await renderReportPdf({
+  return renderReportPdf({
     view,
-    moduleTitle: MODULE_TITLES[view.module],
+    moduleTitle: p.moduleTitle,
+    ...(p.byline ? { byline: p.byline } : {}),
     logo: logo ? Buffer.from(logo.base64, "base64") : undefined,
     headlineChart: chart ? Buffer.from(chart.base64, "base64") : undefined,
     generatedAt: ctx.clock.now(),
+  });
+}
+
+/** The same report as a PDF (issue 32, part 2). */
+export async function getSharedReportPdf(req: HandlerRequest<"getSharedReportPdf">): Promise<Readable> {
+  const { ctx, query, reply } = req;
+  const opened = await openSharedReport(ctx, query.token);
+  const view = await reportView(ctx, opened);
+  const pdf = await reportPdf(ctx, {
+    workspaceId: opened.report.workspaceId,
+    view,
+    moduleTitle: MODULE_TITLES[view.module],
   });
   const name = `${fileNameSlug(view.brandName)}-${view.module}-${view.window.from}-${view.window.to}`;
   reply.header("content-disposition", `attachment; filename="${name}.pdf"`);
   // The token's page: never kept by a shared cache.
   reply.header("cache-control", "private, no-store");
   return Readable.from([pdf]);
+}
+
+/**
+ * The brand's report of a weekly digest's week as a PDF, for a member who asked for it with their digest (issue 32,
+ * the PDF: "also attached to the weekly digest"; docs/digest.md "The PDF report"). The content and competitor
+ * modules of the week's seven days in one document, laid out as a shared report's PDF, read as a member of the
+ * workspace reads them: the same services, scoped to the workspace, the plan's limits and branding applied. No
+ * link is made: the PDF travels in the member's own e-mail.
+ */
+export async function digestReportPdf(
+  deps: Pick<RequestCtx, "db" | "storage" | "log" | "clock">,
+  p: { workspaceId: string; brandId: string; brandName: string; window: DayWindow },
+): Promise<FileAttachment> {
+  const read: ReadCtx = { db: deps.db, clock: deps.clock, workspaceId: p.workspaceId, brandId: p.brandId };
+  const period = { period: "custom" as const, ...p.window };
+  const [content, competitors, branding, workspaceName] = await Promise.all([
+    getContent(read, period),
+    competitorAnswer(read, period),
+    brandingOf(deps, p.workspaceId),
+    findWorkspaceName(deps.db, { workspaceId: p.workspaceId }),
+  ]);
+  const dto = toBrandingDto(branding.row, branding.available, deps.storage);
+  const name = workspaceName || "Your workspace";
+  const view: ReportView = {
+    brandName: p.brandName,
+    workspaceName: name,
+    window: p.window,
+    branding: dto.applied
+      ? { logo: dto.logo, accentColor: dto.accentColor, accentForeground: dto.accentForeground }
+      : null,
+    content,
+    competitors,
+  };
+  const pdf = await reportPdf(deps, {
+    workspaceId: p.workspaceId,
+    view,
+    moduleTitle: "Content and competitors",
+    byline: `The weekly digest of ${name}.`,
+  });
+  return {
+    filename: `${fileNameSlug(p.brandName)}-week-${p.window.from}-${p.window.to}.pdf`,
+    contentType: "application/pdf",
+    base64: pdf.toString("base64"),
+  };
 }
 
 const MODULE_TITLES: Record<Module, string> = {

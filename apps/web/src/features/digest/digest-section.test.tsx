@@ -11,7 +11,14 @@ import {
 import { DigestSection } from "./digest-section";
 
 const BRAND = "0b9d3f5e-2c1a-4b7e-9f10-3a6c8d2e4f01";
-const off = { brandId: BRAND, enabled: false, weekday: 1, hour: 8, timeZone: "Antarctica/Troll" };
+const off = {
+  brandId: BRAND,
+  enabled: false,
+  weekday: 1,
+  hour: 8,
+  timeZone: "Antarctica/Troll",
+  attachPdf: false,
+};
 
 let rendered: Rendered | undefined;
 beforeEach(() => localStorage.clear());
@@ -22,8 +29,8 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const switchOf = (container: Element) => {
-  const found = container.querySelector<HTMLButtonElement>("button[role=switch]");
+const switchOf = (container: Element, index = 0) => {
+  const found = container.querySelectorAll<HTMLButtonElement>("button[role=switch]")[index];
   if (!found) throw new Error("No switch");
   return found;
 };
@@ -51,6 +58,16 @@ describe("DigestSection", () => {
     await click(switchOf(container));
     await waitFor(() => expect(switchOf(container).getAttribute("aria-checked")).toBe("true"));
     expect(api.calls("PUT", "/digest")[0]?.body).toEqual({ enabled: true });
+
+    // The PDF report: its own switch beside the digest's, off until asked for, saved at once.
+    const pdf = switchOf(container, 1);
+    expect(container.querySelector(`label[for="${pdf.id}"]`)?.textContent).toContain(
+      "Attach the week's report as a PDF",
+    );
+    expect(pdf.getAttribute("aria-checked")).toBe("false");
+    await click(pdf);
+    await waitFor(() => expect(switchOf(container, 1).getAttribute("aria-checked")).toBe("true"));
+    expect(api.calls("PUT", "/digest")[1]?.body).toEqual({ attachPdf: true });
 
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     await click(getByRoleName(container, "button", `Use this device's time zone (${zone})`));

@@ -30,7 +30,8 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The member's own weekly digest of the current brand (docs/digest.md): on or off, its day and hour in their time
- * zone. Each change is saved at once; the answer is the preference as stored.
+ * zone, and whether it carries the week's report as a PDF. Each change is saved at once; the answer is the
+ * preference as stored.
  */
 export function DigestSection() {
   const queryClient = useQueryClient();
@@ -71,7 +72,7 @@ export function DigestSection() {
     );
   }
   if (!digest.data) return <Skeleton className="h-32 w-full" />;
-  const { enabled, weekday, hour, timeZone } = digest.data;
+  const { enabled, weekday, hour, timeZone, attachPdf } = digest.data;
   const here = browserZone();
   const busy = save.isPending || zone.isPending;
   return (
@@ -99,6 +100,13 @@ export function DigestSection() {
           onValueChange={(value) => save.mutate({ hour: Number(value) })}
         />
       </div>
+      <Switch
+        label="Attach the week's report as a PDF"
+        hint="The content and competitor modules for the digest's seven days, laid out as a shared report's PDF."
+        checked={attachPdf}
+        disabled={busy || !enabled}
+        onCheckedChange={(checked) => save.mutate({ attachPdf: checked })}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-muted-foreground text-sm">Times are in your time zone, {timeZone}.</p>
         {here && here !== timeZone ? (

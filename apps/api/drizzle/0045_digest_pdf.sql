@@ -1,0 +1,1 @@
+ALTER TABLE "digest_preferences" ADD COLUMN "attach_pdf" boolean DEFAULT false NOT NULL;
