@@ -352,12 +352,40 @@ const delimiterName = (sniffed: Sniffed) =>
  * Why nothing matched: how the file was read (`readAs`), its first row, and the formats it came closest to. For a
  * workbook `records` are its first sheet's and `sheet` names it.
  */
+/**
+ * Tables the platforms export beside the ones read, known from real files, each with what to upload instead. Matched
+ * on a whole header row, as a format's identity columns are.
+ */
+const OTHER_TABLES: readonly { headers: readonly string[]; says: string }[] = [
+  {
+    // TikTok Studio's Overview (BossZY27/tiktok-analytics Overview.xlsx, francovelardez44/tiktok-retention-analysis
+    // Overview.csv; docs/import-formats.md §4).
+    headers: ["Date", "Video Views", "Profile Views", "Likes", "Comments", "Shares"],
+    says:
+      "is TikTok Studio's Overview: the account's daily totals, not its posts, which Brandscope does not import. " +
+      "Upload Content.csv (or Content.xlsx) and FollowerHistory.csv from the same download instead.",
+  },
+];
+
+function otherTable(records: SourceRecord[], fileName: string): ExportFormatError | null {
+  for (const record of records.slice(0, HEADER_SEARCH_ROWS)) {
+    const keys = record.cells.map(headerKey);
+    const table = OTHER_TABLES.find(
+      (t) => t.headers.length === keys.length && t.headers.every((h, i) => headerKey(h) === keys[i]),
+    );
+    if (table) return new ExportFormatError("UNRECOGNISED_FORMAT", `"${fileName}" ${table.says}`);
+  }
+  return null;
+}
+
 function unrecognised(
   records: SourceRecord[],
   fileName: string,
   readAs: string,
   sheet?: string,
 ): ExportFormatError {
+  const other = otherTable(records, fileName);
+  if (other) return other;
   const near: { label: string; missing: string[]; score: number }[] = [];
   for (const format of FORMATS) {
     let best = { missing: [] as string[], score: 0 };

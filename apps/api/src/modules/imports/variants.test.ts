@@ -247,6 +247,17 @@ describe("whole-file refusals", () => {
     throw new Error("expected a refusal");
   };
 
+  it("refuses TikTok's Overview.csv, its daily totals, saying what to upload instead", () => {
+    // The header and date form of francovelardez44/tiktok-retention-analysis Overview.csv (a Spanish account).
+    const overview =
+      '\uFEFF"Date","Video Views","Profile Views","Likes","Comments","Shares"\n"8 de marzo","0","0","0","0","0"\n';
+    const refused = code(() => parseExport(utf8(overview), "Overview.csv"));
+    expect(refused.code).toBe("UNRECOGNISED_FORMAT");
+    expect(refused.message).toMatch(
+      /^"Overview.csv" is TikTok Studio's Overview: the account's daily totals/,
+    );
+  });
+
   it("lists what it recognised when no header matches", () => {
     const refused = code(() => parseExport(utf8("Post ID,Publish time,Permalink\n1,2,3\n"), "x.csv"));
     expect(refused.code).toBe("UNRECOGNISED_FORMAT");

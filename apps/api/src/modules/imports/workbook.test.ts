@@ -125,14 +125,36 @@ describe("Excel workbooks", () => {
     expect(withoutLines(result.rows)).toEqual(withoutLines(csv.rows));
   });
 
-  it("refuses a real TikTok Overview.xlsx (daily totals, not posts), naming its sheet and first row", () => {
+  it("refuses a real TikTok Overview.xlsx (daily totals, not posts), saying what to upload instead", () => {
     const bytes = readFileSync(resolve(REAL, "tiktok-overview/bosszy27.xlsx"));
     const refused = refusal(() => parseExport(bytes, "Overview.xlsx"));
     expect(refused.code).toBe("UNRECOGNISED_FORMAT");
-    expect(refused.message).toContain('Read it as an Excel workbook with the sheets "Overview", 8 rows');
-    expect(refused.message).toContain(
-      'first row of "Overview": Date | Video Views | Profile Views | Likes | Comments | Shares',
+    expect(refused.message).toBe(
+      `"Overview.xlsx" is TikTok Studio's Overview: the account's daily totals, not its posts, which Brandscope ` +
+        "does not import. Upload Content.csv (or Content.xlsx) and FollowerHistory.csv from the same download instead.",
     );
+  });
+
+  it("names the sheets and the first row of a workbook it does not know", () => {
+    const bytes = workbook(
+      [
+        [
+          "Orders",
+          [
+            ["Order id", "Total"],
+            ["A-1", 12],
+          ],
+        ],
+        ["Notes", []],
+      ],
+      "xlsx",
+    );
+    const refused = refusal(() => parseExport(bytes, "orders.xlsx"));
+    expect(refused.code).toBe("UNRECOGNISED_FORMAT");
+    expect(refused.message).toContain(
+      'Read it as an Excel workbook with the sheets "Orders", "Notes", 2 rows',
+    );
+    expect(refused.message).toContain('first row of "Orders": Order id | Total');
   });
 
   it("refuses a damaged .xls, an empty workbook and a plain zip, each in words", () => {
