@@ -16,9 +16,10 @@ import { type AppProcess, appSecretOf, killStartedApps, startApp } from "./app-p
 import { type FakeWebsite, startFakeWebsite } from "./fake-website";
 
 /*
- * "A worker process kind" (issue 33 §2): a web instance (PROCESS_KIND=web) and a worker (PROCESS_KIND=worker, what
- * `npm run worker` starts) on one PostgreSQL, as separate processes. Requests go to the web instance, which queues
- * jobs; the worker runs them. "Job started" lines (LOG_LEVEL=info) say which process ran a job.
+ * "A worker process kind" (issue 33, workers apart from the web): a web instance (PROCESS_KIND=web) and a worker
+ * (PROCESS_KIND=worker, what `npm run worker` starts) on one PostgreSQL, as separate processes. Requests go to the
+ * web instance, which queues jobs; the worker runs them. "Job started" lines (LOG_LEVEL=info) say which process
+ * ran a job.
  */
 
 // shared/ sits beside the repository (CI clones it that way too).
