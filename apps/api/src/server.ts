@@ -8,6 +8,7 @@ import { migrateDatabase } from "./db/migrate";
 import { buildApp } from "./http/app";
 import { assertWebAppBuilt } from "./http/web-app";
 import { createWorkerDeps } from "./jobs/worker-deps";
+import { serveWorkerHealth, WORKER_HEALTH_PATH } from "./jobs/worker-health";
 import { jobHandlers } from "./jobs/workers";
 import { importLocalUploads } from "./kernel/import-uploads";
 import { startJobQueue } from "./kernel/job-queue";
@@ -30,11 +31,15 @@ export interface Running {
 /**
  * Starts PostgreSQL (embedded unless DATABASE_URL), the job queue and the HTTP server, adding each to `running`
  * as it starts so that main.ts can stop what did start. Loaded by main.ts after monitoring, which patches
- * node-postgres as it is imported.
+ * node-postgres as it is imported. PROCESS_KIND says which part runs here (docs/operations.md "Topology"): `all`
+ * both, `web` the HTTP server with a queue it only adds to, `worker` the jobs, their schedules and the sample data
+ * load, with a health check on PORT instead of the app.
  */
 export async function startServer(config: Config, log: Logger, running: Running[]): Promise<void> {
+  const servesHttp = config.processKind !== "worker";
+  const runsJobs = config.processKind !== "web";
   // Found in a moment rather than after the database has started.
-  if (config.nodeEnv === "production") assertWebAppBuilt(config.webDistDir);
+  if (servesHttp && config.nodeEnv === "production") assertWebAppBuilt(config.webDistDir);
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
@@ -57,20 +62,35 @@ export async function startServer(config: Config, log: Logger, running: Running[
   // Module reads are kept in memory only while this hears the database's changes (the read model).
   const changes = await listenForChanges({ pool, connectionString: databaseUrl, log });
   running.push({ name: "change listener", stop: changes.stop });
-  const jobs = await startJobQueue(pool, log, { digestEveryMinute: config.testClockStart !== undefined });
+  const jobs = await startJobQueue(pool, log, {
+    digestEveryMinute: config.testClockStart !== undefined,
+    runsJobs,
+  });
   running.push({ name: "job queue", stop: jobs.stop });
   const storage = createStorage(appConfig, db);
   if (storage.read) await importLocalUploads(config.dataDir, storage, log);
-  const workerDeps = createWorkerDeps({ db, config: appConfig, log, clock, storage, jobs });
-  if (config.sampleData) await ensureSampleData(pool, workerDeps);
-  await jobs.work(jobHandlers(workerDeps));
-  const app = await buildApp({ config: appConfig, db, log, settle: changes.settle, deps: { jobs, clock } });
-  running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
-  await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
-    throw isErrno(error, "EADDRINUSE")
+  if (runsJobs) {
+    const workerDeps = createWorkerDeps({ db, config: appConfig, log, clock, storage, jobs });
+    // Profiling the sample's influencers is a job's work too: done where jobs run.
+    if (config.sampleData) await ensureSampleData(pool, workerDeps);
+    await jobs.work(jobHandlers(workerDeps));
+  }
+  const portInUse = (error: unknown) =>
+    isErrno(error, "EADDRINUSE")
       ? new Error(`Port ${config.port} is in use: stop what uses it or choose another PORT`)
       : error;
-  });
+  if (servesHttp) {
+    const app = await buildApp({ config: appConfig, db, log, settle: changes.settle, deps: { jobs, clock } });
+    running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
+    await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
+      throw portInUse(error);
+    });
+  } else {
+    const health = await serveWorkerHealth({ port: config.port, db, log }).catch((error: unknown) => {
+      throw portInUse(error);
+    });
+    running.push({ name: "health check", stop: health.stop });
+  }
   for (const v of versionsNearSunset(clock.now())) {
     log.warn(
       { vendor: v.vendor, version: v.version, sunset: v.sunset, source: v.source },
@@ -80,7 +100,11 @@ export async function startServer(config: Config, log: Logger, running: Running[
     );
   }
   // The runtime is the `node` package the root package.json pins, not the machine's Node: say which one runs.
-  process.stdout.write(`Brandscope is running at ${config.appUrl} (Node ${process.version})\n`);
+  process.stdout.write(
+    servesHttp
+      ? `Brandscope is running at ${config.appUrl}${runsJobs ? "" : ", its jobs queued for the workers"} (Node ${process.version})\n`
+      : `Brandscope worker is running the jobs, health at http://localhost:${config.port}${WORKER_HEALTH_PATH} (Node ${process.version})\n`,
+  );
 }
 
 /** Stops accepting connections and lets in-flight requests finish, cutting them off after the grace period. */

@@ -65,6 +65,22 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
   });
 
+  it("runs both parts by default, and a web instance or a worker apart only on a PostgreSQL they share", () => {
+    expect(loadConfig({}).processKind).toBe("all");
+    const databaseUrl = "postgresql://u:p@db:5432/brandscope";
+    expect(loadConfig({ PROCESS_KIND: "web", DATABASE_URL: databaseUrl }).processKind).toBe("web");
+    expect(loadConfig({ PROCESS_KIND: "worker", DATABASE_URL: databaseUrl }).processKind).toBe("worker");
+    expect(() => loadConfig({ PROCESS_KIND: "worker" })).toThrow(
+      /^Invalid configuration: PROCESS_KIND is worker, which needs DATABASE_URL: /,
+    );
+    expect(() => loadConfig({ PROCESS_KIND: "web" })).toThrow(
+      "PROCESS_KIND is web, which needs DATABASE_URL",
+    );
+    expect(() => loadConfig({ PROCESS_KIND: "jobs", DATABASE_URL: databaseUrl })).toThrow(
+      "Invalid configuration: PROCESS_KIND must be all, web or worker",
+    );
+  });
+
   it("stops with one line naming each bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(
       /^Invalid configuration: PORT must be a port number \(1-65535\)$/,

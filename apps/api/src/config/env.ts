@@ -54,6 +54,12 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
+  /**
+   * What this process runs (docs/operations.md "Topology"): `all`, one machine's `npm start`, serves HTTP and runs
+   * the jobs; `web` serves HTTP and queues jobs but runs none; `worker` (`npm run worker`) runs the jobs and their
+   * schedules and answers only its health check. `web` and `worker` need DATABASE_URL (checked below).
+   */
+  PROCESS_KIND: z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
   APP_URL: httpUrl.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z
@@ -274,6 +280,15 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
   checkFacebook(env, ctx);
   checkApple(env, ctx);
   if (env.DEPLOYMENT === "production") checkProduction(env, ctx);
+  // The embedded PostgreSQL lives and dies with the one process that started it, on a port of the moment: web
+  // instances and workers apart from each other must meet in a PostgreSQL of their own.
+  if (env.PROCESS_KIND !== "all" && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PROCESS_KIND"],
+      message: `is ${env.PROCESS_KIND}, which needs DATABASE_URL: web instances and workers share one PostgreSQL, and the embedded one serves a single npm start only (PROCESS_KIND=all, the default)`,
+    });
+  }
   requireTogether(e, ["GOOGLE_OAUTH_CLIENT_ID", "GOOGLE_OAUTH_CLIENT_SECRET"], ctx);
   for (const name of ["BRANDSCOPE_ENCRYPTION_KEY", "BRANDSCOPE_SIGNING_KEY", "JWT_SECRET"] as const) {
     if (env[name] && env[`${name}_FILE`]) {
@@ -479,6 +494,8 @@ function toConfig(env: Env) {
     port: env.PORT,
     dataDir: resolve(repoRoot, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    /** all: HTTP and the jobs; web: HTTP, jobs only queued; worker: the jobs and a health check (server.ts). */
+    processKind: env.PROCESS_KIND,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

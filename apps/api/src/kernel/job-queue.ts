@@ -211,6 +211,11 @@ export interface JobQueueOptions {
    * TEST_CLOCK_START, so a browser test waits a minute, not up to an hour (the run is idempotent; only load grows).
    */
   digestEveryMinute?: boolean;
+  /**
+   * false: a web instance's queue (PROCESS_KIND=web), which queues jobs and runs none: no schedules, no cron and no
+   * maintenance here either, so that scheduled jobs start exactly where jobs run; `work` refuses.
+   */
+  runsJobs?: boolean;
 }
 
 /**
@@ -230,6 +235,7 @@ export async function startJobQueue(
     maintenanceIntervalSeconds = 60,
     retryDelaySeconds,
     digestEveryMinute = false,
+    runsJobs = true,
   } = options;
   let stopping = false;
   const pending = new PendingWork();
@@ -244,8 +250,12 @@ export async function startJobQueue(
         ),
     },
     schema: "pgboss",
-    // Maintenance and cron run in whichever instance gets there first; both are safe to run concurrently.
+    // Maintenance and cron run in whichever instance that runs jobs gets there first; both are safe to run
+    // concurrently. Off, pg-boss neither expires, archives nor retries jobs (supervise) nor turns schedules into
+    // jobs (schedule, whose cron also works an internal queue) in this process.
     maintenanceIntervalSeconds,
+    supervise: runsJobs,
+    schedule: runsJobs,
   });
   boss.on("error", (error) => log.error({ err: error }, "Job queue error"));
   const retryOf = (kind: JobKind) => ({
@@ -267,6 +277,9 @@ export async function startJobQueue(
         ...(deadLetter ? { deadLetter } : {}),
       });
     }
+    // The schedules are rows every instance shares: set by those that run them, so a web instance's settings
+    // (TEST_CLOCK_START's every-minute digest run) never change a worker's.
+    if (!runsJobs) return;
     // Ended trials and (sandbox) renewals every 5 minutes, undelivered mail every minute, the connectors' daily
     // refresh hourly (each workspace at its own hour), expired pending imports and the weekly digests hourly: by
     // whichever instance's cron fires first.
@@ -293,6 +306,7 @@ export async function startJobQueue(
       });
     },
     async work(handlers) {
+      if (!runsJobs) throw new Error("This process queues jobs and runs none (PROCESS_KIND=web)");
       for (const kind of jobKinds) {
         const handler = handlers[kind] as JobHandler<JobKind>;
         const { logData } = settings[kind];

@@ -17,7 +17,10 @@ export interface AppProcess {
   output(): string;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
-  /** Resolves once the app prints its URL; rejects with the app's output if it exits first or takes 60 s. */
+  /**
+   * Resolves once the app prints its URL (a worker: that it runs the jobs); rejects with the app's output if it
+   * exits first or takes 60 s.
+   */
   ready: Promise<void>;
 }
 
@@ -51,7 +54,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       text += chunk.toString();
-      if (text.includes("Brandscope is running at")) resolve();
+      if (/Brandscope (is running at|worker is running)/.test(text)) resolve();
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);

@@ -13,9 +13,11 @@ import { type FakeWebsite, startFakeWebsite } from "./fake-website";
 import { type Nginx, startNginx } from "./nginx";
 
 /*
- * "Two instances behind a real load balancer": Debian's nginx, round robin, in front of two app processes on one
- * PostgreSQL, each with its own DATA_DIR and no JWT_SECRET, as an operator would run them. Every request goes
- * through nginx, which says in X-Upstream which instance answered. The suite prints what it tried and found.
+ * "Two instances behind a real load balancer": Debian's nginx, round robin, in front of two web instances
+ * (PROCESS_KIND=web) on one PostgreSQL, each with its own DATA_DIR and no JWT_SECRET, and a worker apart
+ * (PROCESS_KIND=worker, as `npm run worker` starts it) that runs their jobs, as an operator would run them (README,
+ * "Security and reliability"). Every request goes through nginx, which says in X-Upstream which instance answered.
+ * The suite prints what it tried and found.
  */
 
 let folder: string;
@@ -25,6 +27,7 @@ let smtp: SmtpSink;
 let site: FakeWebsite;
 let nginx: Nginx;
 const apps: AppProcess[] = [];
+let worker: AppProcess;
 /** Requests each instance answered, by its port. */
 const answered = new Map<string, number>();
 
@@ -36,7 +39,8 @@ beforeAll(async () => {
   check.on("error", () => undefined);
   smtp = await startSmtpSink();
   site = await startFakeWebsite();
-  const env = (name: string) => ({
+  const env = (name: string, kind = "web") => ({
+    PROCESS_KIND: kind,
     DATABASE_URL: database.url,
     DATA_DIR: join(folder, name),
     SMTP_URL: smtp.url,
@@ -48,7 +52,8 @@ beforeAll(async () => {
     LOG_LEVEL: "info",
   });
   apps.push(await startApp(env("instance-a")), await startApp(env("instance-b")));
-  await Promise.all(apps.map((app) => app.ready));
+  worker = await startApp(env("worker", "worker"));
+  await Promise.all([...apps, worker].map((app) => app.ready));
   nginx = await startNginx(apps.map((app) => app.port));
 }, 120_000);
 
@@ -165,7 +170,7 @@ describe("two instances behind nginx on one PostgreSQL", () => {
     ]);
   });
 
-  it("runs a brand collection once with both instances working the queue", async () => {
+  it("runs a brand collection once, on the worker, whichever instance queued it", async () => {
     const created = await call("/brand", {
       method: "POST",
       headers: { authorization },
@@ -190,7 +195,7 @@ describe("two instances behind nginx on one PostgreSQL", () => {
     );
     expect(jobs).toEqual([{ state: "completed", retry_count: 0 }]);
     expect(site.pageRequests()).toBe(1);
-    const ranOn = apps.map(
+    const ranOn = [...apps, worker].map(
       (app) =>
         app
           .output()
@@ -200,10 +205,20 @@ describe("two instances behind nginx on one PostgreSQL", () => {
               line.includes('"Job started"') && line.includes(brandId) && line.includes("collect-brand"),
           ).length,
     );
-    expect(ranOn.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(ranOn).toEqual([0, 0, 1]);
+    // The web instances run no job at all, scheduled ones included.
+    const webJobs = apps.map(
+      (app) =>
+        app
+          .output()
+          .split("\n")
+          .filter((l) => l.includes('"Job started"')).length,
+    );
+    expect(webJobs).toEqual([0, 0]);
     report("a job runs once", [
       `collect-brand queued through ${created.instance}: one pgboss job (completed, no retry), ` +
-        `the website fetched ${site.pageRequests()} time, run by ${ranOn[0] ? "A" : "B"} (A ran ${ranOn[0]}, B ran ${ranOn[1]})`,
+        `the website fetched ${site.pageRequests()} time, run by the worker (A ran ${ranOn[0]}, B ran ${ranOn[1]}, ` +
+        `the worker ${ranOn[2]}; jobs of any kind on A and B: ${webJobs.join(" and ")})`,
     ]);
     // Its logo is a stored picture too, served by both.
     expect(brand.logo).toMatch(/^\/media\/logos\//);
