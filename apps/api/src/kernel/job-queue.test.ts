@@ -59,3 +59,35 @@ it("stops only after a job fetched while stopping has run and its end is recorde
   await check.end();
   expect(rows).toEqual([{ state: "completed" }]);
 });
+
+it("lets a job that outlives the stop's grace end after the pool closed without ending the process", {
+  timeout: 30_000,
+}, async () => {
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const handlers = Object.fromEntries(
+    jobKinds.map((kind) => [kind, async () => undefined]),
+  ) as unknown as JobHandlers;
+  let ended: (() => void) | undefined;
+  const jobEnded = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
+  handlers["discard-expired-imports"] = async () => {
+    try {
+      // Past the 10 s grace of stop(): the pool is closed under the job, whose own statement then fails.
+      await sleep(11_000);
+      await pool.query("select 1");
+    } finally {
+      ended?.();
+    }
+  };
+  const queue = await startJobQueue(pool, pino({ level: "silent" }));
+  await queue.work(handlers);
+  await queue.enqueue("discard-expired-imports", {});
+  await sleep(1_500);
+  await queue.stop();
+  await pool.end();
+  await jobEnded;
+  // pg-boss records the job's failure without awaiting it: that statement meets the closed pool. Before, its
+  // rejection was unhandled (vitest fails the run on one; a server's process exited with code 1 on SIGTERM).
+  await sleep(500);
+});

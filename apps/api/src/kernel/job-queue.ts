@@ -171,6 +171,22 @@ async function untilDatabaseIsBack<T>(query: () => Promise<T>, stopping: () => b
   }
 }
 
+/** node-postgres's words for a statement sent to a pool that was closed. */
+const POOL_CLOSED = /Cannot use a pool after calling end on the pool/;
+
+/**
+ * A statement pg-boss sends once the queue is stopping and the pool is closed: a job that outlived the grace period
+ * ends after the pool did, and pg-boss 10 records its end without awaiting it, so a rejection here would end the
+ * process with exit code 1 on SIGTERM (seen on a loaded machine: a figures job past the 10 s). Nothing can be
+ * recorded any more; the job's claim expires and it runs again. The answer has no rows, which pg-boss 10's manager
+ * reads as no job affected (mapCommandResponse) or none fetched (fetch), where an empty list would be read as a row.
+ */
+function afterClose(error: unknown, stopping: boolean, log: Logger): pg.QueryResult {
+  if (!stopping || !(error instanceof Error) || !POOL_CLOSED.test(error.message)) throw error;
+  log.warn({ err: error }, "A job ended after the queue stopped: its end is not recorded, it will run again");
+  return { rows: undefined } as unknown as pg.QueryResult;
+}
+
 /**
  * The queue's own statements and handlers still running. pg-boss 10's graceful stop misses two of them: a job whose
  * fetch was under way when stop began starts after stop has looked for running jobs, and a job's completion or
@@ -246,7 +262,7 @@ export async function startJobQueue(
           untilDatabaseIsBack(
             () => pool.query(text, values),
             () => stopping,
-          ),
+          ).catch((error: unknown) => afterClose(error, stopping, log)),
         ),
     },
     schema: "pgboss",
