@@ -403,7 +403,10 @@ describe("the Google Ads keyword planning connector", () => {
         jobs: daily.jobs,
       }),
     );
-    expect(daily.queued).toContainEqual({ kind: "sync-google-ads", data: { workspaceId: w.workspaceId } });
+    expect(daily.queued).toContainEqual({
+      kind: "sync-google-ads",
+      data: { workspaceId: w.workspaceId, brandId: w.brand.id },
+    });
 
     google.failNext(1);
     await send("POST", "/connectors/google-ads/refresh", w.authorization);

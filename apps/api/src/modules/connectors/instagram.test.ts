@@ -364,7 +364,10 @@ describe("the Instagram connector", () => {
     const daily = recordedJobs();
     const deps = workerDeps(daily.jobs);
     await refreshSourcesJob(deps);
-    expect(daily.queued).toContainEqual({ kind: "sync-instagram", data: { workspaceId: w.workspaceId } });
+    expect(daily.queued).toContainEqual({
+      kind: "sync-instagram",
+      data: { workspaceId: w.workspaceId, brandId: w.own.id },
+    });
     await syncInstagramJob(deps, { workspaceId: w.workspaceId }, { retryCount: 0, retryLimit: 3 });
     expect(meta.calls).toEqual([]);
     expect((await connector(w.authorization)).status).toBe("rate_limited");

@@ -492,7 +492,7 @@ describe("the Search Console connector", () => {
     );
     expect(daily.queued).toContainEqual({
       kind: "sync-search-console",
-      data: { workspaceId: w.workspaceId },
+      data: { workspaceId: w.workspaceId, brandId: w.brand.id },
     });
     google.revoked.add(google.refreshToken);
     await send("POST", "/connectors/search-console/refresh", w.authorization);
