@@ -143,7 +143,10 @@ const outcome = (response: { statusCode: number; headers: Record<string, unknown
   const location = new URL(String(response.headers.location));
   expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
   expect(location.searchParams.get("connector")).toBe("instagram");
-  return Object.fromEntries([...location.searchParams].filter(([name]) => name !== "connector"));
+  // The brand the consent was for (`brand`): search-console.test.ts's two-brand test checks it.
+  return Object.fromEntries(
+    [...location.searchParams].filter(([name]) => name !== "connector" && name !== "brand"),
+  );
 };
 
 async function connect(authorization: string) {
