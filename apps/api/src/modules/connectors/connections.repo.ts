@@ -69,6 +69,29 @@ export async function mayHoldGoogleGrant(
   return row !== undefined;
 }
 
+/**
+ * Whether another brand of the workspace still holds a grant of the provider (a connection with its credential).
+ * Meta's permissions are the Facebook user's for our app, not a brand's: a brand may connect the same Facebook user
+ * as another, so its revoke waits until no brand of the workspace holds one (grant.ts metaRevoker).
+ */
+export async function holdsGrantInWorkspace(
+  db: Queryable,
+  p: { workspaceId: string; provider: ConnectorProvider },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.workspaceId, p.workspaceId),
+        eq(connections.provider, p.provider),
+        isNotNull(connections.sealedCredential),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Creates or updates the brand's connection; `sealedCredential` undefined keeps the stored one. */
 export async function saveConnection(
   db: Queryable,

@@ -41,8 +41,8 @@ const callbackUrl = (ctx: Pick<RequestCtx, "config">, flow: ConsentFlow) =>
   `${ctx.config.appUrl}${callbackPath(flow)}`;
 
 /**
- * Starts a consent: checks that the server has a client for the provider and the user's rate limit, keeps the
- * state, sets the browser's cookie on `reply`, and answers the provider's authorization URL (code flow, PKCE S256)
+ * Starts a consent: checks that the server has a client for the provider, the user's rate limit and that the
+ * workspace has a brand (404 NO_BRAND without one), keeps the state, sets the browser's cookie on `reply`, and answers the provider's authorization URL (code flow, PKCE S256)
  * with the connector's own parameters (`params`: its scopes and the like).
  */
 export async function startConsent(
@@ -70,8 +70,10 @@ export async function startConsent(
     workspaceId: p.caller.workspaceId,
     brandId: ctx.brandId,
   });
+  // A connection is a brand's: none to make before the workspace has a brand.
+  if (!owner) throw new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
   await insertAuthorization(ctx.db, {
-    brandId: owner?.brandId ?? null,
+    brandId: owner.brandId,
     provider: flow.provider,
     stateHash: sha256(state),
     browserHash: sha256(browser),

@@ -7,6 +7,7 @@ import {
   type ConnectionRow,
   deleteConnection,
   findConnection,
+  holdsGrantInWorkspace,
   mayHoldGoogleGrant,
 } from "./connections.repo";
 import type { ConsentFlow } from "./consent";
@@ -86,4 +87,30 @@ export const googleRevoker = (
         subject: connection.accountSubject,
         workspaceId: connection.workspaceId,
       }),
+  };
+
+/**
+ * Removes our Meta app's permissions for a Facebook user (DELETE /me/permissions) unless another brand of the
+ * workspace still holds an Instagram grant: the permissions are the user's for the app, whichever token asks, so
+ * removing them for one brand would stop another brand's connection of the same Facebook user
+ * (developers.facebook.com/docs/graph-api/reference/user/permissions/, "Revoking Permissions"). Answers whether it revoked.
+ */
+export async function releaseMetaGrant(
+  db: Queryable,
+  meta: { revoke(token: string): Promise<void> },
+  grant: { token: string; workspaceId: string },
+): Promise<boolean> {
+  if (await holdsGrantInWorkspace(db, { workspaceId: grant.workspaceId, provider: "instagram" }))
+    return false;
+  await meta.revoke(grant.token);
+  return true;
+}
+
+/** The Instagram connector's Revoker for forgetGrant: it releases rather than revokes. */
+export const metaRevoker = (
+  db: Queryable,
+  meta: { revoke(token: string): Promise<void> } | undefined,
+): Revoker | undefined =>
+  meta && {
+    revoke: (token, connection) => releaseMetaGrant(db, meta, { token, workspaceId: connection.workspaceId }),
   };

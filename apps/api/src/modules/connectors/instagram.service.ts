@@ -16,7 +16,7 @@ import {
   receiveConsent,
   startConsent,
 } from "./consent";
-import { findGrant, forgetGrant } from "./grant";
+import { findGrant, forgetGrant, metaRevoker, releaseMetaGrant } from "./grant";
 import { saveInstagramConnection } from "./instagram.repo";
 import { instagramClient, META_GRAPH_API_VERSION, MetaError } from "./instagram-api";
 import {
@@ -242,7 +242,7 @@ async function connect(
     return { error: "accounts_failed" };
   }
   if (accounts.length === 0) {
-    await meta.revoke(token.accessToken);
+    await releaseMetaGrant(ctx.db, meta, { token: token.accessToken, workspaceId });
     return { error: "no_account" };
   }
   // The brand that started the consent (consent.ts), whose connection this is.
@@ -347,4 +347,4 @@ export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
 
 /** Forgets the token (and removes the app's permissions at Meta, best effort); what was read stays. */
 export const disconnectInstagram = (ctx: RequestCtx): Promise<undefined> =>
-  forgetGrant(ctx, "instagram", clientOf(ctx));
+  forgetGrant(ctx, "instagram", metaRevoker(ctx.db, clientOf(ctx)));

@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { insertOwnBrand } from "../../../test/brand-rows";
 import { SEALED_WITH_TEST_KEY } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
 import {
@@ -554,6 +555,8 @@ describe("the Instagram connector with Facebook Login for Business", () => {
       const user = await seedSignedInUser(configured.database.db, jwtKey(TEST_JWT_SECRET), {
         now: configured.clock.now(),
       });
+      // A connection is a brand's: the workspace has one.
+      await insertOwnBrand(configured.database.db, user.workspaceId);
       const login = async () => {
         const response = await configured.app.inject({
           method: "POST",
