@@ -514,6 +514,32 @@ describe("the Instagram connector", () => {
     expect(profileOf(await connector(w.authorization), w.rival.id)?.followers).toBe(48210);
   });
 
+  it("keeps Meta's permissions while another brand of the workspace holds Instagram, and removes them with the last", async () => {
+    const w = await workspace();
+    expect(await connect(w.authorization)).toEqual({ status: "connected" });
+    // A second own brand, now the newest, connects the same Facebook user: a connection of its own.
+    const second = await insertBrand(w.workspaceId, "Lumora Tea", "https://www.instagram.com/lumoracoffee/");
+    await t.database.db.insert(workspaceBrands).values({ workspaceId: w.workspaceId, brandId: second.id });
+    expect(await connect(w.authorization)).toHaveProperty("status");
+    const held = await t.database.db
+      .select({ brandId: connections.brandId })
+      .from(connections)
+      .where(and(eq(connections.workspaceId, w.workspaceId), eq(connections.provider, "instagram")));
+    expect(held.map((c) => c.brandId).sort()).toEqual([w.own.id, second.id].sort());
+    // Meta's permissions are the Facebook user's for the app: removing them for one brand would stop the other's.
+    const leave = (brandId: string) =>
+      t.app.inject({
+        method: "DELETE",
+        url: "/api/connectors/instagram",
+        headers: { authorization: w.authorization, "x-brand-id": brandId },
+      });
+    meta.calls.length = 0;
+    expect((await leave(w.own.id)).statusCode).toBe(204);
+    expect(meta.calls).not.toContain("DELETE me/permissions");
+    expect((await leave(second.id)).statusCode).toBe(204);
+    expect(meta.calls.at(-1)).toBe("DELETE me/permissions");
+  });
+
   it("survives malformed data and retries a Meta outage", async () => {
     const w = await workspace();
     meta.malformed = true;
