@@ -1,4 +1,4 @@
--- Each brand has its own connections (issue 29 §3). A connection of a workspace goes to the brand it has been
+-- Each brand has its own connections (issue 29, "Per brand"). A connection of a workspace goes to the brand it has been
 -- writing to: the workspace's newest brand (the latest workspace_brands row, as findCurrentBrand chose it without
 -- X-Brand-Id). A connection of a workspace without any brand wrote nowhere and is removed.
 DROP INDEX "connections_workspace_provider_key";--> statement-breakpoint

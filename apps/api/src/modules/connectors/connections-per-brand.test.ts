@@ -17,7 +17,7 @@ import { refreshSourcesJob } from "./refresh-sources.job";
 
 type Schemas = components["schemas"];
 
-// Each brand has its own connections (issue 29 §3): a workspace with two brands connects a YouTube channel to each,
+// Each brand has its own connections (issue 29, "Per brand"): a workspace with two brands connects a YouTube channel to each,
 // and the daily refresh reads each brand's own channel into that brand, so that each brand's Content shows its own
 // videos. Against the local fake of the YouTube Data API (test/fake-youtube.ts) and the real job queue. The migration
 // that gave the connections their brand is tested first, on the schema as it was before it.
