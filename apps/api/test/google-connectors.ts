@@ -1,6 +1,6 @@
 import { jwtKey } from "../src/config/keys";
-import { brands, workspaceBrands } from "../src/db/schema";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "./app";
+import { insertOwnBrand } from "./brand-rows";
 import { type FakeGoogle, startFakeGoogle } from "./fake-google";
 import { seedSignedInUser } from "./users";
 
@@ -34,11 +34,5 @@ export async function lumoraWorkspace(
   { website = "https://www.lumora.example/", country = "GB" }: { website?: string; country?: string } = {},
 ) {
   const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-  const [brand] = await t.database.db
-    .insert(brands)
-    .values({ workspaceId: user.workspaceId, name: "Lumora", website, country, status: "active" })
-    .returning();
-  if (!brand) throw new Error("no brand");
-  await t.database.db.insert(workspaceBrands).values({ workspaceId: user.workspaceId, brandId: brand.id });
-  return { ...user, brand };
+  return { ...user, brand: await insertOwnBrand(t.database.db, user.workspaceId, { website, country }) };
 }

@@ -1331,7 +1331,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The YouTube connector of the workspace, its status and the channel of each brand */
+        /** The YouTube connector of the chosen brand, its status and the channel of each brand */
         get: operations["getYoutubeConnector"];
         /**
          * Connect YouTube with an API key and name each brand's channel; the channels are read at once
@@ -1376,7 +1376,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Google Search Console connector of the workspace, its status and the property it reads */
+        /** The Google Search Console connector of the chosen brand, its status and the property it reads */
         get: operations["getSearchConsoleConnector"];
         /** Choose which of the account's Search Console properties is read; it is read at once */
         put: operations["selectSearchConsoleProperty"];
@@ -1391,7 +1391,10 @@ export interface paths {
     "/connectors/search-console/authorize": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1399,7 +1402,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting Google Search Console; answers Google's consent page to send the browser to
-         * @description The consent asks for read-only Search Console access (webmasters.readonly), offline, with PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Google sends the browser back to GET /connectors/search-console/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Google OAuth client (GOOGLE_OAUTH_CLIENT_ID).
+         * @description The consent asks for read-only Search Console access (webmasters.readonly), offline, with PKCE (S256) and a state bound to the workspace, the brand (X-Brand-Id, else the newest: its connection is the one made), the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Google sends the browser back to GET /connectors/search-console/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Google OAuth client (GOOGLE_OAUTH_CLIENT_ID).
          */
         post: operations["authorizeSearchConsole"];
         delete?: never;
@@ -1417,7 +1420,7 @@ export interface paths {
         };
         /**
          * Google's redirect after the consent (a browser navigation, not an API call)
-         * @description Checks the state (issued by authorizeSearchConsole to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a grant (stored encrypted), lists the account's Search Console properties and picks the brand website's; then answers 303 to the app's `/data-sources?connector=search-console` with `status=connected`, `status=choose_property` or `error=…` (access_denied, state_invalid, exchange_failed, no_offline_access, sites_failed, not_available). Never puts a token in the redirect.
+         * @description Checks the state (issued by authorizeSearchConsole to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a grant (stored encrypted), lists the account's Search Console properties and picks the brand website's; then answers 303 to the app's `/data-sources?connector=search-console` (with `brand=`, the brand that started the consent, whose connection it is) with `status=connected`, `status=choose_property` or `error=…` (access_denied, state_invalid, exchange_failed, no_offline_access, sites_failed, not_available). Never puts a token in the redirect.
          */
         get: operations["receiveSearchConsoleCallback"];
         put?: never;
@@ -1431,7 +1434,10 @@ export interface paths {
     "/connectors/search-console/refresh": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1455,7 +1461,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Google Ads keyword planning connector of the workspace, its status and the account it reads */
+        /** The Google Ads keyword planning connector of the chosen brand, its status and the account it reads */
         get: operations["getGoogleAdsConnector"];
         /** Choose which of the Google user's Google Ads accounts keyword planning is read through; it is read at once */
         put: operations["selectGoogleAdsCustomer"];
@@ -1470,7 +1476,10 @@ export interface paths {
     "/connectors/google-ads/authorize": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1478,7 +1487,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting Google Ads keyword planning; answers Google's consent page to send the browser to
-         * @description The consent asks for Google Ads API access (the adwords scope), offline, with PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Google sends the browser back to GET /connectors/google-ads/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Google OAuth client (no developer token is needed since Google retired them on 9 September 2026).
+         * @description The consent asks for Google Ads API access (the adwords scope), offline, with PKCE (S256) and a state bound to the workspace, the brand (X-Brand-Id, else the newest: its connection is the one made), the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Google sends the browser back to GET /connectors/google-ads/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Google OAuth client (no developer token is needed since Google retired them on 9 September 2026).
          */
         post: operations["authorizeGoogleAds"];
         delete?: never;
@@ -1496,7 +1505,7 @@ export interface paths {
         };
         /**
          * Google's redirect after the Google Ads consent (a browser navigation, not an API call)
-         * @description Checks the state (issued by authorizeGoogleAds to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a grant (stored encrypted), lists the Google Ads accounts the user can reach and chooses the only one; then answers 303 to the app's `/data-sources?connector=google-ads` with `status=connected`, `status=choose_customer` or `error=…` (access_denied, state_invalid, exchange_failed, no_offline_access, customers_failed, project_not_approved, version_sunset, not_available). When Google could not list the accounts for a reason that is not the user's (this server's Cloud project or API version, Google's quota or an outage), the grant is kept and the daily read lists them. Never puts a token in the redirect.
+         * @description Checks the state (issued by authorizeGoogleAds to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a grant (stored encrypted), lists the Google Ads accounts the user can reach and chooses the only one; then answers 303 to the app's `/data-sources?connector=google-ads` (with `brand=`, the brand that started the consent, whose connection it is) with `status=connected`, `status=choose_customer` or `error=…` (access_denied, state_invalid, exchange_failed, no_offline_access, customers_failed, project_not_approved, version_sunset, not_available). When Google could not list the accounts for a reason that is not the user's (this server's Cloud project or API version, Google's quota or an outage), the grant is kept and the daily read lists them. Never puts a token in the redirect.
          */
         get: operations["receiveGoogleAdsCallback"];
         put?: never;
@@ -1510,7 +1519,10 @@ export interface paths {
     "/connectors/google-ads/refresh": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1537,7 +1549,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Instagram connector of the workspace, its status and what it read of each brand */
+        /** The Instagram connector of the chosen brand, its status and what it read of each brand */
         get: operations["getInstagramConnector"];
         /** Choose which Instagram professional account of the user's Facebook Pages the reads go through */
         put: operations["selectInstagramAccount"];
@@ -1552,7 +1564,10 @@ export interface paths {
     "/connectors/instagram/authorize": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1560,7 +1575,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting Instagram with Facebook Login; answers Meta's dialog to send the browser to
-         * @description Facebook Login asks for instagram_basic, instagram_manage_insights, pages_read_engagement, pages_show_list, business_management and ads_read (`scope`), or, when the server has a Facebook Login for Business configuration (META_LOGIN_CONFIG_ID), for that configuration (`config_id`); while the connection is permission_missing, `auth_type=rerequest` asks again for what the user declined. With PKCE (S256) and a state bound to the workspace, the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Meta sends the browser back to GET /connectors/instagram/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Meta app (META_APP_ID).
+         * @description Facebook Login asks for instagram_basic, instagram_manage_insights, pages_read_engagement, pages_show_list, business_management and ads_read (`scope`), or, when the server has a Facebook Login for Business configuration (META_LOGIN_CONFIG_ID), for that configuration (`config_id`); while the connection is permission_missing, `auth_type=rerequest` asks again for what the user declined. With PKCE (S256) and a state bound to the workspace, the brand (X-Brand-Id, else the newest: its connection is the one made), the user and this browser (a short-lived cookie set with the answer), valid for 10 minutes and once. Meta sends the browser back to GET /connectors/instagram/callback. 404 CONNECTOR_UNAVAILABLE when the server has no Meta app (META_APP_ID).
          */
         post: operations["authorizeInstagram"];
         delete?: never;
@@ -1578,7 +1593,7 @@ export interface paths {
         };
         /**
          * Facebook Login's redirect after the dialog (a browser navigation, not an API call)
-         * @description Checks the state (issued by authorizeInstagram to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a long-lived user token (stored encrypted, with its expiry), reads the permissions granted (/me/permissions: a needed one declined keeps the connection permission_missing and answers error=permission_missing), lists the Instagram professional accounts of the user's Pages and picks the brand's; then answers 303 to the app's `/data-sources?connector=instagram` with `status=connected`, `status=choose_account` or `error=…` (access_denied, state_invalid, exchange_failed, permissions_failed, permission_missing, no_account, accounts_failed, not_available). Never puts a token in the redirect.
+         * @description Checks the state (issued by authorizeInstagram to this browser, unexpired, unused, its user still in the workspace), exchanges the code for a long-lived user token (stored encrypted, with its expiry), reads the permissions granted (/me/permissions: a needed one declined keeps the connection permission_missing and answers error=permission_missing), lists the Instagram professional accounts of the user's Pages and picks the brand's; then answers 303 to the app's `/data-sources?connector=instagram` (with `brand=`, the brand that started the consent, whose connection it is) with `status=connected`, `status=choose_account` or `error=…` (access_denied, state_invalid, exchange_failed, permissions_failed, permission_missing, no_account, accounts_failed, not_available). Never puts a token in the redirect.
          */
         get: operations["receiveInstagramCallback"];
         put?: never;
@@ -1592,7 +1607,10 @@ export interface paths {
     "/connectors/instagram/refresh": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6443,7 +6461,10 @@ export interface operations {
     authorizeSearchConsole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6493,7 +6514,10 @@ export interface operations {
     refreshSearchConsole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6600,7 +6624,10 @@ export interface operations {
     authorizeGoogleAds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6650,7 +6677,10 @@ export interface operations {
     refreshGoogleAds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6757,7 +6787,10 @@ export interface operations {
     authorizeInstagram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6809,7 +6842,10 @@ export interface operations {
     refreshInstagram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Which of the workspace's brands the call reads or changes (listBrands names them); without it, the newest. A brand that is not one of the caller's workspace's own answers 404 `BRAND_NOT_FOUND`, never its data. */
+                "X-Brand-Id"?: components["parameters"]["BrandHeader"];
+            };
             path?: never;
             cookie?: never;
         };

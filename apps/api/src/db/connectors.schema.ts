@@ -78,6 +78,10 @@ export const connections = pgTable(
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The workspace's own brand the connection reads for and writes to: each brand has its own connections. */
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
     provider: text("provider", { enum: connectorProviders }).notNull(),
     sealedCredential: text("sealed_credential"),
     status: text("status", { enum: connectorStatuses }).notNull(),
@@ -108,7 +112,8 @@ export const connections = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("connections_workspace_provider_key").on(t.workspaceId, t.provider),
+    uniqueIndex("connections_workspace_brand_provider_key").on(t.workspaceId, t.brandId, t.provider),
+    index("connections_brand_idx").on(t.brandId),
     index("connections_account_subject_idx").on(t.accountSubject),
     check("connections_provider_check", oneOf("provider", connectorProviders)),
     check("connections_status_check", oneOf("status", connectorStatuses)),
@@ -173,6 +178,8 @@ export const connectorAuthorizations = pgTable(
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The brand the consent was started for (X-Brand-Id, else the newest): the callback connects that brand. */
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "cascade" }),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -7,6 +7,16 @@ import type { PaymentProviderId } from "../db/billing.schema";
 import { type Tx, transactionClientOf } from "../db/client";
 import { isDatabaseUnavailable } from "../db/unavailable";
 
+/**
+ * A read of one brand's connection to a provider (each brand has its own). `brandId` is missing only from a job
+ * queued before brands had their own connections: it reads the workspace's newest brand, as it did then.
+ */
+export interface ConnectionJob {
+  workspaceId: string;
+  brandId?: string;
+}
+const connectionJobKey = (data: ConnectionJob) => data.brandId ?? data.workspaceId;
+
 /** The background work the API asks for, with what each kind of job carries; each kind has its own pg-boss queue. */
 export interface JobPayloads {
   /** `daily`: the daily re-read of a brand collected before (modules/brand/collect.job.ts). */
@@ -22,13 +32,13 @@ export interface JobPayloads {
   "cancel-subscription-failed": { provider: PaymentProviderId; subscriptionId: string };
   /** The daily refresh's hourly run: queues the connections due (modules/connectors/refresh-sources.job.ts). */
   "refresh-sources": Record<string, never>;
-  /** Reads a workspace's YouTube channels (modules/connectors/youtube-sync.job.ts). */
-  "sync-youtube": { workspaceId: string };
-  /** Reads a workspace's Google Search Console property (modules/connectors/search-console-sync.job.ts). */
-  "sync-search-console": { workspaceId: string };
-  /** Reads the Instagram accounts of a workspace's brands (modules/connectors/instagram-sync.job.ts). */
-  "sync-instagram": { workspaceId: string };
-  "sync-google-ads": { workspaceId: string };
+  /** Reads a brand's YouTube channels: its own and its competitors' (modules/connectors/youtube-sync.job.ts). */
+  "sync-youtube": ConnectionJob;
+  /** Reads a brand's Google Search Console property (modules/connectors/search-console-sync.job.ts). */
+  "sync-search-console": ConnectionJob;
+  /** Reads the Instagram accounts of a brand and its competitors (modules/connectors/instagram-sync.job.ts). */
+  "sync-instagram": ConnectionJob;
+  "sync-google-ads": ConnectionJob;
   /** Delivers what the mail outbox still holds (modules/mail/outbox.ts). */
   "mail-outbox": Record<string, never>;
   /** Discards the pending imports nobody imported in time, with their files (modules/brand/imports-housekeeping.job.ts). */
@@ -107,34 +117,34 @@ const settings: Record<JobKind, QueueSettings> = {
   "deliver-alerts": scheduled,
   "send-hourly-alert-emails": scheduled,
   "refresh-sources": scheduled,
-  // One run per workspace at a time; a YouTube outage is tried again from 30 s, doubling, three times.
+  // One run per brand at a time; a YouTube outage is tried again from 30 s, doubling, three times.
   "sync-youtube": {
     policy: "stately",
-    singletonKey: (data: { workspaceId: string }) => data.workspaceId,
+    singletonKey: connectionJobKey,
     retryLimit: 3,
     retryDelay: 30,
     logData: true,
   },
-  // The same for Search Console: one run per workspace, a Google outage tried again from 30 s, doubling, three times.
+  // The same for Search Console: one run per brand, a Google outage tried again from 30 s, doubling, three times.
   "sync-search-console": {
     policy: "stately",
-    singletonKey: (data: { workspaceId: string }) => data.workspaceId,
+    singletonKey: connectionJobKey,
     retryLimit: 3,
     retryDelay: 30,
     logData: true,
   },
-  // The same for Instagram: one run per workspace, a Meta outage tried again from 30 s, doubling, three times.
+  // The same for Instagram: one run per brand, a Meta outage tried again from 30 s, doubling, three times.
   "sync-instagram": {
     policy: "stately",
-    singletonKey: (data: { workspaceId: string }) => data.workspaceId,
+    singletonKey: connectionJobKey,
     retryLimit: 3,
     retryDelay: 30,
     logData: true,
   },
-  // The same for Google Ads keyword planning: one run per workspace, an outage tried again from 30 s, doubling, three times.
+  // The same for Google Ads keyword planning: one run per brand, an outage tried again from 30 s, doubling, three times.
   "sync-google-ads": {
     policy: "stately",
-    singletonKey: (data: { workspaceId: string }) => data.workspaceId,
+    singletonKey: connectionJobKey,
     retryLimit: 3,
     retryDelay: 30,
     logData: true,

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOwnBrand } from "../../test/brand-rows";
 import { createTestDatabase } from "../../test/database";
 import { capturedLog } from "../../test/log";
 import { seedSignedInUser } from "../../test/users";
@@ -73,8 +74,10 @@ async function upgradedInstall(): Promise<Install> {
   const { db } = database;
   await db.insert(appSecrets).values({ name: "jwt-secret", value: OLD_SECRET });
   const user = await seedSignedInUser(db, jwtKey(OLD_SECRET));
+  const brand = await insertOwnBrand(db, user.workspaceId);
   await db.insert(connections).values({
     workspaceId: user.workspaceId,
+    brandId: brand.id,
     provider: "search_console",
     status: "connected",
     sealedCredential: sealedBeforeUpgrade(OLD_SECRET, PLAIN.refreshToken),

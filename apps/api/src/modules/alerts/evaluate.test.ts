@@ -115,6 +115,7 @@ beforeAll(async () => {
   // YouTube failing since its last success 42 hours ago.
   await db.insert(connections).values({
     workspaceId: team.owner.workspaceId,
+    brandId,
     provider: "youtube",
     status: "key_rejected",
     statusReason: "YouTube refused the API key.",

@@ -200,6 +200,7 @@ describe("migration 0036: Search Console's reads leave the keywords", () => {
       .insert(connections)
       .values({
         workspaceId: w.workspaceId,
+        brandId: w.brandId,
         provider: "search_console",
         status: "connected",
         property: "sc-domain:lumora.example",

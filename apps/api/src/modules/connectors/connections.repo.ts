@@ -12,22 +12,38 @@ import {
 export type ConnectionRow = typeof connections.$inferSelect;
 export type ChannelReading = typeof connectedChannels.$inferSelect;
 
+/** The unique key a brand's connection to a provider is stored under (for inserts that update). */
+export const connectionKey = [connections.workspaceId, connections.brandId, connections.provider];
+
+/** Whose connection: one of the workspace's own brands (each brand has its own connections). */
+export interface ConnectionOwner {
+  workspaceId: string;
+  brandId: string;
+}
+
+/** The brand's connection to the provider. */
 export async function findConnection(
   db: Queryable,
-  p: { workspaceId: string; provider: ConnectorProvider },
+  p: ConnectionOwner & { provider: ConnectorProvider },
 ): Promise<ConnectionRow | undefined> {
   const [row] = await db
     .select()
     .from(connections)
-    .where(and(eq(connections.workspaceId, p.workspaceId), eq(connections.provider, p.provider)));
+    .where(
+      and(
+        eq(connections.workspaceId, p.workspaceId),
+        eq(connections.brandId, p.brandId),
+        eq(connections.provider, p.provider),
+      ),
+    );
   return row;
 }
 
 /**
  * Whether a stored Google connection may still hold the grant of this Google account: one of the same account in any
- * workspace (Google's grant is the account's to our OAuth client, not a workspace's), or one in this workspace whose
- * account is not known (stored before connections kept it); with no account known, any Google connection of the
- * workspace. Answers only yes or no: nothing of another workspace is read out.
+ * workspace or brand (Google's grant is the account's to our OAuth client, not a workspace's or a brand's), or one in
+ * this workspace (any of its brands) whose account is not known (stored before connections kept it); with no account
+ * known, any Google connection of the workspace. Answers only yes or no: nothing of another workspace is read out.
  */
 export async function mayHoldGoogleGrant(
   db: Queryable,
@@ -53,11 +69,33 @@ export async function mayHoldGoogleGrant(
   return row !== undefined;
 }
 
-/** Creates or updates the workspace's connection; `sealedCredential` undefined keeps the stored one. */
+/**
+ * Whether another brand of the workspace still holds a grant of the provider (a connection with its credential).
+ * Meta's permissions are the Facebook user's for our app, not a brand's: a brand may connect the same Facebook user
+ * as another, so its revoke waits until no brand of the workspace holds one (grant.ts metaRevoker).
+ */
+export async function holdsGrantInWorkspace(
+  db: Queryable,
+  p: { workspaceId: string; provider: ConnectorProvider },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.workspaceId, p.workspaceId),
+        eq(connections.provider, p.provider),
+        isNotNull(connections.sealedCredential),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Creates or updates the brand's connection; `sealedCredential` undefined keeps the stored one. */
 export async function saveConnection(
   db: Queryable,
-  p: {
-    workspaceId: string;
+  p: ConnectionOwner & {
     provider: ConnectorProvider;
     sealedCredential: string | undefined;
     status: ConnectorStatus;
@@ -67,12 +105,13 @@ export async function saveConnection(
     .insert(connections)
     .values({
       workspaceId: p.workspaceId,
+      brandId: p.brandId,
       provider: p.provider,
       sealedCredential: p.sealedCredential ?? null,
       status: p.status,
     })
     .onConflictDoUpdate({
-      target: [connections.workspaceId, connections.provider],
+      target: connectionKey,
       set: {
         status: p.status,
         statusReason: null,
@@ -123,12 +162,13 @@ export async function recordRun(
 /**
  * Every connection the daily refresh may read: all but those waiting for the user (a new key, a new consent, a
  * property to choose). One still marked as being read is included: a run whose worker died leaves it so, and the
- * queue keeps one run per workspace anyway.
+ * queue keeps one run per brand and provider anyway.
  */
 export function findRefreshableConnections(db: Queryable) {
   return db
     .select({
       workspaceId: connections.workspaceId,
+      brandId: connections.brandId,
       provider: connections.provider,
       lastRunAt: connections.lastRunAt,
     })
@@ -136,13 +176,16 @@ export function findRefreshableConnections(db: Queryable) {
     .where(notInArray(connections.status, ["key_rejected", "token_expired", "choose_property"]));
 }
 
-export async function deleteConnection(
-  db: Queryable,
-  p: { workspaceId: string; provider: ConnectorProvider },
-) {
+export async function deleteConnection(db: Queryable, p: ConnectionOwner & { provider: ConnectorProvider }) {
   await db
     .delete(connections)
-    .where(and(eq(connections.workspaceId, p.workspaceId), eq(connections.provider, p.provider)));
+    .where(
+      and(
+        eq(connections.workspaceId, p.workspaceId),
+        eq(connections.brandId, p.brandId),
+        eq(connections.provider, p.provider),
+      ),
+    );
 }
 
 export function findChannelReadings(db: Queryable, p: { connectionId: string }): Promise<ChannelReading[]> {

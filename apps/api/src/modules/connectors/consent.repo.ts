@@ -10,6 +10,8 @@ export async function insertAuthorization(
     stateHash: string;
     browserHash: string;
     workspaceId: string;
+    /** The brand whose connection the consent is for; null only for consents started before brands had their own. */
+    brandId: string | null;
     userId: string;
     codeVerifier: string;
     now: Date;

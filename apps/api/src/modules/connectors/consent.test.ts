@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { insertOwnBrand } from "../../../test/brand-rows";
 import { capturedLog } from "../../../test/log";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
@@ -36,11 +37,15 @@ const ctx = (log = pino({ level: "silent" })) => ({
   clock: t.clock,
   config: t.config,
   log,
+  // No X-Brand-Id: the workspace's newest brand.
+  brandId: undefined,
 });
 
+/** A member of a workspace with a brand: a consent is for one brand, whose connection it makes. */
 async function caller() {
   const user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-  return { userId: user.userId, workspaceId: user.workspaceId };
+  const brand = await insertOwnBrand(t.database.db, user.workspaceId);
+  return { userId: user.userId, workspaceId: user.workspaceId, brandId: brand.id };
 }
 
 /** The callback as the browser makes it, at `flow`'s callback. */
@@ -152,7 +157,7 @@ describe("the connectors' consent", () => {
     const who = await caller();
     const declined = await start(INSTAGRAM, who);
     expect(await take(INSTAGRAM, { error: "access_denied", state: declined.state }, declined.cookie)).toEqual(
-      { error: "access_denied" },
+      { error: "access_denied", brandId: who.brandId },
     );
     expect(await take(INSTAGRAM, { code: "c", state: declined.state }, declined.cookie)).toEqual({
       error: "state_invalid",

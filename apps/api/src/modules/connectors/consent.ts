@@ -6,12 +6,15 @@ import { addMs, MINUTE_MS } from "../../lib/clock";
 import { cookieValue } from "../../lib/cookie-value";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
+import { findConnectionOwner } from "./connection-owner";
 import { insertAuthorization, isMember, takeAuthorization } from "./consent.repo";
 
 /**
  * The OAuth consent every OAuth connector (Search Console, Google Ads, Instagram) starts and takes back the same
- * way: a state kept server-side (hashed), bound to the workspace, the user and the browser that started it (a
- * cookie only sent back to the callback), for CONSENT_MS and one use, with a PKCE S256 verifier. The connector's
+ * way: a state kept server-side (hashed), bound to the workspace, the brand, the user and the browser that started it
+ * (a cookie only sent back to the callback), for CONSENT_MS and one use, with a PKCE S256 verifier. The brand is the
+ * one the start chose (X-Brand-Id, else the newest): the callback, a browser redirect without the header, connects
+ * that brand. The connector's
  * service keeps what is its own: the scopes, the provider's token exchange and what it stores.
  */
 export interface ConsentFlow {
@@ -38,12 +41,12 @@ const callbackUrl = (ctx: Pick<RequestCtx, "config">, flow: ConsentFlow) =>
   `${ctx.config.appUrl}${callbackPath(flow)}`;
 
 /**
- * Starts a consent: checks that the server has a client for the provider and the user's rate limit, keeps the
- * state, sets the browser's cookie on `reply`, and answers the provider's authorization URL (code flow, PKCE S256)
+ * Starts a consent: checks that the server has a client for the provider, the user's rate limit and that the
+ * workspace has a brand (404 NO_BRAND without one), keeps the state, sets the browser's cookie on `reply`, and answers the provider's authorization URL (code flow, PKCE S256)
  * with the connector's own parameters (`params`: its scopes and the like).
  */
 export async function startConsent(
-  ctx: Pick<RequestCtx, "db" | "clock" | "config">,
+  ctx: Pick<RequestCtx, "db" | "clock" | "config" | "brandId">,
   reply: { header(name: "set-cookie", value: string): unknown },
   flow: ConsentFlow,
   p: {
@@ -63,7 +66,14 @@ export async function startConsent(
   const browser = randomToken();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const now = ctx.clock.now();
+  const owner = await findConnectionOwner(ctx.db, {
+    workspaceId: p.caller.workspaceId,
+    brandId: ctx.brandId,
+  });
+  // A connection is a brand's: none to make before the workspace has a brand.
+  if (!owner) throw new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
   await insertAuthorization(ctx.db, {
+    brandId: owner.brandId,
     provider: flow.provider,
     stateHash: sha256(state),
     browserHash: sha256(browser),
@@ -96,6 +106,8 @@ export async function startConsent(
 /** A consent the provider granted: who started it, and the code to exchange with its PKCE verifier. */
 export interface GrantedConsent {
   workspaceId: string;
+  /** The brand the consent was started for: its connection is the one stored. */
+  brandId: string;
   userId: string;
   code: string;
   codeVerifier: string;
@@ -104,7 +116,7 @@ export interface GrantedConsent {
 }
 
 /** A consent taken back at the callback, or why there is none. */
-export type TakenConsent = GrantedConsent | { error: "state_invalid" | "access_denied" };
+export type TakenConsent = GrantedConsent | { error: "state_invalid" | "access_denied"; brandId?: string };
 
 /** The connector's callback as the browser makes it: the query (as the contract lets it through) and its cookies. */
 export interface ConsentCallback {
@@ -134,10 +146,24 @@ export async function takeConsent(
     ctx.log.warn({ event: "connector.consent.refused" }, `${flow.name} consent with an unknown state`);
     return { error: "state_invalid" };
   }
+  // The brand it was started for (a consent started before brands had their own connections: the newest).
+  const owner = await findConnectionOwner(ctx.db, {
+    workspaceId: consent.workspaceId,
+    brandId: consent.brandId ?? undefined,
+  });
   // The user declined at the provider (error=access_denied), or it sent no code.
-  if (query.error || !query.code) return { error: "access_denied" };
+  if (query.error || !query.code) return { error: "access_denied", ...(owner && { brandId: owner.brandId }) };
+  // The workspace has no brand left to connect.
+  if (!owner) return { error: "state_invalid" };
   const { workspaceId, userId, codeVerifier } = consent;
-  return { workspaceId, userId, codeVerifier, code: query.code, redirectUri: callbackUrl(ctx, flow) };
+  return {
+    workspaceId,
+    brandId: owner.brandId,
+    userId,
+    codeVerifier,
+    code: query.code,
+    redirectUri: callbackUrl(ctx, flow),
+  };
 }
 
 /**
@@ -154,19 +180,25 @@ export async function receiveConsent<Client>(
 ): Promise<string> {
   if (!client) return dataSourcesUrl(ctx, flow, { error: "not_available" });
   const consent = await takeConsent(ctx, flow, callback);
-  return dataSourcesUrl(ctx, flow, "error" in consent ? consent : await connect(ctx, client, consent));
+  if ("error" in consent) return dataSourcesUrl(ctx, flow, { error: consent.error }, consent.brandId);
+  return dataSourcesUrl(ctx, flow, await connect(ctx, client, consent), consent.brandId);
 }
 
 /** How a callback ended, as the Data sources screen reads it (`?status=…` or `?error=…`). */
 export type ConsentOutcome = { status: string } | { error: string };
 
-/** Where the browser goes after the callback: the Data sources page, with the outcome and never a token. */
+/**
+ * Where the browser goes after the callback: the Data sources page of the brand the consent was for (the web app's
+ * `brand` search parameter, when known), with the outcome and never a token.
+ */
 export function dataSourcesUrl(
   ctx: Pick<RequestCtx, "config">,
   flow: ConsentFlow,
   outcome: ConsentOutcome,
+  brandId?: string,
 ): string {
   const url = new URL("/data-sources", ctx.config.appUrl);
+  if (brandId) url.searchParams.set("brand", brandId);
   url.searchParams.set("connector", flow.slug);
   if ("error" in outcome) url.searchParams.set("error", outcome.error);
   else url.searchParams.set("status", outcome.status);

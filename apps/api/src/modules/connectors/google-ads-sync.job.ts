@@ -6,7 +6,8 @@ import { addMs, SECOND_MS } from "../../lib/clock";
 import { findCurrentBrand } from "../brand/brand.repo";
 import { cpcP75, DEFAULT_COUNTRY, keywordCompetition, keywordCpc, keywordTrend } from "../brand/import-rows";
 import { markBrandDataChanged } from "../brand/imports.repo";
-import { findConnection, recordRun } from "./connections.repo";
+import { findJobConnection } from "./connection-owner";
+import { recordRun } from "./connections.repo";
 import {
   applyPlannedKeywords,
   findSeedKeywords,
@@ -154,9 +155,11 @@ export async function syncGoogleAdsJob(
   data: JobPayloads["sync-google-ads"],
   job: JobContext,
 ): Promise<void> {
-  const connection = await findConnection(deps.db, { workspaceId: data.workspaceId, provider: "google_ads" });
+  const found = await findJobConnection(deps.db, data, "google_ads");
   const client = deps.config.googleAds.client;
-  if (!connection?.sealedCredential || !client) return;
+  if (!found) return;
+  const { owner, connection } = found;
+  if (!connection.sealedCredential || !client) return;
   // Accounts listed and none chosen: the user's choice is awaited (none listed: this read lists them).
   if (!connection.property && (connection.customers ?? []).length > 0) return;
   const now = deps.clock.now();
@@ -165,7 +168,7 @@ export async function syncGoogleAdsJob(
   const run = { id: connection.id, at: now, quotaDay: now.toISOString().slice(0, 10), quotaUsed: 0 };
   const end = (status: ConnectorStatus, reason: string | null, succeeded = false) =>
     recordRun(deps.db, { ...run, status, reason, succeeded });
-  const brand = await findCurrentBrand(deps.db, { workspaceId: data.workspaceId });
+  const brand = await findCurrentBrand(deps.db, owner);
   if (!brand || brand.sample) {
     await end("error", "Set up your brand first: Google Ads figures are stored on its keywords.");
     return;

@@ -7,13 +7,12 @@ import {
   keywords,
   searchQueries,
 } from "../../db/schema";
-import type { ConnectionRow } from "./connections.repo";
+import { type ConnectionOwner, type ConnectionRow, connectionKey } from "./connections.repo";
 
 /** Stores a new grant: the sealed refresh token, the customers it can read and the one chosen. */
 export async function saveGoogleAdsConnection(
   db: Queryable,
-  p: {
-    workspaceId: string;
+  p: ConnectionOwner & {
     sealedCredential: string;
     /** The Google account whose grant it is (google-oauth.ts subjectOfIdToken); null when Google named none. */
     accountSubject: string | null;
@@ -34,8 +33,8 @@ export async function saveGoogleAdsConnection(
   };
   const [row] = await db
     .insert(connections)
-    .values({ workspaceId: p.workspaceId, provider: "google_ads", ...values })
-    .onConflictDoUpdate({ target: [connections.workspaceId, connections.provider], set: values })
+    .values({ workspaceId: p.workspaceId, brandId: p.brandId, provider: "google_ads", ...values })
+    .onConflictDoUpdate({ target: connectionKey, set: values })
     .returning();
   if (!row) throw new Error("The connection was not stored");
   return row;

@@ -8,6 +8,7 @@ import { MINUTE_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
+import { connectionOwner } from "./connection-owner";
 import { findConnection, setConnectionStatus } from "./connections.repo";
 import {
   type ConsentCallback,
@@ -59,7 +60,8 @@ export async function googleAdsConnector(
 ): Promise<Connector> {
   const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   const realBrand = brand && !brand.sample ? brand : undefined;
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
+  const connection =
+    brand && (await findConnection(ctx.db, { workspaceId, brandId: brand.id, provider: "google_ads" }));
   const none = {
     customer: null,
     customers: [],
@@ -145,7 +147,7 @@ async function connect(
   google: NonNullable<ReturnType<typeof clientOf>>,
   consent: GrantedConsent,
 ): Promise<CallbackOutcome> {
-  const { workspaceId } = consent;
+  const { workspaceId, brandId } = consent;
   const tokens = await exchangeForGrant(ctx, CONSENT, google, consent);
   if ("error" in tokens) return tokens;
   const sealedCredential = seal(ctx.keys.seal, tokens.refreshToken);
@@ -162,13 +164,14 @@ async function connect(
     // quota or an outage): it is kept, with the accounts a former connection listed and chose, and the next read
     // lists them once Google answers if there were none.
     if (!USERS_FAILURES.has(error.failure)) {
-      const before = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
+      const before = await findConnection(ctx.db, { workspaceId, brandId, provider: "google_ads" });
       const [status, reason] = failureOutcome(error, {
         customerId: before?.property ?? null,
         next: nextReadTime(workspaceId, ctx),
       });
       await saveGoogleAdsConnection(ctx.db, {
         workspaceId,
+        brandId,
         sealedCredential,
         accountSubject: tokens.subject,
         customers: before?.customers ?? [],
@@ -184,7 +187,7 @@ async function connect(
     return { error: "customers_failed" };
   }
   // A reconnection keeps the customer chosen before, while the user can still reach it; the only one is chosen.
-  const before = await findConnection(ctx.db, { workspaceId, provider: "google_ads" });
+  const before = await findConnection(ctx.db, { workspaceId, brandId, provider: "google_ads" });
   const customerId =
     customers.find((c) => c.id === before?.property)?.id ??
     (customers.length === 1 ? customers[0]?.id : null) ??
@@ -192,6 +195,7 @@ async function connect(
   await ctx.db.transaction(async (tx) => {
     await saveGoogleAdsConnection(tx, {
       workspaceId,
+      brandId,
       sealedCredential,
       accountSubject: tokens.subject,
       customers,
@@ -199,10 +203,10 @@ async function connect(
       status: customerId ? "reading" : "choose_property",
       reason: customerId ? null : chooseReason(customers),
     });
-    if (customerId) await ctx.jobs.enqueue("sync-google-ads", { workspaceId }, { tx });
+    if (customerId) await ctx.jobs.enqueue("sync-google-ads", { workspaceId, brandId }, { tx });
   });
   ctx.log.info(
-    { workspaceId, customers: customers.length, chosen: customerId !== null },
+    { workspaceId, brandId, customers: customers.length, chosen: customerId !== null },
     "Google Ads connected",
   );
   return { status: customerId ? "connected" : "choose_customer" };
@@ -221,17 +225,17 @@ export async function selectGoogleAdsCustomer(
   ctx: RequestCtx,
   body: Schemas["SelectGoogleAdsCustomerRequest"],
 ): Promise<Connector> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findGrant(ctx.db, { workspaceId, provider: "google_ads" }, NOT_CONNECTED);
+  const owner = await connectionOwner(ctx);
+  const connection = await findGrant(ctx.db, { ...owner, provider: "google_ads" }, NOT_CONNECTED);
   if (!(connection.customers ?? []).some((c) => c.id === body.customerId)) {
     const message = "Choose one of the Google Ads accounts your Google account can use";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/customerId", message }]);
   }
   await ctx.db.transaction(async (tx) => {
     await setProperty(tx, { id: connection.id, property: body.customerId, status: "reading", reason: null });
-    await ctx.jobs.enqueue("sync-google-ads", { workspaceId }, { tx });
+    await ctx.jobs.enqueue("sync-google-ads", owner, { tx });
   });
-  return googleAdsConnector(ctx, workspaceId);
+  return googleAdsConnector(ctx, owner.workspaceId);
 }
 
 /**
@@ -239,8 +243,8 @@ export async function selectGoogleAdsCustomer(
  * while Google Ads' quota is spent.
  */
 export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findGrant(ctx.db, { workspaceId, provider: "google_ads" }, NOT_CONNECTED);
+  const owner = await connectionOwner(ctx);
+  const connection = await findGrant(ctx.db, { ...owner, provider: "google_ads" }, NOT_CONNECTED);
   if (connection.status === "token_expired") {
     throw new AppError(
       "NOT_CONNECTED",
@@ -262,14 +266,14 @@ export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
   }
   await limitRequests(
     ctx,
-    { key: `google-ads:${workspaceId}`, ...REFRESH_LIMIT },
+    { key: `google-ads:${owner.brandId}`, ...REFRESH_LIMIT },
     (wait) => `Google Ads was read a moment ago. You can read it again in ${wait}.`,
   );
   await ctx.db.transaction(async (tx) => {
     await setConnectionStatus(tx, { id: connection.id, status: "reading", reason: null });
-    await ctx.jobs.enqueue("sync-google-ads", { workspaceId }, { tx });
+    await ctx.jobs.enqueue("sync-google-ads", owner, { tx });
   });
-  return googleAdsConnector(ctx, workspaceId);
+  return googleAdsConnector(ctx, owner.workspaceId);
 }
 
 /**

@@ -89,7 +89,10 @@ async function connect(authorization: string, account?: string) {
   expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
   expect(location.searchParams.get("connector")).toBe("google-ads");
   await jobsDone(t);
-  return Object.fromEntries([...location.searchParams].filter(([name]) => name !== "connector"));
+  // The brand the consent was for (`brand`): search-console.test.ts's two-brand test checks it.
+  return Object.fromEntries(
+    [...location.searchParams].filter(([name]) => name !== "connector" && name !== "brand"),
+  );
 }
 
 const brandKeywords = async (brandId: string) =>
@@ -403,7 +406,10 @@ describe("the Google Ads keyword planning connector", () => {
         jobs: daily.jobs,
       }),
     );
-    expect(daily.queued).toContainEqual({ kind: "sync-google-ads", data: { workspaceId: w.workspaceId } });
+    expect(daily.queued).toContainEqual({
+      kind: "sync-google-ads",
+      data: { workspaceId: w.workspaceId, brandId: w.brand.id },
+    });
 
     google.failNext(1);
     await send("POST", "/connectors/google-ads/refresh", w.authorization);

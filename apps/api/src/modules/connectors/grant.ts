@@ -1,8 +1,15 @@
 import type { Queryable } from "../../db/client";
-import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { type ConnectionRow, deleteConnection, findConnection, mayHoldGoogleGrant } from "./connections.repo";
+import { connectionOwner } from "./connection-owner";
+import {
+  type ConnectionOwner,
+  type ConnectionRow,
+  deleteConnection,
+  findConnection,
+  holdsGrantInWorkspace,
+  mayHoldGoogleGrant,
+} from "./connections.repo";
 import type { ConsentFlow } from "./consent";
 
 /**
@@ -11,10 +18,10 @@ import type { ConsentFlow } from "./consent";
  */
 export type Granted = ConnectionRow & { sealedCredential: string };
 
-/** The workspace's connection to the provider with its sealed grant; 409 NOT_CONNECTED (`missing`) without one. */
+/** The brand's connection to the provider with its sealed grant; 409 NOT_CONNECTED (`missing`) without one. */
 export async function findGrant(
   db: Queryable,
-  p: { workspaceId: string; provider: ConsentFlow["provider"] },
+  p: ConnectionOwner & { provider: ConsentFlow["provider"] },
   missing: string,
 ): Promise<Granted> {
   const connection = await findConnection(db, p);
@@ -28,7 +35,7 @@ export interface Revoker {
 }
 
 /**
- * Disconnects: forgets the connection and its grant, then revokes the grant at the provider with `client` (best
+ * Disconnects the chosen brand (connection-owner.ts): forgets its connection and its grant, then revokes the grant at the provider with `client` (best
  * effort, and not at all while the server has no client); what was read stays with the brands.
  */
 export async function forgetGrant(
@@ -36,9 +43,9 @@ export async function forgetGrant(
   provider: ConsentFlow["provider"],
   client: Revoker | undefined,
 ): Promise<undefined> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findConnection(ctx.db, { workspaceId, provider });
-  await deleteConnection(ctx.db, { workspaceId, provider });
+  const owner = await connectionOwner(ctx);
+  const connection = await findConnection(ctx.db, { ...owner, provider });
+  await deleteConnection(ctx.db, { ...owner, provider });
   if (client && connection?.sealedCredential) {
     let token: string | undefined;
     try {
@@ -55,7 +62,7 @@ export async function forgetGrant(
  * Revokes a Google grant unless a stored connection may still hold it (connections.repo.ts mayHoldGoogleGrant).
  * Google's revoke ends the whole grant of a Google account to our OAuth client, whatever the scopes and whichever of
  * its tokens is sent (developers.google.com/identity/protocols/oauth2/web-server#tokenrevoke): revoking for one
- * connector would silently stop every other connection of that account, in this workspace or another. Answers
+ * connector would silently stop every other connection of that account, of another brand or another workspace. Answers
  * whether it revoked.
  */
 export async function releaseGoogleGrant(
@@ -80,4 +87,30 @@ export const googleRevoker = (
         subject: connection.accountSubject,
         workspaceId: connection.workspaceId,
       }),
+  };
+
+/**
+ * Removes our Meta app's permissions for a Facebook user (DELETE /me/permissions) unless another brand of the
+ * workspace still holds an Instagram grant: the permissions are the user's for the app, whichever token asks, so
+ * removing them for one brand would stop another brand's connection of the same Facebook user
+ * (developers.facebook.com/docs/graph-api/reference/user/permissions/, "Revoking Permissions"). Answers whether it revoked.
+ */
+export async function releaseMetaGrant(
+  db: Queryable,
+  meta: { revoke(token: string): Promise<void> },
+  grant: { token: string; workspaceId: string },
+): Promise<boolean> {
+  if (await holdsGrantInWorkspace(db, { workspaceId: grant.workspaceId, provider: "instagram" }))
+    return false;
+  await meta.revoke(grant.token);
+  return true;
+}
+
+/** The Instagram connector's Revoker for forgetGrant: it releases rather than revokes. */
+export const metaRevoker = (
+  db: Queryable,
+  meta: { revoke(token: string): Promise<void> } | undefined,
+): Revoker | undefined =>
+  meta && {
+    revoke: (token, connection) => releaseMetaGrant(db, meta, { token, workspaceId: connection.workspaceId }),
   };

@@ -3,9 +3,9 @@ import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { markBrandDataChanged } from "../brand/imports.repo";
+import { findJobConnection } from "./connection-owner";
 import {
   type ConnectionRow,
-  findConnection,
   recordRun,
   saveChannelReading,
   upsertChannelAudience,
@@ -44,9 +44,11 @@ export async function syncInstagramJob(
   data: JobPayloads["sync-instagram"],
   job: JobContext,
 ): Promise<void> {
-  const connection = await findConnection(deps.db, { workspaceId: data.workspaceId, provider: "instagram" });
+  const found = await findJobConnection(deps.db, data, "instagram");
   const app = deps.config.instagram.app;
-  if (!connection?.sealedCredential || !connection.property || !app) return;
+  if (!found) return;
+  const { owner, connection } = found;
+  if (!connection.sealedCredential || !connection.property || !app) return;
   const now = deps.clock.now();
   const run = { id: connection.id, at: now, quotaDay: now.toISOString().slice(0, 10) };
   const end = (status: ConnectorStatus, reason: string | null, succeeded: boolean, usage: number) =>
@@ -90,7 +92,9 @@ export async function syncInstagramJob(
   };
   try {
     const token = await deps.keys.seal.open(connection.sealedCredential);
-    const brands = (await connectorBrands(deps.db, data.workspaceId)).filter((b) => b.instagram !== null);
+    const brands = (await connectorBrands(deps.db, data.workspaceId, owner.brandId)).filter(
+      (b) => b.instagram !== null,
+    );
     let read = 0;
     for (const entry of brands) {
       if (client.usage.percent >= USAGE_CEILING) {

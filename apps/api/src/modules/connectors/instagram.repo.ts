@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type ConnectorStatus, connections, type InstagramAccount } from "../../db/schema";
-import type { ConnectionRow } from "./connections.repo";
+import { type ConnectionOwner, type ConnectionRow, connectionKey } from "./connections.repo";
 
 /** Stores a new grant: the sealed long-lived user token, when it expires, the accounts it reads through and the one chosen. */
 export async function saveInstagramConnection(
   db: Queryable,
-  p: {
-    workspaceId: string;
+  p: ConnectionOwner & {
     sealedCredential: string;
     credentialExpiresAt: Date | null;
     accounts: InstagramAccount[];
@@ -27,8 +26,8 @@ export async function saveInstagramConnection(
   };
   const [row] = await db
     .insert(connections)
-    .values({ workspaceId: p.workspaceId, provider: "instagram", ...values })
-    .onConflictDoUpdate({ target: [connections.workspaceId, connections.provider], set: values })
+    .values({ workspaceId: p.workspaceId, brandId: p.brandId, provider: "instagram", ...values })
+    .onConflictDoUpdate({ target: connectionKey, set: values })
     .returning();
   if (!row) throw new Error("The connection was not stored");
   return row;

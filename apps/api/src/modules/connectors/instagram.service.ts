@@ -7,6 +7,7 @@ import { addMs, MINUTE_MS, SECOND_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
+import { connectionOwner, findConnectionOwner } from "./connection-owner";
 import { findChannelReadings, findConnection } from "./connections.repo";
 import {
   type ConsentCallback,
@@ -15,7 +16,7 @@ import {
   receiveConsent,
   startConsent,
 } from "./consent";
-import { findGrant, forgetGrant } from "./grant";
+import { findGrant, forgetGrant, metaRevoker, releaseMetaGrant } from "./grant";
 import { saveInstagramConnection } from "./instagram.repo";
 import { instagramClient, META_GRAPH_API_VERSION, MetaError } from "./instagram-api";
 import {
@@ -55,7 +56,8 @@ export async function instagramConnector(
   ctx: Pick<RequestCtx, "db" | "config" | "clock" | "brandId">,
   workspaceId: string,
 ): Promise<Connector> {
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "instagram" });
+  const owner = await findConnectionOwner(ctx.db, { workspaceId, brandId: ctx.brandId });
+  const connection = owner && (await findConnection(ctx.db, { ...owner, provider: "instagram" }));
   const none = {
     account: null,
     accounts: [],
@@ -150,10 +152,11 @@ export async function authorizeInstagram(
   const configId = ctx.config.instagram.loginConfigId;
   const params: Record<string, string> = configId ? { config_id: configId } : { scope: INSTAGRAM_SCOPES };
   if (!configId && ctx.config.instagram.app) {
-    const connection = await findConnection(ctx.db, {
+    const owner = await findConnectionOwner(ctx.db, {
       workspaceId: caller.workspaceId,
-      provider: "instagram",
+      brandId: ctx.brandId,
     });
+    const connection = owner && (await findConnection(ctx.db, { ...owner, provider: "instagram" }));
     if (connection?.sealedCredential && connection.status === "no_access") params.auth_type = "rerequest";
   }
   return startConsent(ctx, reply, CONSENT, {
@@ -189,7 +192,7 @@ async function connect(
   meta: NonNullable<ReturnType<typeof clientOf>>,
   consent: GrantedConsent,
 ): Promise<InstagramOutcome> {
-  const { workspaceId } = consent;
+  const { workspaceId, brandId } = consent;
   let token: { accessToken: string; expiresInSeconds: number | null };
   try {
     const short = await meta.exchangeCode(consent);
@@ -199,7 +202,7 @@ async function connect(
     ctx.log.warn({ workspaceId, failure: error.failure }, "Instagram code exchange failed");
     return { error: "exchange_failed" };
   }
-  const before = await findConnection(ctx.db, { workspaceId, provider: "instagram" });
+  const before = await findConnection(ctx.db, { workspaceId, brandId, provider: "instagram" });
   // What the user granted, before anything is read: a declined permission keeps the connection waiting for a
   // re-request, the permission named, rather than connected and failing at every read.
   let missing: string[];
@@ -213,6 +216,7 @@ async function connect(
   const now = ctx.clock.now();
   const sealed = {
     workspaceId,
+    brandId,
     sealedCredential: seal(ctx.keys.seal, token.accessToken),
     credentialExpiresAt: token.expiresInSeconds ? addMs(now, token.expiresInSeconds * SECOND_MS) : null,
   };
@@ -238,10 +242,11 @@ async function connect(
     return { error: "accounts_failed" };
   }
   if (accounts.length === 0) {
-    await meta.revoke(token.accessToken);
+    await releaseMetaGrant(ctx.db, meta, { token: token.accessToken, workspaceId });
     return { error: "no_account" };
   }
-  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
+  // The brand that started the consent (consent.ts), whose connection this is.
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId });
   const link =
     brand && !brand.sample ? brand.socialLinks.find((l) => l.platform === "instagram")?.url : undefined;
   const own = link ? instagramUsername(link) : null;
@@ -260,9 +265,12 @@ async function connect(
         ? null
         : `None of the Instagram accounts of your Facebook Pages is ${own ? `@${own}` : "your brand's"}: choose the one to read through.`,
     });
-    if (account) await ctx.jobs.enqueue("sync-instagram", { workspaceId }, { tx });
+    if (account) await ctx.jobs.enqueue("sync-instagram", { workspaceId, brandId }, { tx });
   });
-  ctx.log.info({ workspaceId, accounts: accounts.length, chosen: account !== null }, "Instagram connected");
+  ctx.log.info(
+    { workspaceId, brandId, accounts: accounts.length, chosen: account !== null },
+    "Instagram connected",
+  );
   return { status: account ? "connected" : "choose_account" };
 }
 
@@ -284,8 +292,8 @@ export async function selectInstagramAccount(
   ctx: RequestCtx,
   body: Schemas["SelectInstagramAccountRequest"],
 ): Promise<Connector> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findGrant(ctx.db, { workspaceId, provider: "instagram" }, NOT_CONNECTED);
+  const owner = await connectionOwner(ctx);
+  const connection = await findGrant(ctx.db, { ...owner, provider: "instagram" }, NOT_CONNECTED);
   refuseWithoutPermission(connection);
   if (!(connection.accounts ?? []).some((a) => a.id === body.accountId)) {
     const message = "Choose one of the Instagram accounts of your Facebook Pages";
@@ -293,15 +301,15 @@ export async function selectInstagramAccount(
   }
   await ctx.db.transaction(async (tx) => {
     await setProperty(tx, { id: connection.id, property: body.accountId, status: "reading", reason: null });
-    await ctx.jobs.enqueue("sync-instagram", { workspaceId }, { tx });
+    await ctx.jobs.enqueue("sync-instagram", owner, { tx });
   });
-  return instagramConnector(ctx, workspaceId);
+  return instagramConnector(ctx, owner.workspaceId);
 }
 
 /** Reads the brands' accounts again now, within a rate limit; 409 when nothing can be read until the user acts. */
 export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findGrant(ctx.db, { workspaceId, provider: "instagram" }, NOT_CONNECTED);
+  const owner = await connectionOwner(ctx);
+  const connection = await findGrant(ctx.db, { ...owner, provider: "instagram" }, NOT_CONNECTED);
   const now = ctx.clock.now();
   refuseWithoutPermission(connection);
   if (
@@ -322,7 +330,7 @@ export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
   }
   await limitRequests(
     ctx,
-    { key: `instagram:${workspaceId}`, ...REFRESH_LIMIT },
+    { key: `instagram:${owner.brandId}`, ...REFRESH_LIMIT },
     (wait) => `Instagram was read a moment ago. You can read it again in ${wait}.`,
   );
   await ctx.db.transaction(async (tx) => {
@@ -332,11 +340,11 @@ export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
       status: "reading",
       reason: null,
     });
-    await ctx.jobs.enqueue("sync-instagram", { workspaceId }, { tx });
+    await ctx.jobs.enqueue("sync-instagram", owner, { tx });
   });
-  return instagramConnector(ctx, workspaceId);
+  return instagramConnector(ctx, owner.workspaceId);
 }
 
 /** Forgets the token (and removes the app's permissions at Meta, best effort); what was read stays. */
 export const disconnectInstagram = (ctx: RequestCtx): Promise<undefined> =>
-  forgetGrant(ctx, "instagram", clientOf(ctx));
+  forgetGrant(ctx, "instagram", metaRevoker(ctx.db, clientOf(ctx)));

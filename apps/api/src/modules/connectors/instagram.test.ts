@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { insertOwnBrand } from "../../../test/brand-rows";
 import { SEALED_WITH_TEST_KEY } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
 import {
@@ -143,7 +144,10 @@ const outcome = (response: { statusCode: number; headers: Record<string, unknown
   const location = new URL(String(response.headers.location));
   expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
   expect(location.searchParams.get("connector")).toBe("instagram");
-  return Object.fromEntries([...location.searchParams].filter(([name]) => name !== "connector"));
+  // The brand the consent was for (`brand`): search-console.test.ts's two-brand test checks it.
+  return Object.fromEntries(
+    [...location.searchParams].filter(([name]) => name !== "connector" && name !== "brand"),
+  );
 };
 
 async function connect(authorization: string) {
@@ -364,7 +368,10 @@ describe("the Instagram connector", () => {
     const daily = recordedJobs();
     const deps = workerDeps(daily.jobs);
     await refreshSourcesJob(deps);
-    expect(daily.queued).toContainEqual({ kind: "sync-instagram", data: { workspaceId: w.workspaceId } });
+    expect(daily.queued).toContainEqual({
+      kind: "sync-instagram",
+      data: { workspaceId: w.workspaceId, brandId: w.own.id },
+    });
     await syncInstagramJob(deps, { workspaceId: w.workspaceId }, { retryCount: 0, retryLimit: 3 });
     expect(meta.calls).toEqual([]);
     expect((await connector(w.authorization)).status).toBe("rate_limited");
@@ -507,6 +514,32 @@ describe("the Instagram connector", () => {
     expect(profileOf(await connector(w.authorization), w.rival.id)?.followers).toBe(48210);
   });
 
+  it("keeps Meta's permissions while another brand of the workspace holds Instagram, and removes them with the last", async () => {
+    const w = await workspace();
+    expect(await connect(w.authorization)).toEqual({ status: "connected" });
+    // A second own brand, now the newest, connects the same Facebook user: a connection of its own.
+    const second = await insertBrand(w.workspaceId, "Lumora Tea", "https://www.instagram.com/lumoracoffee/");
+    await t.database.db.insert(workspaceBrands).values({ workspaceId: w.workspaceId, brandId: second.id });
+    expect(await connect(w.authorization)).toHaveProperty("status");
+    const held = await t.database.db
+      .select({ brandId: connections.brandId })
+      .from(connections)
+      .where(and(eq(connections.workspaceId, w.workspaceId), eq(connections.provider, "instagram")));
+    expect(held.map((c) => c.brandId).sort()).toEqual([w.own.id, second.id].sort());
+    // Meta's permissions are the Facebook user's for the app: removing them for one brand would stop the other's.
+    const leave = (brandId: string) =>
+      t.app.inject({
+        method: "DELETE",
+        url: "/api/connectors/instagram",
+        headers: { authorization: w.authorization, "x-brand-id": brandId },
+      });
+    meta.calls.length = 0;
+    expect((await leave(w.own.id)).statusCode).toBe(204);
+    expect(meta.calls).not.toContain("DELETE me/permissions");
+    expect((await leave(second.id)).statusCode).toBe(204);
+    expect(meta.calls.at(-1)).toBe("DELETE me/permissions");
+  });
+
   it("survives malformed data and retries a Meta outage", async () => {
     const w = await workspace();
     meta.malformed = true;
@@ -548,6 +581,8 @@ describe("the Instagram connector with Facebook Login for Business", () => {
       const user = await seedSignedInUser(configured.database.db, jwtKey(TEST_JWT_SECRET), {
         now: configured.clock.now(),
       });
+      // A connection is a brand's: the workspace has one.
+      await insertOwnBrand(configured.database.db, user.workspaceId);
       const login = async () => {
         const response = await configured.app.inject({
           method: "POST",

@@ -4,7 +4,8 @@ import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { findCurrentBrand } from "../brand/brand.repo";
 import { markBrandDataChanged } from "../brand/imports.repo";
-import { findConnection, recordRun } from "./connections.repo";
+import { findJobConnection } from "./connection-owner";
+import { recordRun } from "./connections.repo";
 import { nextRefreshAfter } from "./refresh-schedule";
 import { type ReadQuery, replaceConnectorSearches } from "./search-console.repo";
 import { GoogleError, type QueryRow, searchConsoleClient } from "./search-console-api";
@@ -34,17 +35,16 @@ export async function syncSearchConsoleJob(
   data: JobPayloads["sync-search-console"],
   job: JobContext,
 ): Promise<void> {
-  const connection = await findConnection(deps.db, {
-    workspaceId: data.workspaceId,
-    provider: "search_console",
-  });
+  const found = await findJobConnection(deps.db, data, "search_console");
   const client = deps.config.searchConsole.client;
-  if (!connection?.sealedCredential || !connection.property || !client) return;
+  if (!found) return;
+  const { owner, connection } = found;
+  if (!connection.sealedCredential || !connection.property || !client) return;
   const now = deps.clock.now();
   const run = { id: connection.id, at: now, quotaDay: now.toISOString().slice(0, 10), quotaUsed: 0 };
   const end = (status: ConnectorStatus, reason: string | null, succeeded = false) =>
     recordRun(deps.db, { ...run, status, reason, succeeded });
-  const brand = await findCurrentBrand(deps.db, { workspaceId: data.workspaceId });
+  const brand = await findCurrentBrand(deps.db, owner);
   if (!brand || brand.sample) {
     await end("error", "Set up your brand first: Search Console queries are stored as its own searches.");
     return;

@@ -1,13 +1,12 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type ConnectorProperty, type ConnectorStatus, connections, searchQueries } from "../../db/schema";
-import type { ConnectionRow } from "./connections.repo";
+import { type ConnectionOwner, type ConnectionRow, connectionKey } from "./connections.repo";
 
 /** Stores a new grant: the sealed refresh token, the properties it can read and the one chosen. */
 export async function saveSearchConsoleConnection(
   db: Queryable,
-  p: {
-    workspaceId: string;
+  p: ConnectionOwner & {
     sealedCredential: string;
     /** The Google account whose grant it is (google-oauth.ts subjectOfIdToken); null when Google named none. */
     accountSubject: string | null;
@@ -27,8 +26,8 @@ export async function saveSearchConsoleConnection(
   };
   const [row] = await db
     .insert(connections)
-    .values({ workspaceId: p.workspaceId, provider: "search_console", ...values })
-    .onConflictDoUpdate({ target: [connections.workspaceId, connections.provider], set: values })
+    .values({ workspaceId: p.workspaceId, brandId: p.brandId, provider: "search_console", ...values })
+    .onConflictDoUpdate({ target: connectionKey, set: values })
     .returning();
   if (!row) throw new Error("The connection was not stored");
   return row;

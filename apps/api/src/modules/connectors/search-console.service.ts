@@ -7,6 +7,7 @@ import { MINUTE_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
+import { connectionOwner } from "./connection-owner";
 import { findConnection } from "./connections.repo";
 import {
   type ConsentCallback,
@@ -55,7 +56,8 @@ export async function searchConsoleConnector(
 ): Promise<Connector> {
   const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
   const realBrand = brand && !brand.sample ? brand : undefined;
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "search_console" });
+  const connection =
+    brand && (await findConnection(ctx.db, { workspaceId, brandId: brand.id, provider: "search_console" }));
   const base = {
     brandWebsite: realBrand?.website ?? null,
     queries: realBrand ? await countConnectorSearches(ctx.db, { brandId: realBrand.id }) : 0,
@@ -142,7 +144,7 @@ async function connect(
   google: NonNullable<ReturnType<typeof clientOf>>,
   consent: GrantedConsent,
 ): Promise<CallbackOutcome> {
-  const { workspaceId } = consent;
+  const { workspaceId, brandId } = consent;
   const tokens = await exchangeForGrant(ctx, CONSENT, google, consent);
   if ("error" in tokens) return tokens;
   let properties: Awaited<ReturnType<typeof google.sites>>;
@@ -154,16 +156,18 @@ async function connect(
     await releaseGoogleGrant(ctx.db, google, { ...tokens, workspaceId });
     return { error: "sites_failed" };
   }
-  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId: ctx.brandId });
+  // The brand that started the consent (consent.ts), whose connection this is.
+  const brand = await findCurrentBrand(ctx.db, { workspaceId, brandId });
   const website = brand && !brand.sample ? brand.website : null;
   // A reconnection keeps the property the user chose before, while the account can still read it.
-  const before = await findConnection(ctx.db, { workspaceId, provider: "search_console" });
+  const before = await findConnection(ctx.db, { workspaceId, brandId, provider: "search_console" });
   const kept = properties.find((p) => p.siteUrl === before?.property)?.siteUrl;
   const property = kept ?? (website ? matchingProperty(website, properties) : null);
   const sealedCredential = seal(ctx.keys.seal, tokens.refreshToken);
   await ctx.db.transaction(async (tx) => {
     await saveSearchConsoleConnection(tx, {
       workspaceId,
+      brandId,
       sealedCredential,
       accountSubject: tokens.subject,
       properties,
@@ -175,10 +179,10 @@ async function connect(
           ? "This Google account has no verified Search Console property: connect the account that verified your website."
           : `None of this Google account's Search Console properties is ${website ?? "your brand's website"}: choose the one to read.`,
     });
-    if (property) await ctx.jobs.enqueue("sync-search-console", { workspaceId }, { tx });
+    if (property) await ctx.jobs.enqueue("sync-search-console", { workspaceId, brandId }, { tx });
   });
   ctx.log.info(
-    { workspaceId, properties: properties.length, matched: property !== null },
+    { workspaceId, brandId, properties: properties.length, matched: property !== null },
     "Search Console connected",
   );
   return { status: property ? "connected" : "choose_property" };
@@ -191,23 +195,23 @@ export async function selectSearchConsoleProperty(
   ctx: RequestCtx,
   body: Schemas["SelectSearchConsolePropertyRequest"],
 ): Promise<Connector> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findGrant(ctx.db, { workspaceId, provider: "search_console" }, NOT_CONNECTED);
+  const owner = await connectionOwner(ctx);
+  const connection = await findGrant(ctx.db, { ...owner, provider: "search_console" }, NOT_CONNECTED);
   if (!(connection.properties ?? []).some((p) => p.siteUrl === body.property)) {
     const message = "Choose one of the properties your Google account can read";
     throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/property", message }]);
   }
   await ctx.db.transaction(async (tx) => {
     await setProperty(tx, { id: connection.id, property: body.property, status: "reading", reason: null });
-    await ctx.jobs.enqueue("sync-search-console", { workspaceId }, { tx });
+    await ctx.jobs.enqueue("sync-search-console", owner, { tx });
   });
-  return searchConsoleConnector(ctx, workspaceId);
+  return searchConsoleConnector(ctx, owner.workspaceId);
 }
 
 /** Reads the property again now, within a rate limit; 409 when nothing can be read until the user acts. */
 export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findGrant(ctx.db, { workspaceId, provider: "search_console" }, NOT_CONNECTED);
+  const owner = await connectionOwner(ctx);
+  const connection = await findGrant(ctx.db, { ...owner, provider: "search_console" }, NOT_CONNECTED);
   if (connection.status === "token_expired") {
     throw new AppError(
       "NOT_CONNECTED",
@@ -220,7 +224,7 @@ export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> 
   }
   await limitRequests(
     ctx,
-    { key: `search-console:${workspaceId}`, ...REFRESH_LIMIT },
+    { key: `search-console:${owner.brandId}`, ...REFRESH_LIMIT },
     (wait) => `Search Console was read a moment ago. You can read it again in ${wait}.`,
   );
   await ctx.db.transaction(async (tx) => {
@@ -230,9 +234,9 @@ export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> 
       status: "reading",
       reason: null,
     });
-    await ctx.jobs.enqueue("sync-search-console", { workspaceId }, { tx });
+    await ctx.jobs.enqueue("sync-search-console", owner, { tx });
   });
-  return searchConsoleConnector(ctx, workspaceId);
+  return searchConsoleConnector(ctx, owner.workspaceId);
 }
 
 /**

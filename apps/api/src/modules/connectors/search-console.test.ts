@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { insertOwnBrand } from "../../../test/brand-rows";
 import { SEALED_WITH_TEST_KEY } from "../../../test/config";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeGoogle, startFakeGoogle } from "../../../test/fake-google";
@@ -84,18 +85,29 @@ async function send(
   url: keyof typeof OPERATIONS extends `${string} ${infer U}` ? U : never,
   authorization: string,
   payload?: object,
+  /** The brand chosen (X-Brand-Id); the newest without it. */
+  brandId?: string,
 ) {
-  const response = await t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
+  const headers = { authorization, ...(brandId ? { "x-brand-id": brandId } : {}) };
+  const response = await t.app.inject({ method, url: `/api${url}`, headers, payload });
   expectContractResponse(OPERATIONS[`${method} ${url}` as keyof typeof OPERATIONS], response);
   return response;
 }
 
-const connector = async (authorization: string) =>
-  (await send("GET", "/connectors/search-console", authorization)).json<Schemas["SearchConsoleConnector"]>();
+const connector = async (authorization: string, brandId?: string) =>
+  (await send("GET", "/connectors/search-console", authorization, undefined, brandId)).json<
+    Schemas["SearchConsoleConnector"]
+  >();
 
-/** Starts the consent as the browser would: the URL to send it to and the cookie it keeps. */
-async function authorize(authorization: string) {
-  const response = await send("POST", "/connectors/search-console/authorize", authorization);
+/** Starts the consent as the browser would (for the brand chosen, else the newest): the URL and the cookie it keeps. */
+async function authorize(authorization: string, brandId?: string) {
+  const response = await send(
+    "POST",
+    "/connectors/search-console/authorize",
+    authorization,
+    undefined,
+    brandId,
+  );
   expect(response.statusCode).toBe(200);
   const cookie = String(response.headers["set-cookie"]).split(";")[0] ?? "";
   return {
@@ -121,7 +133,10 @@ const outcome = (response: { statusCode: number; headers: Record<string, unknown
   const location = new URL(String(response.headers.location));
   expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
   expect(location.searchParams.get("connector")).toBe("search-console");
-  return Object.fromEntries([...location.searchParams].filter(([name]) => name !== "connector"));
+  // The brand the consent was for (`brand`): the two-brand test below checks it.
+  return Object.fromEntries(
+    [...location.searchParams].filter(([name]) => name !== "connector" && name !== "brand"),
+  );
 };
 
 /** Connects the workspace through the fake's consent (of the owner's Google account unless named) and waits for the first read. */
@@ -492,7 +507,7 @@ describe("the Search Console connector", () => {
     );
     expect(daily.queued).toContainEqual({
       kind: "sync-search-console",
-      data: { workspaceId: w.workspaceId },
+      data: { workspaceId: w.workspaceId, brandId: w.brand.id },
     });
     google.revoked.add(google.refreshToken);
     await send("POST", "/connectors/search-console/refresh", w.authorization);
@@ -529,5 +544,51 @@ describe("the Search Console connector", () => {
     expect(google.revokedAccounts).toEqual(["sc-leaver"]);
     // The queries read stay with the brand.
     expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", queries: 4 });
+  });
+  it("connects the brand that started the consent, and two brands share one Google account until both leave", async () => {
+    const w = await workspace();
+    // A second brand, now the newest: a call without X-Brand-Id would be about it.
+    const newer = await insertOwnBrand(t.database.db, w.workspaceId, {
+      name: "Lumora Shop",
+      website: "https://shop.lumora.example/",
+    });
+    const started = await authorize(w.authorization, w.brand.id);
+    const { code, state } = google.consent(started.url, "two-brands");
+    const back = await callback(
+      { code, state, scope: "https://www.googleapis.com/auth/webmasters.readonly" },
+      started.cookie,
+    );
+    // The callback (a browser redirect, without X-Brand-Id) connected the brand that started it, and returns to it.
+    expect(outcome(back)).toEqual({ status: "connected" });
+    expect(new URL(String(back.headers.location)).searchParams.get("brand")).toBe(w.brand.id);
+    await jobsDone(t);
+    expect(await connector(w.authorization, w.brand.id)).toMatchObject({
+      status: "connected",
+      property: "sc-domain:lumora.example",
+    });
+    expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", property: null });
+    expect((await storedQueries(w.brand.id)).length).toBeGreaterThan(0);
+    expect(await storedQueries(newer.id)).toEqual([]);
+
+    // The newest brand connects the same Google account: its own connection, reading its own property.
+    expect(await connect(w.authorization, "two-brands")).toEqual({ status: "connected" });
+    expect(await connector(w.authorization, newer.id)).toMatchObject({
+      status: "connected",
+      property: "https://shop.lumora.example/",
+    });
+    // Google's revoke would end the account's whole grant: not while the other brand still holds it (grant.ts).
+    const leave = (brandId: string) =>
+      send("DELETE", "/connectors/search-console", w.authorization, undefined, brandId);
+    expect((await leave(w.brand.id)).statusCode).toBe(204);
+    expect(google.revokedAccounts).toEqual([]);
+    expect(await connector(w.authorization, w.brand.id)).toMatchObject({ status: "not_connected" });
+    expect(
+      (await send("POST", "/connectors/search-console/refresh", w.authorization, undefined, newer.id))
+        .statusCode,
+    ).toBe(202);
+    await jobsDone(t);
+    expect(await connector(w.authorization, newer.id)).toMatchObject({ status: "connected" });
+    expect((await leave(newer.id)).statusCode).toBe(204);
+    expect(google.revokedAccounts).toEqual(["two-brands"]);
   });
 });

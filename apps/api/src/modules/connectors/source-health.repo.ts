@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { connectedChannels, connections, websiteReads } from "../../db/schema";
 
-/** The workspace's connections with what each last read of the brand (its channel's problem, when it has one). */
+/** The brand's connections with what each last read of it (its channel's problem, when it has one). */
 export function findConnectionStates(db: Queryable, p: { workspaceId: string; brandId: string }) {
   return db
     .select({
@@ -17,7 +17,7 @@ export function findConnectionStates(db: Queryable, p: { workspaceId: string; br
       connectedChannels,
       and(eq(connectedChannels.connectionId, connections.id), eq(connectedChannels.brandId, p.brandId)),
     )
-    .where(eq(connections.workspaceId, p.workspaceId))
+    .where(and(eq(connections.workspaceId, p.workspaceId), eq(connections.brandId, p.brandId)))
     .orderBy(connections.createdAt);
 }
 

@@ -64,7 +64,7 @@ async function signUpWithBrand(site: FakeWebsite, brandName: string) {
   });
   expect(created.statusCode, created.body).toBe(201);
   await jobsDone(t);
-  return user;
+  return { ...user, brandId: created.json<{ id: string }>().id };
 }
 
 async function health(authorization: string): Promise<Schemas["SourceHealth"]> {
@@ -101,6 +101,7 @@ describe("GET /connectors/health", () => {
     const user = await signUpWithBrand(bare, "Quillon Paper");
     const connection = await saveConnection(t.database.db, {
       workspaceId: user.workspaceId,
+      brandId: user.brandId,
       provider: "search_console",
       sealedCredential: "sealed",
       status: "connected",

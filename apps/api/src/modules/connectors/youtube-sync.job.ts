@@ -2,8 +2,8 @@ import type { JobContext, JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { URL_FROM_ID } from "../brand/import-rows";
 import { markBrandDataChanged } from "../brand/imports.repo";
+import { findJobConnection } from "./connection-owner";
 import {
-  findConnection,
   recordRun,
   saveChannelReading,
   upsertChannelAudience,
@@ -49,8 +49,9 @@ export async function syncYoutubeJob(
   data: JobPayloads["sync-youtube"],
   job: JobContext,
 ): Promise<void> {
-  const connection = await findConnection(deps.db, { workspaceId: data.workspaceId, provider: "youtube" });
-  if (!connection) return;
+  const found = await findJobConnection(deps.db, data, "youtube");
+  if (!found) return;
+  const { owner, connection } = found;
   const now = deps.clock.now();
   const apiKey = connection.sealedCredential
     ? await deps.keys.seal.open(connection.sealedCredential)
@@ -71,7 +72,9 @@ export async function syncYoutubeJob(
   const budget = deps.config.youtube.dailyQuota - spentBefore;
   const spent = () => spentBefore + client.unitsSpent;
   try {
-    const brands = (await connectorBrands(deps.db, data.workspaceId)).filter((b) => b.channel !== null);
+    const brands = (await connectorBrands(deps.db, data.workspaceId, owner.brandId)).filter(
+      (b) => b.channel !== null,
+    );
     const brandChannels = new Set<string>();
     for (const entry of brands) {
       if (budget - client.unitsSpent < UNITS_PER_CHANNEL) {
@@ -96,6 +99,7 @@ export async function syncYoutubeJob(
           (await countOperatorSearches(deps.db, { workspaceId: data.workspaceId, quotaDay: run.quotaDay }));
     await searchCreators(deps, client, {
       workspaceId: data.workspaceId,
+      brandId: owner.brandId,
       budget,
       searchesLeft,
       keySource,
@@ -227,6 +231,8 @@ async function searchCreators(
   client: YoutubeClient,
   o: {
     workspaceId: string;
+    /** The brand whose connection runs: its creator pool is the one searched for. */
+    brandId: string;
     budget: number;
     /** Searches the workspace may still make today: capped with the operator's key, unbounded with its own. */
     searchesLeft: number;
@@ -236,7 +242,8 @@ async function searchCreators(
   },
 ) {
   let searchesLeft = o.searchesLeft;
-  for (const target of await findSearchTargets(deps.db, o.workspaceId)) {
+  const targets = (await findSearchTargets(deps.db, o.workspaceId)).filter((t) => t.brandId === o.brandId);
+  for (const target of targets) {
     if (target.keywords.length === 0) continue;
     if (target.lastSearch && o.now.getTime() - target.lastSearch.getTime() < SEARCH_EVERY_MS) continue;
     // A brand left over waits for a later day's run, when the cap or the quota allows again.

@@ -7,6 +7,7 @@ import { MINUTE_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
 import { limitRequests } from "../auth/limits";
 import { replaceSocialLinks } from "../brand/brand.repo";
+import { connectionOwner, findConnectionOwner } from "./connection-owner";
 import {
   type ConnectionRow,
   deleteConnection,
@@ -26,12 +27,16 @@ type Schemas = components["schemas"];
 /** A read of every channel costs a few units: a few a quarter hour is plenty, and bounds what a user can spend. */
 export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
 
-/** What the workspace's connector looks like now: its status, the key it uses and each brand's channel. */
+/**
+ * What the chosen brand's connector looks like now: its status, the key it uses and the channel of the brand and of
+ * each of its competitors.
+ */
 export async function youtubeConnector(
   ctx: Pick<RequestCtx, "db" | "config" | "clock" | "brandId">,
   workspaceId: string,
 ): Promise<Schemas["YoutubeConnector"]> {
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "youtube" });
+  const owner = await findConnectionOwner(ctx.db, { workspaceId, brandId: ctx.brandId });
+  const connection = owner && (await findConnection(ctx.db, { ...owner, provider: "youtube" }));
   const brands = await connectorBrands(ctx.db, workspaceId, ctx.brandId);
   const readings = connection ? await findChannelReadings(ctx.db, { connectionId: connection.id }) : [];
   const keySource = keySourceOf(ctx, connection);
@@ -97,8 +102,9 @@ export async function connectYoutube(
   ctx: RequestCtx,
   body: Schemas["ConnectYoutubeRequest"],
 ): Promise<Schemas["YoutubeConnector"]> {
-  const workspaceId = workspaceOf(ctx);
-  const brands = await connectorBrands(ctx.db, workspaceId, ctx.brandId);
+  const owner = await connectionOwner(ctx);
+  const { workspaceId } = owner;
+  const brands = await connectorBrands(ctx.db, workspaceId, owner.brandId);
   const details: ErrorDetail[] = [];
   const links = body.channels.map((entry, index) => {
     if (!brands.some((b) => b.brand.id === entry.brandId)) {
@@ -116,7 +122,7 @@ export async function connectYoutube(
   if (details.length > 0) {
     throw new AppError("VALIDATION_FAILED", 400, details[0]?.message ?? "Invalid channel", details);
   }
-  const existing = await findConnection(ctx.db, { workspaceId, provider: "youtube" });
+  const existing = await findConnection(ctx.db, { ...owner, provider: "youtube" });
   const apiKey = body.apiKey?.trim();
   if (!apiKey && !existing?.sealedCredential && !ctx.config.youtube.operatorKey) {
     throw new AppError("VALIDATION_FAILED", 400, "Enter a YouTube Data API key", [
@@ -125,7 +131,7 @@ export async function connectYoutube(
   }
   await ctx.db.transaction(async (tx) => {
     await saveConnection(tx, {
-      workspaceId,
+      ...owner,
       provider: "youtube",
       sealedCredential: apiKey ? seal(ctx.keys.seal, apiKey) : undefined,
       status: "reading",
@@ -137,38 +143,39 @@ export async function connectYoutube(
         links: link.url ? [{ platform: "youtube", url: link.url }] : [],
       });
     }
-    await ctx.jobs.enqueue("sync-youtube", { workspaceId }, { tx });
+    await ctx.jobs.enqueue("sync-youtube", owner, { tx });
   });
-  ctx.log.info({ workspaceId, channels: links.filter((l) => l.url).length }, "YouTube connected");
+  ctx.log.info({ ...owner, channels: links.filter((l) => l.url).length }, "YouTube connected");
   return youtubeConnector(ctx, workspaceId);
 }
 
 /** Reads the channels again now, within a rate limit; 409 when YouTube is not connected. */
 export async function refreshYoutube(ctx: RequestCtx): Promise<Schemas["YoutubeConnector"]> {
-  const workspaceId = workspaceOf(ctx);
-  const connection = await findConnection(ctx.db, { workspaceId, provider: "youtube" });
+  const owner = await connectionOwner(ctx);
+  const { workspaceId } = owner;
+  const connection = await findConnection(ctx.db, { ...owner, provider: "youtube" });
   if (!connection || keySourceOf(ctx, connection) === null) {
     throw new AppError("NOT_CONNECTED", 409, "Connect YouTube first: enter an API key and your channels.");
   }
   await limitRequests(
     ctx,
-    { key: `youtube:${workspaceId}`, ...REFRESH_LIMIT },
+    { key: `youtube:${owner.brandId}`, ...REFRESH_LIMIT },
     (wait) => `YouTube was read a moment ago. You can read it again in ${wait}.`,
   );
   await ctx.db.transaction(async (tx) => {
     await saveConnection(tx, {
-      workspaceId,
+      ...owner,
       provider: "youtube",
       sealedCredential: undefined,
       status: "reading",
     });
-    await ctx.jobs.enqueue("sync-youtube", { workspaceId }, { tx });
+    await ctx.jobs.enqueue("sync-youtube", owner, { tx });
   });
   return youtubeConnector(ctx, workspaceId);
 }
 
-/** Forgets the key and the readings; the posts and audience already read stay with the brands. */
+/** Forgets the chosen brand's key and readings; the posts and audience already read stay with the brands. */
 export async function disconnectYoutube(ctx: RequestCtx): Promise<undefined> {
-  await deleteConnection(ctx.db, { workspaceId: workspaceOf(ctx), provider: "youtube" });
+  await deleteConnection(ctx.db, { ...(await connectionOwner(ctx)), provider: "youtube" });
   return undefined;
 }
