@@ -259,7 +259,7 @@ export async function settleDelivery(
     return;
   }
   if (p.retryAt === null) {
-    // Given up, not deleted: the channel's settings count the runs it missed (docs/alerts.md "Never lost").
+    // Given up, not deleted: the channel's settings count the runs it missed (docs/alerts.md "Slack and Microsoft Teams").
     await db
       .update(alertChannelDeliveries)
       .set({ lastError: p.error, givenUpAt: p.now })
