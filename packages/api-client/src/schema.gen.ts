@@ -2661,6 +2661,13 @@ export interface components {
             lastError: string | null;
             /** @description Runs of alerts not posted yet (waiting for their first try or a retry) */
             pending: number;
+            /** @description Runs of alerts given up on in the last 30 days, after three days of failed posts: they never reached the chat (they stay in the app's notifications) */
+            givenUp: number;
+            /**
+             * Format: date-time
+             * @description When a run was last given up on; null when none was in the last 30 days
+             */
+            lastGivenUpAt: string | null;
         };
         AlertChannels: {
             /** @description Whether the plan has chat webhooks (Professional and Enterprise) */

@@ -72,7 +72,8 @@ export const alertChannels = pgTable(
 
 /**
  * A run of alerts (`batchId`) to post to one of the workspace's chats: written with the alerts, in their
- * transaction, so none is lost; posted by the `deliver-alerts` job, tried again with back-off until it is taken.
+ * transaction, so none is lost; posted by the `deliver-alerts` job, tried again with back-off until it is taken, or
+ * given up after three days of failures (`givenUpAt`), kept so the channel's settings say how many runs it missed.
  */
 export const alertChannelDeliveries = pgTable(
   "alert_channel_deliveries",
@@ -87,6 +88,7 @@ export const alertChannelDeliveries = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
     lastError: text("last_error"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    givenUpAt: timestamp("given_up_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

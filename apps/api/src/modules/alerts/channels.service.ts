@@ -40,7 +40,7 @@ async function assertAllowed(ctx: RequestCtx, workspaceId: string) {
 async function channelsOf(ctx: RequestCtx, workspaceId: string): Promise<Schemas["AlertChannels"]> {
   const [rows, pending] = await Promise.all([
     findChannels(ctx.db, { workspaceId }),
-    countPendingDeliveries(ctx.db, { workspaceId }),
+    countPendingDeliveries(ctx.db, { workspaceId, now: ctx.clock.now() }),
   ]);
   return {
     available: await chatWebhooksAllowed(ctx.db, workspaceId, ctx.clock.now()),
@@ -50,7 +50,9 @@ async function channelsOf(ctx: RequestCtx, workspaceId: string): Promise<Schemas
       lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null,
       lastFailureAt: r.lastFailureAt?.toISOString() ?? null,
       lastError: r.lastError,
-      pending: pending.get(r.kind) ?? 0,
+      pending: pending.get(r.kind)?.pending ?? 0,
+      givenUp: pending.get(r.kind)?.givenUp ?? 0,
+      lastGivenUpAt: pending.get(r.kind)?.lastGivenUpAt?.toISOString() ?? null,
     })),
   };
 }

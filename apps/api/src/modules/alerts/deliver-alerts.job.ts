@@ -108,7 +108,11 @@ function byBatch(alerts: StoredAlert[]): StoredAlert[][] {
 /** Held while being posted; then counts as not posted (its poster died). */
 const POSTING_HOLD_MS = 2 * MINUTE_MS;
 const RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 15 * MINUTE_MS, HOUR_MS];
-/** A chat that failed for three days is given up on for that run; the alerts stay in the app. */
+/**
+ * A chat that failed for three days is given up on for that run: not retried (a chat back after an outage would
+ * otherwise get days of stale alerts at once), kept as given up so the channel's settings count it (`givenUp`), and
+ * the alerts stay in the app.
+ */
 const GIVE_UP_AFTER_MS = 3 * DAY_MS;
 const BATCH = 20;
 
@@ -150,7 +154,7 @@ export async function deliverChatAlerts(deps: WorkerDeps): Promise<void> {
         attempts: delivery.attempts,
       },
       givenUp
-        ? "Alerts could not be posted to a chat for three days: given up"
+        ? "Alerts could not be posted to a chat for three days: given up, counted on the channel"
         : "Alerts could not be posted to a chat: tried again",
     );
     await settleDelivery(deps.db, {

@@ -12,6 +12,7 @@ import {
   alerts,
   users,
 } from "../../db/schema";
+import { DAY_MS } from "../../lib/clock";
 
 /** Confirmed members who chose this way of getting alerts by e-mail, with the rules they muted. */
 export async function findAlertEmailRecipients(db: Queryable, p: { choice: AlertEmailChoice }) {
@@ -167,16 +168,37 @@ export async function recordChannelResult(
     .where(eq(alertChannels.id, p.id));
 }
 
-/** Per channel kind, how many runs of alerts wait for a retry. */
-export async function countPendingDeliveries(db: Queryable, p: { workspaceId: string }) {
+/** How long a run given up on stays counted on its channel (`givenUp`), so a lost run is seen, not kept for ever. */
+export const GIVEN_UP_SHOWN_MS = 30 * DAY_MS;
+
+/**
+ * Per channel kind, how many runs of alerts wait for a retry, and how many were given up after three days of failures
+ * in the last 30 days (with the last time one was).
+ */
+export async function countPendingDeliveries(db: Queryable, p: { workspaceId: string; now: Date }) {
+  const since = new Date(p.now.getTime() - GIVEN_UP_SHOWN_MS).toISOString();
   const rows = await db
-    .select({ kind: alertChannelDeliveries.kind, n: sql<number>`count(*)::int` })
+    .select({
+      kind: alertChannelDeliveries.kind,
+      pending: sql<number>`(count(*) filter (where ${alertChannelDeliveries.givenUpAt} is null))::int`,
+      givenUp: sql<number>`(count(*) filter (where ${alertChannelDeliveries.givenUpAt} > ${since}::timestamptz))::int`,
+      lastGivenUpAt: sql<string | null>`max(${alertChannelDeliveries.givenUpAt})`,
+    })
     .from(alertChannelDeliveries)
     .where(
       and(eq(alertChannelDeliveries.workspaceId, p.workspaceId), isNull(alertChannelDeliveries.deliveredAt)),
     )
     .groupBy(alertChannelDeliveries.kind);
-  return new Map(rows.map((r) => [r.kind, r.n]));
+  return new Map(
+    rows.map((r) => [
+      r.kind,
+      {
+        pending: r.pending,
+        givenUp: r.givenUp,
+        lastGivenUpAt: r.givenUp > 0 && r.lastGivenUpAt ? new Date(r.lastGivenUpAt) : null,
+      },
+    ]),
+  );
 }
 
 /** A run of alerts to post to each chat the workspace has, in the transaction that stores the alerts. */
@@ -208,7 +230,7 @@ export async function claimDueDeliveries(db: Queryable, p: { now: Date; heldUnti
       attempts = attempts + 1
     where id in (
       select id from ${alertChannelDeliveries}
-      where delivered_at is null and next_attempt_at <= ${p.now.toISOString()}::timestamptz
+      where delivered_at is null and given_up_at is null and next_attempt_at <= ${p.now.toISOString()}::timestamptz
       order by next_attempt_at limit ${p.limit} for update skip locked
     )
     returning id, workspace_id, kind, batch_id, attempts, created_at`);
@@ -237,7 +259,11 @@ export async function settleDelivery(
     return;
   }
   if (p.retryAt === null) {
-    await db.delete(alertChannelDeliveries).where(eq(alertChannelDeliveries.id, p.id));
+    // Given up, not deleted: the channel's settings count the runs it missed (docs/alerts.md "Slack and Microsoft Teams").
+    await db
+      .update(alertChannelDeliveries)
+      .set({ lastError: p.error, givenUpAt: p.now })
+      .where(eq(alertChannelDeliveries.id, p.id));
     return;
   }
   await db

@@ -12,7 +12,7 @@ import { jwtKey } from "../../config/keys";
 import type { AlertRule } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import type { JobQueue } from "../../kernel/job-queue";
-import { HOUR_MS, MINUTE_MS } from "../../lib/clock";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../lib/clock";
 import { signIdToken } from "../auth/id-token";
 import { storeFired } from "./alerts.repo";
 import {
@@ -21,7 +21,7 @@ import {
   hourlyAlertEmailsJob,
   sendAlertEmails,
 } from "./deliver-alerts.job";
-import { queueChannelDeliveries } from "./delivery.repo";
+import { countPendingDeliveries, queueChannelDeliveries } from "./delivery.repo";
 
 type Schemas = components["schemas"];
 
@@ -337,6 +337,50 @@ describe("Slack and Teams", () => {
     expect(JSON.stringify(chat.teams.at(-1))).toContain("Alert followers fall");
     state = (await channels(team.admin)).json() as Schemas["AlertChannels"];
     expect(teams()).toMatchObject({ pending: 0, lastError: null });
+  });
+
+  it("gives a run up after three days of failures, and says so on the webhook: never lost in silence", async () => {
+    const posted = chat.teams.length;
+    chat.failNext.teams = 1000;
+    await fire([fired("source_failing", "instagram")]);
+    const deps = worker();
+    await deliverChatAlerts(deps);
+    let state = (await channels(team.admin)).json() as Schemas["AlertChannels"];
+    const teams = () => state.channels.find((c) => c.kind === "teams");
+    expect(teams()).toMatchObject({ pending: 1, givenUp: 0, lastGivenUpAt: null });
+    // Retries for three days (after 1, 5 and 15 minutes, then hourly), all refused.
+    for (let hour = 0; hour < 71; hour++) {
+      t.clock.advance(HOUR_MS);
+      await deliverChatAlerts(deps);
+    }
+    state = (await channels(team.admin)).json() as Schemas["AlertChannels"];
+    expect(teams()).toMatchObject({ pending: 1, givenUp: 0 });
+    t.clock.advance(2 * HOUR_MS);
+    await deliverChatAlerts(deps);
+    const givenUpAt = t.clock.now();
+    state = (await channels(team.admin)).json() as Schemas["AlertChannels"];
+    expect(teams()).toMatchObject({
+      pending: 0,
+      givenUp: 1,
+      lastGivenUpAt: givenUpAt.toISOString(),
+      lastError: "The webhook answered HTTP 500",
+    });
+    // Not tried again, even once the chat takes posts; the count stays while the chat works again.
+    chat.failNext.teams = 0;
+    expect(chat.teams.length - posted).toBe(0);
+    const tries = chat.teams.length;
+    t.clock.advance(2 * HOUR_MS);
+    await deliverChatAlerts(deps);
+    expect(chat.teams.length).toBe(tries);
+    await call("testAlertChannel", "POST", "/alerts/channels/teams/test", undefined, await as(team.admin));
+    state = (await channels(team.admin)).json() as Schemas["AlertChannels"];
+    expect(teams()).toMatchObject({ pending: 0, givenUp: 1, lastError: null });
+    // After 30 days it is no longer counted (the sessions of this file would not last that long: asked directly).
+    const later = await countPendingDeliveries(t.database.db, {
+      workspaceId: team.owner.workspaceId,
+      now: new Date(givenUpAt.getTime() + 30 * DAY_MS + 1),
+    });
+    expect(later.get("teams")).toMatchObject({ givenUp: 0, lastGivenUpAt: null });
   });
 
   it("forgets the webhook and what waited for it when an admin removes it", async () => {

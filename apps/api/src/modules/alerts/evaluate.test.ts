@@ -2,13 +2,23 @@ import { and, eq, gte } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { seedInstagramFollowers } from "../../../test/brand-rows";
-import { type SeededUser, seedTeam } from "../../../test/users";
+import { type SeededUser, seedSignedInUser, seedTeam } from "../../../test/users";
 import { ownBrandWithRival } from "../../../test/workspaces";
 import { jwtKey } from "../../config/keys";
-import { alertChannels, alerts, connections, posts, searchQueries } from "../../db/schema";
+import {
+  alertChannels,
+  alerts,
+  brandCompetitors,
+  brands,
+  connections,
+  posts,
+  searchQueries,
+  workspaceBrands,
+} from "../../db/schema";
 import { DAY_MS } from "../../lib/clock";
 import { recomputeBrand } from "../analytics/compute-brand.job";
 import { addDays } from "../analytics/periods";
+import { workspacePlan } from "../billing/plan-limits";
 import { saveRuleSettings, storeFired } from "./alerts.repo";
 import { evaluateAlerts } from "./evaluate";
 
@@ -184,6 +194,57 @@ describe("alert rules after a recompute", () => {
     expect((await stored()).filter((r) => r.rule === "followers").map((r) => r.title)).toEqual([
       "Oakridge Roasters gained 15% of its instagram followers",
     ]);
+  });
+});
+
+describe("the plan's limits inside the alerts", () => {
+  it("keeps a competitor past Starter's allowance of one out of the breakout rule, as the module does", async () => {
+    const db = t.database.db;
+    const other = await seedSignedInUser(db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    const workspaceId = other.workspaceId;
+    const [own, quiet] = await db
+      .insert(brands)
+      .values(
+        ["Birchwood Coffee", "Quiet Mill"].map((name) => ({
+          workspaceId,
+          name,
+          website: `https://${name.toLowerCase().replaceAll(" ", "-")}.example/`,
+          country: "GB",
+          status: "active" as const,
+        })),
+      )
+      .returning();
+    if (!own || !quiet) throw new Error("no brands");
+    await db.insert(workspaceBrands).values({ workspaceId, brandId: own.id });
+    // Followed first: a quiet competitor; then Fernhill Beans, whose breakout post is in the last 7 days.
+    await db.insert(brandCompetitors).values([
+      { workspaceId, brandId: own.id, competitorId: quiet.id, createdAt: new Date("2026-10-01T00:00:00Z") },
+      { workspaceId, brandId: own.id, competitorId: rivalId, createdAt: new Date("2026-10-02T00:00:00Z") },
+    ]);
+    const breakouts = async () =>
+      (
+        await db
+          .select({ title: alerts.title })
+          .from(alerts)
+          .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.rule, "competitor_breakout")))
+      ).map((r) => r.title);
+    const plan = (name: string) =>
+      t.database.pool.query(
+        "update subscriptions set plan = $1, status = 'active', end_date = null where workspace_id = $2",
+        [name, workspaceId],
+      );
+    // Starter follows one competitor: Fernhill Beans, second, is past it (kept after a downgrade).
+    await plan("starter");
+    expect((await workspacePlan(db, { workspaceId, now: t.clock.now() })).plan).toBe("starter");
+    await recomputeBrand(deps(), own.id);
+    await evaluateAlerts(deps(), own.id);
+    await evaluateAlerts(deps(), rivalId);
+    expect(await breakouts()).toEqual([]);
+    // Professional follows five: the same post fires.
+    await plan("professional");
+    expect((await workspacePlan(db, { workspaceId, now: t.clock.now() })).plan).toBe("professional");
+    await evaluateAlerts(deps(), own.id);
+    expect(await breakouts()).toEqual(["Breakout post by Fernhill Beans"]);
   });
 });
 

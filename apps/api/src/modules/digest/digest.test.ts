@@ -7,14 +7,15 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { seedInstagramFollowers } from "../../../test/brand-rows";
 import { capturedLog } from "../../../test/log";
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink";
-import { type SeededUser, seedTeam } from "../../../test/users";
+import { type SeededUser, seedSignedInUser, seedTeam } from "../../../test/users";
 import { ownBrandWithRival } from "../../../test/workspaces";
 import { jwtKey } from "../../config/keys";
-import { posts, users } from "../../db/schema";
+import { brandCompetitors, brands, posts, users, workspaceBrands } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import type { JobQueue } from "../../kernel/job-queue";
 import { DAY_MS } from "../../lib/clock";
 import { signIdToken } from "../auth/id-token";
+import { workspacePlan } from "../billing/plan-limits";
 import { digestReportPdf } from "../shared-reports/shared-reports.service";
 import { digestContent } from "./digest-content";
 import { sendDigestsJob } from "./send-digests.job";
@@ -158,6 +159,10 @@ describe("the weekly digest", () => {
     >();
     expect(content.engagementRate.value).toBe(module.audit.engagementRate.value);
     expect(content.engagementRate.value).not.toBeNull();
+    // The top post is the module's first for those days: none here, as the module ranks posts against a history
+    // that a week of four posts does not have.
+    expect(module.performance.status).toBe("insufficient_history");
+    expect(content.topPost).toBeNull();
     const competitor = (await get(`/competitor?${query}`, team.owner.authorization)).json<
       Schemas["CompetitorAnalytics"]
     >();
@@ -314,7 +319,10 @@ describe("the weekly digest", () => {
         payload: "List-Unsubscribe=One-Click",
         remoteAddress: freshIp(),
       });
-    const tampered = await oneClick(`${url.pathname}?token=${url.searchParams.get("token")?.slice(0, -2)}AA`);
+    // One character changed inside the token (its last ones may carry unused bits of base64url).
+    const token = url.searchParams.get("token") ?? "";
+    const forged = `${token.slice(0, 10)}${token[10] === "A" ? "B" : "A"}${token.slice(11)}`;
+    const tampered = await oneClick(`${url.pathname}?token=${forged}`);
     expect(tampered.statusCode).toBe(400);
     expect((await oneClick(`${url.pathname}${url.search}`)).statusCode).toBe(200);
     const owner = await t.app.inject({
@@ -364,5 +372,102 @@ describe("the weekly digest", () => {
       [team.admin.userId],
     );
     expect(kinds.rows.map((r) => r.kind)).toEqual(["nothing-new", "silent"]);
+  });
+
+  it("keeps a competitor past Starter's allowance of one out of the digest, and wears the accent on Professional only", async () => {
+    setClock(MONDAY);
+    const db = t.database.db;
+    const other = await seedSignedInUser(db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    const workspaceId = other.workspaceId;
+    const [own, quiet, viral] = await db
+      .insert(brands)
+      .values(
+        ["Birchwood Coffee", "Quiet Mill", "Copperline Roast"].map((name) => ({
+          workspaceId,
+          name,
+          website: `https://${name.toLowerCase().replaceAll(" ", "-")}.example/`,
+          country: "GB",
+          status: "active" as const,
+        })),
+      )
+      .returning();
+    if (!own || !quiet || !viral) throw new Error("no brands");
+    await db.insert(workspaceBrands).values({ workspaceId, brandId: own.id });
+    // Followed first: a quiet competitor; then Copperline Roast, with one post far above its 40 others in the week.
+    await db.insert(brandCompetitors).values([
+      { workspaceId, brandId: own.id, competitorId: quiet.id, createdAt: new Date("2026-10-01T00:00:00Z") },
+      { workspaceId, brandId: own.id, competitorId: viral.id, createdAt: new Date("2026-10-02T00:00:00Z") },
+    ]);
+    // Engagement rates need followers (docs/analytics-methods.md).
+    for (const brand of [own, quiet, viral]) {
+      await seedInstagramFollowers(db, brand.id, [
+        ["2026-11-15", 4000],
+        ["2026-11-22", 4000],
+        ["2026-11-29", 4000],
+      ]);
+    }
+    await seedPosts(own.id, ["2026-11-24", "2026-11-26"], 50);
+    await seedPosts(quiet.id, ["2026-11-24", "2026-11-26"], 50);
+    await seedPosts(
+      viral.id,
+      Array.from({ length: 40 }, (_, i) => `2026-11-2${3 + (i % 4)}`),
+      100,
+    );
+    await db.insert(posts).values({
+      brandId: viral.id,
+      platform: "instagram" as const,
+      url: "https://instagram.example/p/copperline-viral",
+      postedAt: new Date("2026-11-24T15:00:00Z"),
+      text: "Our roastery opens its doors",
+      format: "image",
+      likes: 4000,
+      comments: 5,
+      shares: null,
+      views: null,
+      source: "csv_import" as const,
+    });
+    const plan = (name: string) =>
+      t.database.pool.query(
+        "update subscriptions set plan = $1, status = 'active', end_date = null where workspace_id = $2",
+        [name, workspaceId],
+      );
+    const breakout = async () => {
+      const content = await digestContent(
+        { db, clock: t.clock, workspaceId, brandId: own.id, appUrl: "https://app.test" },
+        { workspaceId, brandId: own.id, now: t.clock.now() },
+      );
+      return content.breakout && { company: content.breakout.companyName, url: content.breakout.url };
+    };
+    // Starter follows one competitor: Copperline Roast, second, is past it (kept after a downgrade).
+    await plan("starter");
+    expect((await workspacePlan(db, { workspaceId, now: t.clock.now() })).plan).toBe("starter");
+    expect(await breakout()).toBeNull();
+    // Professional follows five: the same post is the week's breakout.
+    await plan("professional");
+    expect((await workspacePlan(db, { workspaceId, now: t.clock.now() })).plan).toBe("professional");
+    expect(await breakout()).toEqual({
+      company: "Copperline Roast",
+      url: "https://instagram.example/p/copperline-viral",
+    });
+
+    // The digest itself wears the workspace's accent on Professional (its owner's digest is on, Monday 8 UTC)…
+    const accent = await t.app.inject({
+      method: "PATCH",
+      url: "/api/workspace/branding",
+      headers: { authorization: other.authorization, "content-type": "application/json" },
+      payload: JSON.stringify({ accentColor: "#b45309" }),
+      remoteAddress: freshIp(),
+    });
+    expect(accent.statusCode, accent.body).toBe(200);
+    setClock(new Date("2026-11-30T08:05:00.000Z"));
+    await runDigests();
+    const branded = await sink.waitFor((m) => m.to.includes(other.email) && /your week/.test(m.subject));
+    expect(branded.html).toContain("color:#b45309");
+    // …and not on Starter, which keeps the branding without applying it (the next week has nothing new).
+    await plan("starter");
+    setClock(new Date("2026-12-07T08:05:00.000Z"));
+    await runDigests();
+    const plain = await sink.waitFor((m) => m.to.includes(other.email) && /nothing new/.test(m.subject));
+    expect(plain.html).not.toContain("#b45309");
   });
 });

@@ -219,7 +219,7 @@ describe("shared report links", () => {
     }
   });
 
-  it("applies the workspace's plan as it is now: after a downgrade Starter's top 3 stays top 3", async () => {
+  it("applies the workspace's plan as it is now: its accent on Professional; after a downgrade Starter's top 3 stays top 3, unbranded", async () => {
     await t.database.db.insert(personas).values(
       ["Ada", "Bea", "Cleo", "Dora", "Eve"].map((name, rank) => ({
         id: randomUUID(),
@@ -242,16 +242,27 @@ describe("shared report links", () => {
         computedAt: NOW,
       })),
     );
+    // The workspace's accent: Professional applies it inside the shared page.
+    const accent = await api().call(
+      "updateBranding",
+      "PATCH",
+      "/workspace/branding",
+      { accentColor: "#b45309" },
+      { authorization: await bearerOf(team.owner) },
+    );
+    expect(accent.statusCode, accent.body).toBe(200);
     const { token } = await created(team.owner, { module: "audience" });
     const full = (await open(token)).json<Schemas["SharedReportView"]>();
     expect(full.audience?.results).toHaveLength(5);
     expect(full.audience?.limited).toBe(false);
+    expect(full.branding).toMatchObject({ accentColor: "#b45309" });
 
     await setPlan(team.owner.workspaceId, "starter");
     try {
       const limited = (await open(token)).json<Schemas["SharedReportView"]>();
       expect(limited.audience?.results.map((p) => p.name)).toEqual(["Ada", "Bea", "Cleo"]);
       expect(limited.audience?.limited).toBe(true);
+      // Kept, but Starter does not apply it.
       expect(limited.branding).toBeNull();
       // And no new link on Starter.
       expect((await share(team.owner, { module: "audience" })).statusCode).toBe(402);

@@ -20,6 +20,8 @@ const slack = {
   lastFailureAt: "2026-12-07T12:00:00.000Z",
   lastError: "The webhook answered HTTP 500",
   pending: 1,
+  givenUp: 0,
+  lastGivenUpAt: null,
 };
 const teams = {
   ...slack,
@@ -27,6 +29,8 @@ const teams = {
   urlHint: "prod-23.westeurope.logic.azure.com/…=abc",
   lastError: null,
   pending: 0,
+  givenUp: 2,
+  lastGivenUpAt: "2026-12-04T09:00:00.000Z",
 };
 const TEAMS_URL =
   "https://prod-23.westeurope.logic.azure.com/workflows/1a2b/triggers/manual/paths/invoke?sig=abc";
@@ -86,6 +90,14 @@ describe("AlertDeliverySection", () => {
     await click(saveTeams);
     await waitFor(() =>
       expect(container.textContent).toContain("Posting to prod-23.westeurope.logic.azure.com/…=abc"),
+    );
+    // Runs given up after three days of failures are counted on the webhook, not lost in silence.
+    const teamsSection = container.querySelector("section[aria-label='Microsoft Teams']") as HTMLElement;
+    expect(teamsSection.textContent).toMatch(
+      /2 runs of alerts never reached Microsoft Teams: given up after three days of failed posts, last on .+\. They are in the notifications\./,
+    );
+    expect(container.querySelector("section[aria-label='Slack']")?.textContent).not.toContain(
+      "never reached",
     );
     expect(api.calls("PUT", "/alerts/channels/teams").map((c) => c.body)).toEqual([
       { url: "https://contoso.webhook.office.com/webhookb2/1" },

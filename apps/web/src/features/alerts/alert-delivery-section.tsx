@@ -191,6 +191,14 @@ function ChatWebhook({
               Last posted {formatDateTime(channel.lastSuccessAt)}
             </p>
           ) : null}
+          {channel.givenUp > 0 ? (
+            <p className="text-destructive text-sm" role="status">
+              {channel.givenUp === 1 ? "1 run of alerts" : `${channel.givenUp} runs of alerts`} never reached{" "}
+              {name}: given up after three days of failed posts
+              {channel.lastGivenUpAt ? `, last on ${formatDateTime(channel.lastGivenUpAt)}` : ""}. They are in
+              the notifications.
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { UpgradeModalProvider } from "../billing/upgrade-modal-provider";
 import {
   click,
   getByRoleName,
@@ -58,10 +59,16 @@ describe("ShareReportButton", () => {
     const message =
       "Shared reports are not part of the Starter plan. Upgrade to Professional to share a report by link.";
     mockApi({ "POST /shared-reports": () => problem(402, "PLAN_LIMIT", message) });
-    rendered = await renderScreen(() => <ShareReportButton module="content" window={WINDOW} />);
+    // Under the signed-in layout's upgrade modal, as in the app: the refusal offers the plans.
+    rendered = await renderScreen(() => (
+      <UpgradeModalProvider>
+        <ShareReportButton module="content" window={WINDOW} />
+      </UpgradeModalProvider>
+    ));
     await click(getByRoleName(rendered.container, "button", "Share report"));
     await click(await waitFor(() => getByRoleName(document.body, "button", "Create link")));
     await waitFor(() => expect(document.body.textContent).toContain(message));
+    expect(getByRoleName(document.body, "button", "See plans")).toBeTruthy();
   });
 
   it("waits for the module's days before it can share", async () => {

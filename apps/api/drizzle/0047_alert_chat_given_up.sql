@@ -1,0 +1,1 @@
+ALTER TABLE "alert_channel_deliveries" ADD COLUMN "given_up_at" timestamp with time zone;
