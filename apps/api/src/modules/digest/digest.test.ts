@@ -80,8 +80,8 @@ const bearerNow = async (u: SeededUser) =>
 /** The message's header fields, unfolded (RFC 5322 §2.2.3). */
 const headersOf = (mail: ReceivedMail) => (mail.raw.split("\r\n\r\n")[0] ?? "").replace(/\r\n[ \t]+/g, " ");
 
-const get = (url: string, authorization: string) =>
-  t.app.inject({ method: "GET", url: `/api${url}`, headers: { authorization, "x-brand-id": brandId } });
+const get = (url: string, authorization: string, brand = brandId) =>
+  t.app.inject({ method: "GET", url: `/api${url}`, headers: { authorization, "x-brand-id": brand } });
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -172,6 +172,85 @@ describe("the weekly digest", () => {
     );
     expect(content.links.content).toBe(`https://app.test/content?brand=${brandId}&${query}`);
     expect(content.failedSources).toEqual([]);
+  });
+
+  it("names the week's top post and its new and rising keywords, as the content module ranks them", async () => {
+    // A workspace of its own (the other tests count the team's digests), whose brand has the history the module
+    // ranks a week's posts against.
+    const other = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    const [brand] = await t.database.db
+      .insert(brands)
+      .values({
+        workspaceId: other.workspaceId,
+        name: "Brightwater Teas",
+        website: "https://brightwater.example/",
+        country: "GB",
+        status: "active",
+      })
+      .returning();
+    if (!brand) throw new Error("no brand");
+    await t.database.db.insert(workspaceBrands).values({ workspaceId: other.workspaceId, brandId: brand.id });
+    const day = (offset: number) => new Date(Date.parse(`${WEEK.from}T00:00:00Z`) + offset * DAY_MS);
+    const post = (at: Date, i: number, text: string, likes: number) => ({
+      brandId: brand.id,
+      platform: "instagram" as const,
+      url: `https://instagram.example/p/brightwater-${at.toISOString().slice(0, 10)}-${i}`,
+      postedAt: new Date(at.getTime() + (9 + (i % 10)) * 3_600_000),
+      text,
+      format: "image",
+      likes,
+      comments: 2,
+      shares: null,
+      views: null,
+      source: "csv_import" as const,
+    });
+    // 60 days of references before the week before (two posts a day), then 20 posts each week.
+    const history = Array.from({ length: 120 }, (_, i) =>
+      post(day(-67 + Math.floor(i / 2)), i, `Loose leaf note ${i}`, 50),
+    );
+    const before = Array.from({ length: 20 }, (_, i) =>
+      post(day(-7 + (i % 7)), i, i < 12 ? "Cold brew tea is back" : "Smoky lapsang in the tin", 50),
+    );
+    const week = Array.from({ length: 20 }, (_, i) =>
+      post(day(i % 7), i, i < 16 ? "Cold brew tea is back" : "Spiced chai gift boxes", i === 0 ? 900 : 50),
+    );
+    await t.database.db.insert(posts).values([...history, ...before, ...week]);
+    await seedInstagramFollowers(
+      t.database.db,
+      brand.id,
+      Array.from({ length: 14 }, (_, i): [string, number] => [
+        day(-70 + i * 7)
+          .toISOString()
+          .slice(0, 10),
+        2000,
+      ]),
+    );
+
+    const content = await digestContent(
+      {
+        db: t.database.db,
+        clock: t.clock,
+        workspaceId: other.workspaceId,
+        brandId: brand.id,
+        appUrl: "https://app.test",
+      },
+      { workspaceId: other.workspaceId, brandId: brand.id, now: t.clock.now() },
+    );
+    const query = `period=custom&from=${WEEK.from}&to=${WEEK.to}`;
+    const module = (await get(`/content?${query}`, other.authorization, brand.id)).json<
+      Schemas["ContentAnalytics"]
+    >();
+    expect(module.performance.status).toBe("ok");
+    expect(content.topPost?.url).toBe(module.performance.top[0]?.url);
+    expect(content.topPost?.url).toBe(week[0]?.url);
+    // "spiced chai gift boxes" is this week's alone; "cold brew tea" went from 12 posts to 16.
+    expect(content.keywords.new.some((k) => /chai/.test(k))).toBe(true);
+    expect(content.keywords.rising).toContainEqual({
+      keyword: expect.stringMatching(/cold brew/),
+      count: 16,
+      previous: 12,
+    });
+    expect(content.keywords.new.some((k) => /cold brew|lapsang/.test(k))).toBe(false);
   });
 
   it("goes once to the owner at 8 in Paris, even with two schedulers at once, and not to members who did not opt in", async () => {
