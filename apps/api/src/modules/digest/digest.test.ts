@@ -4,7 +4,7 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, freshIp, STRONG_PASSWORD, uniqueEmail } from "../../../test/api";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
-import { seedInstagramFollowers } from "../../../test/brand-rows";
+import { insertOwnBrand, seedInstagramFollowers } from "../../../test/brand-rows";
 import { capturedLog } from "../../../test/log";
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink";
 import { type SeededUser, seedSignedInUser, seedTeam } from "../../../test/users";
@@ -178,18 +178,10 @@ describe("the weekly digest", () => {
     // A workspace of its own (the other tests count the team's digests), whose brand has the history the module
     // ranks a week's posts against.
     const other = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-    const [brand] = await t.database.db
-      .insert(brands)
-      .values({
-        workspaceId: other.workspaceId,
-        name: "Brightwater Teas",
-        website: "https://brightwater.example/",
-        country: "GB",
-        status: "active",
-      })
-      .returning();
-    if (!brand) throw new Error("no brand");
-    await t.database.db.insert(workspaceBrands).values({ workspaceId: other.workspaceId, brandId: brand.id });
+    const brand = await insertOwnBrand(t.database.db, other.workspaceId, {
+      name: "Brightwater Teas",
+      website: "https://brightwater.example/",
+    });
     const day = (offset: number) => new Date(Date.parse(`${WEEK.from}T00:00:00Z`) + offset * DAY_MS);
     const post = (at: Date, i: number, text: string, likes: number) => ({
       brandId: brand.id,
