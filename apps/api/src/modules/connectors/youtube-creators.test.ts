@@ -157,12 +157,15 @@ describe("YouTube creator search with the operator's key", () => {
       "update subscriptions set plan = 'enterprise' where workspace_id = $1",
       [user.workspaceId],
     );
-    // Two own brands of the workspace, each with keywords to search by.
+    // Two own brands of the workspace, each with keywords to search by and a YouTube connection of its own (each
+    // brand's connections are its own: docs/data-sources.md "Each brand's connections"); the cap is the workspace's.
+    const ownBrands: string[] = [];
     for (const names of [
       ["Lumora", "Brewhaus"],
       ["Kettlebloom", "Steamworks"],
     ] as const) {
       const { own } = await ownBrandWithRival(operated, user.workspaceId, { names, country: "US" });
+      ownBrands.push(own.id);
       await operated.database.pool.query(
         `insert into keywords (brand_id, country, keyword, currency, volume, trend, intent, source)
          values ($1, 'US', $2, 'USD', 1900, '{}', 'informational', 'csv_import')`,
@@ -170,8 +173,13 @@ describe("YouTube creator search with the operator's key", () => {
       );
     }
     fake.calls.length = 0;
-    const connected = await operatedSend("connectYoutube", user.authorization, { body: { channels: [] } });
-    expect(connected.statusCode, connected.body).toBe(200);
+    for (const brand of ownBrands) {
+      const connected = await operatedSend("connectYoutube", user.authorization, {
+        body: { channels: [] },
+        headers: { "x-brand-id": brand },
+      });
+      expect(connected.statusCode, connected.body).toBe(200);
+    }
     await jobsDone(operated);
 
     const searchesMade = () => fake.calls.filter((call) => call.startsWith("search?"));
@@ -189,8 +197,16 @@ describe("YouTube creator search with the operator's key", () => {
     fake.calls.length = 0;
     operated.clock.advance(24 * 3_600_000);
     const signedIn = `Bearer ${await signIdToken(user, jwtKey(TEST_JWT_SECRET), operated.clock.now())}`;
-    expect((await operatedSend("refreshYoutube", signedIn)).statusCode).toBe(202);
-    await jobsDone(operated);
+    const readNow = async (authorization: string) => {
+      for (const brand of ownBrands) {
+        const response = await operatedSend("refreshYoutube", authorization, {
+          headers: { "x-brand-id": brand },
+        });
+        expect(response.statusCode).toBe(202);
+      }
+      await jobsDone(operated);
+    };
+    await readNow(signedIn);
     expect([...firstDay, ...searchedFor()].sort()).toEqual(["kettlebloom cold brew", "lumora cold brew"]);
     expect((await connector(signedIn)).creatorSearch).toEqual({
       perDay: 1,
@@ -202,8 +218,7 @@ describe("YouTube creator search with the operator's key", () => {
     fake.calls.length = 0;
     operated.clock.advance(24 * 3_600_000);
     const later = `Bearer ${await signIdToken(user, jwtKey(TEST_JWT_SECRET), operated.clock.now())}`;
-    expect((await operatedSend("refreshYoutube", later)).statusCode).toBe(202);
-    await jobsDone(operated);
+    await readNow(later);
     expect(searchesMade()).toHaveLength(0);
     expect((await connector(later)).creatorSearch.usedToday).toBe(0);
   });
