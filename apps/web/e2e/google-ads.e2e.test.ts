@@ -45,7 +45,7 @@ describe("the Google Ads keyword planning connector", () => {
     await page.goto(`${baseUrl}/data-sources`);
     const section = page.getByRole("region", { name: "Google Ads keyword planning" });
     await section.getByRole("button", { name: "Connect Google Ads" }).click();
-    await page.waitForURL(/\/data-sources\?connector=google-ads&status=choose_customer$/);
+    await page.waitForURL(/\/data-sources\?(brand=[0-9a-f-]+&)?connector=google-ads&status=choose_customer$/);
     await section.getByText("Choose an account").waitFor();
     await choose(page, section, "Google Ads account", /Lumora Ads/);
     await expect.poll(() => section.textContent(), { timeout: 30_000 }).toMatch(/[1-9]\d* keywords? planned/);

@@ -52,7 +52,7 @@ describe("the Instagram connector", () => {
     await page.goto(`${baseUrl}/data-sources`);
     const section = page.getByRole("region", { name: "Instagram" });
     await section.getByRole("button", { name: "Connect Instagram with Facebook" }).click();
-    await page.waitForURL(/\/data-sources\?connector=instagram&status=\w+$/);
+    await page.waitForURL(/\/data-sources\?(brand=[0-9a-f-]+&)?connector=instagram&status=\w+$/);
     const read = section.getByRole("list", { name: "Instagram accounts read" });
     await expect
       .poll(() => read.textContent(), { timeout: 30_000 })

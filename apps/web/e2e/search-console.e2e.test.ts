@@ -46,7 +46,7 @@ describe("the Search Console connector", () => {
     const section = page.getByRole("region", { name: "Google Search Console" });
     await section.getByRole("button", { name: "Connect Google Search Console" }).click();
     // To Google's consent and back, with the outcome in the address and never a token.
-    await page.waitForURL(/\/data-sources\?connector=search-console&status=connected$/);
+    await page.waitForURL(/\/data-sources\?(brand=[0-9a-f-]+&)?connector=search-console&status=connected$/);
     await expect
       .poll(() => section.textContent(), { timeout: 30_000 })
       .toMatch(/[1-9]\d* quer(y|ies) stored/);
