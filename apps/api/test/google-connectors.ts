@@ -1,12 +1,13 @@
 import { jwtKey } from "../src/config/keys";
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "./app";
+import { TEST_JWT_SECRET, type TestApp } from "./app";
 import { insertOwnBrand } from "./brand-rows";
+import { startConnectorApp } from "./connector-harness";
 import { type FakeGoogle, startFakeGoogle } from "./fake-google";
 import { seedSignedInUser } from "./users";
 
 /**
- * The app as the Google connectors' tests run it (Search Console, Google Ads and both together): the Google client
- * pointed at a local fake Google (fake-google.ts), no sample data, the real job queue with retries a second apart.
+ * The app as the Google connectors' tests run it (Search Console, Google Ads and both together): the connector
+ * harness's app (connector-harness.ts) with the Google client pointed at a local fake Google (fake-google.ts).
  */
 export async function startGoogleConnectorsApp(): Promise<{
   google: FakeGoogle;
@@ -14,18 +15,7 @@ export async function startGoogleConnectorsApp(): Promise<{
   close(): Promise<void>;
 }> {
   const google = await startFakeGoogle();
-  const t = await buildTestApp({
-    env: { ...google.env, SAMPLE_DATA: "off", APP_URL: "https://app.brandscope.test" },
-    jobs: { retryDelaySeconds: 1 },
-  });
-  return {
-    google,
-    t,
-    close: async () => {
-      await t.close();
-      await google.close();
-    },
-  };
+  return { google, ...(await startConnectorApp(google.env, () => google.close())) };
 }
 
 /** A signed-in owner whose workspace has its own brand Lumora, with the website and country given. */

@@ -4,8 +4,9 @@ import type { components } from "@brandscope/api-client/schema";
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { insertOwnBrand } from "../../../test/brand-rows";
+import { connectorHarness, startConnectorApp } from "../../../test/connector-harness";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeYoutube, startFakeYoutube } from "../../../test/fake-youtube";
 import { seedSignedInUser } from "../../../test/users";
@@ -28,18 +29,15 @@ let fake: FakeYoutube;
 let t: TestApp;
 /** A second queue on the test database that only sends: the daily refresh queues its reads there, the app runs them. */
 let sender: JobQueue;
+let close: () => Promise<void>;
 beforeAll(async () => {
   fake = await startFakeYoutube({ keys: [KEY] });
-  t = await buildTestApp({
-    env: { YOUTUBE_API_BASE_URL: fake.baseUrl, SAMPLE_DATA: "off" },
-    jobs: { retryDelaySeconds: 1 },
-  });
+  ({ t, close } = await startConnectorApp({ YOUTUBE_API_BASE_URL: fake.baseUrl }, () => fake.close()));
   sender = await startJobQueue(t.database.pool, silent);
 });
 afterAll(async () => {
   await sender?.stop();
-  await t?.close();
-  await fake?.close();
+  await close?.();
 });
 
 /** A workspace with two own brands: Brewhaus, then Kettle King, the newest, a day later. */
@@ -60,25 +58,23 @@ async function twoBrands() {
   return { ...user, older, newer };
 }
 
+const youtube = connectorHarness(() => t, "youtube");
+
+/** A connector call for one brand (X-Brand-Id), or that brand's Content. */
 async function send(
   method: "GET" | "PUT",
-  url: string,
+  url: "/connectors/youtube" | `/content?${string}`,
   w: { authorization: string },
   brandId: string,
   payload?: object,
 ) {
+  if (url === "/connectors/youtube") return youtube.send(method, url, w.authorization, payload, brandId);
   const response = await t.app.inject({
     method,
     url: `/api${url}`,
     headers: { authorization: w.authorization, "x-brand-id": brandId },
-    payload,
   });
-  const operation = url.startsWith("/content")
-    ? "getContent"
-    : method === "GET"
-      ? "getYoutubeConnector"
-      : "connectYoutube";
-  expectContractResponse(operation, response);
+  expectContractResponse("getContent", response);
   return response;
 }
 

@@ -133,6 +133,17 @@ export async function setConnectionStatus(
     .where(eq(connections.id, p.id));
 }
 
+/** What an OAuth connection reads (a property, an account, a customer), with the status and sentence that follow. */
+export async function setProperty(
+  db: Queryable,
+  p: { id: string; property: string; status: ConnectorStatus; reason: string | null },
+) {
+  await db
+    .update(connections)
+    .set({ property: p.property, status: p.status, statusReason: p.reason })
+    .where(eq(connections.id, p.id));
+}
+
 /** Where a run ended: its status, when, and the quota spent on the provider's day. */
 export async function recordRun(
   db: Queryable,

@@ -18,9 +18,9 @@ import {
   startConsent,
   takeConsent,
 } from "./consent";
-import { CONSENT as GOOGLE_ADS } from "./google-ads.service";
-import { CONSENT as INSTAGRAM } from "./instagram.service";
-import { CONSENT as SEARCH_CONSOLE } from "./search-console.service";
+import { GOOGLE_ADS } from "./google-ads.provider";
+import { INSTAGRAM } from "./instagram.provider";
+import { SEARCH_CONSOLE } from "./search-console.provider";
 
 // The consent the three OAuth connectors share, on its own: started for a signed-in user, taken back by the
 // browser that started it, once, in time, at the callback of the provider it was started for.

@@ -1,13 +1,14 @@
 import type { ConnectorStatus, GoogleAdsCustomer } from "../../db/schema";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
-import type { JobContext, JobPayloads } from "../../kernel/job-queue";
+import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, SECOND_MS } from "../../lib/clock";
 import { findCurrentBrand } from "../brand/brand.repo";
 import { cpcP75, DEFAULT_COUNTRY, keywordCompetition, keywordCpc, keywordTrend } from "../brand/import-rows";
 import { markBrandDataChanged } from "../brand/imports.repo";
-import { findJobConnection } from "./connection-owner";
-import { recordRun } from "./connections.repo";
+import type { ClassedFailure, SyncJobData } from "./connector-kit";
+import { type ConnectorSync, runConnectorSync } from "./connector-sync";
+import { GOOGLE_ADS, googleAdsClientOf } from "./google-ads.provider";
 import {
   applyPlannedKeywords,
   findSeedKeywords,
@@ -17,13 +18,12 @@ import {
 } from "./google-ads.repo";
 import {
   GOOGLE_ADS_API_VERSION,
+  type GoogleAdsClient,
   GoogleAdsQuotaError,
-  googleAdsClient,
   type KeywordMetrics,
 } from "./google-ads-api";
 import { planningTarget } from "./google-ads-geo";
-import { GoogleError } from "./google-oauth";
-import { nextRefreshAfter } from "./refresh-schedule";
+import { classifyGoogle } from "./google-failures";
 
 /** The brand's own keywords a read asks about (besides the brand's name): its most searched hundred. */
 export const SEED_LIMIT = 100;
@@ -46,43 +46,48 @@ export const chooseReason = (customers: GoogleAdsCustomer[]) =>
  * job's own (a date to wait for).
  */
 export function failureOutcome(
-  error: GoogleError,
+  failure: Pick<ClassedFailure, "cause" | "code">,
   p: { customerId: string | null; next: string },
 ): [ConnectorStatus, string] {
+  const code = failure.code;
   const account = p.customerId ? `the Google Ads account ${p.customerId}` : "your Google Ads accounts";
   const kept = `Your connection is kept: Brandscope tries again at ${p.next}.`;
-  switch (error.failure) {
-    case "token":
+  switch (failure.cause) {
+    case "token_expired":
       return [
         "token_expired",
         "Google no longer accepts Brandscope's access to Google Ads (it was revoked or has expired): reconnect to read keyword planning again.",
       ];
-    case "version":
+    case "version_sunset":
       return [
         "version_sunset",
         `Google Ads no longer serves the API version this server calls (${GOOGLE_ADS_API_VERSION.version}): Brandscope's operator must update Brandscope. ${kept}`,
       ];
-    case "project":
+    case "project_not_approved":
       return [
         "project_not_approved",
-        error.code === "SERVICE_DISABLED" || error.code === "PROJECT_DISABLED"
+        code === "SERVICE_DISABLED" || code === "PROJECT_DISABLED"
           ? `The Google Ads API is not enabled in this server's Google Cloud project: Brandscope's operator must enable it. ${kept}`
-          : error.code?.startsWith("DEVELOPER_TOKEN_") && error.code !== "DEVELOPER_TOKEN_NOT_APPROVED"
+          : code?.startsWith("DEVELOPER_TOKEN_") && code !== "DEVELOPER_TOKEN_NOT_APPROVED"
             ? `Google Ads refuses this server's developer token, which it no longer needs: Brandscope's operator must remove GOOGLE_ADS_DEVELOPER_TOKEN. ${kept}`
             : `Google has approved this server's Google Cloud project for Google Ads test accounts only: Brandscope's operator must apply for Explorer or Basic access on the Google Ads API page of its Cloud console. ${kept}`,
       ];
     case "no_access":
       return [
         "no_access",
-        error.code === "ACTION_NOT_PERMITTED"
+        code === "ACTION_NOT_PERMITTED"
           ? `Your Google account's access to ${account} does not allow keyword planning: ask its administrator for a higher access level, or choose another account.`
-          : error.code === "ACTION_NOT_PERMITTED_FOR_SUSPENDED_ACCOUNT"
+          : code === "ACTION_NOT_PERMITTED_FOR_SUSPENDED_ACCOUNT"
             ? `Google refuses keyword planning on ${account}, which is suspended: choose another account.`
             : `Your Google account can no longer use ${account}: ask its administrator for access, or choose another account.`,
       ];
     case "quota":
       return ["quota_exhausted", `Google Ads' quota for this server is used up: ${kept}`];
     case "refused":
+    // Google Ads answers neither for a permission nor for a key: a request refused.
+    case "permission_missing":
+    case "key_rejected":
+    case "rate_limited":
       return ["error", `Google Ads refused the request: Brandscope tries again at ${p.next}.`];
     case "unavailable":
       return ["error", `Google did not answer: Brandscope tries again at ${p.next}.`];
@@ -144,56 +149,39 @@ export function toPlannedKeywords(metrics: KeywordMetrics[], brandName: string):
 }
 
 /**
- * Reads Google Ads keyword planning for the workspace's brand (google-ads.service.ts connects it): the historical
- * metrics of its own keywords and its name in its country, stored on its keyword rows (volume, CPC, competition,
- * trend; google-ads.repo.ts says which rows), then the brand's figures are recomputed. A refused grant, a lost
- * customer, a spent quota or an unapproved developer token end the run with a status the Data sources screen
- * shows; a Google outage is retried with back-off by the queue, and the last try says so.
+ * Reads Google Ads keyword planning for the brand (google-ads.service.ts connects it) on the kit's sync job shape
+ * (connector-sync.ts): the historical metrics of its own keywords and its name in its country, stored on its keyword
+ * rows (volume, CPC, competition, trend; google-ads.repo.ts says which rows), then the brand's figures are
+ * recomputed. A spent quota asks Google nothing until the date Google gave.
  */
-export async function syncGoogleAdsJob(
-  deps: WorkerDeps,
-  data: JobPayloads["sync-google-ads"],
-  job: JobContext,
-): Promise<void> {
-  const found = await findJobConnection(deps.db, data, "google_ads");
-  const client = deps.config.googleAds.client;
-  if (!found) return;
-  const { owner, connection } = found;
-  if (!connection.sealedCredential || !client) return;
-  // Accounts listed and none chosen: the user's choice is awaited (none listed: this read lists them).
-  if (!connection.property && (connection.customers ?? []).length > 0) return;
-  const now = deps.clock.now();
-  // A spent quota: the daily refresh still queues the read, which asks Google nothing until Google's date.
-  if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) return;
-  const run = { id: connection.id, at: now, quotaDay: now.toISOString().slice(0, 10), quotaUsed: 0 };
-  const end = (status: ConnectorStatus, reason: string | null, succeeded = false) =>
-    recordRun(deps.db, { ...run, status, reason, succeeded });
-  const brand = await findCurrentBrand(deps.db, owner);
-  if (!brand || brand.sample) {
-    await end("error", "Set up your brand first: Google Ads figures are stored on its keywords.");
-    return;
-  }
-  const google = googleAdsClient({
-    clientId: client.id,
-    clientSecret: client.secret,
-    developerToken: client.developerToken,
-    tokenUrl: deps.config.searchConsole.tokenUrl,
-    revokeUrl: deps.config.searchConsole.revokeUrl,
-    baseUrl: deps.config.googleAds.baseUrl,
-  });
-  let customerId = connection.property;
-  const country = brand.country ?? DEFAULT_COUNTRY;
-  try {
-    const accessToken = await google.refresh(await deps.keys.seal.open(connection.sealedCredential));
+export const GOOGLE_ADS_SYNC: ConnectorSync<GoogleAdsClient> = {
+  descriptor: GOOGLE_ADS,
+  async open(deps, { connection, now }) {
+    const google = googleAdsClientOf(deps.config);
+    if (!connection.sealedCredential || !google) return undefined;
+    // Accounts listed and none chosen: the user's choice is awaited (none listed: this read lists them).
+    if (!connection.property && (connection.customers ?? []).length > 0) return undefined;
+    // A spent quota: the daily refresh still queues the read, which asks Google nothing until Google's date.
+    if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) return undefined;
+    return { client: google };
+  },
+  async read(deps, { owner, connection, now }, google) {
+    const brand = await findCurrentBrand(deps.db, owner);
+    if (!brand || brand.sample) {
+      return {
+        status: "error",
+        reason: "Set up your brand first: Google Ads figures are stored on its keywords.",
+      };
+    }
+    const country = brand.country ?? DEFAULT_COUNTRY;
+    const accessToken = await google.refresh(await deps.keys.seal.open(connection.sealedCredential ?? ""));
+    let customerId = connection.property;
     if (!customerId) {
       // The accounts Google could not list at connect (not the user's failure), listed now.
       const customers = await google.describedCustomers(accessToken);
       customerId = customers.length === 1 ? (customers[0]?.id ?? null) : null;
       await setCustomers(deps.db, { id: connection.id, customers, customerId });
-      if (!customerId) {
-        await end("choose_property", chooseReason(customers));
-        return;
-      }
+      if (!customerId) return { status: "choose_property", reason: chooseReason(customers) };
     }
     const customer = await google.customer(accessToken, customerId);
     const seeds = seedKeywords(
@@ -219,16 +207,9 @@ export async function syncGoogleAdsJob(
       return n;
     });
     await setRateLimitedUntil(deps.db, { id: connection.id, until: null });
-    await end(
-      "connected",
-      read.malformed > 0
-        ? `${read.malformed} ${read.malformed === 1 ? "keyword" : "keywords"} Google Ads sent could not be read and ${read.malformed === 1 ? "was" : "were"} left out.`
-        : null,
-      true,
-    );
     deps.log.info(
       {
-        workspaceId: data.workspaceId,
+        workspaceId: owner.workspaceId,
         seeds: seeds.length,
         planned: planned.length,
         written,
@@ -237,33 +218,31 @@ export async function syncGoogleAdsJob(
       },
       "Google Ads keyword planning read",
     );
-  } catch (error) {
-    if (!(error instanceof GoogleError)) throw error;
-    deps.log.warn({ workspaceId: data.workspaceId, failure: error.failure }, "Google Ads read failed");
-    const lastTry = job.retryCount >= job.retryLimit;
-    if (error.failure === "unavailable" && !lastTry) {
-      await end("reading", "Google did not answer: trying again in a moment.");
-      throw error;
-    }
-    const nextRefresh = nextRefreshAfter(data.workspaceId, now);
-    if (error instanceof GoogleAdsQuotaError) {
-      const asked = error.retryAfterSeconds === null ? null : addMs(now, error.retryAfterSeconds * SECOND_MS);
-      const until = asked && asked > nextRefresh ? asked : nextRefresh;
+    return {
+      status: "connected",
+      reason:
+        read.malformed > 0
+          ? `${read.malformed} ${read.malformed === 1 ? "keyword" : "keywords"} Google Ads sent could not be read and ${read.malformed === 1 ? "was" : "were"} left out.`
+          : null,
+    };
+  },
+  classify: classifyGoogle,
+  async failed(deps, { connection, now, next }, failure) {
+    if (failure.error instanceof GoogleAdsQuotaError) {
+      const seconds = failure.error.retryAfterSeconds;
+      const asked = seconds === null ? null : addMs(now, seconds * SECOND_MS);
+      const until = asked && asked > next ? asked : next;
       await setRateLimitedUntil(deps.db, { id: connection.id, until });
-      await end(
-        "quota_exhausted",
-        `Google Ads' quota for this server is used up: Brandscope reads it again after ${timeOf(until)}.`,
-      );
-      return;
+      return {
+        status: "quota_exhausted",
+        reason: `Google Ads' quota for this server is used up: Brandscope reads it again after ${timeOf(until)}.`,
+      };
     }
-    const [status, reason] = failureOutcome(error, { customerId, next: timeOf(nextRefresh) });
-    if (status === "version_sunset" || status === "project_not_approved") {
-      // The operator's to fix, whatever the workspace: said in the server's log as well as on the screen.
-      deps.log.error(
-        { workspaceId: data.workspaceId, failure: error.failure, code: error.code },
-        `Google Ads refused this server (${GOOGLE_ADS_API_VERSION.vendor} ${GOOGLE_ADS_API_VERSION.version}): ${reason}`,
-      );
-    }
-    await end(status, reason);
-  }
-}
+    const [status, reason] = failureOutcome(failure, { customerId: connection.property, next: timeOf(next) });
+    return { status, reason };
+  },
+  quotaUsed: () => 0,
+};
+
+export const syncGoogleAdsJob = (deps: WorkerDeps, data: SyncJobData, job: JobContext) =>
+  runConnectorSync(deps, data, job, GOOGLE_ADS_SYNC);

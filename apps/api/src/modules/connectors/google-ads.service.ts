@@ -4,54 +4,23 @@ import type { GoogleAdsCustomer } from "../../db/schema";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, RateLimitError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { MINUTE_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
-import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
-import { connectionOwner } from "./connection-owner";
-import { findConnection, setConnectionStatus } from "./connections.repo";
-import {
-  type ConsentCallback,
-  type ConsentFlow,
-  type GrantedConsent,
-  receiveConsent,
-  startConsent,
-} from "./consent";
+import { findConnection } from "./connections.repo";
+import { chooseWhatIsRead, disconnect, readNow, runTimes, untilAhead } from "./connector-lifecycle";
+import { type ConsentCallback, type GrantedConsent, receiveConsent, startConsent } from "./consent";
+import { GOOGLE_ADS, googleAdsClientOf } from "./google-ads.provider";
 import { countPlannedKeywords, saveGoogleAdsConnection } from "./google-ads.repo";
-import { googleAdsClient } from "./google-ads-api";
 import { chooseReason, failureOutcome, timeOf } from "./google-ads-sync.job";
+import { classifyGoogle } from "./google-failures";
 import { exchangeForGrant, GoogleError, googleConsentParams } from "./google-oauth";
-import { findGrant, forgetGrant, googleRevoker, releaseGoogleGrant } from "./grant";
+import { googleRevoker, releaseGoogleGrant } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
-import { setProperty } from "./search-console.repo";
 
 type Schemas = components["schemas"];
 type Connector = Schemas["GoogleAdsConnector"];
 
-/** Google Ads API access, the only scope asked (Google has no narrower, read-only one). */
-export const GOOGLE_ADS_SCOPE = "https://www.googleapis.com/auth/adwords";
-export const CONSENT: ConsentFlow = {
-  provider: "google_ads",
-  slug: "google-ads",
-  name: "Google Ads",
-  unavailable: "Google Ads keyword planning is not available on this server.",
-};
-/** A read is three calls and a few hundred keywords: a few a quarter hour is plenty. */
-export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
-const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
-
-function clientOf(ctx: Pick<RequestCtx, "config">) {
-  const client = ctx.config.googleAds.client;
-  if (!client) return undefined;
-  return googleAdsClient({
-    clientId: client.id,
-    clientSecret: client.secret,
-    developerToken: client.developerToken,
-    tokenUrl: ctx.config.searchConsole.tokenUrl,
-    revokeUrl: ctx.config.searchConsole.revokeUrl,
-    baseUrl: ctx.config.googleAds.baseUrl,
-  });
-}
+const clientOf = (ctx: Pick<RequestCtx, "config">) => googleAdsClientOf(ctx.config);
 
 /** The connector as the Data sources screen shows it. */
 export async function googleAdsConnector(
@@ -95,13 +64,8 @@ export async function googleAdsConnector(
     statusReason: connection.statusReason,
     customer: customers.find((c) => c.id === connection.property) ?? null,
     customers,
-    quotaExhaustedUntil:
-      connection.rateLimitedUntil && connection.rateLimitedUntil > now
-        ? iso(connection.rateLimitedUntil)
-        : null,
-    lastSuccessAt: iso(connection.lastSuccessAt),
-    lastRunAt: iso(connection.lastRunAt),
-    nextRunAt: waiting ? null : nextRefreshAfter(workspaceId, now).toISOString(),
+    quotaExhaustedUntil: untilAhead(connection.rateLimitedUntil, now),
+    ...runTimes(connection, { workspaceId, now, waiting }),
   };
 }
 
@@ -115,11 +79,11 @@ export const authorizeGoogleAds = (
   ctx: RequestCtx,
   reply: Pick<FastifyReply, "header">,
 ): Promise<Schemas["GoogleAdsAuthorization"]> =>
-  startConsent(ctx, reply, CONSENT, {
+  startConsent(ctx, reply, GOOGLE_ADS, {
     caller: signedIn(ctx),
     clientId: ctx.config.googleAds.client?.id,
     authorizeUrl: ctx.config.searchConsole.authorizeUrl,
-    params: googleConsentParams(GOOGLE_ADS_SCOPE),
+    params: googleConsentParams(GOOGLE_ADS.auth.scopes.join(" ")),
   });
 
 /** What connecting made of a granted consent (consent.ts answers the refusals before it). */
@@ -140,7 +104,7 @@ type CallbackOutcome =
  * names and currencies), the only one chosen, and it is read by a job. Answers the URL to send the browser to.
  */
 export const receiveGoogleAdsCallback = (ctx: RequestCtx, callback: ConsentCallback): Promise<string> =>
-  receiveConsent(ctx, CONSENT, callback, clientOf(ctx), connect);
+  receiveConsent(ctx, GOOGLE_ADS, callback, clientOf(ctx), connect);
 
 async function connect(
   ctx: RequestCtx,
@@ -148,7 +112,7 @@ async function connect(
   consent: GrantedConsent,
 ): Promise<CallbackOutcome> {
   const { workspaceId, brandId } = consent;
-  const tokens = await exchangeForGrant(ctx, CONSENT, google, consent);
+  const tokens = await exchangeForGrant(ctx, GOOGLE_ADS, google, consent);
   if ("error" in tokens) return tokens;
   const sealedCredential = seal(ctx.keys.seal, tokens.refreshToken);
   let customers: GoogleAdsCustomer[];
@@ -165,7 +129,7 @@ async function connect(
     // lists them once Google answers if there were none.
     if (!USERS_FAILURES.has(error.failure)) {
       const before = await findConnection(ctx.db, { workspaceId, brandId, provider: "google_ads" });
-      const [status, reason] = failureOutcome(error, {
+      const [status, reason] = failureOutcome(classifyGoogle(error) ?? { cause: "refused" }, {
         customerId: before?.property ?? null,
         next: nextReadTime(workspaceId, ctx),
       });
@@ -218,22 +182,16 @@ const USERS_FAILURES = new Set<GoogleError["failure"]>(["token", "no_access", "r
 const nextReadTime = (workspaceId: string, ctx: Pick<RequestCtx, "clock">) =>
   timeOf(nextRefreshAfter(workspaceId, ctx.clock.now()));
 
-const NOT_CONNECTED = "Connect Google Ads first.";
-
 /** Chooses which of the listed customers is read, and reads it. */
 export async function selectGoogleAdsCustomer(
   ctx: RequestCtx,
   body: Schemas["SelectGoogleAdsCustomerRequest"],
 ): Promise<Connector> {
-  const owner = await connectionOwner(ctx);
-  const connection = await findGrant(ctx.db, { ...owner, provider: "google_ads" }, NOT_CONNECTED);
-  if (!(connection.customers ?? []).some((c) => c.id === body.customerId)) {
-    const message = "Choose one of the Google Ads accounts your Google account can use";
-    throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/customerId", message }]);
-  }
-  await ctx.db.transaction(async (tx) => {
-    await setProperty(tx, { id: connection.id, property: body.customerId, status: "reading", reason: null });
-    await ctx.jobs.enqueue("sync-google-ads", owner, { tx });
+  const owner = await chooseWhatIsRead(ctx, GOOGLE_ADS, {
+    chosen: body.customerId,
+    listed: (connection) => (connection.customers ?? []).map((c) => c.id),
+    path: "/customerId",
+    message: "Choose one of the Google Ads accounts your Google account can use",
   });
   return googleAdsConnector(ctx, owner.workspaceId);
 }
@@ -243,35 +201,25 @@ export async function selectGoogleAdsCustomer(
  * while Google Ads' quota is spent.
  */
 export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
-  const owner = await connectionOwner(ctx);
-  const connection = await findGrant(ctx.db, { ...owner, provider: "google_ads" }, NOT_CONNECTED);
-  if (connection.status === "token_expired") {
-    throw new AppError(
-      "NOT_CONNECTED",
-      409,
-      "Google no longer accepts the connection: connect Google Ads again.",
-    );
-  }
-  // A connection whose accounts Google has not listed yet (it failed at connect, not for the user) is read, which
-  // lists them; one with accounts listed waits for the user's choice.
-  if (!connection.property && (connection.customers ?? []).length > 0) {
-    throw new AppError("NOT_CONNECTED", 409, "Choose the Google Ads account to read first.");
-  }
-  const now = ctx.clock.now();
-  if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) {
-    throw new RateLimitError(
-      `Google Ads' quota is used up until ${connection.rateLimitedUntil.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
-      Math.ceil((connection.rateLimitedUntil.getTime() - now.getTime()) / 1000),
-    );
-  }
-  await limitRequests(
-    ctx,
-    { key: `google-ads:${owner.brandId}`, ...REFRESH_LIMIT },
-    (wait) => `Google Ads was read a moment ago. You can read it again in ${wait}.`,
-  );
-  await ctx.db.transaction(async (tx) => {
-    await setConnectionStatus(tx, { id: connection.id, status: "reading", reason: null });
-    await ctx.jobs.enqueue("sync-google-ads", owner, { tx });
+  const owner = await readNow(ctx, GOOGLE_ADS, (connection, now) => {
+    if (connection.status === "token_expired") {
+      throw new AppError(
+        "NOT_CONNECTED",
+        409,
+        "Google no longer accepts the connection: connect Google Ads again.",
+      );
+    }
+    // A connection whose accounts Google has not listed yet (it failed at connect, not for the user) is read, which
+    // lists them; one with accounts listed waits for the user's choice.
+    if (!connection.property && (connection.customers ?? []).length > 0) {
+      throw new AppError("NOT_CONNECTED", 409, "Choose the Google Ads account to read first.");
+    }
+    if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) {
+      throw new RateLimitError(
+        `Google Ads' quota is used up until ${timeOf(connection.rateLimitedUntil)}.`,
+        Math.ceil((connection.rateLimitedUntil.getTime() - now.getTime()) / 1000),
+      );
+    }
   });
   return googleAdsConnector(ctx, owner.workspaceId);
 }
@@ -281,4 +229,4 @@ export async function refreshGoogleAds(ctx: RequestCtx): Promise<Connector> {
  * (grant.ts releaseGoogleGrant); the figures already read stay with the brand.
  */
 export const disconnectGoogleAds = (ctx: RequestCtx): Promise<undefined> =>
-  forgetGrant(ctx, "google_ads", googleRevoker(ctx.db, clientOf(ctx)));
+  disconnect(ctx, GOOGLE_ADS, googleRevoker(ctx.db, clientOf(ctx)));

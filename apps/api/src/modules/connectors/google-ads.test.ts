@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobsDone, type TestApp } from "../../../test/app";
+import { connectorHarness } from "../../../test/connector-harness";
 import { expectContractResponse } from "../../../test/contract-response";
 import {
   ADS_VERSIONS_SERVED,
@@ -46,54 +47,11 @@ beforeEach(() => {
 
 const workspace = (country = "GB") => lumoraWorkspace(t, { country });
 
-const OPERATIONS = {
-  "GET /connectors/google-ads": "getGoogleAdsConnector",
-  "PUT /connectors/google-ads": "selectGoogleAdsCustomer",
-  "DELETE /connectors/google-ads": "disconnectGoogleAds",
-  "POST /connectors/google-ads/authorize": "authorizeGoogleAds",
-  "POST /connectors/google-ads/refresh": "refreshGoogleAds",
-} as const;
+const { send, connector, ...harness } = connectorHarness(() => t, "google-ads");
 
-async function send(
-  method: "GET" | "PUT" | "POST" | "DELETE",
-  url: keyof typeof OPERATIONS extends `${string} ${infer U}` ? U : never,
-  authorization: string,
-  payload?: object,
-) {
-  const response = await t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
-  expectContractResponse(OPERATIONS[`${method} ${url}` as keyof typeof OPERATIONS], response);
-  return response;
-}
-
-const connector = async (authorization: string) =>
-  (await send("GET", "/connectors/google-ads", authorization)).json<Schemas["GoogleAdsConnector"]>();
-
-/**
- * Connects through the fake's consent (the browser's cookie, Google's redirect; the owner's Google account unless
- * named) and waits for the jobs.
- */
-async function connect(authorization: string, account?: string) {
-  const response = await send("POST", "/connectors/google-ads/authorize", authorization);
-  expect(response.statusCode).toBe(200);
-  const cookie = String(response.headers["set-cookie"]).split(";")[0] ?? "";
-  expect(cookie).toMatch(/^brandscope_google_ads=/);
-  const { code, state } = google.consent(response.json<{ url: string }>().url, account);
-  const back = await t.app.inject({
-    method: "GET",
-    url: `/api/connectors/google-ads/callback?${new URLSearchParams({ code, state })}`,
-    headers: { cookie },
-  });
-  expectContractResponse("receiveGoogleAdsCallback", back);
-  expect(back.statusCode).toBe(303);
-  const location = new URL(String(back.headers.location));
-  expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
-  expect(location.searchParams.get("connector")).toBe("google-ads");
-  await jobsDone(t);
-  // The brand the consent was for (`brand`): search-console.test.ts's two-brand test checks it.
-  return Object.fromEntries(
-    [...location.searchParams].filter(([name]) => name !== "connector" && name !== "brand"),
-  );
-}
+/** Connects through the fake's consent (the owner's Google account unless named) and waits for the jobs. */
+const connect = (authorization: string, account?: string) =>
+  harness.connect(authorization, (url) => google.consent(url, account));
 
 const brandKeywords = async (brandId: string) =>
   Object.fromEntries(

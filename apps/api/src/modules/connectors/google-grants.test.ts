@@ -1,13 +1,11 @@
-import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { jobsDone, type TestApp } from "../../../test/app";
-import { expectContractResponse } from "../../../test/contract-response";
+import { connectorHarness } from "../../../test/connector-harness";
 import { type FakeGoogle, subjectOf } from "../../../test/fake-google";
 import { lumoraWorkspace, startGoogleConnectorsApp } from "../../../test/google-connectors";
 import { connections } from "../../db/schema";
 
-type Schemas = components["schemas"];
 type GoogleConnector = "search-console" | "google-ads";
 
 // The two Google connectors on one OAuth client, against the fake whose revoke ends the whole grant of a Google
@@ -29,62 +27,32 @@ beforeEach(() => {
 
 const workspace = () => lumoraWorkspace(t);
 
-const operation = {
-  "search-console": {
-    get: "getSearchConsoleConnector",
-    authorize: "authorizeSearchConsole",
-    callback: "receiveSearchConsoleCallback",
-    refresh: "refreshSearchConsole",
-    disconnect: "disconnectSearchConsole",
-  },
-  "google-ads": {
-    get: "getGoogleAdsConnector",
-    authorize: "authorizeGoogleAds",
-    callback: "receiveGoogleAdsCallback",
-    refresh: "refreshGoogleAds",
-    disconnect: "disconnectGoogleAds",
-  },
-} as const;
+const harnesses = {
+  "search-console": connectorHarness(() => t, "search-console"),
+  "google-ads": connectorHarness(() => t, "google-ads"),
+};
 
 async function call(
   connector: GoogleConnector,
-  step: "get" | "authorize" | "refresh" | "disconnect",
+  step: "get" | "refresh" | "disconnect",
   authorization: string,
 ) {
-  const [method, path] = {
-    get: ["GET", ""],
-    authorize: ["POST", "/authorize"],
-    refresh: ["POST", "/refresh"],
-    disconnect: ["DELETE", ""],
-  }[step] as ["GET" | "POST" | "DELETE", string];
-  const response = await t.app.inject({
-    method,
-    url: `/api/connectors/${connector}${path}`,
-    headers: { authorization },
-  });
-  expectContractResponse(operation[connector][step], response);
-  return response;
+  const [method, path] = (
+    {
+      get: ["GET", ""],
+      refresh: ["POST", "/refresh"],
+      disconnect: ["DELETE", ""],
+    } as const
+  )[step];
+  return harnesses[connector].request(method, path, authorization);
 }
 
 const statusOf = async (connector: GoogleConnector, authorization: string) =>
-  (await call(connector, "get", authorization)).json<
-    Schemas["SearchConsoleConnector"] | Schemas["GoogleAdsConnector"]
-  >().status;
+  (await harnesses[connector].connector(authorization)).status;
 
 /** The consent of `account` on Google's page, Google's redirect back, and the jobs it queued; answers the outcome. */
-async function connect(connector: GoogleConnector, authorization: string, account: string) {
-  const started = await call(connector, "authorize", authorization);
-  const cookie = String(started.headers["set-cookie"]).split(";")[0] ?? "";
-  const { code, state } = google.consent(started.json<{ url: string }>().url, account);
-  const back = await t.app.inject({
-    method: "GET",
-    url: `/api/connectors/${connector}/callback?${new URLSearchParams({ code, state })}`,
-    headers: { cookie },
-  });
-  expectContractResponse(operation[connector].callback, back);
-  await jobsDone(t);
-  return Object.fromEntries(new URL(String(back.headers.location)).searchParams);
-}
+const connect = (connector: GoogleConnector, authorization: string, account: string) =>
+  harnesses[connector].connect(authorization, (url) => google.consent(url, account));
 
 /** Reads the connector again now, as "Refresh now" does, and answers its status once the read ran. */
 async function readAgain(connector: GoogleConnector, authorization: string) {

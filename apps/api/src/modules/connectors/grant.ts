@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/client";
+import type { ConnectorProvider } from "../../db/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { connectionOwner } from "./connection-owner";
@@ -10,7 +11,6 @@ import {
   holdsGrantInWorkspace,
   mayHoldGoogleGrant,
 } from "./connections.repo";
-import type { ConsentFlow } from "./consent";
 
 /**
  * What the OAuth connectors (Search Console, Google Ads, Instagram) do alike with the grant their consent
@@ -21,7 +21,7 @@ export type Granted = ConnectionRow & { sealedCredential: string };
 /** The brand's connection to the provider with its sealed grant; 409 NOT_CONNECTED (`missing`) without one. */
 export async function findGrant(
   db: Queryable,
-  p: ConnectionOwner & { provider: ConsentFlow["provider"] },
+  p: ConnectionOwner & { provider: ConnectorProvider },
   missing: string,
 ): Promise<Granted> {
   const connection = await findConnection(db, p);
@@ -40,7 +40,7 @@ export interface Revoker {
  */
 export async function forgetGrant(
   ctx: RequestCtx,
-  provider: ConsentFlow["provider"],
+  provider: ConnectorProvider,
   client: Revoker | undefined,
 ): Promise<undefined> {
   const owner = await connectionOwner(ctx);

@@ -23,7 +23,9 @@ export const REQUIRED_PERMISSIONS = [
 ] as const;
 /** Asked, not required at the callback: see above. */
 export const OPTIONAL_PERMISSIONS = ["business_management", "ads_read"] as const;
-const KNOWN = [...REQUIRED_PERMISSIONS, ...OPTIONAL_PERMISSIONS];
+/** Every permission Facebook Login asks for. */
+export const ASKED_PERMISSIONS = [...REQUIRED_PERMISSIONS, ...OPTIONAL_PERMISSIONS];
+const KNOWN = ASKED_PERMISSIONS;
 
 /** Classic Facebook Login's `scope` (without META_LOGIN_CONFIG_ID). */
 export const INSTAGRAM_SCOPES = KNOWN.join(",");

@@ -1,18 +1,18 @@
-import type { ConnectorStatus } from "../../db/schema";
-import type { JobContext, JobPayloads } from "../../kernel/job-queue";
+import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { markBrandDataChanged } from "../brand/imports.repo";
-import { findJobConnection } from "./connection-owner";
 import {
   type ConnectionRow,
-  recordRun,
   saveChannelReading,
   upsertChannelAudience,
   upsertInstagramPosts,
 } from "./connections.repo";
+import { type FailureCause, type SyncJobData, utcTimeOf } from "./connector-kit";
+import { type ConnectorSync, failedWith, type RunOutcome, runConnectorSync } from "./connector-sync";
+import { INSTAGRAM, instagramClientOf } from "./instagram.provider";
 import { setRateLimitedUntil } from "./instagram.repo";
-import { type InstagramClient, instagramClient, MetaError } from "./instagram-api";
+import { type InstagramClient, MetaError, type MetaFailure } from "./instagram-api";
 import { missingPermissionReason, missingPermissions } from "./instagram-permissions";
 import { instagramUsername } from "./instagram-username";
 import { type ConnectorBrand, connectorBrands } from "./youtube-brands";
@@ -25,128 +25,129 @@ export const USAGE_CEILING = 90;
 /** Meta's limits are over a rolling hour: without its own estimate, reading resumes an hour later. */
 const RATE_LIMIT_PAUSE_MINUTES = 60;
 
-const timeOf = (date: Date) => `${date.toISOString().slice(11, 16)} UTC`;
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
 
 export const tokenExpiredReason = (expiredAt: Date | null) =>
   `Meta no longer accepts Brandscope's access to Instagram${expiredAt ? ` (the connection expired on ${dateOf(expiredAt)})` : " (it was revoked or has expired)"}: token expired, reconnect with Facebook to read the accounts again.`;
 
+const CAUSE_OF = {
+  token: "token_expired",
+  rate_limit: "rate_limited",
+  permission: "permission_missing",
+  no_profile: "refused",
+  refused: "refused",
+  unavailable: "unavailable",
+} as const satisfies Record<MetaFailure, FailureCause>;
+
 /**
- * Reads the Instagram accounts of a workspace's brands (own and competitors, by the username of their Instagram
- * link) through the workspace's connected Instagram professional account with business_discovery (instagram.service.ts
- * connects it): each account's followers as the brand's Instagram audience of the day and its newest media as the
- * brand's Instagram posts; then the brands' figures are recomputed. Meta's usage headers are watched: above
- * USAGE_CEILING percent the run stops and says until when; a rate-limit error does the same. An expired or revoked
- * token ends the run with "reconnect"; a Meta outage is retried with back-off by the queue, and the last try says so.
+ * Reads the Instagram accounts of a brand and its competitors (by the username of their Instagram link) through
+ * the brand's connected Instagram professional account with business_discovery (instagram.service.ts connects it),
+ * on the kit's sync job shape (connector-sync.ts): each account's followers as the brand's Instagram audience of the
+ * day and its newest media as the brand's Instagram posts; then the brands' figures are recomputed. Meta's usage
+ * headers are watched: above USAGE_CEILING percent the run stops and says until when; a rate-limit error does the
+ * same. The quota recorded is the highest usage share Meta reported.
  */
-export async function syncInstagramJob(
-  deps: WorkerDeps,
-  data: JobPayloads["sync-instagram"],
-  job: JobContext,
-): Promise<void> {
-  const found = await findJobConnection(deps.db, data, "instagram");
-  const app = deps.config.instagram.app;
-  if (!found) return;
-  const { owner, connection } = found;
-  if (!connection.sealedCredential || !connection.property || !app) return;
-  const now = deps.clock.now();
-  const run = { id: connection.id, at: now, quotaDay: now.toISOString().slice(0, 10) };
-  const end = (status: ConnectorStatus, reason: string | null, succeeded: boolean, usage: number) =>
-    recordRun(deps.db, { ...run, status, reason, succeeded, quotaUsed: Math.round(usage) });
-  if (connection.credentialExpiresAt && connection.credentialExpiresAt <= now) {
-    await end("token_expired", tokenExpiredReason(connection.credentialExpiresAt), false, 0);
-    return;
-  }
-  if (connection.status === "no_access") {
-    // The grant lacks a permission (instagram.service.ts connect): nothing is asked of Meta until the user
-    // reconnects; the run is recorded so that the daily refresh does not queue it again within the day.
-    await end("no_access", connection.statusReason, false, 0);
-    return;
-  }
-  if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) {
-    await end(
-      "rate_limited",
-      `Meta's rate limit is reached: rate limited until ${timeOf(connection.rateLimitedUntil)}.`,
-      false,
-      connection.quotaUsed,
-    );
-    return;
-  }
-  const client = instagramClient({
-    appId: app.id,
-    appSecret: app.secret,
-    graphUrl: deps.config.instagram.graphUrl,
-  });
-  const rateLimited = async (minutes: number | null) => {
-    const until = addMs(
-      now,
-      Math.max(minutes ?? 0, 0) > 0 ? (minutes ?? 0) * MINUTE_MS : RATE_LIMIT_PAUSE_MINUTES * MINUTE_MS,
-    );
-    await setRateLimitedUntil(deps.db, { id: connection.id, until });
-    await end(
-      "rate_limited",
-      `Meta's rate limit is reached: rate limited until ${timeOf(until)}, when Brandscope reads the remaining accounts.`,
-      false,
-      client.usage.percent,
-    );
-  };
-  try {
-    const token = await deps.keys.seal.open(connection.sealedCredential);
-    const brands = (await connectorBrands(deps.db, data.workspaceId, owner.brandId)).filter(
+export const INSTAGRAM_SYNC: ConnectorSync<InstagramClient> = {
+  descriptor: INSTAGRAM,
+  async open(deps, { connection, now }) {
+    const meta = instagramClientOf(deps.config);
+    if (!connection.sealedCredential || !connection.property || !meta) return undefined;
+    if (connection.credentialExpiresAt && connection.credentialExpiresAt <= now) {
+      return {
+        outcome: {
+          status: "token_expired",
+          reason: tokenExpiredReason(connection.credentialExpiresAt),
+          quotaUsed: 0,
+        },
+      };
+    }
+    if (connection.status === "no_access") {
+      // The grant lacks a permission (instagram.service.ts connect): nothing is asked of Meta until the user
+      // reconnects; the run is recorded so that the daily refresh does not queue it again within the day.
+      return { outcome: { status: "no_access", reason: connection.statusReason, quotaUsed: 0 } };
+    }
+    if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) {
+      return {
+        outcome: {
+          status: "rate_limited",
+          reason: `Meta's rate limit is reached: rate limited until ${utcTimeOf(connection.rateLimitedUntil)}.`,
+          quotaUsed: connection.quotaUsed,
+        },
+      };
+    }
+    return { client: meta };
+  },
+  async read(deps, { owner, connection, now }, client) {
+    const token = await deps.keys.seal.open(connection.sealedCredential ?? "");
+    const brands = (await connectorBrands(deps.db, owner.workspaceId, owner.brandId)).filter(
       (b) => b.instagram !== null,
     );
-    let read = 0;
     for (const entry of brands) {
-      if (client.usage.percent >= USAGE_CEILING) {
-        await rateLimited(client.usage.regainMinutes);
-        return;
-      }
+      if (client.usage.percent >= USAGE_CEILING)
+        return rateLimited(deps, connection, now, client.usage.regainMinutes);
       await readAccount(deps, client, { connection, token, entry, now });
-      read += 1;
     }
     await setRateLimitedUntil(deps.db, { id: connection.id, until: null });
-    await end("connected", null, true, client.usage.percent);
     deps.log.info(
-      { workspaceId: data.workspaceId, accounts: read, usage: client.usage.percent },
+      { workspaceId: owner.workspaceId, accounts: brands.length, usage: client.usage.percent },
       "Instagram read",
     );
-  } catch (error) {
-    if (!(error instanceof MetaError)) throw error;
-    deps.log.warn({ workspaceId: data.workspaceId, failure: error.failure }, "Instagram read failed");
-    if (error.failure === "rate_limit") {
-      await rateLimited(error.retryAfterMinutes);
-      return;
-    }
-    if (error.failure === "permission") {
-      const reason = await missingPermissionOf(client, connection, deps);
-      if (reason) {
-        await end("no_access", reason, false, client.usage.percent);
-        return;
+    return { status: "connected", reason: null };
+  },
+  classify: (error) => (error instanceof MetaError ? { cause: CAUSE_OF[error.failure], error } : undefined),
+  async failed(deps, { connection, now }, failure, client) {
+    switch (failure.cause) {
+      case "rate_limited":
+        return rateLimited(
+          deps,
+          connection,
+          now,
+          failure.error instanceof MetaError ? failure.error.retryAfterMinutes : null,
+        );
+      case "permission_missing": {
+        const reason = await missingPermissionOf(client, connection, deps);
+        return reason
+          ? { status: "no_access", reason }
+          : {
+              status: "token_expired",
+              reason:
+                "The Facebook connection lacks a permission business_discovery needs: reconnect with Facebook and grant every permission asked.",
+            };
       }
+      case "token_expired":
+        return failedWith(failure, tokenExpiredReason(null));
+      case "unavailable":
+        return failedWith(
+          failure,
+          "Meta did not answer: the accounts are read again at the next daily refresh.",
+        );
+      default:
+        return failedWith(
+          { ...failure, cause: "refused" },
+          "Meta refused the request: Brandscope tries again at the next daily refresh.",
+        );
     }
-    const lastTry = job.retryCount >= job.retryLimit;
-    if (error.failure === "unavailable" && !lastTry) {
-      await end("reading", "Meta did not answer: trying again in a moment.", false, client.usage.percent);
-      throw error;
-    }
-    const outcome: Record<
-      Exclude<typeof error.failure, "rate_limit" | "no_profile">,
-      [ConnectorStatus, string]
-    > = {
-      token: ["token_expired", tokenExpiredReason(null)],
-      permission: [
-        "token_expired",
-        "The Facebook connection lacks a permission business_discovery needs: reconnect with Facebook and grant every permission asked.",
-      ],
-      refused: ["error", "Meta refused the request: Brandscope tries again at the next daily refresh."],
-      unavailable: ["error", "Meta did not answer: the accounts are read again at the next daily refresh."],
-    };
-    const [status, reason] =
-      error.failure === "no_profile"
-        ? (["error", "Meta refused the request."] as const)
-        : outcome[error.failure];
-    await end(status, reason, false, client.usage.percent);
-  }
+  },
+  quotaUsed: (_run, client) => client?.usage.percent ?? 0,
+};
+
+export const syncInstagramJob = (deps: WorkerDeps, data: SyncJobData, job: JobContext) =>
+  runConnectorSync(deps, data, job, INSTAGRAM_SYNC);
+
+/** Meta's rate limit reached: no call until Meta's estimate, or RATE_LIMIT_PAUSE_MINUTES without one. */
+async function rateLimited(
+  deps: WorkerDeps,
+  connection: ConnectionRow,
+  now: Date,
+  minutes: number | null,
+): Promise<RunOutcome> {
+  const pause = Math.max(minutes ?? 0, 0) > 0 ? (minutes ?? 0) : RATE_LIMIT_PAUSE_MINUTES;
+  const until = addMs(now, pause * MINUTE_MS);
+  await setRateLimitedUntil(deps.db, { id: connection.id, until });
+  return {
+    status: "rate_limited",
+    reason: `Meta's rate limit is reached: rate limited until ${utcTimeOf(until)}, when Brandscope reads the remaining accounts.`,
+  };
 }
 
 /**

@@ -3,22 +3,18 @@ import type { FastifyReply } from "fastify";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { addMs, MINUTE_MS, SECOND_MS } from "../../lib/clock";
+import { addMs, SECOND_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
-import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
-import { connectionOwner, findConnectionOwner } from "./connection-owner";
+import { findConnectionOwner } from "./connection-owner";
 import { findChannelReadings, findConnection } from "./connections.repo";
-import {
-  type ConsentCallback,
-  type ConsentFlow,
-  type GrantedConsent,
-  receiveConsent,
-  startConsent,
-} from "./consent";
-import { findGrant, forgetGrant, metaRevoker, releaseMetaGrant } from "./grant";
+import { utcTimeOf } from "./connector-kit";
+import { chooseWhatIsRead, disconnect, isoOf, readNow, runTimes, untilAhead } from "./connector-lifecycle";
+import { type ConsentCallback, type GrantedConsent, receiveConsent, startConsent } from "./consent";
+import { metaRevoker, releaseMetaGrant } from "./grant";
+import { INSTAGRAM, instagramClientOf } from "./instagram.provider";
 import { saveInstagramConnection } from "./instagram.repo";
-import { instagramClient, META_GRAPH_API_VERSION, MetaError } from "./instagram-api";
+import { META_GRAPH_API_VERSION, MetaError } from "./instagram-api";
 import {
   INSTAGRAM_SCOPES,
   missingPermissionReason,
@@ -27,29 +23,12 @@ import {
 } from "./instagram-permissions";
 import { tokenExpiredReason } from "./instagram-sync.job";
 import { instagramUsername } from "./instagram-username";
-import { nextRefreshAfter } from "./refresh-schedule";
-import { setProperty } from "./search-console.repo";
 import { connectorBrands } from "./youtube-brands";
 
 type Schemas = components["schemas"];
 type Connector = Schemas["InstagramConnector"];
 
-export const CONSENT: ConsentFlow = {
-  provider: "instagram",
-  slug: "instagram",
-  name: "Instagram",
-  unavailable: "Instagram is not available on this server.",
-};
-export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
-
-function clientOf(ctx: Pick<RequestCtx, "config">) {
-  const app = ctx.config.instagram.app;
-  return app
-    ? instagramClient({ appId: app.id, appSecret: app.secret, graphUrl: ctx.config.instagram.graphUrl })
-    : undefined;
-}
-
-const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+const clientOf = (ctx: Pick<RequestCtx, "config">) => instagramClientOf(ctx.config);
 
 /** The connector as the Data sources screen shows it. */
 export async function instagramConnector(
@@ -104,18 +83,14 @@ export async function instagramConnector(
         : connection.statusReason,
     account: accounts.find((a) => a.id === connection.property) ?? null,
     accounts,
-    tokenExpiresAt: iso(connection.credentialExpiresAt),
-    rateLimitedUntil:
-      connection.rateLimitedUntil && connection.rateLimitedUntil > now
-        ? iso(connection.rateLimitedUntil)
-        : null,
-    lastSuccessAt: iso(connection.lastSuccessAt),
-    lastRunAt: iso(connection.lastRunAt),
+    tokenExpiresAt: isoOf(connection.credentialExpiresAt),
+    rateLimitedUntil: untilAhead(connection.rateLimitedUntil, now),
     missingPermissions: status === "permission_missing" ? permissionsNamedIn(connection.statusReason) : [],
-    nextRunAt:
-      status === "token_expired" || status === "choose_account" || status === "permission_missing"
-        ? null
-        : nextRefreshAfter(workspaceId, now).toISOString(),
+    ...runTimes(connection, {
+      workspaceId,
+      now,
+      waiting: status === "token_expired" || status === "choose_account" || status === "permission_missing",
+    }),
     profiles: brands.map(({ brand, isOwnBrand, instagram }) => {
       const reading = readings.find((r) => r.brandId === brand.id);
       return {
@@ -128,7 +103,7 @@ export async function instagramConnector(
         problem: instagram
           ? (reading?.problem ?? null)
           : "No Instagram link: add the brand's instagram.com address to read it.",
-        readAt: iso(reading?.readAt),
+        readAt: isoOf(reading?.readAt),
       };
     }),
   };
@@ -159,7 +134,7 @@ export async function authorizeInstagram(
     const connection = owner && (await findConnection(ctx.db, { ...owner, provider: "instagram" }));
     if (connection?.sealedCredential && connection.status === "no_access") params.auth_type = "rerequest";
   }
-  return startConsent(ctx, reply, CONSENT, {
+  return startConsent(ctx, reply, INSTAGRAM, {
     caller,
     clientId: ctx.config.instagram.app?.id,
     authorizeUrl: `${ctx.config.instagram.dialogUrl}/${META_GRAPH_API_VERSION.version}/dialog/oauth`,
@@ -185,7 +160,7 @@ type InstagramOutcome =
  * Pages' Instagram professional accounts are listed and the brand's own chosen, and the brands read by a job.
  */
 export const receiveInstagramCallback = (ctx: RequestCtx, callback: ConsentCallback): Promise<string> =>
-  receiveConsent(ctx, CONSENT, callback, clientOf(ctx), connect);
+  receiveConsent(ctx, INSTAGRAM, callback, clientOf(ctx), connect);
 
 async function connect(
   ctx: RequestCtx,
@@ -274,8 +249,6 @@ async function connect(
   return { status: account ? "connected" : "choose_account" };
 }
 
-const NOT_CONNECTED = "Connect Instagram with Facebook first.";
-
 /** 409 while the grant lacks a permission: nothing can be read until the user reconnects and allows it. */
 function refuseWithoutPermission(connection: { status: string; statusReason: string | null }) {
   if (connection.status === "no_access") {
@@ -292,59 +265,40 @@ export async function selectInstagramAccount(
   ctx: RequestCtx,
   body: Schemas["SelectInstagramAccountRequest"],
 ): Promise<Connector> {
-  const owner = await connectionOwner(ctx);
-  const connection = await findGrant(ctx.db, { ...owner, provider: "instagram" }, NOT_CONNECTED);
-  refuseWithoutPermission(connection);
-  if (!(connection.accounts ?? []).some((a) => a.id === body.accountId)) {
-    const message = "Choose one of the Instagram accounts of your Facebook Pages";
-    throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/accountId", message }]);
-  }
-  await ctx.db.transaction(async (tx) => {
-    await setProperty(tx, { id: connection.id, property: body.accountId, status: "reading", reason: null });
-    await ctx.jobs.enqueue("sync-instagram", owner, { tx });
+  const owner = await chooseWhatIsRead(ctx, INSTAGRAM, {
+    chosen: body.accountId,
+    listed: (connection) => (connection.accounts ?? []).map((a) => a.id),
+    path: "/accountId",
+    message: "Choose one of the Instagram accounts of your Facebook Pages",
+    refuse: refuseWithoutPermission,
   });
   return instagramConnector(ctx, owner.workspaceId);
 }
 
 /** Reads the brands' accounts again now, within a rate limit; 409 when nothing can be read until the user acts. */
 export async function refreshInstagram(ctx: RequestCtx): Promise<Connector> {
-  const owner = await connectionOwner(ctx);
-  const connection = await findGrant(ctx.db, { ...owner, provider: "instagram" }, NOT_CONNECTED);
-  const now = ctx.clock.now();
-  refuseWithoutPermission(connection);
-  if (
-    connection.status === "token_expired" ||
-    (connection.credentialExpiresAt !== null && connection.credentialExpiresAt <= now)
-  ) {
-    throw new AppError("NOT_CONNECTED", 409, "Meta no longer accepts the connection: reconnect Instagram.");
-  }
-  if (!connection.property) {
-    throw new AppError("NOT_CONNECTED", 409, "Choose the Instagram account to read through first.");
-  }
-  if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) {
-    throw new AppError(
-      "RATE_LIMITED",
-      409,
-      `Meta's rate limit is reached: Instagram can be read again after ${connection.rateLimitedUntil.toISOString().slice(11, 16)} UTC.`,
-    );
-  }
-  await limitRequests(
-    ctx,
-    { key: `instagram:${owner.brandId}`, ...REFRESH_LIMIT },
-    (wait) => `Instagram was read a moment ago. You can read it again in ${wait}.`,
-  );
-  await ctx.db.transaction(async (tx) => {
-    await setProperty(tx, {
-      id: connection.id,
-      property: connection.property ?? "",
-      status: "reading",
-      reason: null,
-    });
-    await ctx.jobs.enqueue("sync-instagram", owner, { tx });
+  const owner = await readNow(ctx, INSTAGRAM, (connection, now) => {
+    refuseWithoutPermission(connection);
+    if (
+      connection.status === "token_expired" ||
+      (connection.credentialExpiresAt !== null && connection.credentialExpiresAt <= now)
+    ) {
+      throw new AppError("NOT_CONNECTED", 409, "Meta no longer accepts the connection: reconnect Instagram.");
+    }
+    if (!connection.property) {
+      throw new AppError("NOT_CONNECTED", 409, "Choose the Instagram account to read through first.");
+    }
+    if (connection.rateLimitedUntil && connection.rateLimitedUntil > now) {
+      throw new AppError(
+        "RATE_LIMITED",
+        409,
+        `Meta's rate limit is reached: Instagram can be read again after ${utcTimeOf(connection.rateLimitedUntil)}.`,
+      );
+    }
   });
   return instagramConnector(ctx, owner.workspaceId);
 }
 
 /** Forgets the token (and removes the app's permissions at Meta, best effort); what was read stays. */
 export const disconnectInstagram = (ctx: RequestCtx): Promise<undefined> =>
-  forgetGrant(ctx, "instagram", metaRevoker(ctx.db, clientOf(ctx)));
+  disconnect(ctx, INSTAGRAM, metaRevoker(ctx.db, clientOf(ctx)));

@@ -1,9 +1,10 @@
 import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { insertOwnBrand } from "../../../test/brand-rows";
 import { SEALED_WITH_TEST_KEY } from "../../../test/config";
+import { connectorHarness, startConnectorApp } from "../../../test/connector-harness";
 import { expectContractResponse } from "../../../test/contract-response";
 import {
   FAKE_LOGIN_CONFIG_ID,
@@ -11,7 +12,6 @@ import {
   META_VERSIONS_SERVED,
   startFakeMeta,
 } from "../../../test/fake-meta";
-import { capturedLog } from "../../../test/log";
 import { recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
@@ -24,7 +24,6 @@ import {
   socialAccounts,
   workspaceBrands,
 } from "../../db/schema";
-import { createWorkerDeps } from "../../jobs/worker-deps";
 import { HOUR_MS, MINUTE_MS } from "../../lib/clock";
 import { META_GRAPH_API_VERSION } from "./instagram-api";
 import { syncInstagramJob } from "./instagram-sync.job";
@@ -38,17 +37,12 @@ type Connector = Schemas["InstagramConnector"];
 // its Instagram audience and posts and shown by the competitor module, and every way Meta says no.
 let meta: FakeMeta;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
   meta = await startFakeMeta();
-  t = await buildTestApp({
-    env: { ...meta.env, SAMPLE_DATA: "off", APP_URL: "https://app.brandscope.test" },
-    jobs: { retryDelaySeconds: 1 },
-  });
+  ({ t, close } = await startConnectorApp(meta.env, () => meta.close()));
 });
-afterAll(async () => {
-  await t?.close();
-  await meta?.close();
-});
+afterAll(() => close?.());
 beforeEach(() => {
   meta.calls.length = 0;
   meta.versions.length = 0;
@@ -97,78 +91,16 @@ async function workspace(ownInstagram: string | null = "https://www.instagram.co
   return { ...user, own, rival, ghost };
 }
 
-const OPERATIONS = {
-  "GET /connectors/instagram": "getInstagramConnector",
-  "PUT /connectors/instagram": "selectInstagramAccount",
-  "DELETE /connectors/instagram": "disconnectInstagram",
-  "POST /connectors/instagram/authorize": "authorizeInstagram",
-  "POST /connectors/instagram/refresh": "refreshInstagram",
-} as const;
-
-async function send(
-  method: "GET" | "PUT" | "POST" | "DELETE",
-  url: keyof typeof OPERATIONS extends `${string} ${infer U}` ? U : never,
-  authorization: string,
-  payload?: object,
-) {
-  const response = await t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
-  expectContractResponse(OPERATIONS[`${method} ${url}` as keyof typeof OPERATIONS], response);
-  return response;
-}
-
-const connector = async (authorization: string) =>
-  (await send("GET", "/connectors/instagram", authorization)).json<Connector>();
-
-async function authorize(authorization: string) {
-  const response = await send("POST", "/connectors/instagram/authorize", authorization);
-  expect(response.statusCode).toBe(200);
-  return {
-    url: response.json<{ url: string }>().url,
-    cookie: String(response.headers["set-cookie"]).split(";")[0] ?? "",
-    setCookie: String(response.headers["set-cookie"]),
-  };
-}
-
-async function callback(query: Record<string, string>, cookie: string | undefined) {
-  const response = await t.app.inject({
-    method: "GET",
-    url: `/api/connectors/instagram/callback?${new URLSearchParams(query)}`,
-    headers: cookie ? { cookie } : {},
-  });
-  expectContractResponse("receiveInstagramCallback", response);
-  return response;
-}
-
-const outcome = (response: { statusCode: number; headers: Record<string, unknown> }) => {
-  expect(response.statusCode).toBe(303);
-  const location = new URL(String(response.headers.location));
-  expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
-  expect(location.searchParams.get("connector")).toBe("instagram");
-  // The brand the consent was for (`brand`): search-console.test.ts's two-brand test checks it.
-  return Object.fromEntries(
-    [...location.searchParams].filter(([name]) => name !== "connector" && name !== "brand"),
-  );
-};
-
-async function connect(authorization: string) {
-  const started = await authorize(authorization);
-  const { code, state } = meta.consent(started.url);
-  const answer = outcome(await callback({ code, state }, started.cookie));
-  await jobsDone(t);
-  return answer;
-}
+const { send, connector, authorize, callback, outcome, refresh, ...harness } = connectorHarness(
+  () => t,
+  "instagram",
+);
+const connect = (authorization: string) => harness.connect(authorization, (url) => meta.consent(url));
 
 const profileOf = (c: Connector, brandId: string) => c.profiles.find((p) => p.brandId === brandId);
 
 /** What the worker hands a job, with the test's database, configuration and clock. */
-const workerDeps = (jobs: ReturnType<typeof recordedJobs>["jobs"]) =>
-  createWorkerDeps({ db: t.database.db, config: t.config, log: capturedLog().log, clock: t.clock, jobs });
-
-async function refresh(authorization: string) {
-  const response = await send("POST", "/connectors/instagram/refresh", authorization);
-  await jobsDone(t);
-  return response;
-}
+const workerDeps = (jobs: ReturnType<typeof recordedJobs>["jobs"]) => harness.workerDeps(jobs);
 
 describe("the Instagram connector", () => {
   it("connects with Facebook Login and reads each brand's followers, media count and posts, which the competitor module shows", async () => {
@@ -568,15 +500,11 @@ describe("the Instagram connector", () => {
 
 describe("the Instagram connector with Facebook Login for Business", () => {
   it("sends the configuration (config_id) instead of scope, and a permission the configuration lacks is the operator's to add", async () => {
-    const configured = await buildTestApp({
-      env: {
-        ...meta.env,
-        META_LOGIN_CONFIG_ID: FAKE_LOGIN_CONFIG_ID,
-        SAMPLE_DATA: "off",
-        APP_URL: "https://app.brandscope.test",
-      },
-      jobs: { retryDelaySeconds: 1 },
-    });
+    const { t: configured, close: closeConfigured } = await startConnectorApp(
+      { ...meta.env, META_LOGIN_CONFIG_ID: FAKE_LOGIN_CONFIG_ID },
+      async () => {},
+    );
+    const calls = connectorHarness(() => configured, "instagram");
     try {
       const user = await seedSignedInUser(configured.database.db, jwtKey(TEST_JWT_SECRET), {
         now: configured.clock.now(),
@@ -584,22 +512,12 @@ describe("the Instagram connector with Facebook Login for Business", () => {
       // A connection is a brand's: the workspace has one.
       await insertOwnBrand(configured.database.db, user.workspaceId);
       const login = async () => {
-        const response = await configured.app.inject({
-          method: "POST",
-          url: "/api/connectors/instagram/authorize",
-          headers: { authorization: user.authorization },
+        let url = new URL("about:blank");
+        const answer = await calls.connect(user.authorization, (sent) => {
+          url = new URL(sent);
+          return meta.consent(sent);
         });
-        expectContractResponse("authorizeInstagram", response);
-        const url = new URL(response.json<{ url: string }>().url);
-        const cookie = String(response.headers["set-cookie"]).split(";")[0] ?? "";
-        const { code, state } = meta.consent(url.href);
-        const back = await configured.app.inject({
-          method: "GET",
-          url: `/api/connectors/instagram/callback?${new URLSearchParams({ code, state })}`,
-          headers: { cookie },
-        });
-        await jobsDone(configured);
-        return { url, outcome: outcome(back) };
+        return { url, outcome: answer };
       };
       const first = await login();
       expect(first.url.searchParams.get("config_id")).toBe(FAKE_LOGIN_CONFIG_ID);
@@ -612,13 +530,7 @@ describe("the Instagram connector with Facebook Login for Business", () => {
       meta.grant.clear();
       const second = await login();
       expect(second.outcome).toEqual({ error: "permission_missing" });
-      const state = await configured.app.inject({
-        method: "GET",
-        url: "/api/connectors/instagram",
-        headers: { authorization: user.authorization },
-      });
-      expectContractResponse("getInstagramConnector", state);
-      expect(state.json<Connector>()).toMatchObject({
+      expect(await calls.connector(user.authorization)).toMatchObject({
         status: "permission_missing",
         missingPermissions: ["instagram_manage_insights"],
         statusReason: expect.stringMatching(
@@ -629,7 +541,7 @@ describe("the Instagram connector with Facebook Login for Business", () => {
       expect(third.url.searchParams.has("auth_type")).toBe(false);
     } finally {
       meta.configPermissions.push("instagram_manage_insights");
-      await configured.close();
+      await closeConfigured();
     }
   });
 });

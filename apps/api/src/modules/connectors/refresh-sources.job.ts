@@ -1,17 +1,8 @@
-import type { ConnectorProvider } from "../../db/schema";
-import type { JobKind } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { findWebsiteReadTimes } from "../website/articles.repo";
 import { findRefreshableConnections } from "./connections.repo";
+import { PROVIDERS } from "./providers";
 import { isDue } from "./refresh-schedule";
-
-/** The job that reads a connection of each provider. */
-const syncJobOf = {
-  youtube: "sync-youtube",
-  search_console: "sync-search-console",
-  instagram: "sync-instagram",
-  google_ads: "sync-google-ads",
-} as const satisfies Record<ConnectorProvider, JobKind>;
 
 /**
  * The hourly run of the daily refresh: queues a read of every connection and every company's website whose hour
@@ -26,7 +17,7 @@ export async function refreshSourcesJob(deps: WorkerDeps): Promise<void> {
     isDue(c.workspaceId, c.lastRunAt, now),
   );
   for (const connection of due) {
-    await deps.jobs.enqueue(syncJobOf[connection.provider], {
+    await deps.jobs.enqueue(PROVIDERS[connection.provider].job, {
       workspaceId: connection.workspaceId,
       brandId: connection.brandId,
     });

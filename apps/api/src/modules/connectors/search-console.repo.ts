@@ -33,16 +33,6 @@ export async function saveSearchConsoleConnection(
   return row;
 }
 
-export async function setProperty(
-  db: Queryable,
-  p: { id: string; property: string; status: ConnectorStatus; reason: string | null },
-) {
-  await db
-    .update(connections)
-    .set({ property: p.property, status: p.status, statusReason: p.reason })
-    .where(eq(connections.id, p.id));
-}
-
 /** One query as a read stores it: the brand's own search, in one country, over the read's days. */
 export interface ReadQuery {
   country: string;

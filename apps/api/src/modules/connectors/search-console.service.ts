@@ -3,51 +3,22 @@ import type { FastifyReply } from "fastify";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { MINUTE_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
-import { limitRequests } from "../auth/limits";
 import { findCurrentBrand } from "../brand/brand.repo";
-import { connectionOwner } from "./connection-owner";
 import { findConnection } from "./connections.repo";
-import {
-  type ConsentCallback,
-  type ConsentFlow,
-  type GrantedConsent,
-  receiveConsent,
-  startConsent,
-} from "./consent";
+import { chooseWhatIsRead, disconnect, readNow, runTimes } from "./connector-lifecycle";
+import { type ConsentCallback, type GrantedConsent, receiveConsent, startConsent } from "./consent";
 import { exchangeForGrant, googleConsentParams } from "./google-oauth";
-import { findGrant, forgetGrant, googleRevoker, releaseGoogleGrant } from "./grant";
-import { nextRefreshAfter } from "./refresh-schedule";
-import { countConnectorSearches, saveSearchConsoleConnection, setProperty } from "./search-console.repo";
-import { GoogleError, searchConsoleClient } from "./search-console-api";
+import { googleRevoker, releaseGoogleGrant } from "./grant";
+import { SEARCH_CONSOLE, searchConsoleClientOf } from "./search-console.provider";
+import { countConnectorSearches, saveSearchConsoleConnection } from "./search-console.repo";
+import { GoogleError } from "./search-console-api";
 import { matchingProperty } from "./search-console-sites";
 
 type Schemas = components["schemas"];
 type Connector = Schemas["SearchConsoleConnector"];
 
-/** Read-only access to Search Console, the only scope asked. */
-export const SEARCH_CONSOLE_SCOPE = "https://www.googleapis.com/auth/webmasters.readonly";
-export const CONSENT: ConsentFlow = {
-  provider: "search_console",
-  slug: "search-console",
-  name: "Search Console",
-  unavailable: "Google Search Console is not available on this server.",
-};
-/** A read is a few calls: a few a quarter hour is plenty, as for YouTube. */
-export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
-
-function clientOf(ctx: Pick<RequestCtx, "config">) {
-  const client = ctx.config.searchConsole.client;
-  if (!client) return undefined;
-  return searchConsoleClient({
-    clientId: client.id,
-    clientSecret: client.secret,
-    tokenUrl: ctx.config.searchConsole.tokenUrl,
-    revokeUrl: ctx.config.searchConsole.revokeUrl,
-    baseUrl: ctx.config.searchConsole.baseUrl,
-  });
-}
+const clientOf = (ctx: Pick<RequestCtx, "config">) => searchConsoleClientOf(ctx.config);
 
 /** The connector as the Data sources screen shows it. */
 export async function searchConsoleConnector(
@@ -100,9 +71,7 @@ export async function searchConsoleConnector(
     statusReason: connection.statusReason,
     property: connection.property,
     properties: connection.properties ?? [],
-    lastSuccessAt: connection.lastSuccessAt?.toISOString() ?? null,
-    lastRunAt: connection.lastRunAt?.toISOString() ?? null,
-    nextRunAt: waiting ? null : nextRefreshAfter(workspaceId, ctx.clock.now()).toISOString(),
+    ...runTimes(connection, { workspaceId, now: ctx.clock.now(), waiting }),
   };
 }
 
@@ -116,11 +85,11 @@ export const authorizeSearchConsole = (
   ctx: RequestCtx,
   reply: Pick<FastifyReply, "header">,
 ): Promise<Schemas["SearchConsoleAuthorization"]> =>
-  startConsent(ctx, reply, CONSENT, {
+  startConsent(ctx, reply, SEARCH_CONSOLE, {
     caller: signedIn(ctx),
     clientId: ctx.config.searchConsole.client?.id,
     authorizeUrl: ctx.config.searchConsole.authorizeUrl,
-    params: googleConsentParams(SEARCH_CONSOLE_SCOPE),
+    params: googleConsentParams(SEARCH_CONSOLE.auth.scopes.join(" ")),
   });
 
 /** What connecting made of a granted consent (consent.ts answers the refusals before it). */
@@ -137,7 +106,7 @@ type CallbackOutcome =
  * send the browser to.
  */
 export const receiveSearchConsoleCallback = (ctx: RequestCtx, callback: ConsentCallback): Promise<string> =>
-  receiveConsent(ctx, CONSENT, callback, clientOf(ctx), connect);
+  receiveConsent(ctx, SEARCH_CONSOLE, callback, clientOf(ctx), connect);
 
 async function connect(
   ctx: RequestCtx,
@@ -145,7 +114,7 @@ async function connect(
   consent: GrantedConsent,
 ): Promise<CallbackOutcome> {
   const { workspaceId, brandId } = consent;
-  const tokens = await exchangeForGrant(ctx, CONSENT, google, consent);
+  const tokens = await exchangeForGrant(ctx, SEARCH_CONSOLE, google, consent);
   if ("error" in tokens) return tokens;
   let properties: Awaited<ReturnType<typeof google.sites>>;
   try {
@@ -188,53 +157,33 @@ async function connect(
   return { status: property ? "connected" : "choose_property" };
 }
 
-const NOT_CONNECTED = "Connect Google Search Console first.";
-
 /** Chooses which of the listed properties is read, and reads it. */
 export async function selectSearchConsoleProperty(
   ctx: RequestCtx,
   body: Schemas["SelectSearchConsolePropertyRequest"],
 ): Promise<Connector> {
-  const owner = await connectionOwner(ctx);
-  const connection = await findGrant(ctx.db, { ...owner, provider: "search_console" }, NOT_CONNECTED);
-  if (!(connection.properties ?? []).some((p) => p.siteUrl === body.property)) {
-    const message = "Choose one of the properties your Google account can read";
-    throw new AppError("VALIDATION_FAILED", 400, message, [{ path: "/property", message }]);
-  }
-  await ctx.db.transaction(async (tx) => {
-    await setProperty(tx, { id: connection.id, property: body.property, status: "reading", reason: null });
-    await ctx.jobs.enqueue("sync-search-console", owner, { tx });
+  const owner = await chooseWhatIsRead(ctx, SEARCH_CONSOLE, {
+    chosen: body.property,
+    listed: (connection) => (connection.properties ?? []).map((p) => p.siteUrl),
+    path: "/property",
+    message: "Choose one of the properties your Google account can read",
   });
   return searchConsoleConnector(ctx, owner.workspaceId);
 }
 
 /** Reads the property again now, within a rate limit; 409 when nothing can be read until the user acts. */
 export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> {
-  const owner = await connectionOwner(ctx);
-  const connection = await findGrant(ctx.db, { ...owner, provider: "search_console" }, NOT_CONNECTED);
-  if (connection.status === "token_expired") {
-    throw new AppError(
-      "NOT_CONNECTED",
-      409,
-      "Google no longer accepts the connection: connect Search Console again.",
-    );
-  }
-  if (!connection.property) {
-    throw new AppError("NOT_CONNECTED", 409, "Choose the Search Console property to read first.");
-  }
-  await limitRequests(
-    ctx,
-    { key: `search-console:${owner.brandId}`, ...REFRESH_LIMIT },
-    (wait) => `Search Console was read a moment ago. You can read it again in ${wait}.`,
-  );
-  await ctx.db.transaction(async (tx) => {
-    await setProperty(tx, {
-      id: connection.id,
-      property: connection.property ?? "",
-      status: "reading",
-      reason: null,
-    });
-    await ctx.jobs.enqueue("sync-search-console", owner, { tx });
+  const owner = await readNow(ctx, SEARCH_CONSOLE, (connection) => {
+    if (connection.status === "token_expired") {
+      throw new AppError(
+        "NOT_CONNECTED",
+        409,
+        "Google no longer accepts the connection: connect Search Console again.",
+      );
+    }
+    if (!connection.property) {
+      throw new AppError("NOT_CONNECTED", 409, "Choose the Search Console property to read first.");
+    }
   });
   return searchConsoleConnector(ctx, owner.workspaceId);
 }
@@ -244,4 +193,4 @@ export async function refreshSearchConsole(ctx: RequestCtx): Promise<Connector> 
  * (grant.ts releaseGoogleGrant); the queries already read stay with the brand.
  */
 export const disconnectSearchConsole = (ctx: RequestCtx): Promise<undefined> =>
-  forgetGrant(ctx, "search_console", googleRevoker(ctx.db, clientOf(ctx)));
+  disconnect(ctx, SEARCH_CONSOLE, googleRevoker(ctx.db, clientOf(ctx)));

@@ -1,9 +1,10 @@
 import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { insertOwnBrand } from "../../../test/brand-rows";
 import { SEALED_WITH_TEST_KEY } from "../../../test/config";
+import { connectorHarness, startConnectorApp } from "../../../test/connector-harness";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeGoogle, startFakeGoogle } from "../../../test/fake-google";
 import { capturedLog } from "../../../test/log";
@@ -35,17 +36,12 @@ type Schemas = components["schemas"];
 // searches", and every way Google says no.
 let google: FakeGoogle;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await buildTestApp({
-    env: { ...google.env, SAMPLE_DATA: "off", APP_URL: "https://app.brandscope.test" },
-    jobs: { retryDelaySeconds: 1 },
-  });
+  ({ t, close } = await startConnectorApp(google.env, () => google.close()));
 });
-afterAll(async () => {
-  await t?.close();
-  await google?.close();
-});
+afterAll(() => close?.());
 beforeEach(() => {
   google.calls.length = 0;
   google.queryError = undefined;
@@ -72,86 +68,16 @@ async function workspace(website = "https://www.lumora.example/") {
   return { ...user, brand };
 }
 
-const OPERATIONS = {
-  "GET /connectors/search-console": "getSearchConsoleConnector",
-  "PUT /connectors/search-console": "selectSearchConsoleProperty",
-  "DELETE /connectors/search-console": "disconnectSearchConsole",
-  "POST /connectors/search-console/authorize": "authorizeSearchConsole",
-  "POST /connectors/search-console/refresh": "refreshSearchConsole",
-} as const;
-
-async function send(
-  method: "GET" | "PUT" | "POST" | "DELETE",
-  url: keyof typeof OPERATIONS extends `${string} ${infer U}` ? U : never,
-  authorization: string,
-  payload?: object,
-  /** The brand chosen (X-Brand-Id); the newest without it. */
-  brandId?: string,
-) {
-  const headers = { authorization, ...(brandId ? { "x-brand-id": brandId } : {}) };
-  const response = await t.app.inject({ method, url: `/api${url}`, headers, payload });
-  expectContractResponse(OPERATIONS[`${method} ${url}` as keyof typeof OPERATIONS], response);
-  return response;
-}
-
-const connector = async (authorization: string, brandId?: string) =>
-  (await send("GET", "/connectors/search-console", authorization, undefined, brandId)).json<
-    Schemas["SearchConsoleConnector"]
-  >();
-
-/** Starts the consent as the browser would (for the brand chosen, else the newest): the URL and the cookie it keeps. */
-async function authorize(authorization: string, brandId?: string) {
-  const response = await send(
-    "POST",
-    "/connectors/search-console/authorize",
-    authorization,
-    undefined,
-    brandId,
-  );
-  expect(response.statusCode).toBe(200);
-  const cookie = String(response.headers["set-cookie"]).split(";")[0] ?? "";
-  return {
-    url: response.json<{ url: string }>().url,
-    cookie,
-    setCookie: String(response.headers["set-cookie"]),
-  };
-}
-
-/** Google's redirect back, as the browser follows it: no bearer, the consent cookie, the code and state. */
-async function callback(query: Record<string, string>, cookie: string | undefined) {
-  const response = await t.app.inject({
-    method: "GET",
-    url: `/api/connectors/search-console/callback?${new URLSearchParams(query)}`,
-    headers: cookie ? { cookie } : {},
-  });
-  expectContractResponse("receiveSearchConsoleCallback", response);
-  return response;
-}
-
-const outcome = (response: { statusCode: number; headers: Record<string, unknown> }) => {
-  expect(response.statusCode).toBe(303);
-  const location = new URL(String(response.headers.location));
-  expect(`${location.origin}${location.pathname}`).toBe("https://app.brandscope.test/data-sources");
-  expect(location.searchParams.get("connector")).toBe("search-console");
-  // The brand the consent was for (`brand`): the two-brand test below checks it.
-  return Object.fromEntries(
-    [...location.searchParams].filter(([name]) => name !== "connector" && name !== "brand"),
-  );
-};
+const { send, connector, authorize, callback, outcome, ...harness } = connectorHarness(
+  () => t,
+  "search-console",
+);
 
 /** Connects the workspace through the fake's consent (of the owner's Google account unless named) and waits for the first read. */
-async function connect(authorization: string, account?: string) {
-  const started = await authorize(authorization);
-  const { code, state } = google.consent(started.url, account);
-  const answer = outcome(
-    await callback(
-      { code, state, scope: "https://www.googleapis.com/auth/webmasters.readonly" },
-      started.cookie,
-    ),
-  );
-  await jobsDone(t);
-  return answer;
-}
+const connect = (authorization: string, account?: string) =>
+  harness.connect(authorization, (url) => google.consent(url, account), {
+    query: { scope: "https://www.googleapis.com/auth/webmasters.readonly" },
+  });
 
 const storedQueries = (brandId: string) =>
   t.database.db

@@ -1,13 +1,15 @@
 import { DAY_MS } from "../../lib/clock";
-import { GOOGLE_ADS_API_VERSION } from "./google-ads-api";
-import { META_GRAPH_API_VERSION } from "./instagram-api";
+import type { VendorVersion } from "./connector-kit";
+import { PROVIDERS } from "./providers";
 
 /**
  * The platforms' API versions the connectors call, each with its published sunset date and where it is published
- * (kept beside each client: google-ads-api.ts, instagram-api.ts). YouTube's Data API v3 and Search Console's v3 are
- * unversioned by date and have none.
+ * (each provider's descriptor: providers.ts; the dates are kept beside each client, google-ads-api.ts and
+ * instagram-api.ts). YouTube's Data API v3 and Search Console's v3 are unversioned by date and have none.
  */
-export const VENDOR_VERSIONS = [GOOGLE_ADS_API_VERSION, META_GRAPH_API_VERSION] as const;
+export const VENDOR_VERSIONS: readonly VendorVersion[] = Object.values(PROVIDERS).flatMap((p) =>
+  p.version ? [p.version] : [],
+);
 
 /** How long before a sunset the server starts warning: a quarter, enough to move a version in a release. */
 export const SUNSET_WARNING_DAYS = 90;

@@ -1,6 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { startConnectorApp } from "../../../test/connector-harness";
 import { type FakeYoutube, startFakeYoutube } from "../../../test/fake-youtube";
 import { seedSignedInUser } from "../../../test/users";
 import { contractSender, keywordPlannerExport, ownBrandWithRival, type Send } from "../../../test/workspaces";
@@ -17,18 +18,13 @@ const KEY = "AIzaFakeYoutubeKey0000000000000000000";
 let fake: FakeYoutube;
 let t: TestApp;
 let send: Send;
+let close: () => Promise<void>;
 beforeAll(async () => {
   fake = await startFakeYoutube({ keys: [KEY] });
-  t = await buildTestApp({
-    env: { YOUTUBE_API_BASE_URL: fake.baseUrl, SAMPLE_DATA: "off" },
-    jobs: { retryDelaySeconds: 1 },
-  });
+  ({ t, close } = await startConnectorApp({ YOUTUBE_API_BASE_URL: fake.baseUrl }, () => fake.close()));
   send = contractSender(t, await loadContract());
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => close?.());
 
 describe("YouTube creator search", () => {
   it("finds channels by the brand's keywords once a week, ranks them in its pool, and spends the quota it says", async () => {
@@ -133,21 +129,15 @@ describe("YouTube creator search", () => {
 describe("YouTube creator search with the operator's key", () => {
   let operated: TestApp;
   let operatedSend: Send;
+  let closeOperated: () => Promise<void>;
   beforeAll(async () => {
-    operated = await buildTestApp({
-      env: {
-        YOUTUBE_API_BASE_URL: fake.baseUrl,
-        YOUTUBE_API_KEY: KEY,
-        YOUTUBE_OPERATOR_SEARCHES_PER_DAY: "1",
-        SAMPLE_DATA: "off",
-      },
-      jobs: { retryDelaySeconds: 1 },
-    });
+    ({ t: operated, close: closeOperated } = await startConnectorApp(
+      { YOUTUBE_API_BASE_URL: fake.baseUrl, YOUTUBE_API_KEY: KEY, YOUTUBE_OPERATOR_SEARCHES_PER_DAY: "1" },
+      async () => {},
+    ));
     operatedSend = contractSender(operated, await loadContract());
   });
-  afterAll(async () => {
-    await operated?.close();
-  });
+  afterAll(() => closeOperated?.());
 
   it("makes at most the cap's searches a day per workspace, says so, and searches the brand left over the next day", async () => {
     const user = await seedSignedInUser(operated.database.db, jwtKey(TEST_JWT_SECRET), {

@@ -1,14 +1,15 @@
-import type { JobContext, JobPayloads } from "../../kernel/job-queue";
+import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { URL_FROM_ID } from "../brand/import-rows";
 import { markBrandDataChanged } from "../brand/imports.repo";
-import { findJobConnection } from "./connection-owner";
 import {
-  recordRun,
+  type ConnectionRow,
   saveChannelReading,
   upsertChannelAudience,
   upsertChannelVideos,
 } from "./connections.repo";
+import { type FailureCause, type SyncJobData, utcTimeOf } from "./connector-kit";
+import { type ConnectorSync, failedWith, runConnectorSync } from "./connector-sync";
 import {
   countOperatorSearches,
   findSearchTargets,
@@ -16,11 +17,13 @@ import {
   storeFoundChannels,
 } from "./creator-search.repo";
 import { withRecentVideos } from "./found-creators";
+import { YOUTUBE } from "./youtube.provider";
 import {
   SEARCH_UNITS,
   subscriberRounding,
   type YoutubeClient,
   YoutubeError,
+  type YoutubeFailure,
   youtubeClient,
 } from "./youtube-api";
 import { type ConnectorBrand, connectorBrands } from "./youtube-brands";
@@ -35,57 +38,53 @@ const UNITS_PER_CHANNEL = 5;
 export const CHANNELS_PER_SEARCH = 10;
 const SEARCH_EVERY_MS = 7 * 24 * 3_600_000;
 
-const timeOf = (date: Date) => `${date.toISOString().slice(11, 16)} UTC`;
+const CAUSE_OF = {
+  quota: "quota",
+  key: "key_rejected",
+  not_found: "refused",
+  unavailable: "unavailable",
+} as const satisfies Record<YoutubeFailure, FailureCause>;
 
-/**
- * Reads the YouTube channels of a workspace's brands (youtube.service.ts connects them): each channel's subscribers
- * as the brand's YouTube audience of the day, and its newest videos with their statistics as the brand's YouTube
- * posts; then the brands' figures are recomputed. Within the workspace's daily quota. A spent quota or a refused
- * key ends the run with a status the Data sources screen shows; a YouTube outage is retried with back-off by the
- * queue, and the last try says so.
- */
-export async function syncYoutubeJob(
-  deps: WorkerDeps,
-  data: JobPayloads["sync-youtube"],
-  job: JobContext,
-): Promise<void> {
-  const found = await findJobConnection(deps.db, data, "youtube");
-  if (!found) return;
-  const { owner, connection } = found;
-  const now = deps.clock.now();
-  const apiKey = connection.sealedCredential
+/** The API key a connection reads with: the workspace's own (sealed), else the operator's. */
+async function apiKeyOf(deps: WorkerDeps, connection: ConnectionRow) {
+  return connection.sealedCredential
     ? await deps.keys.seal.open(connection.sealedCredential)
     : deps.config.youtube.operatorKey;
-  const spentBefore = unitsSpentToday(connection, now);
-  const run = { id: connection.id, at: now, quotaDay: quotaDayOf(now) };
-  if (!apiKey) {
-    await recordRun(deps.db, {
-      ...run,
-      status: "key_rejected",
-      reason: "No YouTube API key: enter one to connect YouTube.",
-      succeeded: false,
-      quotaUsed: spentBefore,
-    });
-    return;
-  }
-  const client = youtubeClient({ baseUrl: deps.config.youtube.baseUrl, apiKey });
-  const budget = deps.config.youtube.dailyQuota - spentBefore;
-  const spent = () => spentBefore + client.unitsSpent;
-  try {
-    const brands = (await connectorBrands(deps.db, data.workspaceId, owner.brandId)).filter(
+}
+
+/**
+ * Reads the YouTube channels of a brand and its competitors (youtube.service.ts connects them) on the kit's sync
+ * job shape (connector-sync.ts): each channel's subscribers as the brand's YouTube audience of the day, and its
+ * newest videos with their statistics as the brand's YouTube posts; then the brands' figures are recomputed. Within
+ * the daily quota; the quota recorded is the units spent on YouTube's quota day.
+ */
+export const YOUTUBE_SYNC: ConnectorSync<YoutubeClient> = {
+  descriptor: YOUTUBE,
+  async open(deps, { connection, now }) {
+    const apiKey = await apiKeyOf(deps, connection);
+    if (!apiKey) {
+      return {
+        outcome: {
+          status: "key_rejected",
+          reason: "No YouTube API key: enter one to connect YouTube.",
+          quotaUsed: unitsSpentToday(connection, now),
+        },
+      };
+    }
+    return { client: youtubeClient({ baseUrl: deps.config.youtube.baseUrl, apiKey }) };
+  },
+  async read(deps, { owner, connection, now }, client) {
+    const budget = deps.config.youtube.dailyQuota - unitsSpentToday(connection, now);
+    const brands = (await connectorBrands(deps.db, owner.workspaceId, owner.brandId)).filter(
       (b) => b.channel !== null,
     );
     const brandChannels = new Set<string>();
     for (const entry of brands) {
       if (budget - client.unitsSpent < UNITS_PER_CHANNEL) {
-        await recordRun(deps.db, {
-          ...run,
+        return {
           status: "quota_exhausted",
-          reason: `Brandscope's daily YouTube allowance of ${deps.config.youtube.dailyQuota} units is used up: reading resumes at ${timeOf(quotaResetAfter(now))}.`,
-          succeeded: false,
-          quotaUsed: spent(),
-        });
-        return;
+          reason: `Brandscope's daily YouTube allowance of ${deps.config.youtube.dailyQuota} units is used up: reading resumes at ${utcTimeOf(quotaResetAfter(now))}.`,
+        };
       }
       const read = await readChannel(deps, client, connection.id, entry, now);
       if (read) brandChannels.add(read);
@@ -96,9 +95,12 @@ export async function syncYoutubeJob(
       keySource === "workspace"
         ? Number.POSITIVE_INFINITY
         : deps.config.youtube.operatorSearchesPerDay -
-          (await countOperatorSearches(deps.db, { workspaceId: data.workspaceId, quotaDay: run.quotaDay }));
+          (await countOperatorSearches(deps.db, {
+            workspaceId: owner.workspaceId,
+            quotaDay: quotaDayOf(now),
+          }));
     await searchCreators(deps, client, {
-      workspaceId: data.workspaceId,
+      workspaceId: owner.workspaceId,
       brandId: owner.brandId,
       budget,
       searchesLeft,
@@ -106,50 +108,38 @@ export async function syncYoutubeJob(
       now,
       brandChannels,
     });
-    await recordRun(deps.db, {
-      ...run,
-      status: "connected",
-      reason: null,
-      succeeded: true,
-      quotaUsed: spent(),
-    });
     deps.log.info(
-      { workspaceId: data.workspaceId, channels: brands.length, units: client.unitsSpent },
+      { workspaceId: owner.workspaceId, channels: brands.length, units: client.unitsSpent },
       "YouTube read",
     );
-  } catch (error) {
-    if (!(error instanceof YoutubeError)) throw error;
-    deps.log.warn({ workspaceId: data.workspaceId, failure: error.failure }, "YouTube read failed");
-    const lastTry = job.retryCount >= job.retryLimit;
-    if (error.failure === "unavailable" && !lastTry) {
-      await recordRun(deps.db, {
-        ...run,
-        status: "reading",
-        reason: "YouTube did not answer: trying again in a moment.",
-        succeeded: false,
-        quotaUsed: spent(),
-      });
-      throw error;
+    return { status: "connected", reason: null };
+  },
+  classify: (error) =>
+    error instanceof YoutubeError ? { cause: CAUSE_OF[error.failure], error } : undefined,
+  async failed(_deps, { now }, failure) {
+    switch (failure.cause) {
+      case "quota":
+        return failedWith(
+          failure,
+          `YouTube's quota for this key is used up: reading resumes at ${utcTimeOf(quotaResetAfter(now))}.`,
+        );
+      case "key_rejected":
+        return failedWith(
+          failure,
+          "YouTube refused the API key: check it in the Google Cloud console, then enter it again.",
+        );
+      default:
+        return failedWith(
+          { ...failure, cause: "unavailable" },
+          "YouTube did not answer: the channels are read again at the next refresh.",
+        );
     }
-    const outcome =
-      error.failure === "quota"
-        ? {
-            status: "quota_exhausted" as const,
-            reason: `YouTube's quota for this key is used up: reading resumes at ${timeOf(quotaResetAfter(now))}.`,
-          }
-        : error.failure === "key"
-          ? {
-              status: "key_rejected" as const,
-              reason:
-                "YouTube refused the API key: check it in the Google Cloud console, then enter it again.",
-            }
-          : {
-              status: "error" as const,
-              reason: "YouTube did not answer: the channels are read again at the next refresh.",
-            };
-    await recordRun(deps.db, { ...run, ...outcome, succeeded: false, quotaUsed: spent() });
-  }
-}
+  },
+  quotaUsed: ({ connection, now }, client) => unitsSpentToday(connection, now) + (client?.unitsSpent ?? 0),
+};
+
+export const syncYoutubeJob = (deps: WorkerDeps, data: SyncJobData, job: JobContext) =>
+  runConnectorSync(deps, data, job, YOUTUBE_SYNC);
 
 /** One brand's channel: its audience and videos stored together, or why it could not be read. Its id when found. */
 async function readChannel(

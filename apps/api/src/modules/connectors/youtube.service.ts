@@ -3,29 +3,19 @@ import type { ConnectorStatus } from "../../db/schema";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { MINUTE_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
-import { limitRequests } from "../auth/limits";
 import { replaceSocialLinks } from "../brand/brand.repo";
 import { connectionOwner, findConnectionOwner } from "./connection-owner";
-import {
-  type ConnectionRow,
-  deleteConnection,
-  findChannelReadings,
-  findConnection,
-  saveConnection,
-} from "./connections.repo";
+import { type ConnectionRow, findChannelReadings, findConnection, saveConnection } from "./connections.repo";
+import { disconnect, readNow, runTimes } from "./connector-lifecycle";
 import { countOperatorSearches } from "./creator-search.repo";
-import { nextRefreshAfter } from "./refresh-schedule";
+import { YOUTUBE } from "./youtube.provider";
 import { SEARCH_UNITS, subscriberRounding } from "./youtube-api";
 import { connectorBrands } from "./youtube-brands";
 import { ChannelRefError, channelUrl, parseChannelRef } from "./youtube-channel-ref";
 import { quotaDayOf, unitsSpentToday } from "./youtube-quota";
 
 type Schemas = components["schemas"];
-
-/** A read of every channel costs a few units: a few a quarter hour is plenty, and bounds what a user can spend. */
-export const REFRESH_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
 
 /**
  * What the chosen brand's connector looks like now: its status, the key it uses and the channel of the brand and of
@@ -44,12 +34,11 @@ export async function youtubeConnector(
     status: keySource === null ? "not_connected" : youtubeStatus(connection?.status ?? "connected"),
     statusReason: keySource === null ? null : (connection?.statusReason ?? null),
     keySource,
-    lastSuccessAt: connection?.lastSuccessAt?.toISOString() ?? null,
-    lastRunAt: connection?.lastRunAt?.toISOString() ?? null,
-    nextRunAt:
-      keySource === null || !connection || connection.status === "key_rejected"
-        ? null
-        : nextRefreshAfter(workspaceId, ctx.clock.now()).toISOString(),
+    ...runTimes(connection ?? { lastRunAt: null, lastSuccessAt: null }, {
+      workspaceId,
+      now: ctx.clock.now(),
+      waiting: keySource === null || !connection || connection.status === "key_rejected",
+    }),
     quotaUsedToday: connection ? unitsSpentToday(connection, ctx.clock.now()) : 0,
     dailyQuota: ctx.config.youtube.dailyQuota,
     creatorSearch: {
@@ -143,7 +132,7 @@ export async function connectYoutube(
         links: link.url ? [{ platform: "youtube", url: link.url }] : [],
       });
     }
-    await ctx.jobs.enqueue("sync-youtube", owner, { tx });
+    await ctx.jobs.enqueue(YOUTUBE.job, owner, { tx });
   });
   ctx.log.info({ ...owner, channels: links.filter((l) => l.url).length }, "YouTube connected");
   return youtubeConnector(ctx, workspaceId);
@@ -151,31 +140,11 @@ export async function connectYoutube(
 
 /** Reads the channels again now, within a rate limit; 409 when YouTube is not connected. */
 export async function refreshYoutube(ctx: RequestCtx): Promise<Schemas["YoutubeConnector"]> {
-  const owner = await connectionOwner(ctx);
-  const { workspaceId } = owner;
-  const connection = await findConnection(ctx.db, { ...owner, provider: "youtube" });
-  if (!connection || keySourceOf(ctx, connection) === null) {
-    throw new AppError("NOT_CONNECTED", 409, "Connect YouTube first: enter an API key and your channels.");
-  }
-  await limitRequests(
-    ctx,
-    { key: `youtube:${owner.brandId}`, ...REFRESH_LIMIT },
-    (wait) => `YouTube was read a moment ago. You can read it again in ${wait}.`,
-  );
-  await ctx.db.transaction(async (tx) => {
-    await saveConnection(tx, {
-      ...owner,
-      provider: "youtube",
-      sealedCredential: undefined,
-      status: "reading",
-    });
-    await ctx.jobs.enqueue("sync-youtube", owner, { tx });
+  const owner = await readNow(ctx, YOUTUBE, (connection) => {
+    if (keySourceOf(ctx, connection) === null) throw new AppError("NOT_CONNECTED", 409, YOUTUBE.notConnected);
   });
-  return youtubeConnector(ctx, workspaceId);
+  return youtubeConnector(ctx, owner.workspaceId);
 }
 
 /** Forgets the chosen brand's key and readings; the posts and audience already read stay with the brands. */
-export async function disconnectYoutube(ctx: RequestCtx): Promise<undefined> {
-  await deleteConnection(ctx.db, { ...(await connectionOwner(ctx)), provider: "youtube" });
-  return undefined;
-}
+export const disconnectYoutube = (ctx: RequestCtx): Promise<undefined> => disconnect(ctx, YOUTUBE);

@@ -1,8 +1,9 @@
 import type { components } from "@brandscope/api-client/schema";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
+import { jobsDone, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { SEALED_WITH_TEST_KEY } from "../../../test/config";
+import { connectorHarness, startConnectorApp } from "../../../test/connector-harness";
 import { expectContractResponse } from "../../../test/contract-response";
 import { type FakeYoutube, startFakeYoutube } from "../../../test/fake-youtube";
 import { seedSignedInUser } from "../../../test/users";
@@ -25,18 +26,13 @@ const KEY = "AIzaFakeYoutubeKey0000000000000000000";
 const DAY_MS = 24 * 3_600_000;
 let fake: FakeYoutube;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
   // Two videos a page: Brewhaus's three uploads take two playlist pages, as a long channel's would.
   fake = await startFakeYoutube({ keys: [KEY], pageSize: 2 });
-  t = await buildTestApp({
-    env: { YOUTUBE_API_BASE_URL: fake.baseUrl, SAMPLE_DATA: "off" },
-    jobs: { retryDelaySeconds: 1 },
-  });
+  ({ t, close } = await startConnectorApp({ YOUTUBE_API_BASE_URL: fake.baseUrl }, () => fake.close()));
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => close?.());
 beforeEach(() => {
   fake.quotaExceeded = false;
   fake.calls.length = 0;
@@ -69,25 +65,7 @@ async function workspace() {
   return { user, authorization: user.authorization, workspaceId: user.workspaceId, own, rival };
 }
 
-async function send(
-  method: "GET" | "PUT" | "POST" | "DELETE",
-  url: string,
-  authorization: string,
-  payload?: object,
-) {
-  const response = await t.app.inject({ method, url: `/api${url}`, headers: { authorization }, payload });
-  const operation = {
-    GET: "getYoutubeConnector",
-    PUT: "connectYoutube",
-    POST: "refreshYoutube",
-    DELETE: "disconnectYoutube",
-  } as const;
-  if (url.startsWith("/connectors/youtube")) expectContractResponse(operation[method], response);
-  return response;
-}
-
-const connector = async (authorization: string) =>
-  (await send("GET", "/connectors/youtube", authorization)).json<Schemas["YoutubeConnector"]>();
+const { send, connector } = connectorHarness(() => t, "youtube");
 
 describe("the YouTube connector", () => {
   it("reads each brand's channel: audience, videos with their statistics, and the competitor module shows it", async () => {

@@ -3,6 +3,13 @@ import { SelectField } from "@brandscope/ui/select";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime, formatWhole } from "../modules/format";
 import {
+  connectorOptions,
+  useAuthorizeConnector,
+  useChooseWhatIsRead,
+  useDisconnectConnector,
+  useRefreshConnector,
+} from "./connector-calls";
+import {
   ConnectorActions,
   type ConnectorBadge,
   ConnectorSection,
@@ -11,13 +18,6 @@ import {
   ReadStatus,
   Unavailable,
 } from "./connector-section";
-import {
-  useAuthorizeGoogleAdsMutation,
-  useDisconnectGoogleAdsMutation,
-  useRefreshGoogleAdsMutation,
-  useSelectGoogleAdsCustomerMutation,
-} from "./mutations";
-import { googleAdsConnectorOptions } from "./queries";
 
 type Connector = components["schemas"]["GoogleAdsConnector"];
 type Customer = components["schemas"]["GoogleAdsCustomer"];
@@ -68,7 +68,7 @@ export function GoogleAdsConnectorSection() {
       title="Google Ads keyword planning"
       description="Monthly searches, competition and top-of-page bids for your brand's keywords in its country, from Google Ads' Keyword Planner with your Google account's consent. Optional."
       name="Google Ads"
-      query={useQuery(googleAdsConnectorOptions())}
+      query={useQuery(connectorOptions("google-ads"))}
       badge={(connector) => statusBadges[connector.status]}
       consentReturn={{
         connector: "google-ads",
@@ -81,13 +81,13 @@ export function GoogleAdsConnectorSection() {
 }
 
 function ConnectButton({ label }: { label: string }) {
-  return <ConsentButton label={label} authorize={useAuthorizeGoogleAdsMutation()} />;
+  return <ConsentButton label={label} authorize={useAuthorizeConnector("google-ads")} />;
 }
 
 function ConnectorBody({ connector }: { connector: Connector }) {
-  const refresh = useRefreshGoogleAdsMutation();
-  const disconnect = useDisconnectGoogleAdsMutation();
-  const select = useSelectGoogleAdsCustomerMutation();
+  const refresh = useRefreshConnector("google-ads");
+  const disconnect = useDisconnectConnector("google-ads");
+  const select = useChooseWhatIsRead("google-ads");
   if (connector.status === "not_available") return <Unavailable reason={connector.statusReason} />;
   if (connector.status === "not_connected") {
     return (

@@ -3,6 +3,13 @@ import { SelectField } from "@brandscope/ui/select";
 import { useQuery } from "@tanstack/react-query";
 import { formatDate, formatDateTime, formatWhole } from "../modules/format";
 import {
+  connectorOptions,
+  useAuthorizeConnector,
+  useChooseWhatIsRead,
+  useDisconnectConnector,
+  useRefreshConnector,
+} from "./connector-calls";
+import {
   ConnectorActions,
   type ConnectorBadge,
   ConnectorSection,
@@ -11,13 +18,6 @@ import {
   ReadStatus,
   Unavailable,
 } from "./connector-section";
-import {
-  useAuthorizeInstagramMutation,
-  useDisconnectInstagramMutation,
-  useRefreshInstagramMutation,
-  useSelectInstagramAccountMutation,
-} from "./mutations";
-import { instagramConnectorOptions } from "./queries";
 
 type Connector = components["schemas"]["InstagramConnector"];
 
@@ -93,7 +93,7 @@ export function InstagramConnectorSection() {
       title="Instagram"
       description="Followers, number of posts and recent posts with their likes and comments of your brand's and your competitors' Instagram business or creator accounts, read through your own Instagram professional account (Facebook Login)."
       name="Instagram"
-      query={useQuery(instagramConnectorOptions())}
+      query={useQuery(connectorOptions("instagram"))}
       badge={statusBadge}
       consentReturn={{
         connector: "instagram",
@@ -106,13 +106,13 @@ export function InstagramConnectorSection() {
 }
 
 function ConnectButton({ label }: { label: string }) {
-  return <ConsentButton label={label} authorize={useAuthorizeInstagramMutation()} />;
+  return <ConsentButton label={label} authorize={useAuthorizeConnector("instagram")} />;
 }
 
 function ConnectorBody({ connector }: { connector: Connector }) {
-  const refresh = useRefreshInstagramMutation();
-  const disconnect = useDisconnectInstagramMutation();
-  const select = useSelectInstagramAccountMutation();
+  const refresh = useRefreshConnector("instagram");
+  const disconnect = useDisconnectConnector("instagram");
+  const select = useChooseWhatIsRead("instagram");
   if (connector.status === "not_available") return <Unavailable reason={connector.statusReason} />;
   if (connector.status === "not_connected") {
     return (

@@ -3,6 +3,13 @@ import { SelectField } from "@brandscope/ui/select";
 import { useQuery } from "@tanstack/react-query";
 import { formatWhole } from "../modules/format";
 import {
+  connectorOptions,
+  useAuthorizeConnector,
+  useChooseWhatIsRead,
+  useDisconnectConnector,
+  useRefreshConnector,
+} from "./connector-calls";
+import {
   ConnectorActions,
   type ConnectorBadge,
   ConnectorSection,
@@ -11,13 +18,6 @@ import {
   ReadStatus,
   Unavailable,
 } from "./connector-section";
-import {
-  useAuthorizeSearchConsoleMutation,
-  useDisconnectSearchConsoleMutation,
-  useRefreshSearchConsoleMutation,
-  useSelectSearchConsolePropertyMutation,
-} from "./mutations";
-import { searchConsoleConnectorOptions } from "./queries";
 
 type Connector = components["schemas"]["SearchConsoleConnector"];
 
@@ -57,7 +57,7 @@ export function SearchConsoleConnectorSection() {
       title="Google Search Console"
       description="Your website's own search queries (clicks, impressions, click-through rate and position by country), read from Search Console with your Google account's read-only consent."
       name="Search Console"
-      query={useQuery(searchConsoleConnectorOptions())}
+      query={useQuery(connectorOptions("search-console"))}
       badge={(connector) => statusBadges[connector.status]}
       consentReturn={{
         connector: "search-console",
@@ -70,13 +70,13 @@ export function SearchConsoleConnectorSection() {
 }
 
 function ConnectButton({ label }: { label: string }) {
-  return <ConsentButton label={label} authorize={useAuthorizeSearchConsoleMutation()} />;
+  return <ConsentButton label={label} authorize={useAuthorizeConnector("search-console")} />;
 }
 
 function ConnectorBody({ connector }: { connector: Connector }) {
-  const refresh = useRefreshSearchConsoleMutation();
-  const disconnect = useDisconnectSearchConsoleMutation();
-  const select = useSelectSearchConsolePropertyMutation();
+  const refresh = useRefreshConnector("search-console");
+  const disconnect = useDisconnectConnector("search-console");
+  const select = useChooseWhatIsRead("search-console");
   if (connector.status === "not_available") return <Unavailable reason={connector.statusReason} />;
   if (connector.status === "not_connected") {
     return (

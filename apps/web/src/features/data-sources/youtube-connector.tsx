@@ -3,13 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useAppForm } from "~/lib/form";
 import { FormProblem } from "~/lib/problem";
 import { formatWhole } from "../modules/format";
+import { connectorOptions, useDisconnectConnector, useRefreshConnector } from "./connector-calls";
 import { ConnectorActions, type ConnectorBadge, ConnectorSection, ReadStatus } from "./connector-section";
-import {
-  useConnectYoutubeMutation,
-  useDisconnectYoutubeMutation,
-  useRefreshYoutubeMutation,
-} from "./mutations";
-import { youtubeConnectorOptions } from "./queries";
+import { useConnectYoutubeMutation } from "./mutations";
 
 type Connector = components["schemas"]["YoutubeConnector"];
 type Channel = Connector["channels"][number];
@@ -46,7 +42,7 @@ export function YoutubeConnectorSection() {
       title="YouTube"
       description="Your channel's and your competitors' subscribers and videos, read through the YouTube Data API with your API key (Google Cloud console → APIs & Services → Credentials)."
       name="YouTube"
-      query={useQuery(youtubeConnectorOptions())}
+      query={useQuery(connectorOptions("youtube"))}
       badge={(connector) => statusBadges[connector.status]}
       body={ConnectorBody}
     />
@@ -54,8 +50,8 @@ export function YoutubeConnectorSection() {
 }
 
 function ConnectorBody({ connector }: { connector: Connector }) {
-  const refresh = useRefreshYoutubeMutation();
-  const disconnect = useDisconnectYoutubeMutation();
+  const refresh = useRefreshConnector("youtube");
+  const disconnect = useDisconnectConnector("youtube");
   const connected = connector.keySource !== null;
   return (
     <div className="flex flex-col gap-5">
