@@ -2273,9 +2273,17 @@ export interface components {
              * @description When the daily refresh reads the channels next; null when not connected or the key was refused.
              */
             nextRunAt: string | null;
-            /** @description Units of the YouTube Data API spent today (a list call costs 1). */
+            /** @description Units of the YouTube Data API spent today (a list call costs 1): by the brand's connection with the workspace's own key; by all the workspace's brands with the operator's key, whose share it is. */
             quotaUsedToday: number;
+            /** @description Units the brand's connection may spend a day with the workspace's own key; the workspace's share of the operator's key with it (operatorKeyShare). */
             dailyQuota: number;
+            /** @description With the operator's key (keySource operator): Google counts the quota per key's project, so the key's daily quota is split evenly between the workspaces that use it, each capped at its share (dailyQuota), and none can spend the others'. Null with the workspace's own key or none. */
+            operatorKeyShare: {
+                /** @description The operator's key's units a day (YOUTUBE_OPERATOR_KEY_QUOTA). */
+                keyQuota: number;
+                /** @description Workspaces sharing the key, this one included. */
+                workspaces: number;
+            } | null;
             /** @description The weekly YouTube search for creators of each own brand (docs/data-sources.md "YouTube creator search"). With the operator's key, which every workspace without its own shares, a workspace makes at most `perDay` searches per quota day; a brand left over is searched on a later day. */
             creatorSearch: {
                 /** @description Null with the workspace's own key, whose quota alone bounds its searches. */

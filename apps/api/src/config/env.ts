@@ -160,10 +160,20 @@ const envSchema = z.object({
     .regex(/^\d{1,3}$/, "must be a number of searches")
     .transform(Number)
     .default(1),
-  /** Units a workspace may spend per day (Google's default project quota is 10,000). */
+  /** Units a brand's connection may spend per day with the workspace's own key (Google's default project quota is 10,000). */
   YOUTUBE_DAILY_QUOTA: z
     .string()
     .regex(/^\d{1,7}$/, "must be a number of units")
+    .transform(Number)
+    .default(10_000),
+  /**
+   * The operator's key's daily quota (its Google Cloud project's: 10,000 units by default, more once Google grants an
+   * extension). Google counts it per key, so it is split evenly between the workspaces that use the key, each capped
+   * at its share and at YOUTUBE_DAILY_QUOTA (modules/connectors/youtube-quota.ts).
+   */
+  YOUTUBE_OPERATOR_KEY_QUOTA: z
+    .string()
+    .regex(/^\d{1,9}$/, "must be a number of units")
     .transform(Number)
     .default(10_000),
   /**
@@ -556,6 +566,7 @@ function toConfig(env: Env) {
       baseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/+$/, ""),
       operatorKey: env.YOUTUBE_API_KEY,
       dailyQuota: env.YOUTUBE_DAILY_QUOTA,
+      operatorKeyQuota: env.YOUTUBE_OPERATOR_KEY_QUOTA,
       operatorSearchesPerDay: env.YOUTUBE_OPERATOR_SEARCHES_PER_DAY,
     },
     searchConsole: {

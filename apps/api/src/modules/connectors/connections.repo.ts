@@ -346,3 +346,28 @@ export async function upsertChannelVideos(
       },
     });
 }
+
+/**
+ * The operator's YouTube key as the workspaces use it on a quota day: how many workspaces have a YouTube connection
+ * without a key of their own (the one asking counted, connected or about to be), and the units `workspaceId`'s
+ * connections spent on it that day, all its brands together.
+ */
+export async function operatorKeyUse(
+  db: Queryable,
+  p: { workspaceId: string; quotaDay: string },
+): Promise<{ workspaces: number; spent: number }> {
+  const [row] = await db
+    .select({
+      others:
+        sql<number>`count(distinct ${connections.workspaceId}) filter (where ${connections.workspaceId} <> ${p.workspaceId})`.mapWith(
+          Number,
+        ),
+      spent:
+        sql<number>`coalesce(sum(${connections.quotaUsed}) filter (where ${connections.workspaceId} = ${p.workspaceId} and ${connections.quotaDay} = ${p.quotaDay}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(connections)
+    .where(and(eq(connections.provider, "youtube"), isNull(connections.sealedCredential)));
+  return { workspaces: (row?.others ?? 0) + 1, spent: row?.spent ?? 0 };
+}

@@ -18,6 +18,7 @@ import {
 } from "./creator-search.repo";
 import { withRecentVideos } from "./found-creators";
 import { YOUTUBE } from "./youtube.provider";
+import { allowanceSpentReason, youtubeAllowance } from "./youtube-allowance";
 import {
   SEARCH_UNITS,
   subscriberRounding,
@@ -74,7 +75,8 @@ export const YOUTUBE_SYNC: ConnectorSync<YoutubeClient> = {
     return { client: youtubeClient({ baseUrl: deps.config.youtube.baseUrl, apiKey }) };
   },
   async read(deps, { owner, connection, now }, client) {
-    const budget = deps.config.youtube.dailyQuota - unitsSpentToday(connection, now);
+    const allowance = await youtubeAllowance(deps.db, deps.config, connection, now);
+    const budget = allowance.dailyQuota - allowance.usedToday;
     const brands = (await connectorBrands(deps.db, owner.workspaceId, owner.brandId)).filter(
       (b) => b.channel !== null,
     );
@@ -83,7 +85,7 @@ export const YOUTUBE_SYNC: ConnectorSync<YoutubeClient> = {
       if (budget - client.unitsSpent < UNITS_PER_CHANNEL) {
         return {
           status: "quota_exhausted",
-          reason: `Brandscope's daily YouTube allowance of ${deps.config.youtube.dailyQuota} units is used up: reading resumes at ${utcTimeOf(quotaResetAfter(now))}.`,
+          reason: allowanceSpentReason(allowance, utcTimeOf(quotaResetAfter(now))),
         };
       }
       const read = await readChannel(deps, client, connection.id, entry, now);

@@ -10,10 +10,11 @@ import { type ConnectionRow, findChannelReadings, findConnection, saveConnection
 import { disconnect, readNow, runTimes } from "./connector-lifecycle";
 import { countOperatorSearches } from "./creator-search.repo";
 import { YOUTUBE } from "./youtube.provider";
+import { youtubeAllowance } from "./youtube-allowance";
 import { SEARCH_UNITS, subscriberRounding } from "./youtube-api";
 import { connectorBrands } from "./youtube-brands";
 import { ChannelRefError, channelUrl, parseChannelRef } from "./youtube-channel-ref";
-import { quotaDayOf, unitsSpentToday } from "./youtube-quota";
+import { quotaDayOf } from "./youtube-quota";
 
 type Schemas = components["schemas"];
 
@@ -30,6 +31,10 @@ export async function youtubeConnector(
   const brands = await connectorBrands(ctx.db, workspaceId, ctx.brandId);
   const readings = connection ? await findChannelReadings(ctx.db, { connectionId: connection.id }) : [];
   const keySource = keySourceOf(ctx, connection);
+  const allowance =
+    connection && keySource !== null
+      ? await youtubeAllowance(ctx.db, ctx.config, connection, ctx.clock.now())
+      : undefined;
   return {
     status: keySource === null ? "not_connected" : youtubeStatus(connection?.status ?? "connected"),
     statusReason: keySource === null ? null : (connection?.statusReason ?? null),
@@ -39,8 +44,9 @@ export async function youtubeConnector(
       now: ctx.clock.now(),
       waiting: keySource === null || !connection || connection.status === "key_rejected",
     }),
-    quotaUsedToday: connection ? unitsSpentToday(connection, ctx.clock.now()) : 0,
-    dailyQuota: ctx.config.youtube.dailyQuota,
+    quotaUsedToday: allowance?.usedToday ?? 0,
+    dailyQuota: allowance?.dailyQuota ?? ctx.config.youtube.dailyQuota,
+    operatorKeyShare: allowance?.share ?? null,
     creatorSearch: {
       perDay: keySource === "workspace" ? null : ctx.config.youtube.operatorSearchesPerDay,
       usedToday: await countOperatorSearches(ctx.db, { workspaceId, quotaDay: quotaDayOf(ctx.clock.now()) }),

@@ -12,7 +12,13 @@ import {
   type,
   waitFor,
 } from "../modules/test-utils";
-import { channelText, creatorSearchText, ROUNDED_NOTE, YoutubeConnectorSection } from "./youtube-connector";
+import {
+  channelText,
+  creatorSearchText,
+  quotaText,
+  ROUNDED_NOTE,
+  YoutubeConnectorSection,
+} from "./youtube-connector";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,6 +35,7 @@ const notConnected = {
   nextRunAt: null,
   quotaUsedToday: 0,
   dailyQuota: 10000,
+  operatorKeyShare: null,
   creatorSearch: { perDay: null, usedToday: 0, unitsPerSearch: 100 },
   channels: [
     {
@@ -158,5 +165,27 @@ describe("the YouTube connector section", () => {
     expect(creatorSearchText({ perDay: 0, usedToday: 0, unitsPerSearch: 100 })).toBe(
       "Creator search needs your own API key: Brandscope's key does not search for creators.",
     );
+  });
+
+  it("says the quota of the brand's own key, or the workspace's share of Brandscope's key", () => {
+    expect(quotaText({ quotaUsedToday: 40, dailyQuota: 10_000, operatorKeyShare: null })).toBe(
+      "40 of 10,000 quota units used today",
+    );
+    expect(
+      quotaText({
+        quotaUsedToday: 12,
+        dailyQuota: 2_500,
+        operatorKeyShare: { keyQuota: 10_000, workspaces: 4 },
+      }),
+    ).toBe(
+      "12 of 2,500 quota units used today · using Brandscope's key: your workspace's share of its 10,000 units a day, split between 4 workspaces",
+    );
+    expect(
+      quotaText({
+        quotaUsedToday: 0,
+        dailyQuota: 10_000,
+        operatorKeyShare: { keyQuota: 10_000, workspaces: 1 },
+      }),
+    ).toBe("0 of 10,000 quota units used today · using Brandscope's key");
   });
 });

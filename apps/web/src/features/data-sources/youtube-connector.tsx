@@ -49,20 +49,28 @@ export function YoutubeConnectorSection() {
   );
 }
 
+/**
+ * The day's quota as the connector counts it: the brand's own key's units, or the workspace's share of Brandscope's
+ * key, which Google counts as one and which is split between the workspaces that use it.
+ */
+export function quotaText(
+  connector: Pick<Connector, "quotaUsedToday" | "dailyQuota" | "operatorKeyShare">,
+): string {
+  const used = `${formatWhole(connector.quotaUsedToday)} of ${formatWhole(connector.dailyQuota)} quota units used today`;
+  const share = connector.operatorKeyShare;
+  if (!share) return used;
+  return share.workspaces === 1
+    ? `${used} · using Brandscope's key`
+    : `${used} · using Brandscope's key: your workspace's share of its ${formatWhole(share.keyQuota)} units a day, split between ${formatWhole(share.workspaces)} workspaces`;
+}
+
 function ConnectorBody({ connector }: { connector: Connector }) {
   const refresh = useRefreshConnector("youtube");
   const disconnect = useDisconnectConnector("youtube");
   const connected = connector.keySource !== null;
   return (
     <div className="flex flex-col gap-5">
-      <ReadStatus
-        connector={connector}
-        read={connected}
-        details={
-          ` · ${formatWhole(connector.quotaUsedToday)} of ${formatWhole(connector.dailyQuota)} quota units used today` +
-          (connector.keySource === "operator" ? " · using Brandscope's key" : "")
-        }
-      />
+      <ReadStatus connector={connector} read={connected} details={` · ${quotaText(connector)}`} />
       {connected ? <CreatorSearchNote search={connector.creatorSearch} /> : null}
       {connector.channels.length > 0 ? (
         <ul aria-label="YouTube channels" className="flex flex-col divide-y rounded-lg border text-sm">
