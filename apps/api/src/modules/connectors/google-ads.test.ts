@@ -2,6 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobsDone, type TestApp } from "../../../test/app";
+import { insertOwnBrand } from "../../../test/brand-rows";
 import { connectorHarness } from "../../../test/connector-harness";
 import { expectContractResponse } from "../../../test/contract-response";
 import {
@@ -202,6 +203,29 @@ describe("the Google Ads keyword planning connector", () => {
     expect(list.provenance.sourceName).toContain("Google Ads");
     expect(list.provenance.sourceName).not.toContain("Search Console");
     expect(list.keywordData.find((k) => k.keyword === "Lumora")).toMatchObject({ cpc: 0.8, volume: 2900 });
+  });
+
+  it("connects the brand that started the consent, not the newest, and plans that brand's keywords", async () => {
+    const w = await workspace();
+    // A second brand, now the newest: a call without X-Brand-Id would be about it.
+    const newer = await insertOwnBrand(t.database.db, w.workspaceId, {
+      name: "Lumora Shop",
+      website: "https://shop.lumora.example/",
+    });
+    google.adsCustomers = ["1234567890"];
+    const started = await harness.authorize(w.authorization, w.brand.id);
+    const back = await harness.callback(google.consent(started.url), started.cookie);
+    // The callback (a browser redirect, without X-Brand-Id) connected the brand that started it, and returns to it.
+    expect(harness.outcome(back)).toEqual({ status: "connected" });
+    expect(new URL(String(back.headers.location)).searchParams.get("brand")).toBe(w.brand.id);
+    await jobsDone(t);
+    expect(await connector(w.authorization, w.brand.id)).toMatchObject({
+      status: "connected",
+      customer: { id: "1234567890" },
+    });
+    expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", customer: null });
+    expect(Object.keys(await brandKeywords(w.brand.id))).toContain("Lumora");
+    expect(await brandKeywords(newer.id)).toEqual({});
   });
 
   it("chooses the only account, and keeps the read figures on malformed results, saying how many were left out", async () => {
