@@ -2363,6 +2363,7 @@ export interface components {
             property: string;
         };
         GoogleAdsConnector: {
+            sunsetNotice: components["schemas"]["VendorSunsetNotice"] | null;
             /**
              * @description not_available: the server has no Google OAuth client; token_expired: Google refused the grant (revoked or expired), connect again; no_access: the user's Google account cannot use the account (any more), or not for keyword planning; project_not_approved: the operator's Google Cloud project has test access only or the Google Ads API is not enabled in it (the operator must act, the grant is kept); version_sunset: Google no longer serves the API version the server calls (the operator must update the server); quota_exhausted: Google Ads' quota is spent until `quotaExhaustedUntil`; choose_customer: the user can reach several Google Ads accounts, choose one.
              * @enum {string}
@@ -2391,6 +2392,17 @@ export interface components {
              */
             nextRunAt: string | null;
         };
+        /** @description The platform API version the server calls, within 90 days of its published sunset (or past it): Brandscope's operator must update the server before then (docs/data-sources.md "The connector kit"). Null otherwise. */
+        VendorSunsetNotice: {
+            vendor: string;
+            version: string;
+            /** Format: date */
+            sunset: string;
+            /** Format: uri */
+            source: string;
+            /** @description Whole days until the sunset; 0 or less once it has passed. */
+            daysLeft: number;
+        };
         GoogleAdsCustomer: {
             /** @description The customer id, ten digits without dashes. */
             id: string;
@@ -2411,6 +2423,7 @@ export interface components {
             customerId: string;
         };
         InstagramConnector: {
+            sunsetNotice: components["schemas"]["VendorSunsetNotice"] | null;
             /**
              * @description not_available: the server has no Meta app; rate_limited: Meta's rate limit is reached, reading resumes at rateLimitedUntil; token_expired: Meta refused the token (expired or revoked), reconnect; choose_account: none of the Pages' Instagram accounts is the brand's, choose the one to read through; permission_missing: the Facebook grant lacks a permission business_discovery needs (declined in Facebook Login, or removed since), named in missingPermissions and statusReason; nothing is read until the user reconnects, and the reconnect's dialog asks for it again (auth_type=rerequest).
              * @enum {string}

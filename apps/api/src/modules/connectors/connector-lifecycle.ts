@@ -12,6 +12,7 @@ import {
 import type { ProviderDescriptor } from "./connector-kit";
 import { findGrant, forgetGrant, type Revoker } from "./grant";
 import { nextRefreshAfter } from "./refresh-schedule";
+import { versionsNearSunset } from "./vendor-versions";
 
 /**
  * The lifecycle every connector shares (docs/data-sources.md "The connector kit"), acting on the chosen brand's
@@ -115,3 +116,10 @@ export function runTimes(
 /** A time the platform asked to wait until, while it is still ahead. */
 export const untilAhead = (until: Date | null, now: Date) =>
   until && until > now ? until.toISOString() : null;
+
+/**
+ * The provider's API version while within SUNSET_WARNING_DAYS of its sunset (vendor-versions.ts), for the screen to
+ * say that the operator must update; null otherwise, and for a platform without dated versions.
+ */
+export const sunsetNotice = (descriptor: ProviderDescriptor, now: Date) =>
+  descriptor.version ? (versionsNearSunset(now, [descriptor.version])[0] ?? null) : null;

@@ -7,7 +7,14 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import { seal } from "../../lib/crypto";
 import { findCurrentBrand } from "../brand/brand.repo";
 import { findConnection } from "./connections.repo";
-import { chooseWhatIsRead, disconnect, readNow, runTimes, untilAhead } from "./connector-lifecycle";
+import {
+  chooseWhatIsRead,
+  disconnect,
+  readNow,
+  runTimes,
+  sunsetNotice,
+  untilAhead,
+} from "./connector-lifecycle";
 import { type ConsentCallback, type GrantedConsent, receiveConsent, startConsent } from "./consent";
 import { GOOGLE_ADS, googleAdsClientOf } from "./google-ads.provider";
 import { countPlannedKeywords, saveGoogleAdsConnection } from "./google-ads.repo";
@@ -32,6 +39,7 @@ export async function googleAdsConnector(
   const connection =
     brand && (await findConnection(ctx.db, { workspaceId, brandId: brand.id, provider: "google_ads" }));
   const none = {
+    sunsetNotice: sunsetNotice(GOOGLE_ADS, ctx.clock.now()),
     customer: null,
     customers: [],
     keywords: realBrand ? await countPlannedKeywords(ctx.db, { brandId: realBrand.id }) : 0,

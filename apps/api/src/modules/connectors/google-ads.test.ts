@@ -15,8 +15,11 @@ import {
 import { lumoraWorkspace, startGoogleConnectorsApp } from "../../../test/google-connectors";
 import { capturedLog } from "../../../test/log";
 import { recordedJobs } from "../../../test/recorded-jobs";
+import { jwtKey } from "../../config/keys";
 import { connections, keywords, searchQueries } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
+import { DAY_MS } from "../../lib/clock";
+import { signIdToken } from "../auth/id-token";
 import { adsFailure, GOOGLE_ADS_API_VERSION, googleAdsClient, readKeywordMetrics } from "./google-ads-api";
 import { planningTarget } from "./google-ads-geo";
 import { seedKeywords } from "./google-ads-sync.job";
@@ -403,6 +406,23 @@ describe("the Google Ads keyword planning connector", () => {
     expect(google.calls).toEqual(["POST /revoke"]);
     expect(google.revokedAccounts).toEqual(["ads-leaver"]);
     expect(await connector(w.authorization)).toMatchObject({ status: "not_connected", keywords: 1 });
+  });
+
+  // Last of the connector's tests: it moves the clock on to the version's last quarter.
+  it("tells the screen when the API version it calls is within 90 days of its sunset", async () => {
+    const w = await connected();
+    expect((await connector(w.authorization)).sunsetNotice).toBeNull();
+    const sunset = Date.parse(`${GOOGLE_ADS_API_VERSION.sunset}T00:00:00Z`);
+    t.clock.advance(sunset - 30 * DAY_MS - t.clock.now().getTime());
+    // A workspace signed in then (a bearer of months ago has long expired).
+    const { authorization } = await connected();
+    expect((await connector(authorization)).sunsetNotice).toEqual({
+      vendor: "Google Ads API",
+      version: GOOGLE_ADS_API_VERSION.version,
+      sunset: GOOGLE_ADS_API_VERSION.sunset,
+      source: GOOGLE_ADS_API_VERSION.source,
+      daysLeft: 30,
+    });
   });
 });
 

@@ -9,7 +9,15 @@ import { findCurrentBrand } from "../brand/brand.repo";
 import { findConnectionOwner } from "./connection-owner";
 import { findChannelReadings, findConnection } from "./connections.repo";
 import { utcTimeOf } from "./connector-kit";
-import { chooseWhatIsRead, disconnect, isoOf, readNow, runTimes, untilAhead } from "./connector-lifecycle";
+import {
+  chooseWhatIsRead,
+  disconnect,
+  isoOf,
+  readNow,
+  runTimes,
+  sunsetNotice,
+  untilAhead,
+} from "./connector-lifecycle";
 import { type ConsentCallback, type GrantedConsent, receiveConsent, startConsent } from "./consent";
 import { metaRevoker, releaseMetaGrant } from "./grant";
 import { INSTAGRAM, instagramClientOf } from "./instagram.provider";
@@ -38,6 +46,7 @@ export async function instagramConnector(
   const owner = await findConnectionOwner(ctx.db, { workspaceId, brandId: ctx.brandId });
   const connection = owner && (await findConnection(ctx.db, { ...owner, provider: "instagram" }));
   const none = {
+    sunsetNotice: sunsetNotice(INSTAGRAM, ctx.clock.now()),
     account: null,
     accounts: [],
     tokenExpiresAt: null,
@@ -76,6 +85,7 @@ export async function instagramConnector(
   const brands = await connectorBrands(ctx.db, workspaceId, ctx.brandId);
   const accounts = connection.accounts ?? [];
   return {
+    sunsetNotice: none.sunsetNotice,
     status,
     statusReason:
       expired && connection.status !== "token_expired"

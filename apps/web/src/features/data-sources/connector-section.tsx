@@ -1,3 +1,4 @@
+import type { components } from "@brandscope/api-client";
 import { Badge, type BadgeProps } from "@brandscope/ui/badge";
 import { Button } from "@brandscope/ui/button";
 import { ErrorState } from "@brandscope/ui/error-state";
@@ -35,6 +36,7 @@ export function ConnectorSection<T>({
   query,
   badge,
   consentReturn,
+  sunsetNotice,
   body: Body,
 }: {
   title: string;
@@ -44,10 +46,13 @@ export function ConnectorSection<T>({
   query: UseQueryResult<T>;
   badge: (connector: T) => ConnectorBadge;
   consentReturn?: ConsentReturn;
+  /** The platform API version the server calls, when near its sunset (the connector's `sunsetNotice`). */
+  sunsetNotice?: (connector: T) => VendorSunsetNotice | null;
   /** The connector's own part, once loaded. */
   body: React.ComponentType<{ connector: T }>;
 }) {
   const shown = query.data === undefined ? null : badge(query.data);
+  const sunset = query.data === undefined ? null : (sunsetNotice?.(query.data) ?? null);
   return (
     <SectionCard
       title={title}
@@ -56,6 +61,14 @@ export function ConnectorSection<T>({
     >
       <div className="flex flex-col gap-5">
         {consentReturn ? <ConsentReturnMessage {...consentReturn} /> : null}
+        {sunset ? (
+          <p
+            role="status"
+            className="border-warning/40 bg-warning/15 text-warning-strong rounded-md border px-3 py-2 text-sm"
+          >
+            {sunsetText(sunset)}
+          </p>
+        ) : null}
         {query.isPending ? (
           <Skeleton className="h-32 w-full" />
         ) : query.isError ? (
@@ -71,6 +84,16 @@ export function ConnectorSection<T>({
       </div>
     </SectionCard>
   );
+}
+
+type VendorSunsetNotice = components["schemas"]["VendorSunsetNotice"];
+
+/** The sentence of an API version near its sunset: whose it is to act (the operator's), and by when. */
+export function sunsetText(notice: VendorSunsetNotice): string {
+  const day = formatDate(notice.sunset);
+  return notice.daysLeft > 0
+    ? `Brandscope calls ${notice.vendor} ${notice.version}, which ends on ${day} (in ${notice.daysLeft} ${notice.daysLeft === 1 ? "day" : "days"}): Brandscope's operator must update Brandscope before then.`
+    : `Brandscope calls ${notice.vendor} ${notice.version}, which ended on ${day}: Brandscope's operator must update Brandscope.`;
 }
 
 function ConsentReturnMessage({ connector, messages, failed }: ConsentReturn) {

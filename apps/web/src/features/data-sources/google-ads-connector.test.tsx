@@ -28,6 +28,7 @@ const notConnected = {
   lastSuccessAt: null,
   lastRunAt: null,
   nextRunAt: null,
+  sunsetNotice: null,
 } as const;
 
 const lumora = { id: "1234567890", name: "Lumora Coffee", currency: "GBP" } as const;
@@ -43,6 +44,29 @@ const connected = {
 } as const;
 
 describe("the Google Ads keyword planning section", () => {
+  it("says when the API version the server calls nears its sunset, and that the operator must update", async () => {
+    mockApi({
+      "GET /connectors/google-ads": () =>
+        json({
+          ...connected,
+          sunsetNotice: {
+            vendor: "Google Ads API",
+            version: "v26",
+            sunset: "2027-11-01",
+            source: "https://developers.google.com/google-ads/api/docs/sunset-dates",
+            daysLeft: 45,
+          },
+        }),
+    });
+    const view = await renderScreen(GoogleAdsConnectorSection);
+    await waitFor(() => getByText(view.container, "Connected"));
+    getByText(
+      view.container,
+      "Brandscope calls Google Ads API v26, which ends on 1 Nov 2027 (in 45 days): Brandscope's operator must update Brandscope before then.",
+    );
+    view.unmount();
+  });
+
   it("sends the browser to Google's consent page", async () => {
     const consent = "https://accounts.google.com/o/oauth2/v2/auth?client_id=x&state=y";
     const api = mockApi({

@@ -75,6 +75,7 @@ export function GoogleAdsConnectorSection() {
         messages: returnMessages,
         failed: "Google Ads was not connected. Try again.",
       }}
+      sunsetNotice={(connector) => connector.sunsetNotice}
       body={ConnectorBody}
     />
   );

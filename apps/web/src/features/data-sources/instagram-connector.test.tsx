@@ -29,6 +29,7 @@ const notConnected = {
   lastRunAt: null,
   nextRunAt: null,
   profiles: [],
+  sunsetNotice: null,
 } as const;
 
 const lumora = { id: "17841400000000002", username: "lumoracoffee", pageName: "Lumora Coffee" };

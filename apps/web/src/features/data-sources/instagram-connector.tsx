@@ -100,6 +100,7 @@ export function InstagramConnectorSection() {
         messages: returnMessages,
         failed: "Instagram was not connected. Try again.",
       }}
+      sunsetNotice={(connector) => connector.sunsetNotice}
       body={ConnectorBody}
     />
   );
