@@ -106,3 +106,33 @@ export async function answerOfFailure(
   const response: gaxios.GaxiosResponse | undefined = error.response;
   return response ? { status: response.status, body: response.data } : { status: null, body: undefined };
 }
+
+/**
+ * Google's JSON error body, which its clients do not type (they hand it over as GaxiosError.response.data): the
+ * error model of Google APIs (cloud.google.com/apis/design/errors: `code`, `message`, `status`, `details` with
+ * `google.rpc.ErrorInfo`'s `reason`, `domain`, `metadata`), with the legacy `errors[]` list that the YouTube Data
+ * API and Search Console still send (developers.google.com/youtube/v3/docs/errors). A `details` entry of another
+ * `@type` (Google Ads' GoogleAdsFailure: google-ads-types.ts) has fields of its own.
+ */
+export interface GoogleApiErrorBody {
+  error: {
+    code: number;
+    message: string;
+    status?: string;
+    errors?: {
+      message?: string;
+      domain?: string;
+      reason?: string;
+      location?: string;
+      locationType?: string;
+    }[];
+    details?: ({ "@type": string } & Record<string, unknown>)[];
+  };
+}
+
+/** The token endpoint's error body (RFC 6749 §5.2; developers.google.com/identity/protocols/oauth2/web-server). */
+export interface OAuthErrorBody {
+  error: string;
+  error_description?: string;
+  error_uri?: string;
+}
