@@ -21,8 +21,20 @@ export type KnownTo<T, S> = unknown extends T
       ? { [K in keyof S]: K extends keyof NonNullable<T> ? KnownTo<NonNullable<T>[K], S[K]> : never }
       : S;
 
+/**
+ * `T` as a JSON file's type can match it: TypeScript reads a JSON string as `string`, never as one of an enum's
+ * names ("NOVEMBER"), so string types are loosened to `string` (an enum value misspelled is not caught; a field is).
+ */
+export type AsJson<T> = T extends string
+  ? string
+  : T extends readonly (infer Item)[]
+    ? AsJson<Item>[]
+    : T extends object
+      ? { [K in keyof T]: AsJson<T[K]> }
+      : T;
+
 /** `value` as the vendor's `T`, refused by the type checker when it has a field `T` does not declare. */
 export const vendorShaped =
   <T>() =>
-  <S extends T>(value: S & KnownTo<T, S>): T =>
-    value;
+  <S extends AsJson<T>>(value: S & KnownTo<T, S>): T =>
+    value as unknown as T;
