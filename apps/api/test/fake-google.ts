@@ -1,9 +1,47 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import type { searchconsole_v1 } from "@googleapis/searchconsole";
+import type { CredentialRequest } from "google-auth-library";
+import type {
+  GenerateKeywordHistoricalMetricsResponse,
+  GenerateKeywordHistoricalMetricsResult,
+  GoogleAdsErrorBody,
+  ListAccessibleCustomersResponse,
+  SearchGoogleAdsResponse,
+} from "../src/modules/connectors/google-ads-types";
+import type { GoogleApiErrorBody, OAuthErrorBody } from "../src/modules/connectors/google-vendor";
 import { redirectAfterConsent } from "./consent-redirect";
+import adsCustomerSearch from "./fixtures/google-ads/customer-search.json" with { type: "json" };
+import adsActionNotPermitted from "./fixtures/google-ads/error-action-not-permitted.json" with {
+  type: "json",
+};
+import adsNotApproved from "./fixtures/google-ads/error-cloud-project-not-approved.json" with {
+  type: "json",
+};
+import adsResourceExhausted from "./fixtures/google-ads/error-resource-exhausted.json" with { type: "json" };
+import adsUnsupportedVersion from "./fixtures/google-ads/error-unsupported-version.json" with {
+  type: "json",
+};
+import adsPermissionDenied from "./fixtures/google-ads/error-user-permission-denied.json" with {
+  type: "json",
+};
+import adsMetrics from "./fixtures/google-ads/keyword-historical-metrics.json" with { type: "json" };
+import adsMetricsMalformed from "./fixtures/google-ads/keyword-historical-metrics-malformed.json" with {
+  type: "json",
+};
+import forbidden from "./fixtures/search-console/error-forbidden.json" with { type: "json" };
+import invalidGrant from "./fixtures/search-console/error-invalid-grant.json" with { type: "json" };
+import quotaExceeded from "./fixtures/search-console/error-quota-exceeded.json" with { type: "json" };
+import rateLimit from "./fixtures/search-console/error-rate-limit.json" with { type: "json" };
+import searchAnalytics from "./fixtures/search-console/search-analytics.json" with { type: "json" };
+import searchAnalyticsMalformed from "./fixtures/search-console/search-analytics-malformed.json" with {
+  type: "json",
+};
+import sitesFixture from "./fixtures/search-console/sites.json" with { type: "json" };
+import tokenFixture from "./fixtures/search-console/token.json" with { type: "json" };
+import tokenRefresh from "./fixtures/search-console/token-refresh.json" with { type: "json" };
+import { vendorShaped } from "./vendor-shape";
 
 /*
  * A local stand-in for Google's OAuth 2.0 endpoints (consent, token, revoke) and the Search Console API v3, answered
@@ -19,14 +57,40 @@ import { redirectAfterConsent } from "./consent-redirect";
  * and the developer blog), and any other version's path is a bare 404, as Google's front end answers a sunset one.
  * Every call needs the access token; the developer-token header is recorded, never required: Google retired
  * developer tokens on 9 September 2026 and ignores the header (developers.google.com/google-ads/api/docs/api-policy/developer-token).
+ * Every answer is of the type the vendor declares for it: Google's Node clients' (searchconsole_v1.Schema$…,
+ * google-auth-library's CredentialRequest for the token endpoint) and, for Google Ads, the REST reference's
+ * (src/modules/connectors/google-ads-types.ts); the fixtures are checked against them field by field
+ * (vendorShaped), so a fake that drifts from Google's shapes fails to type-check. The malformed fixtures are off
+ * those shapes on purpose, and served as they are.
  */
 
-const FIXTURES = join(import.meta.dirname, "fixtures/search-console");
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as Record<string, unknown>;
-const ADS_FIXTURES = join(import.meta.dirname, "fixtures/google-ads");
-const adsFixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(ADS_FIXTURES, name), "utf8")) as Record<string, unknown>;
+const FIXTURES = {
+  "token.json": vendorShaped<CredentialRequest>()(tokenFixture),
+  "token-refresh.json": vendorShaped<CredentialRequest>()(tokenRefresh),
+  "sites.json": vendorShaped<searchconsole_v1.Schema$SitesListResponse>()(sitesFixture),
+  "search-analytics.json":
+    vendorShaped<searchconsole_v1.Schema$SearchAnalyticsQueryResponse>()(searchAnalytics),
+  "search-analytics-malformed.json": searchAnalyticsMalformed as { rows: unknown[] },
+  "error-invalid-grant.json": vendorShaped<OAuthErrorBody>()(invalidGrant),
+  "error-quota-exceeded.json": vendorShaped<GoogleApiErrorBody>()(quotaExceeded),
+  "error-rate-limit.json": vendorShaped<GoogleApiErrorBody>()(rateLimit),
+  "error-forbidden.json": vendorShaped<GoogleApiErrorBody>()(forbidden),
+};
+/** A fresh copy of a fixture, which the fake may change. */
+const fixture = <K extends keyof typeof FIXTURES>(name: K): (typeof FIXTURES)[K] =>
+  structuredClone(FIXTURES[name]);
+const ADS_FIXTURES = {
+  "customer-search.json": vendorShaped<SearchGoogleAdsResponse>()(adsCustomerSearch),
+  "keyword-historical-metrics.json": vendorShaped<GenerateKeywordHistoricalMetricsResponse>()(adsMetrics),
+  "keyword-historical-metrics-malformed.json": adsMetricsMalformed as object,
+  "error-resource-exhausted.json": vendorShaped<GoogleAdsErrorBody>()(adsResourceExhausted),
+  "error-cloud-project-not-approved.json": vendorShaped<GoogleAdsErrorBody>()(adsNotApproved),
+  "error-unsupported-version.json": vendorShaped<GoogleAdsErrorBody>()(adsUnsupportedVersion),
+  "error-user-permission-denied.json": vendorShaped<GoogleAdsErrorBody>()(adsPermissionDenied),
+  "error-action-not-permitted.json": vendorShaped<GoogleAdsErrorBody>()(adsActionNotPermitted),
+};
+const adsFixture = <K extends keyof typeof ADS_FIXTURES>(name: K): (typeof ADS_FIXTURES)[K] =>
+  structuredClone(ADS_FIXTURES[name]);
 
 export const FAKE_DEVELOPER_TOKEN = "fakeDevToken-ABCdef123";
 /** v22 was sunset on 7 October 2026; v23 (February 2027) to v26 (released 14 October 2026) are served. */
@@ -151,7 +215,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
 
   const account: Account = {
     refreshToken: String(token.refresh_token),
-    sites: (fixture("sites.json").siteEntry as Site[]) ?? [],
+    sites: (fixture("sites.json").siteEntry ?? []).flatMap(({ siteUrl, permissionLevel }) =>
+      siteUrl && permissionLevel ? [{ siteUrl, permissionLevel }] : [],
+    ),
   };
 
   const refreshTokenOf = (name: string) =>
@@ -220,7 +286,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     },
   };
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
+  const send = (res: ServerResponse, status: number, body: object) => {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
     res.end(JSON.stringify(body));
   };
@@ -233,10 +299,11 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
 
   function tokenEndpoint(res: ServerResponse, form: URLSearchParams) {
     if (form.get("client_id") !== FAKE_CLIENT_ID || form.get("client_secret") !== FAKE_CLIENT_SECRET) {
-      return send(res, 401, {
+      const invalidClient: OAuthErrorBody = {
         error: "invalid_client",
         error_description: "The OAuth client was not found.",
-      });
+      };
+      return send(res, 401, invalidClient);
     }
     if (form.get("grant_type") === "authorization_code") {
       const code = codes.get(form.get("code") ?? "");
@@ -244,17 +311,21 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       const verifier = form.get("code_verifier") ?? "";
       const challenge = createHash("sha256").update(verifier).digest("base64url");
       if (!code || code.redirectUri !== form.get("redirect_uri") || code.challenge !== challenge) {
-        return send(res, 400, { error: "invalid_grant", error_description: "Bad Request" });
+        const refused: OAuthErrorBody = { error: "invalid_grant", error_description: "Bad Request" };
+        return send(res, 400, refused);
       }
       // A consent after a revoke is a new grant of the account.
       const refreshToken = refreshTokenOf(code.account);
       fake.revoked.delete(refreshToken);
-      return send(res, 200, {
-        ...token,
+      const tokens: CredentialRequest = {
+        access_token: token.access_token,
+        expires_in: token.expires_in,
+        token_type: token.token_type,
         refresh_token: refreshToken,
         scope: code.scope,
         id_token: idToken(subjectOf(code.account)),
-      });
+      };
+      return send(res, 200, tokens);
     }
     if (form.get("grant_type") === "refresh_token") {
       const refresh = form.get("refresh_token") ?? "";
@@ -264,19 +335,25 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       accessTokens.add(String(refreshAnswer.access_token));
       return send(res, 200, refreshAnswer);
     }
-    return send(res, 400, { error: "unsupported_grant_type" });
+    const unsupported: OAuthErrorBody = { error: "unsupported_grant_type" };
+    return send(res, 400, unsupported);
   }
 
-  function rowsFrom(startRow: number, rowLimit: number) {
-    const base = (fixture(fake.malformed ? "search-analytics-malformed.json" : "search-analytics.json")
-      .rows ?? []) as unknown[];
-    const synthetic = Array.from({ length: fake.extraRows }, (_, i) => ({
-      keys: [`lumora long tail query ${i}`, fake.extraRowsCountry],
-      clicks: i % 3,
-      impressions: 10 + (i % 50),
-      ctr: (i % 3) / (10 + (i % 50)),
-      position: 20 + (i % 40),
-    }));
+  function rowsFrom(startRow: number, rowLimit: number): searchconsole_v1.Schema$ApiDataRow[] {
+    // The malformed rows are off the documented shape on purpose: the connector must leave them out.
+    const base = fake.malformed
+      ? (fixture("search-analytics-malformed.json").rows as searchconsole_v1.Schema$ApiDataRow[])
+      : (fixture("search-analytics.json").rows ?? []);
+    const synthetic = Array.from(
+      { length: fake.extraRows },
+      (_, i): searchconsole_v1.Schema$ApiDataRow => ({
+        keys: [`lumora long tail query ${i}`, fake.extraRowsCountry],
+        clicks: i % 3,
+        impressions: 10 + (i % 50),
+        ctr: (i % 3) / (10 + (i % 50)),
+        position: 20 + (i % 40),
+      }),
+    );
     return [...base, ...synthetic].slice(startRow, startRow + rowLimit);
   }
 
@@ -309,25 +386,32 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     }
     const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
     if (!accessTokens.has(bearer)) {
-      return send(res, 401, {
+      const unauthenticated: GoogleApiErrorBody = {
         error: {
           code: 401,
           message: "Request had invalid authentication credentials.",
           status: "UNAUTHENTICATED",
         },
-      });
+      };
+      return send(res, 401, unauthenticated);
     }
     if (failures > 0) {
       failures -= 1;
       fake.calls.push(`${req.method} ${path} 503`);
-      return send(res, 503, { error: { code: 503, message: "The service is currently unavailable." } });
+      const unavailable: GoogleApiErrorBody = {
+        error: { code: 503, message: "The service is currently unavailable." },
+      };
+      return send(res, 503, unavailable);
     }
     const ads = /^\/(v\d+)\/(.+)$/.exec(path);
     if (ads) return googleAds(req, res, ads[1] ?? "", ads[2] ?? "", body);
     if (req.method === "GET" && path === "/webmasters/v3/sites") {
       fake.calls.push("GET sites");
       // An account without a property answers an empty object, without siteEntry.
-      return send(res, 200, account.sites.length > 0 ? { siteEntry: account.sites } : {});
+      const sites: searchconsole_v1.Schema$SitesListResponse = {
+        siteEntry: account.sites.length > 0 ? account.sites : undefined,
+      };
+      return send(res, 200, sites);
     }
     const query = /^\/webmasters\/v3\/sites\/([^/]+)\/searchAnalytics\/query$/.exec(path);
     if (req.method === "POST" && query) {
@@ -344,19 +428,23 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       if (!site) return send(res, 403, fixture("error-forbidden.json"));
       const dimensions = request.dimensions;
       if (!Array.isArray(dimensions) || dimensions.join() !== "query,country" || !request.startDate) {
-        return send(res, 400, {
+        const invalid: GoogleApiErrorBody = {
           error: { code: 400, message: "Invalid request", status: "INVALID_ARGUMENT" },
-        });
+        };
+        return send(res, 400, invalid);
       }
       const rows = rowsFrom(startRow, rowLimit);
       // No rows: Google leaves `rows` out.
-      return send(res, 200, {
-        ...(rows.length > 0 ? { rows } : {}),
+      const answer: searchconsole_v1.Schema$SearchAnalyticsQueryResponse = {
+        rows: rows.length > 0 ? rows : undefined,
         responseAggregationType: "byProperty",
-      });
+      };
+      return send(res, 200, answer);
     }
-    return send(res, 404, { error: { code: 404, message: "Not Found" } });
+    return send(res, 404, notFound);
   }
+
+  const notFound: GoogleApiErrorBody = { error: { code: 404, message: "Not Found" } };
 
   /**
    * The Google Ads API: listAccessibleCustomers, googleAds:search on customer, generateKeywordHistoricalMetrics, at
@@ -390,25 +478,24 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       return send(res, status, adsFixture(file));
     }
     if (req.method === "GET" && method === "customers:listAccessibleCustomers") {
-      return send(
-        res,
-        200,
-        fake.adsCustomers.length > 0
-          ? { resourceNames: fake.adsCustomers.map((id) => `customers/${id}`) }
-          : {},
-      );
+      const customers: ListAccessibleCustomersResponse = {
+        resourceNames:
+          fake.adsCustomers.length > 0 ? fake.adsCustomers.map((id) => `customers/${id}`) : undefined,
+      };
+      return send(res, 200, customers);
     }
     const call = /^customers\/(\d+)(\/googleAds:search|:generateKeywordHistoricalMetrics)$/.exec(method);
-    if (req.method !== "POST" || !call) return send(res, 404, { error: { code: 404, message: "Not Found" } });
+    if (req.method !== "POST" || !call) return send(res, 404, notFound);
     const [, customerId, name] = call;
     if (fake.adsError === "permission" || !fake.adsCustomers.includes(customerId ?? "")) {
       return send(res, 403, adsFixture("error-user-permission-denied.json"));
     }
     const request = JSON.parse(body || "{}") as Record<string, unknown>;
     if (name === "/googleAds:search") {
-      const answer = adsFixture("customer-search.json");
-      const [row] = answer.results as { customer: Record<string, unknown> }[];
-      if (row) Object.assign(row.customer, { id: customerId, resourceName: `customers/${customerId}` });
+      const answer: SearchGoogleAdsResponse = adsFixture("customer-search.json");
+      const [row] = answer.results ?? [];
+      if (row?.customer)
+        Object.assign(row.customer, { id: customerId, resourceName: `customers/${customerId}` });
       return send(res, 200, answer);
     }
     // The customer can be read, but the user's access level does not allow this method.
@@ -416,13 +503,17 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       return send(res, 403, adsFixture("error-action-not-permitted.json"));
     fake.lastMetricsRequest = request;
     if (!Array.isArray(request.keywords) || request.keywordPlanNetwork !== "GOOGLE_SEARCH") {
-      return send(res, 400, {
+      const invalid: GoogleApiErrorBody = {
         error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" },
-      });
+      };
+      return send(res, 400, invalid);
     }
     if (fake.adsMalformed) return send(res, 200, adsFixture("keyword-historical-metrics-malformed.json"));
     const results = closeVariantResults(request.keywords.map(String));
-    return send(res, 200, results.length > 0 ? { results } : {});
+    const answer: GenerateKeywordHistoricalMetricsResponse = {
+      results: results.length > 0 ? results : undefined,
+    };
+    return send(res, 200, answer);
   }
 
   /**
@@ -431,19 +522,16 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
    * one of them (the group's own when asked, "cars" for "car" and "cars") and whose `closeVariants` lists the other
    * requested ones, in the request's spelling. A group none of whose keywords was asked is not answered.
    */
-  function closeVariantResults(asked: string[]) {
-    const groups = adsFixture("keyword-historical-metrics.json").results as {
-      text: string;
-      closeVariants?: string[];
-    }[];
-    return groups.flatMap(({ closeVariants: merged, ...result }) => {
-      const group = [result.text, ...(merged ?? [])].map((k) => k.toLowerCase());
+  function closeVariantResults(asked: string[]): GenerateKeywordHistoricalMetricsResult[] {
+    const groups = adsFixture("keyword-historical-metrics.json").results ?? [];
+    return groups.flatMap(({ closeVariants: merged, text: groupText = "", keywordMetrics }) => {
+      const group = [groupText, ...(merged ?? [])].map((k) => k.toLowerCase());
       const members = asked.filter((k) => group.includes(k.toLowerCase()));
       if (members.length === 0) return [];
-      const own = members.find((k) => k.toLowerCase() === result.text.toLowerCase());
-      const text = own ? result.text : (members[0] ?? result.text);
+      const own = members.find((k) => k.toLowerCase() === groupText.toLowerCase());
+      const text = own ? groupText : (members[0] ?? groupText);
       const others = members.filter((k) => k !== (own ?? text));
-      return [{ ...result, text, ...(others.length > 0 ? { closeVariants: others } : {}) }];
+      return [{ text, closeVariants: others.length > 0 ? others : undefined, keywordMetrics }];
     });
   }
 

@@ -1,9 +1,30 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import type {
+  AccessTokenResponse,
+  AccountsResponse,
+  BusinessDiscoveryResponse,
+  GraphErrorBody,
+  PermissionsResponse,
+  SuccessResponse,
+} from "../src/modules/connectors/graph-api-types";
 import { redirectAfterConsent } from "./consent-redirect";
+import accountsPage1 from "./fixtures/instagram/accounts-page-1.json" with { type: "json" };
+import accountsPage2 from "./fixtures/instagram/accounts-page-2.json" with { type: "json" };
+import brewhaus from "./fixtures/instagram/business-discovery-brewhaus.json" with { type: "json" };
+import brewhausPage2 from "./fixtures/instagram/business-discovery-brewhaus-page-2.json" with {
+  type: "json",
+};
+import lumora from "./fixtures/instagram/business-discovery-lumora.json" with { type: "json" };
+import discoveryMalformed from "./fixtures/instagram/business-discovery-malformed.json" with { type: "json" };
+import noProfile from "./fixtures/instagram/error-no-profile.json" with { type: "json" };
+import rateLimit from "./fixtures/instagram/error-rate-limit.json" with { type: "json" };
+import tokenExpired from "./fixtures/instagram/error-token-expired.json" with { type: "json" };
+import userRateLimit from "./fixtures/instagram/error-user-rate-limit.json" with { type: "json" };
+import token from "./fixtures/instagram/token.json" with { type: "json" };
+import tokenLongLived from "./fixtures/instagram/token-long-lived.json" with { type: "json" };
+import { vendorShaped } from "./vendor-shape";
 
 /*
  * A local stand-in for Facebook Login (the OAuth dialog and the token endpoint) and the Graph API calls of the
@@ -14,11 +35,28 @@ import { redirectAfterConsent } from "./consent-redirect";
  * It answers under the Graph API versions Meta served in December 2026 (META_VERSIONS_SERVED, from the changelog's
  * "Available Graph API Versions", developers.facebook.com/docs/graph-api/changelog/versions) and records the one
  * each call used; another version's path is unknown.
+ * Every answer is of the type of Meta's field references (src/modules/connectors/graph-api-types.ts), and the
+ * fixtures are checked against them field by field (vendorShaped), so a fake that drifts from Meta's shapes fails
+ * to type-check; the malformed fixture is off those shapes on purpose.
  */
 
-const FIXTURES = join(import.meta.dirname, "fixtures/instagram");
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as Record<string, unknown>;
+const FIXTURES = {
+  "token.json": vendorShaped<AccessTokenResponse>()(token),
+  "token-long-lived.json": vendorShaped<AccessTokenResponse>()(tokenLongLived),
+  "accounts-page-1.json": vendorShaped<AccountsResponse>()(accountsPage1),
+  "accounts-page-2.json": vendorShaped<AccountsResponse>()(accountsPage2),
+  "business-discovery-brewhaus.json": vendorShaped<BusinessDiscoveryResponse>()(brewhaus),
+  "business-discovery-brewhaus-page-2.json": vendorShaped<BusinessDiscoveryResponse>()(brewhausPage2),
+  "business-discovery-lumora.json": vendorShaped<BusinessDiscoveryResponse>()(lumora),
+  "business-discovery-malformed.json": discoveryMalformed as object,
+  "error-no-profile.json": vendorShaped<GraphErrorBody>()(noProfile),
+  "error-rate-limit.json": vendorShaped<GraphErrorBody>()(rateLimit),
+  "error-token-expired.json": vendorShaped<GraphErrorBody>()(tokenExpired),
+  "error-user-rate-limit.json": vendorShaped<GraphErrorBody>()(userRateLimit),
+};
+/** A fresh copy of a fixture, which the fake may change. */
+const fixture = <K extends keyof typeof FIXTURES>(name: K): (typeof FIXTURES)[K] =>
+  structuredClone(FIXTURES[name]);
 
 export const FAKE_APP_ID = "1234567890123456";
 /** The Facebook Login for Business configuration the fake knows (META_LOGIN_CONFIG_ID). */
@@ -143,11 +181,11 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       ],
     }),
   });
-  const send = (res: ServerResponse, status: number, body: unknown) => {
+  const send = (res: ServerResponse, status: number, body: object) => {
     res.writeHead(status, headers());
     res.end(JSON.stringify(body));
   };
-  const oauthError = (message: string, code = 100) => ({
+  const oauthError = (message: string, code = 100): GraphErrorBody => ({
     error: { message, type: "OAuthException", code, fbtrace_id: "AFakeTrace" },
   });
 
@@ -241,37 +279,39 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     if (failures > 0) {
       failures -= 1;
       fake.calls.push(`${req.method} ${path} 500`);
-      return send(res, 500, {
+      const unknown: GraphErrorBody = {
         error: {
           message: "An unknown error has occurred.",
           type: "OAuthException",
           code: 1,
           is_transient: true,
         },
-      });
+      };
+      return send(res, 500, unknown);
     }
     if (req.method === "DELETE" && path === "/me/permissions") {
       fake.calls.push("DELETE me/permissions");
       fake.grant.clear();
-      return send(res, 200, { success: true });
+      const success: SuccessResponse = { success: true };
+      return send(res, 200, success);
     }
     if (req.method === "GET" && path === "/me/permissions") {
       // Meta's shape: {data: [{permission, status}]}, status "granted" or "declined".
       fake.calls.push("GET me/permissions");
-      return send(res, 200, {
+      const permissions: PermissionsResponse = {
         data: [...fake.grant].map(([permission, status]) => ({ permission, status })),
-      });
+      };
+      return send(res, 200, permissions);
     }
     if (req.method === "GET" && path === "/me/accounts") {
       const after = url.searchParams.get("after");
       fake.calls.push(`GET me/accounts${after ? ` after=${after}` : ""}`);
       const page = fixture(after === "QVFIUmFrZTI" ? "accounts-page-2.json" : "accounts-page-1.json");
       if (fake.noAccounts) {
-        return send(res, 200, {
-          data: (page.data as Record<string, unknown>[]).map(
-            ({ instagram_business_account: _, ...rest }) => rest,
-          ),
-        });
+        const withoutInstagram: AccountsResponse = {
+          data: page.data.map(({ id, name }) => ({ id, name })),
+        };
+        return send(res, 200, withoutInstagram);
       }
       return send(res, 200, page);
     }

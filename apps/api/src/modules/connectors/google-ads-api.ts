@@ -1,9 +1,18 @@
 import type { GoogleAdsCustomer } from "../../db/schema";
+import type {
+  Customer,
+  GenerateKeywordHistoricalMetricsRequest,
+  GenerateKeywordHistoricalMetricsResponse,
+  ListAccessibleCustomersResponse,
+  SearchGoogleAdsRequest,
+  SearchGoogleAdsResponse,
+} from "./google-ads-types";
 import { GoogleError, type GoogleOAuthEndpoints, googleOAuthClient, reasonsOf, record } from "./google-oauth";
 
 /**
- * The Google Ads API over REST (no client library: Google's needs a newer Node), as the keyword planning connector
- * calls it: customers:listAccessibleCustomers, googleAds:search (the customer's name and currency) and
+ * The Google Ads API over REST (Google has no Node client for it; its requests and answers are typed from the REST
+ * reference in google-ads-types.ts, and the token endpoint goes through google-auth-library), as the keyword
+ * planning connector calls it: customers:listAccessibleCustomers, googleAds:search (the customer's name and currency) and
  * KeywordPlanIdeaService.generateKeywordHistoricalMetrics; Google's OAuth token endpoint is shared with Search
  * Console (google-oauth.ts). Every call carries the access token, and the operator's developer token only when one
  * is configured (Google retired developer tokens on 9 September 2026: the header is optional and ignored, access
@@ -277,12 +286,16 @@ export function googleAdsClient(o: GoogleAdsEndpoints) {
     "content-type": "application/json",
   });
 
-  async function api(
+  /**
+   * One call, its request and answer of the types of Google's REST reference (google-ads-types.ts). The answer is
+   * the JSON object Google sent, seen as that type: the readers below still check each field they use.
+   */
+  async function api<Answer extends object>(
     accessToken: string,
     path: string,
     what: string,
-    body?: object,
-  ): Promise<Record<string, unknown>> {
+    body?: SearchGoogleAdsRequest | GenerateKeywordHistoricalMetricsRequest,
+  ): Promise<Answer> {
     const { status, body: answer } = await oauth.call(
       `${o.baseUrl}/${GOOGLE_ADS_API_VERSION.version}/${path}`,
       {
@@ -293,7 +306,7 @@ export function googleAdsClient(o: GoogleAdsEndpoints) {
       what,
     );
     if (status !== 200) throw adsFailure(status, answer, what);
-    return record(answer);
+    return record(answer) as Answer;
   }
 
   return {
@@ -303,9 +316,13 @@ export function googleAdsClient(o: GoogleAdsEndpoints) {
 
     /** The customers the Google user can reach directly (not those under a manager account). */
     async accessibleCustomers(accessToken: string): Promise<string[]> {
-      const body = await api(accessToken, "customers:listAccessibleCustomers", "listAccessibleCustomers");
+      const body = await api<ListAccessibleCustomersResponse>(
+        accessToken,
+        "customers:listAccessibleCustomers",
+        "listAccessibleCustomers",
+      );
       // A user without a Google Ads account answers {} without resourceNames.
-      const names = body.resourceNames ?? [];
+      const names: unknown = body.resourceNames ?? [];
       if (!Array.isArray(names)) {
         throw new GoogleError("unavailable", "Google Ads' answer had resourceNames that were not a list");
       }
@@ -336,11 +353,14 @@ export function googleAdsClient(o: GoogleAdsEndpoints) {
 
     /** The customer's name and currency (GAQL on googleAds:search: one row, no paging). */
     async customer(accessToken: string, customerId: string): Promise<GoogleAdsCustomer> {
-      const body = await api(accessToken, `customers/${customerId}/googleAds:search`, "googleAds:search", {
-        query: "SELECT customer.id, customer.descriptive_name, customer.currency_code FROM customer",
-      });
-      const results = Array.isArray(body.results) ? body.results : [];
-      const customer = record(record(results[0]).customer);
+      const body = await api<SearchGoogleAdsResponse>(
+        accessToken,
+        `customers/${customerId}/googleAds:search`,
+        "googleAds:search",
+        { query: "SELECT customer.id, customer.descriptive_name, customer.currency_code FROM customer" },
+      );
+      const results: unknown = body.results;
+      const customer: Customer = record(record(Array.isArray(results) ? results[0] : undefined).customer);
       const name =
         typeof customer.descriptiveName === "string" ? customer.descriptiveName.slice(0, 200) : null;
       const currency =
@@ -355,19 +375,21 @@ export function googleAdsClient(o: GoogleAdsEndpoints) {
       accessToken: string,
       p: { customerId: string; keywords: string[]; geoTarget: string | null; language: string },
     ): Promise<HistoricalMetrics> {
-      const body = await api(
+      const request: GenerateKeywordHistoricalMetricsRequest = {
+        keywords: p.keywords,
+        geoTargetConstants: p.geoTarget ? [p.geoTarget] : undefined,
+        language: p.language,
+        keywordPlanNetwork: "GOOGLE_SEARCH",
+      };
+      const body = await api<GenerateKeywordHistoricalMetricsResponse>(
         accessToken,
         `customers/${p.customerId}:generateKeywordHistoricalMetrics`,
         "generateKeywordHistoricalMetrics",
-        {
-          keywords: p.keywords,
-          ...(p.geoTarget ? { geoTargetConstants: [p.geoTarget] } : {}),
-          language: p.language,
-          keywordPlanNetwork: "GOOGLE_SEARCH",
-        },
+        request,
       );
-      // No keyword with data answers {} without results.
-      const results = body.results ?? [];
+      // No keyword with data answers {} without results; each result is checked against
+      // GenerateKeywordHistoricalMetricsResult's documented shape (readKeywordMetrics).
+      const results: unknown = body.results ?? [];
       if (!Array.isArray(results)) {
         throw new GoogleError("unavailable", "Google Ads' answer had results that were not a list");
       }

@@ -1,12 +1,14 @@
 /**
- * Google's OAuth 2.0 token endpoint as the Google connectors (Search Console, Google Ads) call it: the code
- * exchange (PKCE), the refresh of an access token and the revocation of a grant; plus the JSON call with a timeout
- * and the reading of Google's error bodies that their API clients share. Tokens travel in bodies and the
- * Authorization header only, never in a URL or a log.
+ * Google's OAuth 2.0 token endpoint as the Google connectors (Search Console, Google Ads) call it, through
+ * google-auth-library's OAuth2Client (google-vendor.ts): the code exchange (PKCE), the refresh of an access token and
+ * the revocation of a grant; plus the JSON call with a timeout and the reading of Google's error bodies that the
+ * Google Ads client uses. Tokens travel in bodies and the Authorization header only, never in a URL or a log.
  */
 
+import type { Credentials } from "google-auth-library";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { ConsentFlow, GrantedConsent } from "./consent";
+import { answerOfFailure, oauthClient } from "./google-vendor";
 
 export const TIMEOUT_MS = 15_000;
 
@@ -133,25 +135,29 @@ export function googleOAuthClient(o: GoogleOAuthEndpoints) {
     return { status: response.status, body };
   }
 
-  /** The token endpoint: `invalid_grant` (a revoked, expired or used grant) is the user's to fix. */
-  async function token(params: Record<string, string>, what: string) {
-    const { status, body } = await call(
-      o.tokenUrl,
-      {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-        body: new URLSearchParams({ client_id: o.clientId, client_secret: o.clientSecret, ...params }),
-      },
-      what,
-    );
-    const answer = record(body);
-    if (status >= 500) throw new GoogleError("unavailable", `Google's token endpoint answered ${status}`);
-    if (status === 400 && answer.error === "invalid_grant") {
-      throw new GoogleError("token", "Google refused the grant (invalid_grant)");
+  const options = { ...o, timeoutMs: TIMEOUT_MS };
+
+  /**
+   * A refused token call classed: `invalid_grant` (a revoked, expired or used grant) is the user's to fix; a 5xx or
+   * no answer, Google's; any other refusal, ours (a misconfigured client).
+   */
+  async function tokenFailure(error: unknown, what: string): Promise<GoogleError> {
+    const answer = await answerOfFailure(error);
+    // OAuth2Client's own complaint about the answer ("Could not refresh access token."): nothing we can use.
+    if (!answer) return new GoogleError("unavailable", `Google's token answer could not be read (${what})`);
+    const { status, body } = answer;
+    if (status === null) return new GoogleError("unavailable", `Google did not answer (${what})`);
+    if (status >= 500) return new GoogleError("unavailable", `Google's token endpoint answered ${status}`);
+    const code = record(body).error;
+    if (status === 400 && code === "invalid_grant") {
+      return new GoogleError("token", "Google refused the grant (invalid_grant)");
     }
-    if (status !== 200) {
-      throw new GoogleError("refused", `Google's token endpoint refused ${what} (${String(answer.error)})`);
-    }
+    return new GoogleError("refused", `Google's token endpoint refused ${what} (${String(code)})`);
+  }
+
+  /** Google's token answer (google-auth-library's Credentials), checked: an answer without an access token is none. */
+  function tokensOf(credentials: Credentials | string | undefined, what: string) {
+    const answer = typeof credentials === "object" && credentials !== null ? credentials : {};
     if (typeof answer.access_token !== "string" || answer.access_token === "") {
       throw new GoogleError("unavailable", `Google's token answer had no access token (${what})`);
     }
@@ -166,33 +172,52 @@ export function googleOAuthClient(o: GoogleOAuthEndpoints) {
   return {
     call,
 
-    exchangeCode: (p: { code: string; codeVerifier: string; redirectUri: string }) =>
-      token(
-        {
-          grant_type: "authorization_code",
+    /** The code exchange with its PKCE verifier (OAuth2Client.getToken). */
+    async exchangeCode(p: { code: string; codeVerifier: string; redirectUri: string }) {
+      const what = "the code exchange";
+      const client = await oauthClient(options);
+      let tokens: Credentials;
+      try {
+        ({ tokens } = await client.getToken({
           code: p.code,
-          code_verifier: p.codeVerifier,
+          codeVerifier: p.codeVerifier,
           redirect_uri: p.redirectUri,
-        },
-        "the code exchange",
-      ),
-
-    async refresh(refreshToken: string): Promise<string> {
-      return (await token({ grant_type: "refresh_token", refresh_token: refreshToken }, "the refresh"))
-        .accessToken;
+        }));
+      } catch (error) {
+        throw await tokenFailure(error, what);
+      }
+      return tokensOf(tokens, what);
     },
 
-    /** Revokes the grant at Google; best effort (the token is forgotten here whatever Google answers). */
+    /** A new access token for the refresh token (OAuth2Client.getAccessToken on a client holding only it). */
+    async refresh(refreshToken: string): Promise<string> {
+      const what = "the refresh";
+      const client = await oauthClient(options);
+      client.setCredentials({ refresh_token: refreshToken });
+      try {
+        await client.getAccessToken();
+      } catch (error) {
+        throw await tokenFailure(error, what);
+      }
+      return tokensOf(client.credentials, what).accessToken;
+    },
+
+    /**
+     * Revokes the grant at Google; best effort (the token is forgotten here whatever Google answers). Sent through
+     * OAuth2Client's transport with the token in the form body, as RFC 7009 and Google's guide allow
+     * (developers.google.com/identity/protocols/oauth2/web-server#tokenrevoke): OAuth2Client.revokeToken would put
+     * it in the URL, where proxies and logs keep it.
+     */
     async revoke(refreshToken: string): Promise<void> {
       try {
-        await send(o.revokeUrl, {
+        const client = await oauthClient(options);
+        await client.transporter.request({
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ token: refreshToken }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          url: o.revokeUrl,
+          data: new URLSearchParams({ token: refreshToken }),
         });
       } catch {
-        // Google unreachable: the grant stays until the user removes it at myaccount.google.com.
+        // Google unreachable or refusing: the grant stays until the user removes it at myaccount.google.com.
       }
     },
   };

@@ -1,8 +1,21 @@
 import { createHmac } from "node:crypto";
 import type { InstagramAccount } from "../../db/schema";
+import type {
+  AccessTokenResponse,
+  AccountsResponse,
+  BusinessDiscoveryResponse,
+  CursorPaging,
+  Edge,
+  GraphErrorBody,
+  IgMedia,
+  IgUser,
+  Page,
+  PermissionsResponse,
+} from "./graph-api-types";
 
 /**
- * Meta's Graph API over REST, as the Instagram connector calls it: the Facebook Login code exchange and the swap for
+ * Meta's Graph API over REST, as the Instagram connector calls it (Meta's Node SDK does not type these calls: their
+ * answers are read as the types of Meta's field references, graph-api-types.ts): the Facebook Login code exchange and the swap for
  * a long-lived user token, the Pages with their Instagram professional account (`/me/accounts`), and
  * `business_discovery` (another account's public profile and recent media, read through the workspace's own). Every
  * call has a timeout and an appsecret_proof; tokens travel in bodies and the Authorization header only, never in a
@@ -105,6 +118,12 @@ const record = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
+/**
+ * A JSON object seen as the reference's type (graph-api-types.ts): each field named as Meta names it, each still
+ * checked before use, since an answer may hold anything.
+ */
+const as = <T>(value: unknown): Partial<T> => record(value) as Partial<T>;
+
 const count = (value: unknown): number | null =>
   typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647 ? value : null;
 
@@ -138,7 +157,7 @@ export function usageOf(headers: Headers): Usage {
 
 /** Meta's error body `{ error: { message, type, code, error_subcode, is_transient, fbtrace_id } }` classified. */
 export function metaFailure(status: number, body: unknown, usage: Usage, what: string): MetaError {
-  const error = record(record(body).error);
+  const error = as<GraphErrorBody["error"]>(as<GraphErrorBody>(body).error);
   const code = typeof error.code === "number" ? error.code : null;
   const subcode = typeof error.error_subcode === "number" ? error.error_subcode : null;
   if (code !== null && RATE_LIMIT_CODES.has(code)) {
@@ -171,7 +190,7 @@ const FORMATS: Record<string, string> = {
 
 /** A media of the documented shape, or null: an id, an instagram.com permalink and an ISO timestamp. */
 export function readMedia(value: unknown): InstagramMedia | null {
-  const m = record(value);
+  const m = as<IgMedia>(value);
   if (typeof m.id !== "string" || !/^\d{1,40}$/.test(m.id)) return null;
   if (typeof m.permalink !== "string" || m.permalink.length > 500) return null;
   let permalink: URL;
@@ -265,7 +284,7 @@ export function instagramClient(o: MetaEndpoints) {
       },
       what,
     );
-    const answer = record(body);
+    const answer = as<AccessTokenResponse>(body);
     if (typeof answer.access_token !== "string" || answer.access_token === "") {
       throw new MetaError("unavailable", `Meta's token answer had no access token (${what})`);
     }
@@ -303,11 +322,12 @@ export function instagramClient(o: MetaEndpoints) {
         };
         if (after) params.after = after;
         const { body } = await get("/me/accounts", params, accessToken, "/me/accounts");
-        const data = record(body).data;
+        const answer = as<AccountsResponse>(body);
+        const data: unknown = answer.data;
         if (!Array.isArray(data)) throw new MetaError("unavailable", "Meta's /me/accounts had no data list");
         for (const entry of data) {
-          const pageEntry = record(entry);
-          const ig = record(pageEntry.instagram_business_account);
+          const pageEntry = as<Page>(entry);
+          const ig = as<IgUser>(pageEntry.instagram_business_account);
           if (typeof ig.id !== "string" || !/^\d{1,40}$/.test(ig.id)) continue;
           if (found.some((a) => a.id === ig.id)) continue;
           found.push({
@@ -316,8 +336,8 @@ export function instagramClient(o: MetaEndpoints) {
             pageName: typeof pageEntry.name === "string" ? pageEntry.name : null,
           });
         }
-        const paging = record(record(body).paging);
-        const next = record(paging.cursors).after;
+        const paging = as<CursorPaging>(answer.paging);
+        const next: unknown = as<NonNullable<CursorPaging["cursors"]>>(paging.cursors).after;
         if (typeof paging.next !== "string" || typeof next !== "string" || next === "") break;
         after = next;
       }
@@ -347,7 +367,7 @@ export function instagramClient(o: MetaEndpoints) {
           accessToken,
           "business_discovery",
         );
-        const found = record(record(body).business_discovery);
+        const found = as<IgUser>(as<BusinessDiscoveryResponse>(body).business_discovery);
         if (Object.keys(found).length === 0) {
           throw new MetaError("unavailable", "Meta's answer had no business_discovery");
         }
@@ -356,16 +376,16 @@ export function instagramClient(o: MetaEndpoints) {
           followers: count(found.followers_count),
           mediaCount: count(found.media_count),
         };
-        const edgeBody = record(found.media);
-        const data = edgeBody.data ?? [];
+        const edgeBody = as<Edge<IgMedia>>(found.media);
+        const data: unknown = edgeBody.data ?? [];
         if (!Array.isArray(data)) throw new MetaError("unavailable", "Meta's media were not a list");
         for (const item of data) {
           const read = readMedia(item);
           if (read) media.push(read);
           else malformed += 1;
         }
-        const paging = record(edgeBody.paging);
-        const next = record(paging.cursors).after;
+        const paging = as<CursorPaging>(edgeBody.paging);
+        const next: unknown = as<NonNullable<CursorPaging["cursors"]>>(paging.cursors).after;
         if (data.length === 0 || typeof next !== "string" || next === "" || !/^[\w=-]+$/.test(next)) break;
         after = next;
       }
@@ -381,12 +401,12 @@ export function instagramClient(o: MetaEndpoints) {
      */
     async permissions(accessToken: string): Promise<GrantedPermissions> {
       const { body } = await get("/me/permissions", { limit: "100" }, accessToken, "/me/permissions");
-      const data = record(body).data;
+      const data: unknown = as<PermissionsResponse>(body).data;
       if (!Array.isArray(data)) throw new MetaError("unavailable", "Meta's /me/permissions had no data list");
       const granted: string[] = [];
       const declined: string[] = [];
       for (const entry of data) {
-        const e = record(entry);
+        const e = as<PermissionsResponse["data"][number]>(entry);
         if (typeof e.permission !== "string" || !/^[a-z_]{1,100}$/.test(e.permission)) continue;
         if (e.status === "granted") granted.push(e.permission);
         else if (e.status === "declined") declined.push(e.permission);

@@ -1,9 +1,21 @@
+import type { searchconsole_v1 } from "@googleapis/searchconsole";
+import type { OAuth2Client } from "google-auth-library";
 import type { ConnectorProperty } from "../../db/schema";
-import { GoogleError, type GoogleOAuthEndpoints, googleOAuthClient, reasonsOf, record } from "./google-oauth";
+import {
+  GoogleError,
+  type GoogleOAuthEndpoints,
+  googleOAuthClient,
+  reasonsOf,
+  record,
+  TIMEOUT_MS,
+} from "./google-oauth";
+import { answerOfFailure, oauthClient, searchConsoleApi } from "./google-vendor";
 
 /**
- * The Search Console API v3 (webmasters/v3) over REST, as the connector calls it: sites.list and
- * searchAnalytics.query, with Google's OAuth token endpoint shared with the Google Ads connector (google-oauth.ts).
+ * The Search Console API as the connector calls it, through Google's Node client `@googleapis/searchconsole`
+ * (searchconsole v1; its sites.list and searchanalytics.query keep the paths /webmasters/v3/…; google-vendor.ts):
+ * requests and answers typed by the client (searchconsole_v1.Schema$…), the access token through
+ * google-auth-library's OAuth2Client, whose token endpoint is shared with the Google Ads connector (google-oauth.ts).
  * Every call has a timeout; tokens travel in bodies and the Authorization header only, never in a URL or a log.
  */
 
@@ -82,12 +94,33 @@ export function readRow(value: unknown): QueryRow | null {
 
 export function searchConsoleClient(o: GoogleEndpoints) {
   const oauth = googleOAuthClient(o);
-  const { call } = oauth;
+  const options = { ...o, timeoutMs: TIMEOUT_MS };
 
-  const authorized = (accessToken: string) => ({
-    authorization: `Bearer ${accessToken}`,
-    accept: "application/json",
-  });
+  /**
+   * A call of Google's Search Console client (searchconsole v1) with the access token, its refusals classed
+   * (apiFailure) and an answer that is not a JSON object taken for Google being unavailable.
+   */
+  async function call<T>(
+    what: string,
+    send: (api: searchconsole_v1.Searchconsole, auth: OAuth2Client) => Promise<{ data: T }>,
+    accessToken: string,
+  ): Promise<T> {
+    const [api, auth] = await Promise.all([searchConsoleApi(options), oauthClient(options)]);
+    auth.setCredentials({ access_token: accessToken });
+    let data: T;
+    try {
+      ({ data } = await send(api, auth));
+    } catch (error) {
+      const answer = await answerOfFailure(error);
+      if (!answer) throw error;
+      if (answer.status === null) throw new GoogleError("unavailable", `Google did not answer (${what})`);
+      throw apiFailure(answer.status, answer.body, what);
+    }
+    if (typeof data !== "object" || data === null || Array.isArray(data)) {
+      throw new GoogleError("unavailable", `Google's answer was not JSON (${what})`);
+    }
+    return data;
+  }
 
   return {
     exchangeCode: oauth.exchangeCode,
@@ -96,15 +129,14 @@ export function searchConsoleClient(o: GoogleEndpoints) {
 
     /** sites.list: the properties the account can see, unverified ones left out (they give no data). */
     async sites(accessToken: string): Promise<ConnectorProperty[]> {
-      const { status, body } = await call(
-        `${o.baseUrl}/sites`,
-        { headers: authorized(accessToken) },
+      const body: searchconsole_v1.Schema$SitesListResponse = await call(
         "sites.list",
+        (api, auth) => api.sites.list({ auth }),
+        accessToken,
       );
-      if (status !== 200) throw apiFailure(status, body, "sites.list");
       // An account with no property answers {} without siteEntry.
-      const entries = record(body).siteEntry;
-      return (Array.isArray(entries) ? entries : []).flatMap((entry) => {
+      const entries: unknown = body.siteEntry ?? [];
+      return (Array.isArray(entries) ? entries : []).flatMap((entry: searchconsole_v1.Schema$WmxSite) => {
         const { siteUrl, permissionLevel } = record(entry);
         if (typeof siteUrl !== "string" || typeof permissionLevel !== "string") return [];
         if (permissionLevel === "siteUnverifiedUser" || siteUrl.length > 2048) return [];
@@ -117,28 +149,25 @@ export function searchConsoleClient(o: GoogleEndpoints) {
       accessToken: string,
       p: { siteUrl: string; startDate: string; endDate: string; startRow: number; rowLimit: number },
     ): Promise<QueryPage> {
-      const { status, body } = await call(
-        `${o.baseUrl}/sites/${encodeURIComponent(p.siteUrl)}/searchAnalytics/query`,
-        {
-          method: "POST",
-          headers: { ...authorized(accessToken), "content-type": "application/json" },
-          body: JSON.stringify({
-            startDate: p.startDate,
-            endDate: p.endDate,
-            dimensions: ["query", "country"],
-            type: "web",
-            rowLimit: p.rowLimit,
-            startRow: p.startRow,
-          }),
-        },
+      const requestBody: searchconsole_v1.Schema$SearchAnalyticsQueryRequest = {
+        startDate: p.startDate,
+        endDate: p.endDate,
+        dimensions: ["query", "country"],
+        type: "web",
+        rowLimit: p.rowLimit,
+        startRow: p.startRow,
+      };
+      const body: searchconsole_v1.Schema$SearchAnalyticsQueryResponse = await call(
         "searchAnalytics.query",
+        (api, auth) => api.searchanalytics.query({ auth, siteUrl: p.siteUrl, requestBody }),
+        accessToken,
       );
-      if (status !== 200) throw apiFailure(status, body, "searchAnalytics.query");
       // No data for the dates answers without `rows`; anything but an array there is not an answer we can read.
-      const rows = record(body).rows ?? [];
+      const rows: unknown = body.rows ?? [];
       if (!Array.isArray(rows)) {
         throw new GoogleError("unavailable", "Search Console's answer had rows that were not a list");
       }
+      // Each row is checked against searchconsole_v1.Schema$ApiDataRow's documented shape (readRow).
       const read = rows.map(readRow);
       return {
         rows: read.filter((r): r is QueryRow => r !== null),

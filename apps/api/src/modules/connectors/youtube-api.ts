@@ -1,9 +1,13 @@
+import type { youtube_v3 } from "@googleapis/youtube";
+import { answerOfFailure, youtubeApi } from "./google-vendor";
+
 /**
- * The YouTube Data API v3 calls a connector makes, over its REST endpoints (Google's Node client needs a newer
- * runtime than the project promises): channels.list, playlistItems.list and videos.list, each 1 quota unit, and
- * search.list for channels, counted as 100 units (docs/data-sources.md "YouTube creator search"), made only to find
- * an own brand's creators with the workspace's own key. Every call has a timeout; the key goes in the query, as
- * Google documents for API keys, and never into a log.
+ * The YouTube Data API v3 calls a connector makes, through Google's Node client `@googleapis/youtube`
+ * (google-vendor.ts), whose types (youtube_v3.Params$…, youtube_v3.Schema$…) are the requests and answers:
+ * channels.list, playlistItems.list and videos.list, each 1 quota unit, and search.list for channels, counted as 100
+ * units (docs/data-sources.md "YouTube creator search"), made only to find an own brand's creators with the
+ * workspace's own key. Every call has a timeout; the key goes in the query (the client's `key` parameter), as Google
+ * documents for API keys, and never into a log.
  */
 
 const TIMEOUT_MS = 10_000;
@@ -125,7 +129,6 @@ function failureOf(status: number, body: ErrorBody): YoutubeError {
   return new YoutubeError("unavailable", message);
 }
 
-/** A count the API sends as a string ("12345"); null when absent or unreadable. */
 /**
  * The rounding step of a subscriber count as the API gives it: since September 2019 `statistics.subscriberCount`
  * is the public, abbreviated count, rounded down to three significant figures (the channels resource,
@@ -137,6 +140,10 @@ export function subscriberRounding(subscribers: number): number {
   return 10 ** Math.max(0, digits - 3);
 }
 
+const isObject = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A count the API sends as a string ("12345"); null when absent or unreadable. */
 function count(value: unknown): number | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
   const n = Number(value);
@@ -144,78 +151,67 @@ function count(value: unknown): number | null {
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const list = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
 
 export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: typeof fetch }): YoutubeClient {
-  const send = o.fetch ?? fetch;
   let unitsSpent = 0;
-
-  async function get(
-    resource: string,
-    params: Record<string, string>,
-    units = 1,
-  ): Promise<Record<string, unknown>> {
-    const url = new URL(`${o.baseUrl}/${resource}`);
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    url.searchParams.set("key", o.apiKey);
-    unitsSpent += units;
-    let response: Response;
-    try {
-      response = await send(url, {
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        headers: { accept: "application/json" },
-      });
-    } catch {
-      throw new YoutubeError("unavailable", `YouTube did not answer ${resource}`);
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      throw new YoutubeError(
-        "unavailable",
-        `YouTube's answer to ${resource} was not JSON (${response.status})`,
-      );
-    }
-    if (!response.ok) throw failureOf(response.status, record(body) as ErrorBody);
-    return record(body);
-  }
+  let client: Promise<youtube_v3.Youtube> | undefined;
 
   /**
-   * A list call by ids, 50 a page (1 unit each): each item's snippet and statistics read by `read`, which leaves an
-   * item out by answering undefined; ids the API does not know are left out too.
+   * One call of Google's client, counted at `units` before it is sent (a refused call costs quota too): the key
+   * goes as the client's `auth` (its `key` parameter); a refusal is classed (failureOf), and an answer that is not
+   * JSON is YouTube being unavailable.
    */
-  async function byIds<T>(
+  async function call<T>(
+    resource: string,
+    units: number,
+    send: (api: youtube_v3.Youtube, auth: string) => Promise<{ data: T }>,
+  ): Promise<T> {
+    client ??= youtubeApi({ baseUrl: o.baseUrl, fetch: o.fetch, timeoutMs: TIMEOUT_MS });
+    const api = await client;
+    unitsSpent += units;
+    let data: T;
+    try {
+      ({ data } = await send(api, o.apiKey));
+    } catch (error) {
+      const answer = await answerOfFailure(error);
+      if (!answer) throw error;
+      if (answer.status === null) throw new YoutubeError("unavailable", `YouTube did not answer ${resource}`);
+      if (!isObject(answer.body)) {
+        throw new YoutubeError(
+          "unavailable",
+          `YouTube's answer to ${resource} was not JSON (${answer.status})`,
+        );
+      }
+      throw failureOf(answer.status, answer.body as ErrorBody);
+    }
+    if (!isObject(data))
+      throw new YoutubeError("unavailable", `YouTube's answer to ${resource} was not JSON`);
+    return data;
+  }
+
+  /** channels.list or videos.list by ids, 50 a page (1 unit each); ids the API does not know are left out. */
+  async function byIds<T, Item extends { id?: string | null }>(
     resource: "videos" | "channels",
     ids: readonly string[],
-    read: (
-      id: string,
-      snippet: Record<string, unknown>,
-      statistics: Record<string, unknown>,
-      contentDetails: Record<string, unknown>,
-    ) => T | undefined,
-    part = "snippet,statistics",
+    page: (ids: string[]) => (api: youtube_v3.Youtube, auth: string) => Promise<{ data: { items?: Item[] } }>,
+    read: (id: string, item: Item) => T | undefined,
   ): Promise<T[]> {
     const found: T[] = [];
     for (let start = 0; start < ids.length; start += PAGE_SIZE) {
-      const body = await get(resource, {
-        part,
-        id: ids.slice(start, start + PAGE_SIZE).join(","),
-        maxResults: String(PAGE_SIZE),
-      });
-      for (const raw of list(body.items)) {
-        const item = record(raw);
-        const id = text(item.id);
-        const value = id
-          ? read(id, record(item.snippet), record(item.statistics), record(item.contentDetails))
-          : undefined;
+      const body = await call(resource, 1, page(ids.slice(start, start + PAGE_SIZE)));
+      for (const item of list(body.items)) {
+        const id = text(item?.id);
+        const value = id ? read(id, item) : undefined;
         if (value !== undefined) found.push(value);
       }
     }
     return found;
   }
+
+  /** A channel's subscribers, null when it hides them (statistics.hiddenSubscriberCount). */
+  const subscribersOf = (statistics: youtube_v3.Schema$ChannelStatistics | undefined) =>
+    statistics?.hiddenSubscriberCount === true ? null : count(statistics?.subscriberCount);
 
   return {
     get unitsSpent() {
@@ -223,26 +219,28 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
     },
 
     async channel(ref) {
-      const which: Record<string, string> =
+      const which: youtube_v3.Params$Resource$Channels$List =
         ref.kind === "handle"
           ? { forHandle: ref.handle }
           : ref.kind === "id"
-            ? { id: ref.id }
+            ? { id: [ref.id] }
             : { forUsername: ref.username };
-      const body = await get("channels", {
-        part: "snippet,statistics,contentDetails",
-        ...which,
-        maxResults: "1",
-      });
-      const item = record(list(body.items)[0]);
-      const id = text(item.id);
-      if (!id) return undefined;
-      const statistics = record(item.statistics);
+      const body = await call("channels", 1, (api, auth) =>
+        api.channels.list({
+          auth,
+          part: ["snippet", "statistics", "contentDetails"],
+          ...which,
+          maxResults: 1,
+        }),
+      );
+      const item = list(body.items)[0];
+      const id = text(item?.id);
+      if (!item || !id) return undefined;
       return {
         id,
-        title: text(record(item.snippet).title) || id,
-        subscribers: statistics.hiddenSubscriberCount === true ? null : count(statistics.subscriberCount),
-        uploadsPlaylistId: text(record(record(item.contentDetails).relatedPlaylists).uploads) || null,
+        title: text(item.snippet?.title) || id,
+        subscribers: subscribersOf(item.statistics),
+        uploadsPlaylistId: text(item.contentDetails?.relatedPlaylists?.uploads) || null,
       };
     },
 
@@ -250,14 +248,18 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
       const ids: string[] = [];
       let pageToken: string | undefined;
       do {
-        const body = await get("playlistItems", {
-          part: "contentDetails",
-          playlistId,
-          maxResults: String(PAGE_SIZE),
-          ...(pageToken ? { pageToken } : {}),
-        });
+        const token = pageToken;
+        const body = await call("playlistItems", 1, (api, auth) =>
+          api.playlistItems.list({
+            auth,
+            part: ["contentDetails"],
+            playlistId,
+            maxResults: PAGE_SIZE,
+            ...(token ? { pageToken: token } : {}),
+          }),
+        );
         for (const item of list(body.items)) {
-          const videoId = text(record(record(item).contentDetails).videoId);
+          const videoId = text(item?.contentDetails?.videoId);
           if (videoId && ids.length < limit) ids.push(videoId);
         }
         pageToken = text(body.nextPageToken) || undefined;
@@ -266,27 +268,37 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
     },
 
     videos: (ids) =>
-      byIds("videos", ids, (id, snippet, statistics) => {
-        const publishedAt = new Date(text(snippet.publishedAt));
-        if (Number.isNaN(publishedAt.getTime())) return undefined;
-        return {
-          id,
-          title: text(snippet.title),
-          publishedAt,
-          views: count(statistics.viewCount),
-          likes: count(statistics.likeCount),
-          comments: count(statistics.commentCount),
-        };
-      }),
+      byIds(
+        "videos",
+        ids,
+        (page) => (api, auth) =>
+          api.videos.list({ auth, part: ["snippet", "statistics"], id: page, maxResults: PAGE_SIZE }),
+        (id, item: youtube_v3.Schema$Video) => {
+          const publishedAt = new Date(text(item.snippet?.publishedAt));
+          if (Number.isNaN(publishedAt.getTime())) return undefined;
+          return {
+            id,
+            title: text(item.snippet?.title),
+            publishedAt,
+            views: count(item.statistics?.viewCount),
+            likes: count(item.statistics?.likeCount),
+            comments: count(item.statistics?.commentCount),
+          };
+        },
+      ),
 
     async searchChannels(q, limit) {
-      const body = await get(
-        "search",
-        { part: "snippet", type: "channel", q, maxResults: String(Math.min(limit, PAGE_SIZE)) },
-        SEARCH_UNITS,
+      const body = await call("search", SEARCH_UNITS, (api, auth) =>
+        api.search.list({
+          auth,
+          part: ["snippet"],
+          type: ["channel"],
+          q,
+          maxResults: Math.min(limit, PAGE_SIZE),
+        }),
       );
       return list(body.items)
-        .map((item) => text(record(record(item).id).channelId))
+        .map((item) => text(item?.id?.channelId))
         .filter((id) => id !== "");
     },
 
@@ -294,16 +306,22 @@ export function youtubeClient(o: { baseUrl: string; apiKey: string; fetch?: type
       byIds(
         "channels",
         ids,
-        (id, snippet, statistics, contentDetails) => ({
+        (page) => (api, auth) =>
+          api.channels.list({
+            auth,
+            part: ["snippet", "statistics", "contentDetails"],
+            id: page,
+            maxResults: PAGE_SIZE,
+          }),
+        (id, item: youtube_v3.Schema$Channel) => ({
           id,
-          title: text(snippet.title) || id,
-          description: text(snippet.description),
-          customUrl: text(snippet.customUrl) || null,
-          country: text(snippet.country) || null,
-          subscribers: statistics.hiddenSubscriberCount === true ? null : count(statistics.subscriberCount),
-          uploadsPlaylistId: text(record(contentDetails.relatedPlaylists).uploads) || null,
+          title: text(item.snippet?.title) || id,
+          description: text(item.snippet?.description),
+          customUrl: text(item.snippet?.customUrl) || null,
+          country: text(item.snippet?.country) || null,
+          subscribers: subscribersOf(item.statistics),
+          uploadsPlaylistId: text(item.contentDetails?.relatedPlaylists?.uploads) || null,
         }),
-        "snippet,statistics,contentDetails",
       ),
   };
 }
