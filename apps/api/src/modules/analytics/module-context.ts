@@ -107,27 +107,34 @@ export interface ModuleFigures {
 export const CUSTOM_RANGE_COMPUTE_MS = 2_000;
 /** When a reader told "being computed" should read again: a brand's recompute takes seconds. */
 export const COMPUTING_RETRY_SECONDS = 3;
-export const COMPUTING_MESSAGE = "Your figures are being computed. They appear here by themselves once ready.";
-/** A brand queued by a read is not queued again by this process's reads for this long (the queue dedupes too). */
+export const COMPUTING_MESSAGE =
+  "Your figures are being computed. They appear here by themselves once ready.";
+/**
+ * A brand queued by a read is not queued again by this process's reads for this long, for the same state of its
+ * data and the same day (the queue keeps one waiting per brand too): a hot read of figures out of date makes no
+ * round trip to the queue.
+ */
 const REQUEUE_AFTER_MS = 60_000;
 const queuedByReads = new Map<string, number>();
 
 /**
- * Queues the recompute of brands a read found without current figures: one compute-brand job per brand (the
- * queue keeps one waiting per brand, and this process asks once a minute at most), so a read never waits for it.
+ * Queues the recompute of brands a read found without current figures: one compute-brand job per brand, so a read
+ * never waits for it.
  */
-async function queueRecomputes(ctx: ReadCtx, brandIds: Iterable<string>): Promise<void> {
+async function queueRecomputes(ctx: ReadCtx, brands: readonly FiguredBrand[]): Promise<void> {
   const jobs = ctx.jobs;
   if (!jobs) return;
   const now = Date.now();
-  for (const brandId of new Set(brandIds)) {
-    const last = queuedByReads.get(brandId);
+  const day = toDay(ctx.clock.now());
+  for (const brand of new Set(brands)) {
+    const key = `${brand.id}@${brand.dataChangedAt.getTime()}@${day}`;
+    const last = queuedByReads.get(key);
     if (last !== undefined && now - last < REQUEUE_AFTER_MS) continue;
-    await jobs.enqueue("compute-brand", { brandId });
-    queuedByReads.set(brandId, now);
+    await jobs.enqueue("compute-brand", { brandId: brand.id });
+    queuedByReads.set(key, now);
   }
   if (queuedByReads.size > 10_000) {
-    for (const [brandId, at] of queuedByReads) if (now - at >= REQUEUE_AFTER_MS) queuedByReads.delete(brandId);
+    for (const [key, at] of queuedByReads) if (now - at >= REQUEUE_AFTER_MS) queuedByReads.delete(key);
   }
 }
 
@@ -182,15 +189,15 @@ async function storedOnly(
 ): Promise<ModuleFigures> {
   const stored = await storedPeriodFigures(ctx.db, found.brands, key);
   const now = ctx.clock.now();
-  const missing: string[] = [];
-  const outdated: string[] = [];
+  const missing: FiguredBrand[] = [];
+  const outdated: FiguredBrand[] = [];
   let companies: BrandPeriodFigures[] = [];
   for (const brand of found.brands) {
     const hit = stored.get(brand.id);
-    if (!hit) missing.push(brand.id);
+    if (!hit) missing.push(brand);
     else {
       const recomputing = !current(brand, hit, now);
-      if (recomputing) outdated.push(brand.id);
+      if (recomputing) outdated.push(brand);
       companies.push({ brand, period: hit.figures.period, ...hit, recomputing });
     }
   }
@@ -218,7 +225,7 @@ async function storedInOneWindow(
   query: PeriodQuery,
   found: ModuleBrands,
   companies: BrandPeriodFigures[],
-): Promise<{ companies: BrandPeriodFigures[]; missing: string[]; outdated: string[] }> {
+): Promise<{ companies: BrandPeriodFigures[]; missing: FiguredBrand[]; outdated: FiguredBrand[] }> {
   const last = companies
     .flatMap((c) => (c.brand.sample && !c.dataAsOf ? [] : [c.period.window.to]))
     .sort()
@@ -233,15 +240,19 @@ async function storedInOneWindow(
     apart.map((c) => ({ id: c.brand.id, figures: versions(c.brand) })),
     period.key,
   );
-  const result = { companies: [] as BrandPeriodFigures[], missing: [] as string[], outdated: [] as string[] };
+  const result = {
+    companies: [] as BrandPeriodFigures[],
+    missing: [] as FiguredBrand[],
+    outdated: [] as FiguredBrand[],
+  };
   for (const company of companies) {
     const { brand } = company;
     const hit = stored.get(brand.id);
     if (sameWindow(company.period.window, period.window)) result.companies.push(company);
-    else if (!hit) result.missing.push(brand.id);
+    else if (!hit) result.missing.push(brand);
     else {
       const recomputing = hit.computedAt < brand.dataChangedAt;
-      if (recomputing) result.outdated.push(brand.id);
+      if (recomputing) result.outdated.push(brand);
       result.companies.push({ brand, period: hit.figures.period, ...hit, recomputing });
     }
   }
