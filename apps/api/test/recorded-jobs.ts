@@ -38,7 +38,9 @@ export async function runFigureJobs(
     clock: t.clock,
     jobs: recorded.jobs,
   });
-  const figureJobs = recorded.queued.filter((job) => job.kind === "compute-brand" || job.kind === "compute-range");
+  const figureJobs = recorded.queued.filter(
+    (job) => job.kind === "compute-brand" || job.kind === "compute-range",
+  );
   for (let i = recorded.queued.length - 1; i >= 0; i--) {
     const job = recorded.queued[i];
     if (job?.kind === "compute-brand" || job?.kind === "compute-range") recorded.queued.splice(i, 1);

@@ -1,5 +1,5 @@
-import type { components } from "@brandscope/api-client/schema";
 import { STATUS_CODES } from "node:http";
+import type { components } from "@brandscope/api-client/schema";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, BeingComputed, type ErrorBody, RetryLaterError } from "../kernel/errors";
 import { BODY_TOO_LARGE_MESSAGE } from "../kernel/limits";

@@ -39,7 +39,7 @@ export interface RequestCtx extends AppDeps {
  * (modules/analytics/module-context.ts). A job's context has none and computes what it misses.
  */
 export type ReadCtx = Pick<RequestCtx, "db" | "clock" | "brandId" | "workspaceId"> &
-  Partial<Pick<RequestCtx, "jobs" | "customRangeComputeMs">>;
+  Partial<Pick<RequestCtx, "jobs" | "customRangeComputeMs" | "log">>;
 
 export interface OperationInfo {
   id: string;

@@ -196,7 +196,9 @@ async function storedOnly(
     const hit = stored.get(brand.id);
     if (!hit) missing.push(brand);
     else {
-      const recomputing = !current(brand, hit, now);
+      // The sample's figures are shared and never recomputed on request (refresh.ts): its data does not change
+      // once loaded, and the loader queues their compute (sample/start.ts).
+      const recomputing = !brand.sample && !current(brand, hit, now);
       if (recomputing) outdated.push(brand);
       companies.push({ brand, period: hit.figures.period, ...hit, recomputing });
     }
@@ -207,8 +209,15 @@ async function storedOnly(
     else companies = aligned.companies;
     outdated.push(...aligned.outdated);
   }
-  await queueRecomputes(ctx, [...missing, ...outdated]);
-  if (missing.length > 0) throw beingComputed();
+  if (missing.length > 0) {
+    await queueRecomputes(ctx, [...missing, ...outdated]);
+    throw beingComputed();
+  }
+  // Figures to answer: a queue that fails now must not keep them from the reader; the daily refresh and the
+  // writer's own job (an import, a connector's read) queue them too.
+  await queueRecomputes(ctx, outdated).catch((error: unknown) =>
+    ctx.log?.warn({ err: error }, "Could not queue the recompute of figures out of date"),
+  );
   const [own, ...competitors] = companies;
   if (!own) throw noBrand();
   return { own, competitors, totals: found.totals, unchangedAs: found };
@@ -251,7 +260,7 @@ async function storedInOneWindow(
     if (sameWindow(company.period.window, period.window)) result.companies.push(company);
     else if (!hit) result.missing.push(brand);
     else {
-      const recomputing = hit.computedAt < brand.dataChangedAt;
+      const recomputing = !brand.sample && hit.computedAt < brand.dataChangedAt;
       if (recomputing) result.outdated.push(brand);
       result.companies.push({ brand, period: hit.figures.period, ...hit, recomputing });
     }
