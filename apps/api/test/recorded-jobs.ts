@@ -28,7 +28,7 @@ export function recordedJobs() {
  * it: a module read answers 202 "being computed" until they have run (modules/analytics/module-context.ts).
  */
 export async function runFigureJobs(
-  t: Pick<TestApp, "database" | "config" | "clock">,
+  t: Pick<TestApp, "database" | "config" | "clock"> & Partial<Pick<TestApp, "settle">>,
   recorded: { jobs: JobQueue; queued: { kind: JobKind; data: JobPayloads[JobKind] }[] },
 ): Promise<void> {
   const deps = createWorkerDeps({
@@ -49,6 +49,8 @@ export async function runFigureJobs(
     if (job.kind === "compute-brand") await computeBrandJob(deps, job.data as JobPayloads["compute-brand"]);
     else await computeRangeJob(deps, job.data as JobPayloads["compute-range"]);
   }
+  // What the jobs stored is heard before the next read, even one sent at once.
+  await t.settle?.();
 }
 
 /**
@@ -56,7 +58,7 @@ export async function runFigureJobs(
  * (runFigureJobs) and read again.
  */
 export async function readAfterFigureJobs<R extends { statusCode: number }>(
-  t: Pick<TestApp, "database" | "config" | "clock">,
+  t: Pick<TestApp, "database" | "config" | "clock"> & Partial<Pick<TestApp, "settle">>,
   recorded: { jobs: JobQueue; queued: { kind: JobKind; data: JobPayloads[JobKind] }[] },
   read: () => Promise<R>,
 ): Promise<R> {
