@@ -10,7 +10,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { largeFacebookExport } from "../../../test/large-export";
 import { multipart, uploadExport } from "../../../test/multipart";
-import { recordedJobs } from "../../../test/recorded-jobs";
+import { readAfterFigureJobs, recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import {
@@ -33,7 +33,8 @@ import { discardExpiredImportsJob } from "./imports-housekeeping.job";
 const FIXTURES = join(import.meta.dirname, "../../../../../../shared/fixtures/imports");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
-const { jobs, recomputed } = recordedJobs();
+const recorded = recordedJobs();
+const { jobs, recomputed } = recorded;
 const computesOf = (brandId: string) => recomputed().filter((id) => id === brandId).length;
 
 let t: TestApp;
@@ -839,8 +840,11 @@ describe("provenance of imported figures", () => {
     ]) {
       ids.push((await upload(authorization, { name: file, data: fixture(file) })).json().id);
     }
+    // Once the figures' jobs have run: a first read of none stored answers 202 and queues them.
     const sourceOf = async (url: string) => {
-      const response = await t.app.inject({ method: "GET", url: `/api${url}`, headers: { authorization } });
+      const response = await readAfterFigureJobs(t, recorded, () =>
+        t.app.inject({ method: "GET", url: `/api${url}`, headers: { authorization } }),
+      );
       expect(response.statusCode).toBe(200);
       const body = response.json();
       return body.provenance ?? body.common.provenance;
