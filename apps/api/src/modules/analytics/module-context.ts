@@ -119,17 +119,23 @@ const queuedByReads = new Map<string, number>();
 
 /**
  * Queues the recompute of brands a read found without current figures: one compute-brand job per brand, so a read
- * never waits for it.
+ * never waits for it. Brands with none stored are always asked for (the queue keeps one waiting per brand): their
+ * reads answer 202 and come back only every few seconds. Brands whose stored figures are answered are asked for
+ * once a minute at most, for the same state of their data and day.
  */
-async function queueRecomputes(ctx: ReadCtx, brands: readonly FiguredBrand[]): Promise<void> {
+async function queueRecomputes(
+  ctx: ReadCtx,
+  brands: { missing: readonly FiguredBrand[]; outdated: readonly FiguredBrand[] },
+): Promise<void> {
   const jobs = ctx.jobs;
   if (!jobs) return;
   const now = Date.now();
   const day = toDay(ctx.clock.now());
-  for (const brand of new Set(brands)) {
+  const missing = new Set(brands.missing);
+  for (const brand of new Set([...brands.missing, ...brands.outdated])) {
     const key = `${brand.id}@${brand.dataChangedAt.getTime()}@${day}`;
     const last = queuedByReads.get(key);
-    if (last !== undefined && now - last < REQUEUE_AFTER_MS) continue;
+    if (!missing.has(brand) && last !== undefined && now - last < REQUEUE_AFTER_MS) continue;
     await jobs.enqueue("compute-brand", { brandId: brand.id });
     queuedByReads.set(key, now);
   }
@@ -210,12 +216,12 @@ async function storedOnly(
     outdated.push(...aligned.outdated);
   }
   if (missing.length > 0) {
-    await queueRecomputes(ctx, [...missing, ...outdated]);
+    await queueRecomputes(ctx, { missing, outdated });
     throw beingComputed();
   }
   // Figures to answer: a queue that fails now must not keep them from the reader; the daily refresh and the
   // writer's own job (an import, a connector's read) queue them too.
-  await queueRecomputes(ctx, outdated).catch((error: unknown) =>
+  await queueRecomputes(ctx, { missing: [], outdated }).catch((error: unknown) =>
     ctx.log?.warn({ err: error }, "Could not queue the recompute of figures out of date"),
   );
   const [own, ...competitors] = companies;
