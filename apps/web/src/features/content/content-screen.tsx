@@ -74,7 +74,7 @@ function ContentModule({ brand }: { brand: Brand }) {
           onRetry={() => void content.refetch()}
           retrying={content.isFetching}
         />
-      ) : !data && isBeingComputed(content.failureReason) ? (
+      ) : (!data || content.isPlaceholderData) && isBeingComputed(content.failureReason) ? (
         <FiguresComputing />
       ) : !data ? (
         <ContentSkeleton />

@@ -37,7 +37,7 @@ function DashboardModule({ brand }: { brand: Brand }) {
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />
-      ) : !data && isBeingComputed(dashboard.failureReason) ? (
+      ) : (!data || dashboard.isPlaceholderData) && isBeingComputed(dashboard.failureReason) ? (
         <FiguresComputing />
       ) : !data ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
