@@ -406,7 +406,9 @@ describe("a brand of one's own in the sample brand's industry and country", () =
     await db.query(
       `insert into figures (brand_id, module, period_key, payload, data_as_of, computed_at)
        select $1, module, period_key, payload, data_as_of, computed_at from figures
-       where brand_id = $2 and module = 'dashboard' and period_key = 'all'`,
+       where brand_id = $2 and module = 'dashboard' and period_key = 'all'
+       on conflict (brand_id, module, period_key) do update
+         set payload = excluded.payload, data_as_of = excluded.data_as_of, computed_at = excluded.computed_at`,
       [own, catalogue?.focusBrandId],
     );
     const before = await read<Schemas["PersonaList"]>(emptyUser, "listPersonas");
