@@ -45,7 +45,9 @@ export async function runFigureJobs(
     const job = recorded.queued[i];
     if (job?.kind === "compute-brand" || job?.kind === "compute-range") recorded.queued.splice(i, 1);
   }
-  for (const job of figureJobs) {
+  // A brand queued by several writes and reads is computed once, as the queue keeps one waiting per brand.
+  const distinct = new Map(figureJobs.map((job) => [`${job.kind}:${JSON.stringify(job.data)}`, job]));
+  for (const job of distinct.values()) {
     if (job.kind === "compute-brand") await computeBrandJob(deps, job.data as JobPayloads["compute-brand"]);
     else await computeRangeJob(deps, job.data as JobPayloads["compute-range"]);
   }
