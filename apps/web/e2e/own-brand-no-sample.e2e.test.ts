@@ -137,7 +137,7 @@ describe("an own brand in the sample's industry", () => {
     // The figures, not a 202 "being computed" answered before the imports' recompute has run.
     const content = page.waitForResponse(
       (response) => new URL(response.url()).pathname === "/api/content" && response.status() === 200,
-      { timeout: 30_000 },
+      { timeout: 120_000 },
     );
     await openModule(page, "Content", "/content");
     const { window } = (await (await content).json()) as { window: { from: string; to: string } };
