@@ -134,8 +134,10 @@ describe("an own brand in the sample's industry", () => {
 
     // Content's 30 days end today, and the YouTube section says how old its newest video is.
     const today = new Date().toISOString().slice(0, 10);
+    // The figures, not a 202 "being computed" answered before the imports' recompute has run.
     const content = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === "/api/content" && response.ok(),
+      (response) => new URL(response.url()).pathname === "/api/content" && response.status() === 200,
+      { timeout: 120_000 },
     );
     await openModule(page, "Content", "/content");
     const { window } = (await (await content).json()) as { window: { from: string; to: string } };

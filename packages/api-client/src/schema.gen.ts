@@ -3246,6 +3246,8 @@ export interface components {
             computedAt: string;
             /** @description True when dataAsOf is older than twice the expected cadence of its data (social 48 h, keywords 60 days, influencer profiles 14 days), judged against the server's clock when the response is made, so it turns without a recompute. Stale figures are still shown, with their date. False when the age of the data is unknown (dataAsOf null). */
             stale: boolean;
+            /** @description True when the figures answered were computed before the brand's data last changed (or before today, for a named period) and their recompute is queued: they are the stored ones, as of computedAt, and a later read shows the new ones. Absent on reads whose figures are not a module's stored period figures. */
+            recomputing?: boolean;
         };
         /**
          * @description How old one source of a module's data is.
@@ -3603,6 +3605,22 @@ export interface components {
             };
             competitors: components["schemas"]["CompetitorEntry"][];
             refresh?: components["schemas"]["RefreshStatus"];
+        };
+        /**
+         * @description The answer while a module's figures are being computed (response BeingComputed, status 202). Which reads can answer it: the named periods (7d, 30d, 90d, 12m) of a brand or competitor with no figures stored yet, which are always computed by a job, never in the request; and a custom range, computed in the request when that takes under 2 seconds and otherwise finished by a job.
+         * @example {
+         *       "status": "computing",
+         *       "message": "Your figures are being computed. They appear here by themselves once ready.",
+         *       "retryAfterSeconds": 3
+         *     }
+         */
+        FiguresComputing: {
+            /** @enum {string} */
+            status: "computing";
+            /** @description What to tell the reader, e.g. "Your figures are being computed. They appear here by themselves once ready." */
+            message: string;
+            /** @description When to read again, as the Retry-After header says. */
+            retryAfterSeconds: number;
         };
         /** @description The answer to a refresh: `queued` when the brand's figures are being recomputed (a later read shows them, with a newer computedAt), `shared` when they are the sample's, which Brandscope keeps up to date for all. */
         RefreshStatus: {
@@ -4228,6 +4246,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The figures asked for are being computed by a job and none are stored yet (a brand whose data just arrived, a competitor just added, a custom range that took longer than its bound to compute on request). Nothing is wrong: read again after Retry-After, and the figures are there once the job has stored them. A read of stored figures that are out of date is never 202: it answers them, with `provenance.computedAt` saying their age and `provenance.recomputing` true while their recompute is queued. */
+        BeingComputed: {
+            headers: {
+                /** @description Seconds to wait before reading again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FiguresComputing"];
             };
         };
         /** @description Too many attempts; try again later */
@@ -7001,6 +7030,7 @@ export interface operations {
                     "application/json": components["schemas"]["Dashboard"];
                 };
             };
+            202: components["responses"]["BeingComputed"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -7034,6 +7064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentAnalytics"];
                 };
             };
+            202: components["responses"]["BeingComputed"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -7069,6 +7100,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompetitorAnalytics"];
                 };
             };
+            202: components["responses"]["BeingComputed"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7338,6 +7370,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            202: components["responses"]["BeingComputed"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -7769,6 +7802,7 @@ export interface operations {
                     "application/json": components["schemas"]["SharedReportView"];
                 };
             };
+            202: components["responses"]["BeingComputed"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
@@ -7796,6 +7830,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            202: components["responses"]["BeingComputed"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];

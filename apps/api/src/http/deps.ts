@@ -28,6 +28,9 @@ export function createDeps(
     payments: overrides.payments ?? createPaymentProviders(config, clock),
     jobs: overrides.jobs ?? jobsNotStarted,
     keys: overrides.keys ?? appKeys(config, keyMaterialReader(config, db)),
+    ...(overrides.customRangeComputeMs === undefined
+      ? {}
+      : { customRangeComputeMs: overrides.customRangeComputeMs }),
   };
 }
 

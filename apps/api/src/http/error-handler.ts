@@ -1,8 +1,11 @@
 import { STATUS_CODES } from "node:http";
+import type { components } from "@brandscope/api-client/schema";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, type ErrorBody, RetryLaterError } from "../kernel/errors";
+import { AppError, BeingComputed, type ErrorBody, RetryLaterError } from "../kernel/errors";
 import { BODY_TOO_LARGE_MESSAGE } from "../kernel/limits";
 import { drainRefusedBody } from "./refused-body";
+
+type FiguresComputing = components["schemas"]["FiguresComputing"];
 
 /** Fastify's own 4xx failures, in words a caller can act on. */
 const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
@@ -57,6 +60,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 
 /** One shape for every failure: the contract's Error body with the request id. */
 export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof BeingComputed) return answerBeingComputed(error, reply);
   const { status, body } = describe(error);
   // An AppError is an answer the code chose; anything else reaching a 5xx is a bug worth its stack.
   if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, "Request failed");
@@ -65,6 +69,17 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
     reply.header("retry-after", String(Math.max(1, error.retryAfterSeconds)));
   if (status === 413) drainRefusedBody(request, reply);
   return sendError(request, reply, status, body);
+}
+
+/** 202 with the contract's FiguresComputing body: the figures are a job's, read again after Retry-After. */
+function answerBeingComputed(error: BeingComputed, reply: FastifyReply) {
+  const retryAfterSeconds = Math.max(1, error.retryAfterSeconds);
+  const body: FiguresComputing = { status: "computing", message: error.message, retryAfterSeconds };
+  return reply
+    .code(202)
+    .header("retry-after", String(retryAfterSeconds))
+    .type("application/json; charset=utf-8")
+    .send(body);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -2,7 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/app";
-import { recordedJobs } from "../../test/recorded-jobs";
+import { readAfterFigureJobs, recordedJobs } from "../../test/recorded-jobs";
 import { seedSignedInUser } from "../../test/users";
 import { jwtKey } from "../config/keys";
 import { readModelOf } from "../modules/analytics/read-model/read-model";
@@ -91,8 +91,9 @@ it("forgets the bearer checks when a session ends: signing out refuses the beare
 it("keeps a new writer of brand data coherent without it knowing reads are kept", async () => {
   // A write path the read cache was never told of: updateUser's route, here renaming the caller's competitors with
   // plain SQL, as a future importer or connector might write.
+  const recorded = recordedJobs();
   const renaming = await buildTestApp({
-    deps: { jobs: recordedJobs().jobs },
+    deps: { jobs: recorded.jobs },
     handlers: {
       ...handlers,
       updateUser: async ({ ctx }) => {
@@ -132,7 +133,11 @@ it("keeps a new writer of brand data coherent without it knowing reads are kept"
       (await renaming.injectAtOnce({ method: "GET", url: "/api/competitor", headers }))
         .json<Schemas["CompetitorAnalytics"]>()
         .competitors.map((c) => c.name);
-    // The first read computes and stores the new brands' figures; the second is answered from kept rows.
+    // The first read queues the new brands' figures (202 being computed); once their jobs have run, a read is
+    // answered from what they stored, the next one from kept rows.
+    await readAfterFigureJobs(renaming, recorded, () =>
+      renaming.injectAtOnce({ method: "GET", url: "/api/competitor", headers }),
+    );
     expect(await names()).toEqual(["Birch Lane"]);
     expect(await names()).toEqual(["Birch Lane"]);
     expect(readModelOf(renaming.database.pool).keptStatements()).toContain("module-brands");

@@ -3,6 +3,7 @@ import type { WorkerDeps } from "../kernel/worker-deps";
 import { deliverAlertsJob, hourlyAlertEmailsJob } from "../modules/alerts/deliver-alerts.job";
 import { alertsAfterRecompute } from "../modules/alerts/evaluate";
 import { computeBrandJob } from "../modules/analytics/compute-brand.job";
+import { computeRangeJob } from "../modules/analytics/compute-range.job";
 import { profileInfluencersJob } from "../modules/analytics/influencer-profiles.job";
 import { queueNewDayRecomputes } from "../modules/analytics/refresh";
 import { billingHousekeepingJob } from "../modules/billing/billing-housekeeping.job";
@@ -36,6 +37,7 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
       // Alerts (issue 31, alerts) are judged on the figures just computed.
       await alertsAfterRecompute(deps, data.brandId);
     },
+    "compute-range": (data) => computeRangeJob(deps, data),
     "profile-influencers": () => profileInfluencersJob(deps),
     "billing-housekeeping": () => billingHousekeepingJob(deps),
     "cancel-subscription": (data) => cancelSubscriptionJob(deps, data),

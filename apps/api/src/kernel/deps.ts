@@ -18,4 +18,9 @@ export interface AppDeps {
   /** Background jobs (pg-boss): main.ts and the test app start the queue and its workers. */
   jobs: JobQueue;
   keys: AppKeys;
+  /**
+   * How long a request may compute a custom range's figures before it answers 202 and a job finishes them
+   * (modules/analytics/module-context.ts CUSTOM_RANGE_COMPUTE_MS when not set; tests shorten it).
+   */
+  customRangeComputeMs?: number;
 }

@@ -43,6 +43,20 @@ export class BusyError extends RetryLaterError {
 }
 
 /**
+ * Not a failure: the figures asked for are being computed by a job (docs/analytics-methods.md §7). Answered 202
+ * with the contract's FiguresComputing body and a Retry-After header, on the operations that declare it.
+ */
+export class BeingComputed extends Error {
+  override name = "BeingComputed";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Text trimmed, or a 400 naming the field when only spaces were sent: the contract's minLength counts spaces, so a
  * name of spaces passes it and would be stored empty.
  */

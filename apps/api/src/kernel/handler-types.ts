@@ -34,9 +34,12 @@ export interface RequestCtx extends AppDeps {
 
 /**
  * What a read of a brand's figures needs: a request's context, or the one a job builds to read them as a member of
- * the workspace would (the weekly digest, modules/digest/digest-content.ts).
+ * the workspace would (the weekly digest, modules/digest/digest-content.ts). A request has a job queue: figures it
+ * finds missing or out of date are queued for a job, never computed in it beyond a custom range's bound
+ * (modules/analytics/module-context.ts). A job's context has none and computes what it misses.
  */
-export type ReadCtx = Pick<RequestCtx, "db" | "clock" | "brandId" | "workspaceId">;
+export type ReadCtx = Pick<RequestCtx, "db" | "clock" | "brandId" | "workspaceId"> &
+  Partial<Pick<RequestCtx, "jobs" | "customRangeComputeMs" | "log">>;
 
 export interface OperationInfo {
   id: string;

@@ -24,6 +24,11 @@ export interface JobPayloads {
   /** A collection that used up its retries (or whose worker died on the last one): pg-boss's dead letter. */
   "collect-brand-failed": { brandId: string };
   "compute-brand": { brandId: string };
+  /**
+   * A custom range's figures a request could not compute within its bound, for the workspace's brand and, with
+   * `competitors`, the companies it is compared with (modules/analytics/module-context.ts).
+   */
+  "compute-range": { workspaceId: string; brandId: string; from: string; to: string; competitors: boolean };
   "profile-influencers": Record<string, never>;
   "billing-housekeeping": Record<string, never>;
   /** A paid subscription to end at its provider, retried while the provider is down. */
@@ -99,6 +104,15 @@ const settings: Record<JobKind, QueueSettings> = {
   "collect-brand-failed": { policy: "standard", retryLimit: 5, retryDelay: 5, logData: true },
   "collect-brand": brandJob("collect-brand-failed"),
   "compute-brand": brandJob(),
+  // One run per brand and range at a time; a request that finds it still missing queues nothing new.
+  "compute-range": {
+    policy: "stately",
+    singletonKey: (data: JobPayloads["compute-range"]) =>
+      `${data.brandId}:${data.from}:${data.to}:${data.competitors}`,
+    retryLimit: 3,
+    retryDelay: 5,
+    logData: true,
+  },
   "profile-influencers": scheduled,
   "billing-housekeeping": scheduled,
   "cancel-subscription-failed": { policy: "standard", retryLimit: 5, retryDelay: 5, logData: true },

@@ -3,6 +3,7 @@ import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
+import { readAfterFigureJobs, recordedJobs } from "../../../test/recorded-jobs";
 import { type SeededUser, seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import { createWorkerDeps } from "../../jobs/worker-deps";
@@ -67,20 +68,26 @@ async function follow(workspaceId: string, brand: string, competitor: string) {
   );
 }
 
+const recorded = recordedJobs();
+
+/** The comparison once the figures' jobs have run (a first read of figures not stored answers 202 and queues them). */
 const readAs = async (caller: SeededUser, query: string) => {
-  const response = await t.app.inject({
-    method: "GET",
-    url: `/api/competitor${query}`,
-    headers: { authorization: caller.authorization },
+  const response = await readAfterFigureJobs(t, recorded, async () => {
+    const answer = await t.app.inject({
+      method: "GET",
+      url: `/api/competitor${query}`,
+      headers: { authorization: caller.authorization },
+    });
+    expectContractResponse("getCompetitorAnalytics", answer);
+    return answer;
   });
-  expectContractResponse("getCompetitorAnalytics", response);
   expect(response.statusCode, response.body).toBe(200);
   return response;
 };
 const read = async (query: string): Promise<Analytics> => (await readAs(user, query)).json<Analytics>();
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ deps: { jobs: recorded.jobs } });
   user = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
   brandId = await insertCompany("Lumora Test", BRAND_DAYS);
   rivalId = await insertCompany("Acme Roasters", RIVAL_DAYS);

@@ -52,12 +52,17 @@ export async function competitorAnswer(
   // The web metrics rest on the brand's traffic exports, its other figures on its social ones: the line names both.
   const importFormat =
     [own.brand.importFormat, own.brand.trafficImportFormat].filter(Boolean).join(", ") || null;
-  const provenance = provenanceFrom({ ...own.brand, importFormat }, own, {
-    now: ctx.clock.now(),
-    cadence: "social",
-  });
-  // Only staleness, judged by the clock, can differ between two reads of the same kept brands and figures.
-  return keptAnswer(ctx.db, COMPETITOR_ANSWERS, unchangedAs, String(provenance.stale), () => {
+  // Any company's figures answered while their recompute is queued make the comparison's.
+  const recomputing = [own, ...competitors].some((c) => c.recomputing);
+  const provenance = provenanceFrom(
+    { ...own.brand, importFormat },
+    { ...own, recomputing },
+    { now: ctx.clock.now(), cadence: "social" },
+  );
+  // Only staleness and the day (whether stored figures still end today), judged by the clock, can differ between
+  // two reads of the same kept brands and figures.
+  const variant = `${provenance.stale}|${recomputing}`;
+  return keptAnswer(ctx.db, COMPETITOR_ANSWERS, unchangedAs, variant, () => {
     const entry = (
       { brand, figures }: BrandPeriodFigures,
       isOwnBrand: boolean,

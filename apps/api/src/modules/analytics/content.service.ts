@@ -10,7 +10,8 @@ type Schemas = components["schemas"];
 export async function getContent(ctx: ReadCtx, query: PeriodQuery): Promise<Schemas["ContentAnalytics"]> {
   const { own, unchangedAs } = await readBrandFigures(ctx, query, { competitors: false, totals: false });
   const provenance = provenanceFrom(own.brand, own, { now: ctx.clock.now(), cadence: "social" });
-  return keptAnswer(ctx.db, CONTENT_ANSWERS, unchangedAs, String(provenance.stale), () => ({
+  const variant = `${provenance.stale}|${provenance.recomputing}`;
+  return keptAnswer(ctx.db, CONTENT_ANSWERS, unchangedAs, variant, () => ({
     window: own.period.window,
     provenance,
     brand: toBrand(own.brand),

@@ -3,7 +3,7 @@ import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
-import { recordedJobs } from "../../../test/recorded-jobs";
+import { readAfterFigureJobs, recordedJobs } from "../../../test/recorded-jobs";
 import { type SeededUser, seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import { createWorkerDeps } from "../../jobs/worker-deps";
@@ -79,12 +79,15 @@ async function freshWebsite(brandId: string) {
 const authorizationOf = async (user: SeededUser) =>
   `Bearer ${await signIdToken(user, jwtKey(TEST_JWT_SECRET), t.clock.now())}`;
 
+/** The brand's content once its figures' jobs have run (a first read answers 202 and queues them). */
 async function content(user: SeededUser, query = ""): Promise<Content> {
-  const response = await t.app.inject({
-    method: "GET",
-    url: `/api/content${query}`,
-    headers: { authorization: await authorizationOf(user) },
-  });
+  const response = await readAfterFigureJobs(t, { jobs, queued }, async () =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/content${query}`,
+      headers: { authorization: await authorizationOf(user) },
+    }),
+  );
   expectContractResponse("getContent", response);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Content>();
@@ -163,7 +166,12 @@ describe("an own brand with an old import and a fresh website article", () => {
     queued.length = 0;
     await queueNewDayRecomputes(workerDeps());
     expect(recomputed()).toContain(brandId);
-    // Read before the job ran: the stored 30 days end yesterday, so they are computed anew for today.
+    // Read before the job ran: the stored 30 days end yesterday, answered as they are while their recompute is
+    // queued (never computed in the read); once the job has run, they end today.
+    const before = await content(marketer, "?period=30d");
+    expect(before.window.to).toBe(storedDay);
+    expect(before.provenance.recomputing).toBe(true);
+    await computeBrandJob(workerDeps(), { brandId });
     const body = await content(marketer, "?period=30d");
     expect(body.window.to).toBe(today());
     expect(body.window.to).not.toBe(storedDay);

@@ -2,7 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
-import { recordedJobs } from "../../../test/recorded-jobs";
+import { readAfterFigureJobs, recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser, seedTeam } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import { MINUTE_MS } from "../../lib/clock";
@@ -40,6 +40,8 @@ it("queues a recompute of the workspace's own brands only, answers at once, and 
   });
   expect(competitor.statusCode).toBe(201);
   const ownIds = [created.json<Schemas["Brand"]>().id, competitor.json<Schemas["Brand"]>().id].sort();
+  // Their first figures, computed by the jobs the first read queued (it answered 202 "being computed").
+  await readAfterFigureJobs(t, { jobs, queued }, () => call("GET", "/competitor", owner.authorization));
 
   queued.length = 0;
   const stored = await call("GET", "/competitor", owner.authorization);
@@ -76,6 +78,7 @@ it("is an admin's: a member reads the figures but is refused a refresh", async (
     socialLinks: [{ socialPlatform: "instagram", socialLink: "https://instagram.com/fernrow" }],
   });
   expect(created.statusCode).toBe(201);
+  await readAfterFigureJobs(t, { jobs, queued }, () => call("GET", "/competitor", team.owner.authorization));
   queued.length = 0;
   expect((await call("GET", "/competitor", team.member.authorization)).statusCode).toBe(200);
   const refused = await call("GET", "/competitor?refresh=true", team.member.authorization);

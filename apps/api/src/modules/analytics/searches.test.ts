@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { multipart } from "../../../test/multipart";
-import { recordedJobs } from "../../../test/recorded-jobs";
+import { readAfterFigureJobs, recordedJobs, runFigureJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import { brands, connections, keywords, posts, searchQueries, workspaceBrands } from "../../db/schema";
@@ -18,7 +18,8 @@ type Schemas = components["schemas"];
 // export stored them (test/fixtures/real-exports/search-console-queries/), for the period asked for, by clicks.
 
 const REAL = join(import.meta.dirname, "../../../test/fixtures/real-exports/search-console-queries");
-const { jobs } = recordedJobs();
+const recorded = recordedJobs();
+const { jobs } = recorded;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -272,7 +273,10 @@ describe("GET /api/content: the searches behind the keywords of the brand's post
         source: "csv_import" as const,
       })),
     );
-    const before = await t.app.inject({ method: "GET", url: "/api/content?period=30d", headers: w });
+    // The brand's first figures, computed by the job its first read queued.
+    const before = await readAfterFigureJobs(t, recorded, () =>
+      t.app.inject({ method: "GET", url: "/api/content?period=30d", headers: w }),
+    );
     expect(before.statusCode).toBe(200);
     const none = before.json<Schemas["ContentAnalytics"]>().keywordAnalysis;
     expect(none.searchPeriod).toBeNull();
@@ -281,6 +285,8 @@ describe("GET /api/content: the searches behind the keywords of the brand's post
     // A moment after the figures above, so the import's change is newer than them (the test clock stands still).
     t.clock.advance(1000);
     await importQueries(w.authorization, "jfaccioli.csv", today());
+    // The import queued the brand's recompute: its figures hold the searches once that job has run.
+    await runFigureJobs(t, recorded);
     const response = await t.app.inject({ method: "GET", url: "/api/content?period=30d", headers: w });
     expectContractResponse("getContent", response);
     const section = response.json<Schemas["ContentAnalytics"]>().keywordAnalysis;

@@ -117,8 +117,11 @@ describe("connecting an own brand", () => {
       { platform: "instagram", url: "https://instagram.com/bramble.tea" },
       { platform: "youtube", url: "https://www.youtube.com/@brambletea" },
     ]);
+    // The collection queued the brand's figures: a module read answers them once that job has run.
+    await jobsDone(t);
     const content = await t.app.inject({ method: "GET", url: "/api/content", headers: { authorization } });
     expectContractResponse("getContent", content);
+    expect(content.statusCode, content.body).toBe(200);
     expect(content.json().contentBreakdown).toMatchObject({ status: "no_data", items: [] });
     expect(content.json().provenance).toMatchObject({ source: "website" });
   });

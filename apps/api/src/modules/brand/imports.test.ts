@@ -10,7 +10,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { expectContractResponse } from "../../../test/contract-response";
 import { largeFacebookExport } from "../../../test/large-export";
 import { multipart, uploadExport } from "../../../test/multipart";
-import { recordedJobs } from "../../../test/recorded-jobs";
+import { readAfterFigureJobs, recordedJobs } from "../../../test/recorded-jobs";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import {
@@ -33,7 +33,8 @@ import { discardExpiredImportsJob } from "./imports-housekeeping.job";
 const FIXTURES = join(import.meta.dirname, "../../../../../../shared/fixtures/imports");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
-const { jobs, recomputed } = recordedJobs();
+const recorded = recordedJobs();
+const { jobs, recomputed } = recorded;
 const computesOf = (brandId: string) => recomputed().filter((id) => id === brandId).length;
 
 let t: TestApp;
@@ -831,6 +832,8 @@ describe("DELETE /api/brand/imports/{id}", () => {
 describe("provenance of imported figures", () => {
   it("names in each module the exports its figures rest on, newest first, and forgets a removed one", async () => {
     const { authorization } = await withBrand();
+    // Only this brand's figures' jobs are run below, not those the file's other tests queued.
+    recorded.queued.length = 0;
     const ids: string[] = [];
     for (const file of [
       "instagram-content.csv",
@@ -839,8 +842,11 @@ describe("provenance of imported figures", () => {
     ]) {
       ids.push((await upload(authorization, { name: file, data: fixture(file) })).json().id);
     }
+    // Once the figures' jobs have run: a first read of none stored answers 202 and queues them.
     const sourceOf = async (url: string) => {
-      const response = await t.app.inject({ method: "GET", url: `/api${url}`, headers: { authorization } });
+      const response = await readAfterFigureJobs(t, recorded, () =>
+        t.app.inject({ method: "GET", url: `/api${url}`, headers: { authorization } }),
+      );
       expect(response.statusCode).toBe(200);
       const body = response.json();
       return body.provenance ?? body.common.provenance;

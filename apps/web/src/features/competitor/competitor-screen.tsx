@@ -9,8 +9,10 @@ import { useContext, useState } from "react";
 import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
 import { ChoroplethChart, PlatformBarChart } from "../modules/charts";
+import { isBeingComputed, pollWhileRecomputing } from "../modules/computing";
 import { ExportButton } from "../modules/export-button";
 import { type Figure, hasValue, missingText } from "../modules/figure-card";
+import { FiguresComputing } from "../modules/figures-computing";
 import {
   formatChange,
   formatCount,
@@ -61,6 +63,8 @@ export function CompetitorScreen(props: CompetitorScreenProps) {
   );
 }
 
+const whileRecomputing = pollWhileRecomputing((data: CompetitorAnalytics) => data.common.provenance);
+
 function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProps & { brand: Brand }) {
   const [period, setPeriod] = usePeriod("competitor");
   // The URL's choice wins; otherwise the one chosen last time (the `competitor` area).
@@ -73,7 +77,7 @@ function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProp
     Date.now() < awaiting.until;
   const analytics = useQuery({
     ...competitorOptions(period),
-    refetchInterval: (query) => (replaced(query.state.data) ? RECOMPUTE_POLL_MS : false),
+    refetchInterval: (query) => (replaced(query.state.data) ? RECOMPUTE_POLL_MS : whileRecomputing(query)),
   });
   const refresh = useRefreshCompetitorMutation(period, (computedAt) =>
     setAwaiting({ computedAt, until: Date.now() + RECOMPUTE_WAIT_MS }),
@@ -121,6 +125,8 @@ function CompetitorModule({ brand, requestedId, onSelect }: CompetitorScreenProp
           onRetry={() => void analytics.refetch()}
           retrying={analytics.isFetching}
         />
+      ) : !data && isBeingComputed(analytics.failureReason) ? (
+        <FiguresComputing />
       ) : !data ? (
         <div role="status" aria-label="Loading the comparison" className="grid gap-4 lg:grid-cols-2">
           <Skeleton className="h-9 w-64 lg:col-span-2" />

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { notify } from "~/lib/notify";
 import { problemText } from "~/lib/problem";
+import { isBeingComputed } from "../modules/computing";
 import type { PeriodParams } from "../modules/period";
 import { type CompetitorAnalytics, competitorKeys, requestRecompute } from "./queries";
 
@@ -17,7 +18,14 @@ export function useRefreshCompetitorMutation(period: PeriodParams, onQueued: (co
       if (answer.refresh?.status === "queued") onQueued(answer.common.provenance.computedAt);
       if (answer.refresh) notify.success(answer.refresh.message, { id: "competitor-refresh" });
     },
-    onError: (error) =>
-      notify.error(problemText(error), { id: "competitor-refresh", title: "Could not refresh" }),
+    onError: (error) => {
+      // Queued, but no figures stored yet to answer with: the screen says they are being computed.
+      if (isBeingComputed(error)) {
+        notify.success(error.message, { id: "competitor-refresh" });
+        void queryClient.invalidateQueries({ queryKey: competitorKeys.analytics(period) });
+        return;
+      }
+      notify.error(problemText(error), { id: "competitor-refresh", title: "Could not refresh" });
+    },
   });
 }

@@ -3,6 +3,7 @@ import type { PlatformBarDatum } from "@brandscope/charts/bar";
 import { NETWORKS } from "@brandscope/charts/networks";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "~/lib/api";
+import { figuresOf, whileComputing } from "../modules/computing";
 import type { PeriodParams } from "../modules/period";
 
 export type CompetitorAnalytics = components["schemas"]["CompetitorAnalytics"];
@@ -15,13 +16,16 @@ export const competitorKeys = {
 };
 
 const fetchAnalytics = (period: PeriodParams, refresh: boolean, signal?: AbortSignal) =>
-  unwrap(api.GET("/competitor", { params: { query: refresh ? { ...period, refresh } : period }, signal }));
+  figuresOf(
+    unwrap(api.GET("/competitor", { params: { query: refresh ? { ...period, refresh } : period }, signal })),
+  );
 
 // No placeholder data: a failed load shows its error, never the figures of before (docs/product.md §4).
 export const competitorOptions = (period: PeriodParams) =>
   queryOptions({
     queryKey: competitorKeys.analytics(period),
     queryFn: ({ signal }) => fetchAnalytics(period, false, signal),
+    ...whileComputing,
   });
 
 /**

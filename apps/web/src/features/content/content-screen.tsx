@@ -7,8 +7,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
 import { BrandGate } from "../modules/brand-gate";
 import { DoughnutChart } from "../modules/charts";
+import { isBeingComputed } from "../modules/computing";
 import { ExportButton } from "../modules/export-button";
 import { FigureCard, FigureCardSkeleton } from "../modules/figure-card";
+import { FiguresComputing } from "../modules/figures-computing";
 import {
   formatDate,
   formatDecimal,
@@ -72,6 +74,8 @@ function ContentModule({ brand }: { brand: Brand }) {
           onRetry={() => void content.refetch()}
           retrying={content.isFetching}
         />
+      ) : (!data || content.isPlaceholderData) && isBeingComputed(content.failureReason) ? (
+        <FiguresComputing />
       ) : !data ? (
         <ContentSkeleton />
       ) : (

@@ -1,6 +1,7 @@
 import { type components, unwrap } from "@brandscope/api-client";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "~/lib/api";
+import { figuresOf, pollWhileRecomputing, whileComputing } from "../modules/computing";
 import type { PeriodParams } from "../modules/period";
 
 export type ContentAnalytics = components["schemas"]["ContentAnalytics"];
@@ -15,8 +16,10 @@ export const contentKeys = {
 export const contentOptions = (period: PeriodParams) =>
   queryOptions({
     queryKey: contentKeys.analytics(period),
-    queryFn: ({ signal }) => unwrap(api.GET("/content", { params: { query: period }, signal })),
+    queryFn: ({ signal }) => figuresOf(unwrap(api.GET("/content", { params: { query: period }, signal }))),
     placeholderData: keepPreviousData,
+    ...whileComputing,
+    refetchInterval: pollWhileRecomputing((data: ContentAnalytics) => data.provenance),
   });
 
 const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];

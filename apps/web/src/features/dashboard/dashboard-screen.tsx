@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ButtonLink } from "~/lib/link";
 import { BrandGate } from "../modules/brand-gate";
+import { isBeingComputed } from "../modules/computing";
 import { FigureCard, FigureCardSkeleton } from "../modules/figure-card";
+import { FiguresComputing } from "../modules/figures-computing";
 import { ModulePage } from "../modules/module-page";
 import { comparisonText, DEFAULT_PERIOD, type PeriodParams, periodParams } from "../modules/period";
 import { ProvenanceLine } from "../modules/provenance-line";
@@ -35,6 +37,8 @@ function DashboardModule({ brand }: { brand: Brand }) {
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />
+      ) : (!data || dashboard.isPlaceholderData) && isBeingComputed(dashboard.failureReason) ? (
+        <FiguresComputing />
       ) : !data ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {Object.values(moduleNames).map((name) => (

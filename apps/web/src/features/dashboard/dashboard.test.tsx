@@ -78,4 +78,38 @@ describe("Dashboard", () => {
       "/competitor",
     );
   });
+
+  it("says the figures are being computed while the server answers 202, then shows them by itself", async () => {
+    let reads = 0;
+    mockApi({
+      "GET /brand": () => json({ brand: activeBrand }),
+      "GET /dashboard": () => {
+        reads += 1;
+        if (reads === 1) {
+          return json(
+            {
+              status: "computing",
+              message: "Your figures are being computed. They appear here by themselves once ready.",
+              retryAfterSeconds: 1,
+            },
+            202,
+          );
+        }
+        return json({
+          window: { from: "2026-10-22", to: "2026-11-20" },
+          provenance: { ...provenance, recomputing: false },
+          brand: activeBrand,
+          headlines: [{ module: "content", label: "Engagement rate", figure }],
+        });
+      },
+    });
+    view = await renderScreen(DashboardScreen);
+    const notice = await waitFor(() => getByText(current().container, "Your figures are being computed"));
+    expect(notice.closest("[role=status]")).toBeTruthy();
+    expect(current().container.textContent).not.toContain("We could not load");
+    // Read again after the server's Retry-After, without a click.
+    await waitFor(() => getByText(current().container, "4.12%"), { timeout: 5000 });
+    expect(reads).toBe(2);
+    expect(current().container.textContent).not.toContain("Your figures are being computed");
+  });
 });

@@ -1,6 +1,7 @@
 import { type components, unwrap } from "@brandscope/api-client";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "~/lib/api";
+import { figuresOf, pollWhileRecomputing, whileComputing } from "../modules/computing";
 import { formatCount, formatDecimal, formatRate } from "../modules/format";
 import type { PeriodParams } from "../modules/period";
 
@@ -15,8 +16,10 @@ export const dashboardKeys = {
 export const dashboardOptions = (period: PeriodParams) =>
   queryOptions({
     queryKey: dashboardKeys.headlines(period),
-    queryFn: ({ signal }) => unwrap(api.GET("/dashboard", { params: { query: period }, signal })),
+    queryFn: ({ signal }) => figuresOf(unwrap(api.GET("/dashboard", { params: { query: period }, signal }))),
     placeholderData: keepPreviousData,
+    ...whileComputing,
+    refetchInterval: pollWhileRecomputing((data: Dashboard) => data.provenance),
   });
 
 export const moduleRoutes = {

@@ -17,6 +17,9 @@ export function exportFileName(dataset: ExportDataset, period: PeriodParams, dis
   return `brandscope-${dataset}-${window}.csv`;
 }
 
+export const EXPORT_COMPUTING =
+  "Your figures are being computed. Export them again in a moment, once they show on the screen.";
+
 /**
  * GET /export/{dataset} as a file. It needs the bearer header, so a plain link cannot fetch it: the client
  * downloads the CSV as a blob and the browser saves it under its file name.
@@ -31,6 +34,8 @@ export async function downloadExport(dataset: ExportDataset, period: PeriodParam
         headers: { Accept: "text/csv" },
       })
       .then((result) => {
+        // 202: the figures are being computed (a file of them would be empty); the export is asked again later.
+        if (result.response.status === 202) throw new Error(EXPORT_COMPUTING);
         disposition = result.response.headers.get("Content-Disposition");
         return result;
       }),

@@ -2,7 +2,7 @@ import type { components } from "@brandscope/api-client";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { ProvenanceLine } from "./provenance-line";
+import { ProvenanceLine, RECOMPUTING_TEXT } from "./provenance-line";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -70,5 +70,15 @@ describe("ProvenanceLine", () => {
     ).toBe("Sample data · stale");
     cleanup();
     expect(render({ ...imported, dataAsOf: null, stale: true }).textContent).toMatch(/ago · stale$/);
+  });
+
+  it("says stored figures are being updated while their recompute is queued", () => {
+    const note = render({ ...imported, recomputing: true });
+    const line = note.parentElement?.querySelector("[data-slot=provenance-recomputing]");
+    expect(line?.textContent).toBe(RECOMPUTING_TEXT);
+    expect(note.textContent).toContain("updated");
+    cleanup();
+    const fresh = render({ ...imported, recomputing: false });
+    expect(fresh.parentElement?.querySelector("[data-slot=provenance-recomputing]")).toBeNull();
   });
 });

@@ -27,6 +27,8 @@ export function sourceLabel(provenance: Provenance): string {
   return provenance.source === "csv_import" ? `${pretty} (CSV import)` : pretty;
 }
 
+export const RECOMPUTING_TEXT = "Updating with your newest data: the new figures show here once ready.";
+
 /**
  * 'Sample data as of <day>', or '<source> · updated <time> ago', from a response's provenance; stale figures add
  * ' · data from <date> · stale' (the server judges staleness against its clock when it answers). The sample's
@@ -35,7 +37,7 @@ export function sourceLabel(provenance: Provenance): string {
  */
 export function ProvenanceLine({ provenance, className }: { provenance: Provenance; className?: string }) {
   const sample = provenance.source === "sample";
-  return (
+  const note = (
     <ProvenanceNote
       className={className}
       sample={sample}
@@ -45,5 +47,15 @@ export function ProvenanceLine({ provenance, className }: { provenance: Provenan
       stale={provenance.stale && !(sample && provenance.dataAsOf)}
       dataAsOf={provenance.dataAsOf}
     />
+  );
+  if (!provenance.recomputing) return note;
+  // Stored figures answered while their recompute is queued: the screen looks again until the new ones are in.
+  return (
+    <div className="flex flex-col gap-0.5">
+      {note}
+      <p data-slot="provenance-recomputing" className="text-muted-foreground text-xs">
+        {RECOMPUTING_TEXT}
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type components, unwrap } from "@brandscope/api-client";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "~/lib/api";
+import { figuresOf, isBeingComputed, whileComputing } from "../modules/computing";
 
 export type SharedReport = components["schemas"]["SharedReport"];
 export type SharedReportModule = components["schemas"]["SharedReportModule"];
@@ -24,8 +25,11 @@ export const sharedReportsOptions = () =>
 export const sharedReportViewOptions = (token: string) =>
   queryOptions({
     queryKey: sharedReportKeys.view(token),
-    queryFn: ({ signal }) => unwrap(api.GET("/shared-report", { params: { query: { token } }, signal })),
-    retry: false,
+    queryFn: ({ signal }) =>
+      figuresOf(unwrap(api.GET("/shared-report", { params: { query: { token } }, signal }))),
+    // A refusal is final; figures still being computed are read again until ready.
+    retry: (_count, error) => isBeingComputed(error),
+    retryDelay: whileComputing.retryDelay,
   });
 
 /** The report as a PDF, made on the server with the same token (GET /shared-report/pdf). */

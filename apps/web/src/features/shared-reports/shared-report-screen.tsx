@@ -7,6 +7,8 @@ import { type CSSProperties, useState } from "react";
 import { CompetitorSections } from "~/features/competitor/competitor-screen";
 import { selectCompetitor } from "~/features/competitor/queries";
 import { ContentSections } from "~/features/content/content-screen";
+import { isBeingComputed } from "~/features/modules/computing";
+import { FiguresComputing } from "~/features/modules/figures-computing";
 import { formatCount, formatCpc, formatDate, formatRate, formatShare } from "~/features/modules/format";
 import { ProvenanceLine } from "~/features/modules/provenance-line";
 import { ReadOnlyReport } from "~/features/modules/read-only";
@@ -37,6 +39,13 @@ export function SharedReportScreen({ token }: { token: string | undefined }) {
           onRetry={gone ? undefined : () => void report.refetch()}
           retrying={report.isFetching}
         />
+      </Frame>
+    );
+  }
+  if (!report.data && isBeingComputed(report.failureReason)) {
+    return (
+      <Frame>
+        <FiguresComputing />
       </Frame>
     );
   }
