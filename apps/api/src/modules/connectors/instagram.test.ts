@@ -206,11 +206,18 @@ describe("the Instagram connector", () => {
     expect(row?.sealedCredential).toMatch(SEALED_WITH_TEST_KEY);
     expect(JSON.stringify(row)).not.toContain(meta.longLivedToken);
 
-    const competitor = await t.app.inject({
-      method: "GET",
-      url: "/api/competitor?period=90d",
-      headers: { authorization: w.authorization },
-    });
+    const readCompetitors = () =>
+      t.app.inject({
+        method: "GET",
+        url: "/api/competitor?period=90d",
+        headers: { authorization: w.authorization },
+      });
+    let competitor = await readCompetitors();
+    // Figures are computed by a job, never inside the read (docs/decisions.md: figures never computed in a request).
+    if (competitor.statusCode === 202) {
+      await jobsDone(t);
+      competitor = await readCompetitors();
+    }
     expectContractResponse("getCompetitorAnalytics", competitor);
     const entry = competitor
       .json<Schemas["CompetitorAnalytics"]>()
