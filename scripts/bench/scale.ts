@@ -10,15 +10,14 @@
  * --changed C (7): of them, read again after a change; --freshness F (10): other workspaces' imports timed;
  * --hot H (20): repeats of each read; --seed; --json <file> writes the figures.
  */
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
+import { writeFile } from "node:fs/promises";
+import { cpus, freemem, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { jwtKey } from "../../apps/api/src/config/keys";
 import { connectDatabase } from "../../apps/api/src/db/client";
-import { startEmbeddedPostgres } from "../../apps/api/src/db/embedded";
 import { migrateDatabase } from "../../apps/api/src/db/migrate";
 import { buildApp } from "../../apps/api/src/http/app";
 import { createWorkerDeps } from "../../apps/api/src/jobs/worker-deps";
@@ -51,7 +50,7 @@ import {
   type TableSize,
   tableSizes,
 } from "./scale-measure";
-import { positiveInteger, say } from "./start";
+import { positiveInteger, say, startOwnPostgres } from "./start";
 
 /** The module reads a member makes first on each screen. */
 export const MODULE_READS = [
@@ -221,16 +220,7 @@ export interface ScaleOptions {
 /** Builds, measures and returns the report; everything it started is undone by the cleanups. */
 export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
   const log = pino({ level: "error" }, pino.destination(2));
-  const tempDir = await mkdtemp(join(tmpdir(), "brandscope-scale-"));
-  cleanups.push({
-    name: "remove the temporary folder",
-    run: () => rm(tempDir, { recursive: true, force: true }),
-  });
-  // As root, PostgreSQL runs as the "postgres" user, who must be able to enter the folder (mkdtemp makes it 700).
-  await chmod(tempDir, 0o711);
-  say(`Starting PostgreSQL in ${tempDir}`);
-  const database = await startEmbeddedPostgres({ dataDir: join(tempDir, "database"), log });
-  cleanups.push({ name: "stop PostgreSQL", run: database.stop });
+  const { tempDir, database } = await startOwnPostgres("brandscope-scale-", log);
   const pgdata = join(tempDir, "database", "postgres");
   const { pool, db } = connectDatabase(database.url, log);
   cleanups.push({ name: "close the database pool", run: () => pool.end() });
