@@ -244,6 +244,11 @@ export async function buildScaleData(db: Db, client: PoolClient, o: BuildOptions
   await step("accounts (createAccount)", () => buildAccounts(db, o));
   // A bulk load's session: foreign keys and the change triggers are not fired row by row (nothing listens yet and
   // every reference is made right here), and commits do not wait for the disk.
+  // Checkpoints spaced for the load (the default max_wal_size of 1 GB checkpoints every few hundred thousand posts),
+  // reset once it is done so the measurements run on the defaults.
+  await q("alter system set max_wal_size = '16GB'");
+  await q("alter system set checkpoint_timeout = '30min'");
+  await q("select pg_reload_conf()");
   await q("set session_replication_role = replica");
   await q("set synchronous_commit = off");
   await q("set maintenance_work_mem = '256MB'");
@@ -278,16 +283,19 @@ export async function buildScaleData(db: Db, client: PoolClient, o: BuildOptions
       from bench_company`);
     await q(`insert into workspace_brands (workspace_id, brand_id, created_at)
       select workspace_id, brand_id, ${now} - interval '400 days' from bench_company where own`);
-    // Three to ten competitors each (the first workspace ten), drawn without replacement with a popularity skew
-    // (weight 1/rank^0.8: a few companies are followed by many workspaces), by exponential keys.
+    // Three to ten competitors each (the first workspace ten), drawn with a popularity skew (a few companies are
+    // followed by many workspaces): 80 draws of index P·u^1.6 each, the first distinct ones kept.
     await q(`create temp table bench_follow as
-      select c.n, c.workspace_id, c.brand_id, p.brand_id as competitor_id, p.k
-      from bench_company c cross join lateral (
-        select x.brand_id, row_number() over (order by -ln(1 - random()) * power(x.n, 0.8) + c.n * 0) as k
-        from bench_company x where not x.own
-        order by -ln(1 - random()) * power(x.n, 0.8) + c.n * 0
-        limit case when c.n = 1 then 10 else 3 + floor(random() * 8)::int end) p
-      where c.own`);
+      select n, workspace_id, brand_id, competitor_id, k from (
+        select c.n, c.workspace_id, c.brand_id, p.brand_id as competitor_id, c.want,
+          row_number() over (partition by c.n order by min(t.draw)) as k
+        from (select *, case when n = 1 then 10 else 3 + floor(random() * 8)::int end as want
+              from bench_company where own) c
+        cross join lateral (select g as draw, 1 + floor(${pool} * power(random(), 1.6))::int + c.n * 0 as idx
+                            from generate_series(1, 80) g) t
+        join bench_company p on not p.own and p.n = t.idx
+        group by c.n, c.workspace_id, c.brand_id, p.brand_id, c.want) x
+      where k <= want`);
     await q(`insert into brand_competitors (workspace_id, brand_id, competitor_id, created_at)
       select workspace_id, brand_id, competitor_id, ${now} - interval '400 days' + k * interval '1 ms'
       from bench_follow`);
@@ -349,7 +357,11 @@ export async function buildScaleData(db: Db, client: PoolClient, o: BuildOptions
       select a.*, greatest(1, round(365 * a.activity * ${cases((p) => String(RATES_PER_DAY[p]))}))::int as count,
         ${cases((p) => sqlArray(FORMATS[p]))} as formats,
         ${cases((p) => sqlArray(VIEW_FORMATS[p]))} as view_formats,
-        ${cases((p) => String(ENGAGEMENT_RATES[p]))} as rate
+        ${cases((p) => String(ENGAGEMENT_RATES[p]))} as rate,
+        (select import_id from bench_import i where i.brand_id = a.brand_id and i.format = 'meta-facebook-posts')
+          as posts_import,
+        (select import_id from bench_import i where i.brand_id = a.brand_id and i.format = 'meta-daily-follows')
+          as follows_import
       from bench_account a`);
     await q(`insert into posts (brand_id, platform, url, posted_at, text, format, likes, comments, shares, views,
         source, import_id)
@@ -364,9 +376,7 @@ export async function buildScaleData(db: Db, client: PoolClient, o: BuildOptions
         case when a.platform in ('facebook','tiktok','linkedin','twitter')
           then round(a.audience * a.rate * 0.03 * exp(random() * 2 - 1))::int end,
         case when f.format = any(a.view_formats) then round(a.audience * (0.1 + random()))::int end,
-        case when a.own then 'csv_import' else 'provider' end,
-        case when a.own then (select import_id from bench_import i where i.brand_id = a.brand_id
-          and i.format = 'meta-facebook-posts') end
+        case when a.own then 'csv_import' else 'provider' end, a.posts_import
       from bench_stream a
       cross join (select ${sqlArray(OPENERS)} as opener, ${sqlArray(SUBJECTS)} as subject,
         ${sqlArray(CLOSERS)} as closer) o
@@ -379,10 +389,8 @@ export async function buildScaleData(db: Db, client: PoolClient, o: BuildOptions
     await q(`insert into follower_snapshots (brand_id, platform, day, followers, source, import_id)
       select a.brand_id, a.platform, (${now} - d * interval '1 day')::date,
         greatest(1, round(a.audience * (1 - d * (0.0003 + 0.0004 * a.activity)) + random() * 5))::int,
-        case when a.own then 'csv_import' else 'provider' end,
-        case when a.own then (select import_id from bench_import i where i.brand_id = a.brand_id
-          and i.format = 'meta-daily-follows') end
-      from bench_account a cross join generate_series(1, 365) d`);
+        case when a.own then 'csv_import' else 'provider' end, a.follows_import
+      from bench_stream a cross join generate_series(1, 365) d`);
   });
 
   await step("traffic, keywords, audience, articles, creators", async () => {
@@ -456,6 +464,9 @@ export async function buildScaleData(db: Db, client: PoolClient, o: BuildOptions
     for (const { indexdef } of dropped.rows) await q(indexdef);
   });
   await q("set session_replication_role = origin");
+  await q("alter system reset max_wal_size");
+  await q("alter system reset checkpoint_timeout");
+  await q("select pg_reload_conf()");
   const enterprise = await client.query<{ id: string }>(
     "select workspace_id as id from bench_ws where n = 1",
   );
@@ -463,8 +474,8 @@ export async function buildScaleData(db: Db, client: PoolClient, o: BuildOptions
     "bench_ws",
     "bench_company",
     "bench_follow",
-    "bench_account",
     "bench_stream",
+    "bench_account",
     "bench_import",
   ]) {
     await q(`drop table ${table}`);

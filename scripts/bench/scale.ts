@@ -123,6 +123,8 @@ export interface ScaleReport {
     brands: number;
     wallMs: number;
     perBrandMs: Latencies;
+    /** The five slowest, with the number of workspaces following the company and its posts. */
+    slowest: { brandId: string; ms: number; followedBy: number; posts: number }[];
     nodeCpuSeconds: number;
     postgresCpuSeconds: number;
     brandsPerMinutePerCore: number;
@@ -299,12 +301,26 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
   say(`Recomputing ${toRecompute.length} companies with the compute-brand job, one at a time`);
   const cpuBefore = { own: ownCpuSeconds(), pg: postgresCpuSeconds(pgdata) };
   const perBrand: number[] = [];
+  const timed: { brandId: string; ms: number }[] = [];
   const recomputeStarted = performance.now();
   for (const brandId of toRecompute) {
     const at = performance.now();
     await computeBrandJob(workerDeps, { brandId });
     perBrand.push(performance.now() - at);
+    timed.push({ brandId, ms: Math.round(performance.now() - at) });
   }
+  // The slowest recomputes, with what their cost may grow with: the workspaces following the company.
+  const slowest = timed.sort((a, b) => b.ms - a.ms).slice(0, 5);
+  const followers = await admin.query<{ id: string; n: string; posts: string }>(
+    `select b.id, (select count(*) from brand_competitors c where c.competitor_id = b.id) as n,
+       (select count(*) from posts p where p.brand_id = b.id) as posts
+     from brands b where b.id = any($1)`,
+    [slowest.map((t) => t.brandId)],
+  );
+  const slowestRecomputes = slowest.map((t) => {
+    const row = followers.rows.find((f) => f.id === t.brandId);
+    return { ...t, followedBy: Number(row?.n ?? 0), posts: Number(row?.posts ?? 0) };
+  });
   const recomputeWallMs = performance.now() - recomputeStarted;
   const nodeCpu = ownCpuSeconds() - cpuBefore.own;
   const pgCpu = postgresCpuSeconds(pgdata) - cpuBefore.pg;
@@ -430,7 +446,8 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
       const statements: RecordedStatement[] = await recorder.during(() =>
         app.inject({ method: "GET", url: path, headers: { authorization: planned.authorization } }),
       );
-      for (const statement of statements.filter(explainable)) {
+      // The job queue shares the pool: its polls are not the read's.
+      for (const statement of statements.filter((s) => explainable(s) && !s.text.includes("pgboss."))) {
         const { plan, sharedBuffers, executionMs } = await explainAnalyze(admin, statement);
         const seqScans = executedNodes(plan)
           .filter((n) => n["Node Type"] === "Seq Scan")
@@ -507,6 +524,7 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
       brands: toRecompute.length,
       wallMs: Math.round(recomputeWallMs),
       perBrandMs: latencies(perBrand),
+      slowest: slowestRecomputes,
       nodeCpuSeconds: Math.round(nodeCpu * 10) / 10,
       postgresCpuSeconds: Math.round(pgCpu * 10) / 10,
       brandsPerMinutePerCore: Math.round(perMinutePerCore * 10) / 10,
@@ -581,6 +599,11 @@ export function formatReport(r: ScaleReport): string {
   line("## Recompute throughput (the compute-brand job, one brand at a time)");
   const c = r.recompute;
   line(`  ${c.brands} companies in ${(c.wallMs / 1000).toFixed(1)} s; per company ${lat(c.perBrandMs)}`);
+  for (const t of c.slowest) {
+    line(
+      `    ${t.ms} ms: a company followed by ${t.followedBy} workspaces, ${t.posts.toLocaleString("en-US")} posts`,
+    );
+  }
   line(
     `  CPU: ${c.nodeCpuSeconds} s Node + ${c.postgresCpuSeconds} s PostgreSQL = ` +
       `${c.brandsPerMinutePerCore} companies a minute per core`,
