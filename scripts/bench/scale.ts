@@ -1,9 +1,10 @@
 /**
- * `npm run bench:scale`: issue 33 §1, the scale benchmark (docs/scale.md). In a PostgreSQL of its own (a temporary
- * folder, removed at the end) it builds N workspaces (scale-data.ts) on the schema the app's own migrations make,
- * then runs the real app in this process (the Fastify app, its change listener, its job queue and workers, as
- * src/server.ts assembles them) and measures: the Enterprise first read, recompute throughput, cold and hot module
- * reads, cold reads after a change, freshness after an import, storage per brand-year and the module reads' plans.
+ * `npm run bench:scale`: issue 33 (section 1), the scale benchmark (docs/scale.md). In a PostgreSQL of its own (a
+ * temporary folder, removed at the end) it builds N workspaces (scale-data.ts) on the schema the app's own migrations
+ * make, then runs the real app in this process (the Fastify app, its change listener, its job queue and workers, as
+ * apps/api/src/server.ts assembles them) and measures: the Enterprise first read, recompute throughput, cold and hot
+ * module reads, cold reads after a change, freshness after an import, storage per brand-year and the module reads'
+ * plans.
  *
  * Flags: --workspaces N (2000); --recompute R (6): workspaces sampled besides the Enterprise one, whose brands and
  * competitors the compute job recomputes and whose reads are measured; --rounds (30): cold reads of each of them;
@@ -235,7 +236,7 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
   const built = await buildScaleData(db, admin, { workspaces: o.workspaces, seed: o.seed, now, say });
   say(`Built in ${(built.ms / 1000).toFixed(1)} s: ${JSON.stringify(built.rows)}`);
 
-  // The app, assembled as src/server.ts does for PROCESS_KIND=all: change listener, job queue with its workers, HTTP.
+  // The app, assembled as apps/api/src/server.ts does for PROCESS_KIND=all: change listener, job queue with its workers, HTTP.
   const config = testConfig({ SAMPLE_DATA: "off" });
   const changes = await listenForChanges({ pool, connectionString: database.url, log });
   cleanups.push({ name: "stop the change listener", run: changes.stop });
