@@ -450,9 +450,21 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
       // The job queue shares the pool: its polls are not the read's.
       for (const statement of statements.filter((s) => explainable(s) && !s.text.includes("pgboss."))) {
         const { plan, sharedBuffers, executionMs } = await explainAnalyze(admin, statement);
-        const seqScans = executedNodes(plan)
-          .filter((n) => n["Node Type"] === "Seq Scan")
-          .map((n) => n["Relation Name"] ?? "?");
+        // Each scanned table with its size in pages: a table of a few pages is rightly read whole.
+        const scanned = [
+          ...new Set(
+            executedNodes(plan)
+              .filter((n) => n["Node Type"] === "Seq Scan")
+              .map((n) => n["Relation Name"] ?? "?"),
+          ),
+        ];
+        const pages = await admin.query<{ name: string; pages: number }>(
+          "select relname as name, relpages as pages from pg_class where relname = any($1) and relkind = 'r'",
+          [scanned],
+        );
+        const seqScans = scanned.map(
+          (name) => `${name} (${pages.rows.find((r) => r.name === name)?.pages ?? "?"} pages)`,
+        );
         plans.push({
           module,
           statement: statement.name ?? statement.text.replace(/\s+/g, " ").slice(0, 120),
