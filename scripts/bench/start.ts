@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { connectDatabase, type Db } from "../../apps/api/src/db/client";
-import { startEmbeddedPostgres } from "../../apps/api/src/db/embedded";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../apps/api/src/db/embedded";
 import { findFreePort } from "../../apps/api/src/lib/free-port";
 import { findSampleCatalogue } from "../../apps/api/src/modules/brand/brand.repo";
 import { cleanups } from "./cleanups";
@@ -34,22 +34,32 @@ export interface BenchServer {
 }
 
 /**
- * What both benchmarks start from: PostgreSQL of its own in a temporary folder, the real server on it (which loads
- * the sample and computes its figures), and a pool for seeding users. Everything is undone by cleanUp().
+ * PostgreSQL of its own in a new temporary folder (`<tempDir>/database`), stopped and removed by cleanUp().
  */
-export async function startBenchServer(o: { cpuProfileDir: string | undefined }): Promise<BenchServer> {
-  const log = pino({ level: "warn" }, pino.destination(2));
-  const tempDir = await mkdtemp(join(tmpdir(), "brandscope-bench-"));
+export async function startOwnPostgres(
+  prefix: string,
+  log: Logger,
+): Promise<{ tempDir: string; database: EmbeddedDatabase }> {
+  const tempDir = await mkdtemp(join(tmpdir(), prefix));
   cleanups.push({
     name: "remove the temporary folder",
     run: () => rm(tempDir, { recursive: true, force: true }),
   });
   // As root, PostgreSQL runs as the "postgres" user, who must be able to enter the folder (mkdtemp makes it 700).
   await chmod(tempDir, 0o711);
-
   say(`Starting PostgreSQL in ${tempDir}`);
   const database = await startEmbeddedPostgres({ dataDir: join(tempDir, "database"), log });
   cleanups.push({ name: "stop PostgreSQL", run: database.stop });
+  return { tempDir, database };
+}
+
+/**
+ * What both benchmarks start from: PostgreSQL of its own in a temporary folder, the real server on it (which loads
+ * the sample and computes its figures), and a pool for seeding users. Everything is undone by cleanUp().
+ */
+export async function startBenchServer(o: { cpuProfileDir: string | undefined }): Promise<BenchServer> {
+  const log = pino({ level: "warn" }, pino.destination(2));
+  const { tempDir, database } = await startOwnPostgres("brandscope-bench-", log);
 
   const port = await findFreePort();
   const jwtSecret = randomBytes(36).toString("base64url");

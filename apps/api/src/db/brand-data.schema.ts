@@ -368,6 +368,9 @@ export const imports = pgTable(
   },
   (t) => [
     index("imports_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    // A module read names the brand's import formats (module-reads.repo.ts importedFormats): without it, every read
+    // scanned all imports (npm run bench:scale).
+    index("imports_brand_idx").on(t.brandId),
     check("imports_status_check", oneOf("status", importStatuses)),
   ],
 );

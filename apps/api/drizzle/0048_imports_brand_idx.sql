@@ -1,0 +1,1 @@
+CREATE INDEX "imports_brand_idx" ON "imports" USING btree ("brand_id");
