@@ -45,7 +45,8 @@ describe("a signed-in screen's first data", () => {
 
     const loading = router.load();
 
-    await waitFor(() => expect(api.calls("GET", "/content")).toHaveLength(1));
+    // The route's preload is imported on demand: on a loaded machine that import outlasts the default 2 s.
+    await waitFor(() => expect(api.calls("GET", "/content")).toHaveLength(1), { timeout: 10_000 });
     expect(api.calls("GET", "/brand")).toHaveLength(1);
     expect(router.state.location.pathname).toBe("/content");
     answerSessionCheck(auth.get());

@@ -129,11 +129,15 @@ function baseRoutes(overrides: Parameters<typeof mockApi>[0] = {}) {
 async function openPricing() {
   rendered = await renderScreen(Screen);
   await click(getByRoleName(rendered.container, "button", "Open plans"));
-  return waitFor(() => {
-    const element = dialog();
-    if (element.querySelectorAll("article").length !== 3) throw new Error("cards not yet");
-    return element;
-  });
+  // The dialog's code is loaded lazily: on a loaded machine its first load outlasts the default 2 s.
+  return waitFor(
+    () => {
+      const element = dialog();
+      if (element.querySelectorAll("article").length !== 3) throw new Error("cards not yet");
+      return element;
+    },
+    { timeout: 10_000 },
+  );
 }
 
 async function fillCheckout(card = "4242 4242 4242 4242") {
