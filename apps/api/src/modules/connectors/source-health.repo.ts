@@ -11,6 +11,9 @@ export function findConnectionStates(db: Queryable, p: { workspaceId: string; br
       statusReason: connections.statusReason,
       lastSuccessAt: connections.lastSuccessAt,
       channelProblem: connectedChannels.problem,
+      channelTitle: connectedChannels.title,
+      channelSubscribers: connectedChannels.subscribers,
+      channelMediaCount: connectedChannels.mediaCount,
     })
     .from(connections)
     .leftJoin(

@@ -68,10 +68,26 @@ function connectionState(row: Awaited<ReturnType<typeof findConnectionStates>>[n
     return { source: row.provider, status: "reading", problem: null, lastSuccessAt };
   if (row.status === "connected") {
     // Connected, but the brand's own channel or account could not be read (removed, renamed, private).
-    if (row.channelProblem)
+    if (row.channelProblem && !channelRead(row))
       return { source: row.provider, status: "failing", problem: row.channelProblem, lastSuccessAt };
     return { source: row.provider, status: "ok", problem: null, lastSuccessAt };
   }
   const problem = row.statusReason ?? FAILURE_SENTENCES[row.status];
   return { source: row.provider, status: "failing", problem, lastSuccessAt };
+}
+
+/**
+ * Whether the brand's channel or account was found and read, whatever note its reading carries: a YouTube channel
+ * found has its title (one that hides its subscribers is read all the same: its videos are); an Instagram account
+ * found gives its followers or its number of posts (youtube-sync.job.ts, instagram-sync.job.ts). A note of a read
+ * (hidden counts) is not a failing source; a channel not found, or a link naming none, is.
+ */
+function channelRead(row: {
+  provider: string;
+  channelTitle: string | null;
+  channelSubscribers: number | null;
+  channelMediaCount: number | null;
+}): boolean {
+  if (row.channelTitle === null) return false;
+  return row.provider !== "instagram" || row.channelSubscribers !== null || row.channelMediaCount !== null;
 }

@@ -11,7 +11,7 @@ import {
 } from "../../../test/fake-website";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
-import { saveConnection, setConnectionStatus } from "./connections.repo";
+import { saveChannelReading, saveConnection, setConnectionStatus } from "./connections.repo";
 
 type Schemas = components["schemas"];
 
@@ -121,6 +121,40 @@ describe("GET /connectors/health", () => {
       status: "failing",
       problem: "Its sign-in expired: connect it again on Data sources.",
       lastSuccessAt: null,
+    });
+  });
+
+  it("counts a channel read with a note (a hidden subscriber count) as working, and a channel not found as failing", async () => {
+    const user = await signUpWithBrand(bare, "Quillon Paper");
+    const connection = await saveConnection(t.database.db, {
+      workspaceId: user.workspaceId,
+      brandId: user.brandId,
+      provider: "youtube",
+      sealedCredential: "sealed",
+      status: "connected",
+    });
+    const reading = { connectionId: connection.id, brandId: user.brandId, readAt: t.clock.now() };
+    await saveChannelReading(t.database.db, {
+      ...reading,
+      title: "Quillon Paper",
+      subscribers: null,
+      problem: "The channel hides its subscriber count.",
+    });
+    const hidden = await health(user.authorization);
+    expect(hidden.sources[1]).toMatchObject({ source: "youtube", status: "ok", problem: null });
+
+    await saveChannelReading(t.database.db, {
+      ...reading,
+      title: null,
+      subscribers: null,
+      problem: "YouTube has no channel at this address (any more): check the link.",
+    });
+    const gone = await health(user.authorization);
+    expect(gone.allFailing).toBe(true);
+    expect(gone.sources[1]).toMatchObject({
+      source: "youtube",
+      status: "failing",
+      problem: "YouTube has no channel at this address (any more): check the link.",
     });
   });
 
