@@ -230,6 +230,28 @@ async function storedOnly(
 }
 
 /**
+ * The comparison's window, ending on `last`, and what is stored of it for the companies (`apart`) whose own period
+ * ends elsewhere: the aligned figures a brand keeps when the window is its aligned one, else those of the key.
+ */
+async function storedForWindow(
+  ctx: ReadCtx,
+  query: PeriodQuery,
+  found: ModuleBrands,
+  apart: BrandPeriodFigures[],
+  last: string,
+) {
+  const period = periodEndingOn(query, last);
+  const versions = (brand: FiguredBrand) =>
+    found.alignedKey === period.key ? brand.alignedFigures : undefined;
+  const stored = await storedPeriodFigures(
+    ctx.db,
+    apart.map((c) => ({ id: c.brand.id, figures: versions(c.brand) })),
+    period.key,
+  );
+  return { period, stored };
+}
+
+/**
  * The companies of a comparison in one window from stored figures (as inOneWindow, which computes them): the
  * window ends on the latest last day of their stored periods, so figures answered while a new day's recompute is
  * queued still share one window (yesterday's). Those missing or out of date are named for a recompute, which
@@ -247,14 +269,7 @@ async function storedInOneWindow(
     .at(-1);
   const apart = last ? companies.filter((c) => c.period.window.to !== last) : [];
   if (!last || apart.length === 0) return { companies, missing: [], outdated: [] };
-  const period = periodEndingOn(query, last);
-  const versions = (brand: FiguredBrand) =>
-    found.alignedKey === period.key ? brand.alignedFigures : undefined;
-  const stored = await storedPeriodFigures(
-    ctx.db,
-    apart.map((c) => ({ id: c.brand.id, figures: versions(c.brand) })),
-    period.key,
-  );
+  const { period, stored } = await storedForWindow(ctx, query, found, apart, last);
   const result = {
     companies: [] as BrandPeriodFigures[],
     missing: [] as FiguredBrand[],
@@ -392,14 +407,7 @@ async function inOneWindow(
   const last = ends.sort().at(-1);
   const apart = last ? companies.filter((c) => c.period.window.to !== last) : [];
   if (!last || apart.length === 0) return companies;
-  const period = periodEndingOn(query, last);
-  const versions = (brand: FiguredBrand) =>
-    found.alignedKey === period.key ? brand.alignedFigures : undefined;
-  const stored = await storedPeriodFigures(
-    ctx.db,
-    apart.map((c) => ({ id: c.brand.id, figures: versions(c.brand) })),
-    period.key,
-  );
+  const { period, stored } = await storedForWindow(ctx, query, found, apart, last);
   const aligned: BrandPeriodFigures[] = [];
   for (const company of companies) {
     const { brand } = company;
