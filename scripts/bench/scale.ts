@@ -25,7 +25,7 @@ import { createWorkerDeps } from "../../apps/api/src/jobs/worker-deps";
 import { jobHandlers } from "../../apps/api/src/jobs/workers";
 import { startJobQueue } from "../../apps/api/src/kernel/job-queue";
 import { addMs, systemClock } from "../../apps/api/src/lib/clock";
-import { computeBrandJob } from "../../apps/api/src/modules/analytics/compute-brand.job";
+import { computeBrandJob, type RecomputeStep } from "../../apps/api/src/modules/analytics/compute-brand.job";
 import { listenForChanges } from "../../apps/api/src/modules/analytics/read-model/change-listener";
 import { signIdToken } from "../../apps/api/src/modules/auth/id-token";
 import { SESSION_LIFETIME_MS } from "../../apps/api/src/modules/auth/sessions";
@@ -125,7 +125,15 @@ export interface ScaleReport {
     wallMs: number;
     perBrandMs: Latencies;
     /** The five slowest, with the number of workspaces following the company and its posts. */
-    slowest: { brandId: string; ms: number; followedBy: number; posts: number }[];
+    slowest: {
+      brandId: string;
+      ms: number;
+      followedBy: number;
+      posts: number;
+      steps: Partial<Record<RecomputeStep, number>>;
+    }[];
+    /** Milliseconds of each part of the recompute (compute-brand.job.ts), summed over every company. */
+    stepTotalsMs: Partial<Record<RecomputeStep, number>>;
     nodeCpuSeconds: number;
     postgresCpuSeconds: number;
     brandsPerMinutePerCore: number;
@@ -305,13 +313,17 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
   say(`Recomputing ${toRecompute.length} companies with the compute-brand job, one at a time`);
   const cpuBefore = { own: ownCpuSeconds(), pg: postgresCpuSeconds(pgdata) };
   const perBrand: number[] = [];
-  const timed: { brandId: string; ms: number }[] = [];
+  const timed: { brandId: string; ms: number; steps: Partial<Record<RecomputeStep, number>> }[] = [];
+  const stepTotals: Partial<Record<RecomputeStep, number>> = {};
   const recomputeStarted = performance.now();
   for (const brandId of toRecompute) {
     const at = performance.now();
-    await computeBrandJob(workerDeps, { brandId });
+    const summary = await computeBrandJob(workerDeps, { brandId });
     perBrand.push(performance.now() - at);
-    timed.push({ brandId, ms: Math.round(performance.now() - at) });
+    timed.push({ brandId, ms: Math.round(performance.now() - at), steps: summary?.steps ?? {} });
+    for (const [step, ms] of Object.entries(summary?.steps ?? {}) as [RecomputeStep, number][]) {
+      stepTotals[step] = (stepTotals[step] ?? 0) + ms;
+    }
   }
   // The slowest recomputes, with what their cost may grow with: the workspaces following the company.
   const slowest = timed.sort((a, b) => b.ms - a.ms).slice(0, 5);
@@ -541,6 +553,7 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
       wallMs: Math.round(recomputeWallMs),
       perBrandMs: latencies(perBrand),
       slowest: slowestRecomputes,
+      stepTotalsMs: stepTotals,
       nodeCpuSeconds: Math.round(nodeCpu * 10) / 10,
       postgresCpuSeconds: Math.round(pgCpu * 10) / 10,
       brandsPerMinutePerCore: Math.round(perMinutePerCore * 10) / 10,
@@ -615,11 +628,18 @@ export function formatReport(r: ScaleReport): string {
   line("## Recompute throughput (the compute-brand job, one brand at a time)");
   const c = r.recompute;
   line(`  ${c.brands} companies in ${(c.wallMs / 1000).toFixed(1)} s; per company ${lat(c.perBrandMs)}`);
+  const stepsOf = (steps: Partial<Record<RecomputeStep, number>>) =>
+    Object.entries(steps)
+      .filter(([, ms]) => ms > 0)
+      .map(([step, ms]) => `${step} ${ms}`)
+      .join(", ");
   for (const t of c.slowest) {
     line(
-      `    ${t.ms} ms: a company followed by ${t.followedBy} workspaces, ${t.posts.toLocaleString("en-US")} posts`,
+      `    ${t.ms} ms: a company followed by ${t.followedBy} workspaces, ${t.posts.toLocaleString("en-US")} posts ` +
+        `(${stepsOf(t.steps)})`,
     );
   }
+  line(`  ms by part, all companies: ${stepsOf(c.stepTotalsMs)}`);
   line(
     `  CPU: ${c.nodeCpuSeconds} s Node + ${c.postgresCpuSeconds} s PostgreSQL = ` +
       `${c.brandsPerMinutePerCore} companies a minute per core`,

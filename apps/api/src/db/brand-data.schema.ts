@@ -521,6 +521,26 @@ export const ownCreators = pgTable(
   ],
 );
 
+/**
+ * The creators @mentioned in one company's imported posts, with the number of its posts that mention each (kept by
+ * the company's compute job: modules/analytics/own-creators.ts). The creator pool of an own brand adds up the rows
+ * of its brand and competitors, so a company followed by a hundred workspaces has its posts read once per
+ * recompute, not once per follower (docs/scale.md). Sample companies have none.
+ */
+export const companyMentions = pgTable(
+  "company_mentions",
+  {
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    /** Lower case, without the "@". */
+    handle: text("handle").notNull(),
+    mentions: integer("mentions").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.platform, t.handle] })],
+);
+
 /** One row once the sample data set is in, so a restart does not load it again. */
 export const sampleLoads = pgTable("sample_loads", {
   id: integer("id").primaryKey(),

@@ -91,3 +91,36 @@ it("lets a job that outlives the stop's grace end after the pool closed without 
   // rejection was unhandled (vitest fails the run on one; a server's process exited with code 1 on SIGTERM).
   await sleep(500);
 });
+
+it("runs a brand's recompute after a change before those that stale reads and the new day queued, raising one already waiting", {
+  timeout: 30_000,
+}, async () => {
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const ran: string[] = [];
+  const handlers = Object.fromEntries(
+    jobKinds.map((kind) => [kind, async () => undefined]),
+  ) as unknown as JobHandlers;
+  const allRan = new Promise<void>((resolve) => {
+    handlers["compute-brand"] = async ({ brandId }) => {
+      ran.push(brandId);
+      if (ran.length === 4) resolve();
+    };
+  });
+  const queue = await startJobQueue(pool, pino({ level: "silent" }));
+  try {
+    const brand = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    // Queued in this order, before anything runs: the new day's, a stale read's, another new day's, then changes.
+    await queue.enqueue("compute-brand", { brandId: brand(1) }, { urgency: "daily" });
+    await queue.enqueue("compute-brand", { brandId: brand(2) }, { urgency: "stale" });
+    await queue.enqueue("compute-brand", { brandId: brand(3) }, { urgency: "daily" });
+    // Brand 3's job already waits: an import now needs it soon.
+    await queue.enqueue("compute-brand", { brandId: brand(3) });
+    await queue.enqueue("compute-brand", { brandId: brand(4) });
+    await queue.work(handlers);
+    await allRan;
+    expect(ran).toEqual([brand(3), brand(4), brand(2), brand(1)]);
+  } finally {
+    await queue.stop();
+    await pool.end();
+  }
+});

@@ -6,6 +6,7 @@ import { withAdvisoryLock } from "../db/advisory-lock";
 import type { PaymentProviderId } from "../db/billing.schema";
 import { type Tx, transactionClientOf } from "../db/client";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { raiseWaitingJobPriority } from "./job-priority.repo";
 
 /**
  * A read of one brand's connection to a provider (each brand has its own). `brandId` is missing only from a job
@@ -66,12 +67,29 @@ export interface JobContext {
 export type JobHandler<K extends JobKind> = (data: JobPayloads[K], context: JobContext) => Promise<void>;
 export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 
+/**
+ * How soon a job should run among the waiting jobs of its kind (pg-boss works a queue highest priority first):
+ * - `change` (the default): something a member did or waits for: an import, a connector's read, a new
+ *   competitor, a Refresh, a read that found no figures at all;
+ * - `stale`: a read found figures older than the brand's data and answered them meanwhile;
+ * - `daily`: the new day's recompute of every brand (modules/analytics/refresh.ts `queueNewDayRecomputes`).
+ * The daily refresh and stale reads queue recomputes by the thousand; a change does not wait behind them
+ * (issue 33's freshness: an import's figures waited 176 s behind them at 2,000 workspaces, docs/scale.md).
+ */
+export type JobUrgency = "change" | "stale" | "daily";
+const PRIORITY: Record<JobUrgency, number> = { change: 2, stale: 1, daily: 0 };
+
 export interface JobQueue {
   /**
-   * Queues a job. Brand jobs wait one per brand and kind, so bursts of changes collapse into one run. Given a
-   * transaction, the job is queued in it: it exists exactly when the transaction's other writes do.
+   * Queues a job. Brand jobs wait one per brand and kind, so bursts of changes collapse into one run: a more urgent
+   * request for a brand whose job already waits raises that job's priority instead. Given a transaction, the job
+   * is queued in it: it exists exactly when the transaction's other writes do.
    */
-  enqueue<K extends JobKind>(kind: K, data: JobPayloads[K], o?: { tx?: Tx }): Promise<void>;
+  enqueue<K extends JobKind>(
+    kind: K,
+    data: JobPayloads[K],
+    o?: { tx?: Tx; urgency?: JobUrgency },
+  ): Promise<void>;
   /** Starts working the queues in this process. */
   work(handlers: JobHandlers): Promise<void>;
   stop(): Promise<void>;
@@ -337,13 +355,19 @@ export async function startJobQueue(
   return {
     async enqueue(kind, data, o = {}) {
       const { singletonKey, deadLetter } = settings[kind];
-      await boss.send(kind, data, {
-        ...(singletonKey ? { singletonKey: singletonKey(data as never) } : {}),
+      const key = singletonKey?.(data as never);
+      const priority = PRIORITY[o.urgency ?? "change"];
+      const db = o.tx ? transactionClientOf(o.tx) : direct;
+      const id = await boss.send(kind, data, {
+        ...(key ? { singletonKey: key } : {}),
         ...(deadLetter ? { deadLetter } : {}),
+        priority,
         expireInSeconds,
         ...retryOf(kind),
-        db: o.tx ? transactionClientOf(o.tx) : direct,
+        db,
       });
+      // Refused by the one waiting for this key: that job now runs as soon as this request needs it to.
+      if (id === null && key) await raiseWaitingJobPriority(db, { kind, singletonKey: key, priority });
     },
     async work(handlers) {
       if (!runsJobs) throw new Error("This process queues jobs and runs none (PROCESS_KIND=web)");

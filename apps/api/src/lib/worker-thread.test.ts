@@ -3,7 +3,7 @@ import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runInWorker, WORKER_NICE, WorkerLimitError } from "./worker-thread";
+import { KeptWorker, runInWorker, WORKER_NICE, WorkerLimitError } from "./worker-thread";
 
 let folder: string;
 const script = async (name: string, source: string) => {
@@ -63,5 +63,50 @@ describe("runInWorker", () => {
   it("passes on an error the worker throws", async () => {
     const broken = await script("broken.mjs", 'throw new Error("broken on purpose");');
     await expect(runInWorker(broken, {}, limits)).rejects.toThrow("broken on purpose");
+  });
+});
+
+describe("KeptWorker", () => {
+  const lib = pathToFileURL(join(import.meta.dirname, "worker-thread.ts")).href;
+  const served = (name: string, body: string) =>
+    script(name, `import { serveTasks } from "${lib}";\nconst started = Date.now();\n${body}`);
+
+  it("answers task after task from one thread, and starts a new one after an error of the thread", async () => {
+    // Each answer names when its thread started: the same thread answers until a task kills it.
+    const tasks = await served(
+      "tasks.ts",
+      "serveTasks((n: number) => { if (n < 0) process.exit(3); if (n === 0) throw new Error('zero'); " +
+        "return { twice: n * 2, started }; });",
+    );
+    const kept = new KeptWorker<number, { twice: number; started: number }>(tasks, {
+      ...limits,
+      idleMs: 5_000,
+    });
+    try {
+      const first = await kept.run(1);
+      const second = await kept.run(2);
+      expect([first.twice, second.twice]).toEqual([2, 4]);
+      expect(second.started).toBe(first.started);
+      // A task's error is the caller's; the thread serves the next one.
+      await expect(kept.run(0)).rejects.toThrow("zero");
+      expect((await kept.run(3)).started).toBe(first.started);
+      await expect(kept.run(-1)).rejects.toThrow("exited (3)");
+      const after = await kept.run(4);
+      expect(after.twice).toBe(8);
+      expect(after.started).toBeGreaterThan(first.started);
+    } finally {
+      await kept.close();
+    }
+  });
+
+  it("stops a task that runs past its time, and serves the next in a new thread", async () => {
+    const slow = await served("slow.ts", "serveTasks((n: number) => { if (n > 1) for (;;) {} return n; });");
+    const kept = new KeptWorker<number, number>(slow, { ...limits, timeoutMs: 2_000, idleMs: 5_000 });
+    try {
+      await expect(kept.run(2)).rejects.toEqual(new WorkerLimitError("timeout"));
+      expect(await kept.run(1)).toBe(1);
+    } finally {
+      await kept.close();
+    }
   });
 });

@@ -191,23 +191,28 @@ export function findPostsPage(
 
 /**
  * The companies of every comparison the brand is in (module-context.ts inOneWindow): for each workspace that
- * follows competitors for it, or follows it as a competitor, the workspace's brand and all its competitors.
+ * follows competitors for it, or follows it as a competitor, the workspace's brand and all its competitors, and
+ * whether a sample company is among them.
  */
-export async function readComparisons(db: Queryable, p: { brandId: string }): Promise<string[][]> {
-  const result = await db.execute<{ companies: string[] }>(sql`
+export async function readComparisons(
+  db: Queryable,
+  p: { brandId: string },
+): Promise<{ companies: string[]; withSample: boolean }[]> {
+  const result = await db.execute<{ companies: string[]; withSample: boolean }>(sql`
     with comparisons as (
       select distinct workspace_id, brand_id from brand_competitors
       where brand_id = ${p.brandId} or competitor_id = ${p.brandId}
     )
-    select array_agg(distinct m.company::text order by m.company::text) as companies
+    select array_agg(distinct m.company::text order by m.company::text) as companies,
+      bool_or(b.sample) as "withSample"
     from comparisons c cross join lateral (
       select c.brand_id as company
       union all
       select bc.competitor_id from brand_competitors bc
       where bc.workspace_id = c.workspace_id and bc.brand_id = c.brand_id
-    ) m
+    ) m join brands b on b.id = m.company
     group by c.workspace_id, c.brand_id`);
-  return result.rows.map((r) => r.companies);
+  return result.rows;
 }
 
 /** Where the company's website reads stand; null before its first read. */

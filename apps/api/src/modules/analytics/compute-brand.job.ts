@@ -41,21 +41,37 @@ const computesOffLoop = new Semaphore({
   refuse: () => new Error("Too many recomputes are waiting: the job will be retried"),
 });
 
+/** The parts of a recompute, in order: what the log line and `npm run bench:scale` time one by one. */
+const RECOMPUTE_STEPS = [
+  "read",
+  "pillars",
+  "sharedWindows",
+  "periods",
+  "store",
+  "audience",
+  "creatorPools",
+  "totals",
+  "statistics",
+] as const;
+export type RecomputeStep = (typeof RECOMPUTE_STEPS)[number];
+
 /** What a recompute did, for the log line. */
 export interface RecomputeSummary {
   posts: number;
   ms: number;
+  /** Milliseconds of each part: the one that grows with a company's followers shows here. */
+  steps: Record<RecomputeStep, number>;
 }
 
 /**
  * The compute-brand job: recomputes a brand's figures (recomputeBrand), in a worker thread for a brand with many
- * posts (compute-brand.worker.ts), here otherwise.
+ * posts (compute-brand.worker.ts), here otherwise. Answers what it did (null when the brand is gone).
  */
 export async function computeBrandJob(
   deps: WorkerDeps,
   data: JobPayloads["compute-brand"],
   o: { workerFromPosts?: number } = {},
-): Promise<void> {
+): Promise<RecomputeSummary | null> {
   const offLoop =
     (await countPosts(deps.db, { brandId: data.brandId })) >=
     (o.workerFromPosts ?? COMPUTE_WORKER_FROM_POSTS);
@@ -69,6 +85,7 @@ export async function computeBrandJob(
       )
     : await recomputeBrand(deps, data.brandId);
   if (summary) deps.log.info({ brandId: data.brandId, ...summary, offLoop }, "Brand figures computed");
+  return summary;
 }
 
 /**
@@ -86,6 +103,13 @@ export async function recomputeBrand(
   if (!brand) return null;
   const now = deps.clock.now();
   const started = performance.now();
+  const steps = Object.fromEntries(RECOMPUTE_STEPS.map((step) => [step, 0])) as Record<RecomputeStep, number>;
+  let stepStarted = started;
+  const done = (step: RecomputeStep) => {
+    const at = performance.now();
+    steps[step] += Math.round(at - stepStarted);
+    stepStarted = at;
+  };
   const series = await loadBrandSeries(deps.db, brand.id);
   // Read before the transaction below replaces it: a refit keeps the names and colours of pillars it finds again.
   const previousPillars = await findFigure<PillarModel>(deps.db, {
@@ -93,7 +117,9 @@ export async function recomputeBrand(
     module: "pillars",
     periodKey: "all",
   });
+  done("read");
   const pillars = await pillarsFor(brand, series, previousPillars?.payload);
+  done("pillars");
   const own = NAMED_PERIODS.map((name) =>
     resolvePeriod({ period: name }, periodBounds(brand, series.history, now)),
   );
@@ -104,10 +130,12 @@ export async function recomputeBrand(
     brandToday(brand, series.history?.to ?? null, now),
     now,
   );
+  done("sharedWindows");
   const periods: { key: string; payload: ComputedPeriod }[] = [];
   for (const period of [...own, ...[...(shared.get(brand.id) ?? [])].flatMap(periodsEndingOn)]) {
     periods.push({ key: period.key, payload: await computePeriod(brand, series, period, now, pillars) });
   }
+  done("periods");
   await deps.db.transaction(async (tx) => {
     await deleteFigures(tx, { brandId: brand.id });
     if (pillars) {
@@ -131,12 +159,16 @@ export async function recomputeBrand(
       });
     }
   });
+  done("store");
   // The other companies of its comparisons, for a window its data now sets (or no longer sets).
   for (const [companyId, days] of shared) {
     if (companyId !== brand.id) await storeSharedWindows(deps.db, companyId, days, now);
   }
+  done("sharedWindows");
   await computeAudience(deps.db, brand, series, now);
-  await refreshOwnCreatorPools(deps.db, brand.id);
+  done("audience");
+  await refreshOwnCreatorPools(deps.db, brand);
+  done("creatorPools");
   await saveFigure(deps.db, {
     brandId: brand.id,
     module: "dashboard",
@@ -145,6 +177,8 @@ export async function recomputeBrand(
     dataAsOf: series.dataAsOf,
     computedAt: now,
   });
+  done("totals");
   await refreshReadStatistics(deps.db);
-  return { posts: series.posts.length, ms: Math.round(performance.now() - started) };
+  done("statistics");
+  return { posts: series.posts.length, ms: Math.round(performance.now() - started), steps };
 }

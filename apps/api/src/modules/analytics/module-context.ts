@@ -136,7 +136,13 @@ async function queueRecomputes(
     const key = `${brand.id}@${brand.dataChangedAt.getTime()}@${day}`;
     const last = queuedByReads.get(key);
     if (!missing.has(brand) && last !== undefined && now - last < REQUEUE_AFTER_MS) continue;
-    await jobs.enqueue("compute-brand", { brandId: brand.id });
+    // Nothing stored: a member waits for this one. Figures out of date are answered meanwhile: a change's
+    // recompute goes first (kernel/job-queue.ts JobUrgency).
+    await jobs.enqueue(
+      "compute-brand",
+      { brandId: brand.id },
+      { urgency: missing.has(brand) ? "change" : "stale" },
+    );
     queuedByReads.set(key, now);
   }
   if (queuedByReads.size > 10_000) {

@@ -41,10 +41,40 @@ export const MENTIONED_KEPT = 500;
 const MENTION = "(?:^|[^[:alnum:]_.@/])@([[:alnum:]_](?:[[:alnum:]_.]*[[:alnum:]_])?)";
 
 /**
- * Creators @mentioned in the imported posts of the brand and its competitors become candidates labelled
- * mentioned_in_posts, on the platform of the post; the brand's and competitors' own accounts are not candidates, and
- * a sample competitor's generated posts are not read (the sample data set stays in the sample workspace).
- * Every creator's count of mentions is set anew, and mentioned-only creators no longer mentioned leave the pool.
+ * Reads the @mentions of the company's own posts anew into company_mentions (the creators each is mentioned by, and
+ * in how many posts). Answers whether they changed: only then do the pools of the brands following the company
+ * need refreshing.
+ */
+export async function refreshCompanyMentions(db: Queryable, p: { brandId: string }): Promise<boolean> {
+  const result = await db.execute<{ changed: number }>(sql`
+    with fresh as (
+      select p.platform, lower(m[1]) as handle, count(distinct p.id)::int as mentions
+      from posts p cross join lateral regexp_matches(p.text, ${MENTION}, 'g') m
+      where p.brand_id = ${p.brandId}
+      group by 1, 2
+    ),
+    gone as (
+      delete from company_mentions c where c.brand_id = ${p.brandId}
+        and not exists (select 1 from fresh f where f.platform = c.platform and f.handle = c.handle)
+      returning 1
+    ),
+    kept as (
+      insert into company_mentions (brand_id, platform, handle, mentions)
+      select ${p.brandId}, platform, handle, mentions from fresh
+      on conflict (brand_id, platform, handle) do update set mentions = excluded.mentions
+        where company_mentions.mentions <> excluded.mentions
+      returning 1
+    )
+    select ((select count(*) from gone) + (select count(*) from kept))::int as changed`);
+  return (result.rows[0]?.changed ?? 0) > 0;
+}
+
+/**
+ * Creators @mentioned in the imported posts of the brand and its competitors (company_mentions, kept by each
+ * company's recompute) become candidates labelled mentioned_in_posts, on the platform of the post; the brand's and
+ * competitors' own accounts are not candidates, and a sample competitor's generated posts are not read (the sample
+ * data set stays in the sample workspace). Every creator's count of mentions is set anew, and mentioned-only
+ * creators no longer mentioned leave the pool.
  */
 export async function refreshMentionedCreators(
   db: Queryable,
@@ -62,9 +92,9 @@ export async function refreshMentionedCreators(
         where brand_id in (select id from companies) and handle is not null
       ),
       found as (
-        select p.platform, lower(m[1]) as handle, count(distinct p.id)::int as mentions
-        from posts p cross join lateral regexp_matches(p.text, ${MENTION}, 'g') m
-        where p.brand_id in (select id from companies)
+        -- A post is one company's: the companies' counts of posts add up.
+        select platform, handle, sum(mentions)::int as mentions from company_mentions
+        where brand_id in (select id from companies)
         group by 1, 2
       )
       select f.* from found f

@@ -253,4 +253,27 @@ describe("an own brand's real creators", () => {
       ["nina.brews", "mentioned_in_posts"],
     ]);
   });
+
+  it("keeps the mentioned creators through a recompute of the competitor, and loses them with its posts", async () => {
+    // A Refresh recomputes the brand and the competitor with nothing new in its posts: the pool stays as it was.
+    const refreshed = await send("getCompetitorAnalytics", user.authorization, {
+      query: { refresh: "true" },
+    });
+    expect(refreshed.json<Schemas["CompetitorAnalytics"]>().refresh?.status).toBe("queued");
+    await jobsDone(t);
+    expect((await list()).results.map((r) => [r.handle, r.mentions])).toEqual([
+      ["guest.barista", 2],
+      ["nina.brews", 1],
+    ]);
+    const postsImport = await t.database.pool.query<{ id: string }>(
+      "select id from imports where brand_id = $1 and format <> 'creator-list'",
+      [rivalId],
+    );
+    for (const { id } of postsImport.rows) {
+      expect((await send("deleteImport", user.authorization, { params: { id } })).statusCode).toBe(204);
+    }
+    t.clock.advance(1000);
+    await jobsDone(t);
+    expect(await list()).toMatchObject({ results: [], total: 0 });
+  });
 });

@@ -1,6 +1,6 @@
 import { isMainThread } from "node:worker_threads";
 import { Semaphore } from "../../lib/semaphore";
-import { runInWorker } from "../../lib/worker-thread";
+import { KeptWorker } from "../../lib/worker-thread";
 import { fitPillars } from "./content/fit-pillars";
 import type { InsufficientPillars, PillarModel } from "./content/pillar-model";
 import type { ContentBrand } from "./content/types";
@@ -23,6 +23,18 @@ const pillarFits = new Semaphore({
   refuse: () => new Error("Too many pillar fits are waiting: the job will be retried"),
 });
 
+/** The fits' thread, kept while recomputes follow one another (a minute without one stops it). */
+const fitter = new KeptWorker<FitInput, PillarModel | InsufficientPillars>(
+  new URL("./content/fit-pillars.worker.ts", import.meta.url),
+  { timeoutMs: FIT_TIMEOUT_MS, maxHeapMb: FIT_HEAP_MB, idleMs: 60_000 },
+);
+
+/** What the fit's thread is given: the posts' ids and texts, and the brand's names. */
+export interface FitInput {
+  posts: { id: string; text: string }[];
+  brand: ContentBrand;
+}
+
 /** fitPillars, in a worker thread for a brand with many posts; only the posts' ids and texts are passed to it. */
 export async function fitPillarsOffLoop(
   posts: readonly { id: string; text: string }[],
@@ -30,7 +42,7 @@ export async function fitPillarsOffLoop(
 ): Promise<PillarModel | InsufficientPillars> {
   // Inside a worker already (a large brand's whole recompute: compute-brand.worker.ts), the fit runs there.
   if (posts.length < PILLARS_WORKER_FROM_POSTS || !isMainThread) return fitPillars(posts, brand);
-  const input = {
+  const input: FitInput = {
     posts: posts.map((p) => ({ id: p.id, text: p.text })),
     brand: {
       id: brand.id,
@@ -39,15 +51,5 @@ export async function fitPillarsOffLoop(
       competitorNames: [...(brand.competitorNames ?? [])],
     },
   };
-  return pillarFits.run(() =>
-    runInWorker<PillarModel | InsufficientPillars>(
-      new URL("./content/fit-pillars.worker.ts", import.meta.url),
-      input,
-      {
-        transfer: [],
-        timeoutMs: FIT_TIMEOUT_MS,
-        maxHeapMb: FIT_HEAP_MB,
-      },
-    ),
-  );
+  return pillarFits.run(() => fitter.run(input));
 }

@@ -53,7 +53,7 @@ export async function queueNewDayRecomputes(
   const outdated = await findBrandsWithNamedPeriodsBefore(deps.db, {
     since: dayToDate(toDay(deps.clock.now())),
   });
-  for (const brandId of outdated) await deps.jobs.enqueue("compute-brand", { brandId });
+  for (const brandId of outdated) await deps.jobs.enqueue("compute-brand", { brandId }, { urgency: "daily" });
   if (outdated.length > 0) {
     deps.log.info({ brands: outdated.length }, "Named periods queued for a recompute: a new day");
   }

@@ -21,7 +21,11 @@ export async function sharedWindowDays(
 ): Promise<Map<string, Set<string>>> {
   const ends = new Map<string, string | null>([[brandId, brandEnd]]);
   const days = new Map<string, Set<string>>();
-  for (const companies of await readComparisons(db, { brandId })) {
+  for (const { companies, withSample } of await readComparisons(db, { brandId })) {
+    // Companies of one's own all end today: a comparison without a sample company shares no other day. A company
+    // followed by a hundred workspaces is in a hundred comparisons, and its recompute read each of their companies'
+    // data span (docs/scale.md).
+    if (!withSample) continue;
     for (const id of companies) {
       if (ends.has(id)) continue;
       const company = await findBrandById(db, { brandId: id });

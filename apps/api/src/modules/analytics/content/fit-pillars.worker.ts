@@ -1,11 +1,7 @@
-import { parentPort, workerData } from "node:worker_threads";
-import { lowerThreadPriority } from "../../../lib/worker-thread";
+import { lowerThreadPriority, serveTasks } from "../../../lib/worker-thread";
+import type { FitInput } from "../pillars-off-loop";
 import { fitPillars } from "./fit-pillars";
 
-// Started by runInWorker (lib/worker-thread.ts) from pillars-off-loop.ts for a brand with many posts.
+// Kept by pillars-off-loop.ts (lib/worker-thread.ts KeptWorker) for the fits of brands with many posts.
 lowerThreadPriority();
-const input = workerData as {
-  posts: Parameters<typeof fitPillars>[0];
-  brand: Parameters<typeof fitPillars>[1];
-};
-parentPort?.postMessage(fitPillars(input.posts, input.brand));
+serveTasks((input: FitInput) => fitPillars(input.posts, input.brand));
