@@ -119,7 +119,9 @@ export class ReplicaReads {
       const replayed = await this.#replayedPosition();
       if (replayed === null) return false;
       if (replayed >= target) {
-        if (written !== 0n && replayed >= written) this.#written.delete(scope.workspaceId);
+        // A write recorded while this read waited may be further on: only a position replayed goes.
+        const latest = this.#written.get(scope.workspaceId);
+        if (latest !== undefined && replayed >= latest) this.#written.delete(scope.workspaceId);
         return true;
       }
       if (performance.now() >= deadline) break;
