@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config/env";
-import { connectDatabase } from "./db/client";
+import { connectDatabase, REPLICA_POOL } from "./db/client";
 import { warnOfOlderKeys, withAppSecrets } from "./db/credential-keys";
 import { startEmbeddedPostgres } from "./db/embedded";
 import { migrateDatabase } from "./db/migrate";
@@ -16,6 +16,7 @@ import { createStorage } from "./kernel/storage";
 import { clockStartingAt, systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
 import { listenForChanges } from "./modules/analytics/read-model/change-listener";
+import { ReplicaReads } from "./modules/analytics/read-model/replica-reads";
 import { versionsNearSunset } from "./modules/connectors/vendor-versions";
 import { ensureSampleData } from "./modules/sample/start";
 
@@ -80,7 +81,21 @@ export async function startServer(config: Config, log: Logger, running: Running[
       ? new Error(`Port ${config.port} is in use: stop what uses it or choose another PORT`)
       : error;
   if (servesHttp) {
-    const app = await buildApp({ config: appConfig, db, log, settle: changes.settle, deps: { jobs, clock } });
+    // Only the module reads of web requests use a replica: jobs, and so workers, read and write on the primary.
+    let replica: ReplicaReads | undefined;
+    if (config.databaseReplicaUrl) {
+      const replicaDatabase = connectDatabase(config.databaseReplicaUrl, log, REPLICA_POOL);
+      running.push({ name: "read replica pool", stop: replicaDatabase.close });
+      replica = new ReplicaReads({ primary: pool, replica: replicaDatabase.pool, log });
+    }
+    const app = await buildApp({
+      config: appConfig,
+      db,
+      log,
+      settle: changes.settle,
+      replica,
+      deps: { jobs, clock },
+    });
     running.push({ name: "HTTP server", stop: () => closeHttp(app, log) });
     await app.listen({ port: config.port, host: "0.0.0.0" }).catch((error: unknown) => {
       throw portInUse(error);

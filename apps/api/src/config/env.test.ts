@@ -81,6 +81,21 @@ describe("loadConfig", () => {
     );
   });
 
+  it("takes a read replica only beside a PostgreSQL of the operator's own", () => {
+    const databaseUrl = "postgresql://u:p@db:5432/brandscope";
+    const replicaUrl = "postgresql://u:p@db-replica:5432/brandscope";
+    expect(loadConfig({ DATABASE_URL: databaseUrl }).databaseReplicaUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: databaseUrl, DATABASE_REPLICA_URL: replicaUrl }).databaseReplicaUrl,
+    ).toBe(replicaUrl);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: replicaUrl })).toThrow(
+      /^Invalid configuration: DATABASE_REPLICA_URL is set without DATABASE_URL: /,
+    );
+    expect(() => loadConfig({ DATABASE_URL: databaseUrl, DATABASE_REPLICA_URL: "mysql://x" })).toThrow(
+      "Invalid configuration: DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL",
+    );
+  });
+
   it("stops with one line naming each bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(
       /^Invalid configuration: PORT must be a port number \(1-65535\)$/,

@@ -55,6 +55,13 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
   /**
+   * A streaming replica of DATABASE_URL's PostgreSQL (docs/operations.md "A read replica"): the module reads of web
+   * instances go to it once it has replayed what they must see, never writes, sign-in checks or jobs.
+   */
+  DATABASE_REPLICA_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  /**
    * What this process runs (docs/operations.md "Topology"): `all`, one machine's `npm start`, serves HTTP and runs
    * the jobs; `web` serves HTTP and queues jobs but runs none; `worker` (`npm run worker`) runs the jobs and their
    * schedules and answers only its health check. `web` and `worker` need DATABASE_URL (checked below).
@@ -299,6 +306,15 @@ const checkedSchema = envSchema.superRefine((env, ctx) => {
       message: `is ${env.PROCESS_KIND}, which needs DATABASE_URL: web instances and workers share one PostgreSQL, and the embedded one serves a single npm start only (PROCESS_KIND=all, the default)`,
     });
   }
+  // A replica streams from a PostgreSQL the operator runs; the embedded one has no replica and a port of the moment.
+  if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_REPLICA_URL"],
+      message:
+        "is set without DATABASE_URL: a read replica streams from a PostgreSQL of your own, named by DATABASE_URL, never from the embedded one",
+    });
+  }
   requireTogether(e, ["GOOGLE_OAUTH_CLIENT_ID", "GOOGLE_OAUTH_CLIENT_SECRET"], ctx);
   for (const name of ["BRANDSCOPE_ENCRYPTION_KEY", "BRANDSCOPE_SIGNING_KEY", "JWT_SECRET"] as const) {
     if (env[name] && env[`${name}_FILE`]) {
@@ -504,6 +520,8 @@ function toConfig(env: Env) {
     port: env.PORT,
     dataDir: resolve(repoRoot, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    /** Module reads of web instances, once it has replayed what they must see (modules/analytics/read-model/replica-reads.ts). */
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL,
     /** all: HTTP and the jobs; web: HTTP, jobs only queued; worker: the jobs and a health check (server.ts). */
     processKind: env.PROCESS_KIND,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),

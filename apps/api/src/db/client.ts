@@ -18,14 +18,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, log: Logger): Database {
+/**
+ * The pool of a read replica's connections is told apart in pg_stat_activity, and gives up connecting sooner: a
+ * module read whose replica is unreachable goes to the primary (modules/analytics/read-model/replica-reads.ts) rather than wait.
+ */
+export const REPLICA_POOL = { applicationName: "brandscope-replica", connectionTimeoutMillis: 2_000 };
+
+export function connectDatabase(
+  url: string,
+  log: Logger,
+  o: { applicationName: string; connectionTimeoutMillis: number } = {
+    applicationName: "brandscope",
+    // A health check or request must not hang for long when the server is gone.
+    connectionTimeoutMillis: 5_000,
+  },
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // A health check or request must not hang for long when the server is gone.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: o.connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
-    application_name: "brandscope",
+    application_name: o.applicationName,
     // The hot reads are named statements (module-reads.repo.ts) with limits, offsets and ids as parameters. Left to
     // choose, PostgreSQL kept planning them afresh on every call, their generic cost estimate being higher than
     // a custom one: planning took 1–2 ms of database CPU per influencer read, more than running it. A generic plan
@@ -33,7 +46,9 @@ export function connectDatabase(url: string, log: Logger): Database {
     options: "-c plan_cache_mode=force_generic_plan",
   });
   // Without a listener, an idle client's error (e.g. the server restarting) crashes Node.
-  pool.on("error", (error) => log.warn({ err: error }, "An idle database connection failed"));
+  pool.on("error", (error) =>
+    log.warn({ err: error, pool: o.applicationName }, "An idle database connection failed"),
+  );
   // A client out of the pool has none of the pool's listeners: a restart between two statements of a transaction
   // would crash Node too. Its next statement fails instead (and is answered or retried as any failure), and the
   // pool drops the client when it comes back with that error.

@@ -12,6 +12,7 @@ import type { AppDeps } from "../kernel/deps";
 import type { HandlerMap } from "../kernel/handler-types";
 import { BODY_LIMIT_BYTES } from "../kernel/limits";
 import { redactUrl } from "../lib/redact-url";
+import type { ReplicaReads } from "../modules/analytics/read-model/replica-reads";
 import { runHousekeeping } from "../modules/auth/housekeeping";
 import { deleteExpiredAuthorizations } from "../modules/connectors/consent.repo";
 import { deleteExpiredSamlAssertions } from "../modules/sso/saml/saml-replay.repo";
@@ -41,6 +42,11 @@ export interface AppOptions {
    * for it, so their callers read what they wrote. Without it nothing is kept in memory to be out of date.
    */
   settle?: () => Promise<void>;
+  /**
+   * A read replica's router (DATABASE_REPLICA_URL): GET requests of a workspace read through it, and write requests
+   * tell it their workspace's WAL position (modules/analytics/read-model/replica-reads.ts).
+   */
+  replica?: ReplicaReads;
   /** Replaces dependencies (a test clock, a mail sink, storage…); the rest come from the config. */
   deps?: Partial<AppDeps>;
 }
@@ -100,7 +106,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
   const deps = createDeps(o.config, o.db, app.log, o.deps);
   decorateUserId(app);
-  if (o.settle) settleAfterWrites(app, o.settle);
+  if (o.settle) settleAfterWrites(app, o.settle, o.replica);
   registerErrorHandler(app);
   const security = securityHeaders({
     imageOrigins: deps.storage.externalOrigin ? [deps.storage.externalOrigin] : [],
@@ -136,6 +142,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
         handlers: o.handlers ?? allHandlers,
         config: o.config,
         db: o.db,
+        replica: o.replica,
         deps,
       });
     },

@@ -4,6 +4,7 @@ import type { AppDeps } from "../kernel/deps";
 import { AppError } from "../kernel/errors";
 import type { TokenSubject } from "../kernel/token-subject";
 import { keptRows } from "../modules/analytics/read-model/read-model";
+import type { ReplicaReads } from "../modules/analytics/read-model/replica-reads";
 import { verifyIdToken } from "../modules/auth/id-token";
 import { type LiveSessionRow, liveRole, liveSessionStatement } from "../modules/auth/sessions.repo";
 import type { Role } from "./contract";
@@ -36,17 +37,29 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * cannot be answered from rows kept before the write, even when the write ended in an error (a reused refresh token
  * revokes its session and answers 401). What the write did not change stays kept, and a request that never reached
  * its handler (an anonymous POST answered 401 or 404, an invalid body) waits for nothing.
+ * With a read replica, the write's workspace then records the primary's WAL position, which its module reads wait
+ * for the replica to replay (modules/analytics/read-model/replica-reads.ts): whatever the answer, as above.
  */
-export function settleAfterWrites(app: FastifyInstance, settle: () => Promise<void>): void {
+export function settleAfterWrites(
+  app: FastifyInstance,
+  settle: () => Promise<void>,
+  replica?: ReplicaReads,
+): void {
   app.addHook("onSend", (request, _reply, payload, done) => {
     if (READ_METHODS.has(request.method) || !request.reachedHandler) return done(null, payload);
-    settle().then(
-      () => done(null, payload),
-      (error: unknown) => {
-        request.log.warn({ err: error }, "Could not wait for the change notifications of a write");
-        done(null, payload);
-      },
-    );
+    const workspaceId = request.auth?.workspaceId;
+    settle()
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, "Could not wait for the change notifications of a write"),
+      )
+      .then(() => (replica && workspaceId ? replica.wrote(workspaceId) : undefined))
+      .then(
+        () => done(null, payload),
+        (error: unknown) => {
+          request.log.warn({ err: error }, "Could not read the primary's WAL position after a write");
+          done(null, payload);
+        },
+      );
   });
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import type { AppDeps } from "../kernel/deps";
 import type { HandlerMap, OperationInfo, RequestCtx } from "../kernel/handler-types";
 import { keepRawBody } from "../kernel/raw-body";
+import type { ReplicaReads } from "../modules/analytics/read-model/replica-reads";
 import { authenticate } from "./authenticate";
 import { chosenBrandId } from "./chosen-brand";
 import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";
@@ -54,7 +55,14 @@ function matchHandlers(
  */
 export function registerOperations(
   api: FastifyInstance,
-  o: { operations: ContractOperation[]; handlers: HandlerMap; config: AppConfig; db: Db; deps: AppDeps },
+  o: {
+    operations: ContractOperation[];
+    handlers: HandlerMap;
+    config: AppConfig;
+    db: Db;
+    replica?: ReplicaReads | undefined;
+    deps: AppDeps;
+  },
 ): void {
   const routes = matchHandlers(o.operations, o.handlers);
   const auth = authenticate({ db: o.db, deps: o.deps });
@@ -93,7 +101,13 @@ export function registerOperations(
           brandId: op.brandScoped ? await chosenBrandId(o.db, request) : undefined,
         };
         const { params, query, body } = request;
-        const result = await handler({ params, query, body, ctx, operation, request, reply });
+        const run = () => handler({ params, query, body, ctx, operation, request, reply });
+        // A workspace's reads may be answered by the read replica (only the read model's queries go there);
+        // the bearer and brand checks above ran on the primary.
+        const { replica } = o;
+        const result = await (replica && op.method === "GET" && ctx.workspaceId
+          ? replica.read(ctx.workspaceId, run)
+          : run());
         if (reply.sent) return reply;
         reply.code(op.success.status);
         const { contentType } = op.success;

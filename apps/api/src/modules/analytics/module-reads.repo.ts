@@ -1,11 +1,11 @@
-import { clientOf, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import type { BrandWithLinks, SocialLinkRow } from "../brand/brand.repo";
 import { formatsStoring } from "../imports/formats";
 import type { RowKind } from "../imports/types";
 import type { PersonaDetailsPayload } from "./audience.compute";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
-import { derivedSlot, keptMapped, keptRows } from "./read-model/read-model";
+import { derivedSlot, freshRows, keptMapped, keptRows } from "./read-model/read-model";
 
 /*
  * The hot reads of the modules, as named statements on node-postgres (under Drizzle): PostgreSQL parses and plans
@@ -234,14 +234,15 @@ export async function findStoredFigures<T>(
   db: Db,
   p: { brandIds: string[]; periodKey: string },
 ): Promise<{ brandId: string; figures: FigureVersion; payload: T }[]> {
-  const result = await clientOf(db).query<{
+  // Not kept as rows: stored-figures.ts keeps the parsed payload per version of the row.
+  const rows = await freshRows<{
     brand_id: string;
     figure_xmin: string;
     computed_at: Date;
     data_as_of: Date | null;
     payload: T;
-  }>({ name: "stored-figures", text: STORED_FIGURES, values: [p.brandIds, p.periodKey] });
-  return result.rows.map((r) => ({
+  }>(db, { name: "stored-figures", text: STORED_FIGURES, values: [p.brandIds, p.periodKey] });
+  return rows.map((r) => ({
     brandId: r.brand_id,
     figures: {
       version: versionOf(r.figure_xmin, r.computed_at),
@@ -459,12 +460,12 @@ export async function findTopPersonaIds(
   db: Db,
   p: { workspaceId: string; brandId: string | undefined; industry: string | null; limit: number },
 ): Promise<string[]> {
-  const result = await clientOf(db).query<{ id: string }>({
+  const rows = await freshRows<{ id: string }>(db, {
     name: "top-persona-ids",
     text: TOP_PERSONA_IDS,
     values: [p.workspaceId, p.industry, p.limit, p.brandId ?? null],
   });
-  return result.rows.map((row) => row.id);
+  return rows.map((row) => row.id);
 }
 
 const AUDIENCE_SOURCE = `with own as (${ownBrand("$2")})

@@ -2,6 +2,7 @@ import type pg from "pg";
 import { clientOf, type Db } from "../../../db/client";
 import type { KeptStatement, NotifiedTable } from "../../../db/notified-tables";
 import { VersionedCache } from "../../../lib/versioned-cache";
+import { replicaScopeFor } from "./replica-reads";
 
 /*
  * The read model: everything the module reads keep in memory, for one database pool, and the one way it learns
@@ -43,6 +44,8 @@ export class ReadModel {
   /** Bumped by each change of a table, and all of them by a change of anything: a read that saw one keeps nothing. */
   readonly #generations = new Map<string, number>();
   #epoch = 0;
+  /** Every change heard so far, counted: a replica fills kept rows only once it has replayed them (replica-reads.ts). */
+  #changeCount = 0;
   /** The tables each kept statement reads, by name. */
   readonly #tablesOf = new Map<string, readonly NotifiedTable[]>();
   readonly #derived = new Map<DerivedSlot<unknown>, WeakMap<object, unknown>>();
@@ -60,6 +63,7 @@ export class ReadModel {
    * one of them are forgotten, with what was derived from them, and reads under way keep nothing.
    */
   changed(tables: readonly string[] | undefined): void {
+    this.#changeCount++;
     if (tables === undefined) {
       this.#epoch++;
       this.#rows.clear();
@@ -75,17 +79,34 @@ export class ReadModel {
   /** The rows of a named statement: from memory when kept, otherwise from the database (and kept). */
   async rows<T>(pool: pg.Pool, statement: KeptStatement): Promise<readonly T[]> {
     const { name, text, values, tables } = statement;
-    if (!this.#listening) return (await pool.query({ name, text, values })).rows as T[];
+    if (!this.#listening) return this.fresh<T>(pool, { name, text, values });
     const key = `${name}${KEY_SEPARATOR}${JSON.stringify(values)}`;
     const kept = this.#rows.get(key, "");
     if (kept) return kept as readonly T[];
+    // A replica answers only once it has replayed every change heard before this stamp: what it returns is kept
+    // only if none of these tables changed since, as for the primary.
     const before = this.#stamp(tables);
-    const rows: unknown[] = (await pool.query({ name, text, values })).rows;
+    const rows: unknown[] = await this.fresh(pool, { name, text, values });
     if (this.#listening && before === this.#stamp(tables)) {
       this.#tablesOf.set(name, tables);
       this.#rows.set(key, "", deepFreeze(rows));
     }
     return rows as T[];
+  }
+
+  /**
+   * The rows of a module read's query, never kept: from the replica when a module read under way may use it and it
+   * has replayed what the read must see (replica-reads.ts), else from `pool`.
+   */
+  async fresh<T>(pool: pg.Pool, statement: pg.QueryConfig): Promise<T[]> {
+    const scope = replicaScopeFor(pool);
+    if (!scope) return (await pool.query(statement)).rows as T[];
+    return (await scope.router.query(scope, this, this.#changeCount, statement)).rows as T[];
+  }
+
+  /** How many changes have been heard (each call of `changed`). */
+  get changeCount(): number {
+    return this.#changeCount;
   }
 
   #stamp(tables: readonly NotifiedTable[]): string {
@@ -163,6 +184,12 @@ export function readModelOf(pool: pg.Pool): ReadModel {
     modelOfPool.set(pool, model);
   }
   return model;
+}
+
+/** The rows of a module read's statement that is not kept (stored figures are kept by version instead). */
+export function freshRows<T>(db: Db, statement: pg.QueryConfig): Promise<T[]> {
+  const pool = clientOf(db);
+  return readModelOf(pool).fresh<T>(pool, statement);
 }
 
 /** The rows of a hot read's named statement, from the read model when it holds them. */
