@@ -1,16 +1,16 @@
 import pino from "pino";
 import { createWorkerDeps } from "../src/jobs/worker-deps";
-import type { JobKind, JobPayloads, JobQueue } from "../src/kernel/job-queue";
+import type { JobKind, JobPayloads, JobQueue, JobUrgency } from "../src/kernel/job-queue";
 import { computeBrandJob } from "../src/modules/analytics/compute-brand.job";
 import { computeRangeJob } from "../src/modules/analytics/compute-range.job";
 import type { TestApp } from "./app";
 
 /** A job queue that records what the app queues and runs nothing: the real queue (pg-boss) is tested on its own. */
 export function recordedJobs() {
-  const queued: { kind: JobKind; data: JobPayloads[JobKind] }[] = [];
+  const queued: { kind: JobKind; data: JobPayloads[JobKind]; urgency?: JobUrgency }[] = [];
   const jobs: JobQueue = {
-    enqueue: async (kind, data) => {
-      queued.push({ kind, data });
+    enqueue: async (kind, data, o) => {
+      queued.push({ kind, data, ...(o?.urgency ? { urgency: o.urgency } : {}) });
     },
     work: async () => {},
     stop: async () => {},

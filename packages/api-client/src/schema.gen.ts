@@ -4259,6 +4259,20 @@ export interface components {
                 "application/json": components["schemas"]["FiguresComputing"];
             };
         };
+        /** @description As BeingComputed, for an address a browser opens itself (a shared report's PDF link from an e-mail): a request whose Accept names text/html first gets a page saying the figures are being computed, which its Refresh header loads again after Retry-After; any other gets the FiguresComputing body. */
+        BeingComputedPage: {
+            headers: {
+                /** @description Seconds to wait before reading again */
+                "Retry-After"?: number;
+                /** @description The same seconds, for the browser to load the address again (on the page only) */
+                Refresh?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FiguresComputing"];
+                "text/html": string;
+            };
+        };
         /** @description Too many attempts; try again later */
         TooManyRequests: {
             headers: {
@@ -7830,7 +7844,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            202: components["responses"]["BeingComputed"];
+            202: components["responses"]["BeingComputedPage"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];

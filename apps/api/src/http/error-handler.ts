@@ -60,7 +60,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 
 /** One shape for every failure: the contract's Error body with the request id. */
 export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof BeingComputed) return answerBeingComputed(error, reply);
+  if (error instanceof BeingComputed) return answerBeingComputed(error, request, reply);
   const { status, body } = describe(error);
   // An AppError is an answer the code chose; anything else reaching a 5xx is a bug worth its stack.
   if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, "Request failed");
@@ -71,16 +71,34 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
   return sendError(request, reply, status, body);
 }
 
-/** 202 with the contract's FiguresComputing body: the figures are a job's, read again after Retry-After. */
-function answerBeingComputed(error: BeingComputed, reply: FastifyReply) {
+/**
+ * 202 with the contract's FiguresComputing body: the figures are a job's, read again after Retry-After. A browser
+ * opening the address itself (a shared report's PDF link from an e-mail) is given a page saying so that loads it
+ * again by itself, not JSON.
+ */
+function answerBeingComputed(error: BeingComputed, request: FastifyRequest, reply: FastifyReply) {
   const retryAfterSeconds = Math.max(1, error.retryAfterSeconds);
+  reply.code(202).header("retry-after", String(retryAfterSeconds));
+  if (opensAsPage(request)) {
+    return reply
+      .header("refresh", String(retryAfterSeconds))
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(computingPage(error.message));
+  }
   const body: FiguresComputing = { status: "computing", message: error.message, retryAfterSeconds };
-  return reply
-    .code(202)
-    .header("retry-after", String(retryAfterSeconds))
-    .type("application/json; charset=utf-8")
-    .send(body);
+  return reply.type("application/json; charset=utf-8").send(body);
 }
+
+/** A navigation of the browser (its Accept names HTML first), not the web app's or a client's fetch. */
+const opensAsPage = (request: FastifyRequest) => /^\s*text\/html/i.test(request.headers.accept ?? "");
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const computingPage = (message: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Brandscope: being computed</title>` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+  `<body><h1>Brandscope</h1><p>${escapeHtml(message)}</p><p>This page tries again by itself.</p></body></html>`;
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(answerError);

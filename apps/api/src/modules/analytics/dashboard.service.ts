@@ -17,6 +17,7 @@ export async function getDashboard(ctx: RequestCtx, query: PeriodQuery): Promise
   const { brand } = own;
   const { content, competitor } = own.figures;
   const traffic = competitor.metrics.find((m) => m.metric === "overallTraffic");
+  // A request answers 202 until the job stored them (module-context.ts storedOnly); only a job's read counts them.
   const { strongMatches, cpc } = totals ?? (await brandTotals(ctx.db, brand));
   // The count the Audience list shows (own brand and competitors), not the own brand's alone.
   const personaCount = await countPersonas(ctx, {

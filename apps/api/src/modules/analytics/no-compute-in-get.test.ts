@@ -156,6 +156,22 @@ describe("a named period", () => {
     expect(queued).toEqual([]);
   });
 
+  it("answers the dashboard 202 while its counts are not stored, queueing the brand's job, and counts nothing", async () => {
+    await t.database.pool.query("delete from figures where brand_id = $1 and module = 'dashboard'", [
+      brandId,
+    ]);
+    await t.settle();
+    queued.length = 0;
+    const waiting = await read("/dashboard?period=30d", "getDashboard");
+    expect(waiting.statusCode, waiting.body).toBe(202);
+    // A member waits for it: it goes before the recomputes of figures merely out of date.
+    expect(queued).toEqual([{ kind: "compute-brand", data: { brandId }, urgency: "change" }]);
+    expect((await read("/content?period=30d", "getContent")).statusCode).toBe(200);
+    await computeBrandJob(workerDeps(), { brandId });
+    await t.settle();
+    expect((await read("/dashboard?period=30d", "getDashboard")).statusCode).toBe(200);
+  });
+
   it("answers stored figures out of date with their age, queues exactly one recompute, and computes nothing", async () => {
     const computedAt = t.clock.now().toISOString();
     const before = await storedRows(brandId);
@@ -178,6 +194,8 @@ describe("a named period", () => {
       recomputing: true,
     });
     expect(recomputed()).toEqual([brandId]);
+    // Answered meanwhile: a change's recompute goes first (kernel/job-queue.ts JobUrgency).
+    expect(queued.map((job) => job.urgency)).toEqual(["stale"]);
     expect(await storedRows(brandId)).toEqual(before);
 
     await computeBrandJob(workerDeps(), { brandId });
