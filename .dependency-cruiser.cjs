@@ -72,6 +72,33 @@ const upward = layers.slice(0, -1).map((layer, index) => ({
   to: { path: layers.slice(index + 1).map((above) => `${SRC}${above}`) },
 }));
 
+/**
+ * Each module's public face is its `index.ts`: another module imports from it (`../brand`), never a file behind it
+ * (`../brand/brand.repo`), so what a module lends out is named in one place. Inside a module, files import each
+ * other directly, never their own face, which would make a cycle through it.
+ */
+const MODULE = "^apps/api/src/modules/([^/]+)/";
+const faces = [
+  {
+    name: "modules-through-their-face",
+    comment:
+      'Another module is imported through its index.ts (docs/architecture.md "Module faces"): name there what it lends.',
+    severity: "error",
+    from: { path: MODULE },
+    to: {
+      path: "^apps/api/src/modules/[^/]+/",
+      pathNot: ["^apps/api/src/modules/$1/", "^apps/api/src/modules/[^/]+/index\\.ts$"],
+    },
+  },
+  {
+    name: "no-import-of-its-own-face",
+    comment: "A module's files import each other directly; its index.ts is for the other modules.",
+    severity: "error",
+    from: { path: MODULE, pathNot: "^apps/api/src/modules/[^/]+/index\\.ts$" },
+    to: { path: "^apps/api/src/modules/$1/index\\.ts$" },
+  },
+];
+
 module.exports = {
   forbidden: [
     {
@@ -83,6 +110,7 @@ module.exports = {
     },
     ...unplaced,
     ...upward,
+    ...faces,
   ],
   options: {
     includeOnly: SRC,

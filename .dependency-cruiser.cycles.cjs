@@ -1,7 +1,9 @@
 /**
- * No import cycle in the web app and the packages (the server has its own check, with its layers, in
- * .dependency-cruiser.cjs). Type-only imports count (`tsPreCompilationDeps`), and so do lazy `import()`s: a lazily
- * loaded module that imports back from its loader is a cycle too, which shared parts in a module of their own avoid
+ * No import cycle in any workspace: the web app and its browser tests, the packages and their tests, the server and
+ * its tests (the server's layers are checked apart, in .dependency-cruiser.cjs, which leaves its tests out; the web
+ * app's tsconfig resolves the server too, whose imports are relative). Type-only imports count
+ * (`tsPreCompilationDeps`), and so do lazy `import()`s: a lazily loaded module that imports back from its loader is
+ * a cycle too, which shared parts in a module of their own avoid
  * (packages/ui/src/components/brand-switcher/parts.tsx). `npm run check` runs it.
  */
 module.exports = {
@@ -15,7 +17,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: "^(apps/web|packages/[^/]+)/src/",
+    includeOnly: "^(apps/(web|api)/(src|e2e|test)|packages/[^/]+/(src|test))/",
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "apps/web/tsconfig.json" },
   },

@@ -8,7 +8,7 @@ import {
   shellImages,
   emailStyles as styles,
   unsubscribeHeaders,
-} from "../mail/email-shell";
+} from "../mail";
 import type { StoredAlert } from "./delivery.repo";
 
 /**

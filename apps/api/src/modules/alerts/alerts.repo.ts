@@ -14,7 +14,7 @@ import {
   searchQueries,
   workspaceBrands,
 } from "../../db/schema";
-import { dayToDate } from "../analytics/periods";
+import { dayToDate } from "../analytics";
 import type { EngagementPost, Fired, SearchSet } from "./rules";
 
 /**

@@ -2,7 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { findUserById } from "../accounts/user.repo";
+import { findUserById } from "../accounts";
 import {
   countUnread,
   findMemberSettings,

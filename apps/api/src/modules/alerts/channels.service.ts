@@ -4,8 +4,7 @@ import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { seal } from "../../lib/crypto";
-import { workspacePlan } from "../billing/plan-limits";
-import { planOf } from "../billing/plans";
+import { planOf, workspacePlan } from "../billing";
 import { readAlertEmailToken } from "./alert-email-token";
 import { chatPayload, checkWebhookUrl, postToChat, urlHint } from "./chat";
 import {

@@ -1,8 +1,8 @@
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, DAY_MS, HOUR_MS, MINUTE_MS } from "../../lib/clock";
-import { emailLook } from "../branding/email-look";
-import type { EmailLook } from "../mail/email-shell";
-import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
+import { emailLook } from "../branding";
+import type { EmailLook } from "../mail";
+import { type QueuedMail, queueMail, sendQueuedMail } from "../mail";
 import { alertEmail } from "./alert-email";
 import { alertEmailToken } from "./alert-email-token";
 import { chatPayload, postToChat } from "./chat";

@@ -3,14 +3,11 @@ import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import type { AlertRule, AlertSensitivity } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
-import { readFollowers } from "../analytics/brand-data.repo";
-import { competitorAnswer } from "../analytics/competitor.service";
-import { addDays, toDay } from "../analytics/periods";
-import { workspacePlan } from "../billing/plan-limits";
-import { planOf } from "../billing/plans";
-import { importedRowsOf } from "../brand/imports.repo";
-import { getSourceHealth } from "../connectors/source-health.service";
-import { sourceLabel } from "../digest/digest-content";
+import { addDays, competitorAnswer, readFollowers, toDay } from "../analytics";
+import { planOf, workspacePlan } from "../billing";
+import { importedRowsOf } from "../brand";
+import { getSourceHealth } from "../connectors";
+import { sourceLabel } from "../digest";
 import {
   alertTargets,
   engagementPosts,

@@ -1,9 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { AlertRule, AlertSensitivity } from "../../db/schema";
 import { DAY_MS, HOUR_MS } from "../../lib/clock";
-import { engagementOf } from "../analytics/competitor/engagement";
-import { addDays, type DayWindow, daysBetween, windowLabel } from "../analytics/periods";
-import { median } from "../analytics/statistics";
+import { addDays, type DayWindow, daysBetween, engagementOf, median, windowLabel } from "../analytics";
 
 type Network = components["schemas"]["SocialNetwork"];
 

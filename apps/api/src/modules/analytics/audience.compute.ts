@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { BrandRow } from "../brand/brand.repo";
+import type { BrandRow } from "../brand";
 import {
   derivePersonas,
   hasPlatformMix,

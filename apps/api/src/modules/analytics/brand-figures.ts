@@ -1,7 +1,7 @@
 import { setImmediate as yieldToRequests } from "node:timers/promises";
 import type { components } from "@brandscope/api-client/schema";
 import type { Queryable } from "../../db/client";
-import { type BrandRow, findCompetitorNames } from "../brand/brand.repo";
+import { type BrandRow, findCompetitorNames } from "../brand";
 import {
   type DataSpan,
   readArticles,

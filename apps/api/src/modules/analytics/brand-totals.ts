@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/client";
-import type { BrandRow } from "../brand/brand.repo";
+import type { BrandRow } from "../brand";
 import { countInfluencersByFilter, countScoredInfluencers, findKeywordCpcs } from "./brand-totals.repo";
 import { type CpcSummary, cpcSummary } from "./intent/cpc-summary";
 

@@ -3,7 +3,7 @@ import type { JobPayloads } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { Semaphore } from "../../lib/semaphore";
 import { runInWorker } from "../../lib/worker-thread";
-import { findBrandById } from "../brand/brand.repo";
+import { findBrandById } from "../brand";
 import { computeAudience } from "./audience.compute";
 import { refreshReadStatistics } from "./audience.repo";
 import { countPosts } from "./brand-data.repo";

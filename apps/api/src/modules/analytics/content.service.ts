@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { ReadCtx } from "../../kernel/handler-types";
-import { toBrand } from "../brand/brand.service";
+import { toBrand } from "../brand";
 import { provenanceFrom, readBrandFigures } from "./module-context";
 import type { PeriodQuery } from "./periods";
 import { CONTENT_ANSWERS, keptAnswer } from "./read-model/kept-answers";

@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import { workspaceOf } from "../../kernel/caller";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { toBrand } from "../brand/brand.service";
+import { toBrand } from "../brand";
 import { countPersonas } from "./audience.service";
 import { brandTotals } from "./brand-totals";
 import { compareFigure } from "./figure";

@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import { effectivePlan, type PlanLimits, planLimits } from "../billing/plan-limits";
+import { effectivePlan, type PlanLimits, planLimits } from "../billing";
 
 type PlanType = components["schemas"]["PlanType"];
 

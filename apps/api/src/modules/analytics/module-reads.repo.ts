@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
-import type { BrandWithLinks, SocialLinkRow } from "../brand/brand.repo";
-import { formatsStoring } from "../imports/formats";
-import type { RowKind } from "../imports/types";
+import type { BrandWithLinks, SocialLinkRow } from "../brand";
+import type { RowKind } from "../imports";
+import { formatsStoring } from "../imports";
 import type { PersonaDetailsPayload } from "./audience.compute";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import type { CreatorOrigin } from "../../db/schema";
-import type { CreatorRow } from "../imports/types";
+import type { CreatorRow } from "../imports";
 import type { PoolCreator, RankedCreator } from "./influencers/own-ranking";
 
 /**

@@ -3,9 +3,8 @@ import { workspaceOf } from "../../kernel/caller";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { MINUTE_MS } from "../../lib/clock";
-import { limitRequests } from "../auth/limits";
-import { findCompetitors } from "../brand/brand.repo";
-import { currentBrandOrNotFound } from "../brand/brand.service";
+import { limitRequests } from "../auth";
+import { currentBrandOrNotFound, findCompetitors } from "../brand";
 import { findBrandsWithNamedPeriodsBefore } from "./figures.repo";
 import { dayToDate, toDay } from "./periods";
 

@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import { workspaceOf } from "../../kernel/caller";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { currentBrandOrNotFound } from "../brand/brand.service";
+import { currentBrandOrNotFound } from "../brand";
 import { readDataSpan } from "./brand-data.repo";
 import { periodBounds } from "./brand-figures";
 import { withPeriod } from "./module-context";

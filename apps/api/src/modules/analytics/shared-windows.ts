@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/client";
-import { findBrandById } from "../brand/brand.repo";
+import { findBrandById } from "../brand";
 import { readComparisons, readDataSpan } from "./brand-data.repo";
 import { brandToday, computePeriod, loadBrandSeries, NAMED_PERIODS } from "./brand-figures";
 import type { PillarModel } from "./content/pillar-model";

@@ -5,11 +5,17 @@ import { AppError, requiredText } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { createAccount, isDuplicateEmail } from "../accounts/accounts";
-import { linkPendingInvitation } from "../accounts/pending-invitation.repo";
-import { checkedTimeZone } from "../accounts/time-zone";
-import { findUserByEmail, type UserRow, updateUserPassword, updateUserStatus } from "../accounts/user.repo";
-import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
+import {
+  checkedTimeZone,
+  createAccount,
+  findUserByEmail,
+  isDuplicateEmail,
+  linkPendingInvitation,
+  type UserRow,
+  updateUserPassword,
+  updateUserStatus,
+} from "../accounts";
+import { type QueuedMail, queueMail, sendQueuedMail } from "../mail";
 import { logAuthEvent } from "./auth-log";
 import { type CODE_TTL_MS, type CodeCheck, checkCode, issueCode, RESET_TOKEN_TTL_MS } from "./codes";
 import { consumeCodeByHash, deleteCodes, replaceCode } from "./codes.repo";

@@ -7,8 +7,13 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { sha256 } from "../../lib/crypto";
 import { networkOf } from "../../lib/network";
-import { createAccount, isDuplicateEmail } from "../accounts/accounts";
-import { deleteUnconfirmedAccount, findUserByEmail, type UserRow } from "../accounts/user.repo";
+import {
+  createAccount,
+  deleteUnconfirmedAccount,
+  findUserByEmail,
+  isDuplicateEmail,
+  type UserRow,
+} from "../accounts";
 import { logAuthEvent } from "./auth-log";
 import { limitRequests } from "./limits";
 import { formPostProviders, idTokenProviders, redeemCode, scopeOf } from "./oidc";

@@ -1,6 +1,6 @@
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import type { UserRow } from "../accounts/user.repo";
+import type { UserRow } from "../accounts";
 import { logAuthEvent } from "./auth-log";
 import { findSsoRequirement } from "./sso-policy.repo";
 

@@ -5,7 +5,7 @@ import {
   endPlansDue,
   findDuePaidSubscriptions,
   updateSubscription,
-} from "../accounts/subscriptions.repo";
+} from "../accounts";
 import { findCustomer } from "./customers.repo";
 import { findDefaultCard } from "./payment-methods.repo";
 import { addOneMonth } from "./providers/billing-period";

@@ -1,7 +1,7 @@
 import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { findUserById } from "../accounts/user.repo";
+import { findUserById } from "../accounts";
 
 /** Only the workspace's owner manages billing (docs/decisions.md "Workspaces and team"). */
 export async function requireBillingOwner(ctx: RequestCtx) {

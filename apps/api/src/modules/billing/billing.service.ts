@@ -3,7 +3,7 @@ import type { Queryable } from "../../db/client";
 import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { findSubscription, lockSubscription, updateSubscription } from "../accounts/subscriptions.repo";
+import { findSubscription, lockSubscription, updateSubscription } from "../accounts";
 import { requireBillingOwner } from "./billing-owner";
 import { cancelAtProvider } from "./cancel-subscription";
 import { findCustomer, setCustomerSubscription } from "./customers.repo";

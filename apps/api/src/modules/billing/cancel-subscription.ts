@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../../db/client";
 import type { JobPayloads, JobQueue } from "../../kernel/job-queue";
 import type { PaymentProviders } from "../../kernel/payment-provider";
-import { lockSubscription } from "../accounts/subscriptions.repo";
+import { lockSubscription } from "../accounts";
 import { findProviderSubscriptions } from "./customers.repo";
 
 interface CancelDeps {

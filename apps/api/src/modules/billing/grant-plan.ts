@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../kernel/errors";
-import { lockSubscription, updateSubscription } from "../accounts/subscriptions.repo";
+import { lockSubscription, updateSubscription } from "../accounts";
 import { findProviderSubscriptions, setCustomerSubscription } from "./customers.repo";
 
 type PlanType = components["schemas"]["PlanType"];

@@ -4,7 +4,7 @@ import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { PaymentProvider } from "../../kernel/payment-provider";
-import { findSubscription } from "../accounts/subscriptions.repo";
+import { findSubscription } from "../accounts";
 import { requireBillingOwner } from "./billing-owner";
 import { findCustomer, insertCustomer } from "./customers.repo";
 import { deleteCard, findCard, listCards, makeDefault, upsertCard } from "./payment-methods.repo";

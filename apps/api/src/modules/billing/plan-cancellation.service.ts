@@ -1,7 +1,7 @@
 import type { components } from "@brandscope/api-client/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { findSubscription, lockSubscription, updateSubscription } from "../accounts/subscriptions.repo";
+import { findSubscription, lockSubscription, updateSubscription } from "../accounts";
 import { entryOf, planChanged } from "./billing.service";
 import { requireBillingOwner } from "./billing-owner";
 import { findCustomer } from "./customers.repo";

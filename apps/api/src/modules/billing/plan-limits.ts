@@ -1,6 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { Queryable } from "../../db/client";
-import { findSubscription } from "../accounts/subscriptions.repo";
+import { findSubscription } from "../accounts";
 
 type PlanType = components["schemas"]["PlanType"];
 

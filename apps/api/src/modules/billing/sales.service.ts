@@ -2,8 +2,8 @@ import type { components } from "@brandscope/api-client/schema";
 import { signedIn } from "../../kernel/caller";
 import { requiredText } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { meterRequest } from "../auth/limits";
-import { queueMail, sendQueuedMail } from "../mail/outbox";
+import { meterRequest } from "../auth";
+import { queueMail, sendQueuedMail } from "../mail";
 import { insertSalesContact } from "./sales.repo";
 
 type SalesContactRequest = components["schemas"]["SalesContactRequest"];

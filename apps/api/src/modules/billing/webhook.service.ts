@@ -2,7 +2,7 @@ import type { Tx } from "../../db/client";
 import { type PaymentProviderId, webhookEvents } from "../../db/schema";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { BillingEvent } from "../../kernel/payment-provider";
-import { findSubscription, updateSubscription } from "../accounts/subscriptions.repo";
+import { findSubscription, updateSubscription } from "../accounts";
 import { findCustomerByProviderId } from "./customers.repo";
 import { cancellationOf } from "./plan-cancellation.service";
 

@@ -1,19 +1,15 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { Queryable, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import type { SocialNetwork } from "../../db/schema";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, requiredText } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { MINUTE_MS } from "../../lib/clock";
-import { findUserById } from "../accounts/user.repo";
-import { limitRequests } from "../auth/limits";
-import { workspacePlan } from "../billing/plan-limits";
-import { planOf } from "../billing/plans";
-import { isKnownCountry } from "../system/countries";
-import { industryExists } from "../system/industries.repo";
-import { toWebsiteUrl } from "../website/collect-website";
+import { findUserById } from "../accounts";
+import { limitRequests } from "../auth";
+import { planOf, workspacePlan } from "../billing";
+import { industryExists, isKnownCountry } from "../system";
+import { toWebsiteUrl } from "../website";
 import {
-  type BrandWithLinks,
   countCompetitors,
   findCompetitors,
   findCurrentBrand,
@@ -31,36 +27,15 @@ import {
   setBrandStatus,
   updateBrandDetails,
 } from "./brand.repo";
+import {
+  callerBrand,
+  currentBrandOrNotFound,
+  noBrand,
+  RETRY_COLLECTION_LIMIT,
+  toBrand,
+} from "./current-brand";
 
 type Schemas = components["schemas"];
-
-export function toBrand(row: BrandWithLinks): Schemas["Brand"] {
-  return {
-    id: row.id,
-    name: row.name,
-    website: row.website,
-    country: row.country,
-    industry: row.industry,
-    logo: row.logo,
-    sample: row.sample,
-    status: row.status,
-    statusReason: row.statusReason,
-    socialLinks: row.socialLinks,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-const noBrand = () => new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
-
-/** The brand the call is about: the one the caller chose (X-Brand-Id, checked by http/chosen-brand.ts), else the newest. */
-const callerBrand = (ctx: RequestCtx, db: Queryable = ctx.db) =>
-  findCurrentBrand(db, { workspaceId: workspaceOf(ctx), brandId: ctx.brandId });
-
-export async function currentBrandOrNotFound(ctx: RequestCtx): Promise<BrandWithLinks> {
-  const brand = await callerBrand(ctx);
-  if (!brand) throw noBrand();
-  return brand;
-}
 
 export async function getBrand(ctx: RequestCtx): Promise<Schemas["BrandResponse"]> {
   const brand = await callerBrand(ctx);
@@ -299,9 +274,6 @@ export async function resetBrand(ctx: RequestCtx): Promise<Schemas["Message"]> {
   await ctx.db.transaction((tx) => removeAllBrands(tx, { workspaceId }));
   return { message: "Your brand and its competitors were disconnected." };
 }
-
-/** A collection fetches a website and recomputes the brand's figures: a few per quarter hour. */
-export const RETRY_COLLECTION_LIMIT = { windowMs: 15 * MINUTE_MS, max: 3 };
 
 export async function retryBrandCollection(ctx: RequestCtx): Promise<Schemas["Brand"]> {
   const brand = await currentBrandOrNotFound(ctx);

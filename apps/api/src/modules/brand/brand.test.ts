@@ -10,7 +10,7 @@ import { expectContractResponse } from "../../../test/contract-response";
 import { multipart } from "../../../test/multipart";
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
-import { RETRY_COLLECTION_LIMIT } from "./brand.service";
+import { RETRY_COLLECTION_LIMIT } from "./current-brand";
 
 type Schemas = components["schemas"];
 

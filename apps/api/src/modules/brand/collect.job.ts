@@ -3,10 +3,9 @@ import { hasLiveJob } from "../../kernel/live-jobs.repo";
 import { contentKey } from "../../kernel/storage";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { brandscopeUserAgent, safeFetch } from "../../lib/safe-fetch";
-import { reencodePicture } from "../user/profile-picture";
-import { collectWebsite } from "../website/collect-website";
-import type { SocialPlatform } from "../website/social-links";
-import { noteWebsiteProblem, refreshArticles } from "../website/website-articles";
+import { reencodePicture } from "../user";
+import type { SocialPlatform } from "../website";
+import { collectWebsite, noteWebsiteProblem, refreshArticles } from "../website";
 import { findBrandById, setBrandStatus, updateBrandFacts, upsertSocialLinks } from "./brand.repo";
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;

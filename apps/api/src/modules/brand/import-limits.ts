@@ -1,9 +1,8 @@
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { HOUR_MS } from "../../lib/clock";
-import { limitRequests } from "../auth/limits";
-import { workspacePlan } from "../billing/plan-limits";
-import { planOf } from "../billing/plans";
+import { limitRequests } from "../auth";
+import { planOf, workspacePlan } from "../billing";
 import { importedRowsOf, pendingImportsOf } from "./imports.repo";
 
 /**

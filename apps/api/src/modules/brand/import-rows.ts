@@ -1,19 +1,19 @@
 import type { SocialNetwork } from "../../db/schema";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import { COUNTS_SHARES, RATE_BY_VIEWS } from "../../domain/social-networks";
-import type { ParsedExport } from "../imports/parse-export";
 import type {
   AudienceSegmentRow,
   CreatorRow,
   FollowerRow,
   ImportRow,
   KeywordRow,
+  ParsedExport,
   Platform,
   PostRow,
   RowError,
   SearchQueryRow,
   TrafficRow,
-} from "../imports/types";
+} from "../imports";
 import { type SegmentValues, toSegments } from "./import-segments";
 import { type TrafficValues, toTraffic } from "./import-traffic";
 

@@ -1,7 +1,7 @@
 import { MIN_SEGMENTS, UNKNOWN_DEMOGRAPHIC } from "../../domain/audience";
 import { interestOfAffinity } from "../../domain/ga4-interests";
 import type { InterestId } from "../../domain/interests";
-import type { AudienceSegmentRow, RowError } from "../imports/types";
+import type { AudienceSegmentRow, RowError } from "../imports";
 
 /** An audience segment as stored, without the brand and import ids the repository adds. */
 export interface SegmentValues {

@@ -1,5 +1,4 @@
-import type { ParsedExport } from "../imports/parse-export";
-import type { RowError, TrafficRow } from "../imports/types";
+import type { ParsedExport, RowError, TrafficRow } from "../imports";
 
 /** A month of the brand's own website visits from one country, as stored in traffic_months. */
 export interface TrafficValues {

@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import type { RowError } from "../imports/types";
+import type { RowError } from "../imports";
 import { findBrandById, findCompetitors, findCurrentBrand, isBrandVisible, isOwnBrand } from "./brand.repo";
 import { readExportOffLoop } from "./export-reads";
 import { checkImportedRows, checkPendingRoom, meterUpload } from "./import-limits";

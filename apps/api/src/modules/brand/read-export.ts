@@ -1,11 +1,6 @@
 import { copyText, Json } from "../../db/copy-text";
-import {
-  type ExportErrorCode,
-  ExportFormatError,
-  type ParsedExport,
-  parseExport,
-} from "../imports/parse-export";
-import type { FormatId, ParseOptions, RowError, RowKind } from "../imports/types";
+import type { FormatId, ParseOptions, RowError, RowKind } from "../imports";
+import { type ExportErrorCode, ExportFormatError, type ParsedExport, parseExport } from "../imports";
 import { type ImportPlan, oversizedCounts, type PlanBrand, planImport, plannedCount } from "./import-rows";
 
 /** Errors and notes carried back (all are counted): what an import keeps and a refusal quotes. */

@@ -5,9 +5,8 @@ import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { readUploadedFile } from "../../kernel/multipart";
 import { contentKey, type FileStorage } from "../../kernel/storage";
-import { workspacePlan } from "../billing/plan-limits";
-import { planOf } from "../billing/plans";
-import { PICTURE_MAX_BYTES, reencodePicture } from "../user/profile-picture";
+import { planOf, workspacePlan } from "../billing";
+import { PICTURE_MAX_BYTES, reencodePicture } from "../user";
 import { accentProblem, textOn } from "./accent-contrast";
 import { type BrandingRow, findBranding, saveBranding } from "./branding.repo";
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { RequestCtx } from "../../kernel/handler-types";
-import type { EmailLogo } from "../auth/emails";
+import type { EmailLogo } from "../auth";
 import { brandingOf } from "./branding.service";
 
 /** How long reading the logo from an S3-compatible bucket may take before the e-mail goes without it. */

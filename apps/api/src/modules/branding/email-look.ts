@@ -1,5 +1,5 @@
 import type { RequestCtx } from "../../kernel/handler-types";
-import { BRANDSCOPE_LOOK, type EmailLook } from "../mail/email-shell";
+import { BRANDSCOPE_LOOK, type EmailLook } from "../mail";
 import { findWorkspaceName } from "./branding.repo";
 import { brandingOf } from "./branding.service";
 import { emailLogo } from "./email-logo";

@@ -4,7 +4,7 @@ import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import type { ConnectionJob } from "../../kernel/job-queue";
-import { findCurrentBrand } from "../brand/brand.repo";
+import { findCurrentBrand } from "../brand";
 import { type ConnectionOwner, type ConnectionRow, findConnection } from "./connections.repo";
 
 /**

@@ -1,6 +1,6 @@
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { limitRequests } from "../auth/limits";
+import { limitRequests } from "../auth";
 import { connectionOwner } from "./connection-owner";
 import {
   type ConnectionOwner,

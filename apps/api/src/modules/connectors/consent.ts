@@ -5,7 +5,7 @@ import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, MINUTE_MS } from "../../lib/clock";
 import { cookieValue } from "../../lib/cookie-value";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { limitRequests } from "../auth/limits";
+import { limitRequests } from "../auth";
 import { findConnectionOwner } from "./connection-owner";
 import { insertAuthorization, isMember, takeAuthorization } from "./consent.repo";
 

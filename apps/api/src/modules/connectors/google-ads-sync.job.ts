@@ -3,9 +3,15 @@ import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, SECOND_MS } from "../../lib/clock";
-import { findCurrentBrand } from "../brand/brand.repo";
-import { cpcP75, DEFAULT_COUNTRY, keywordCompetition, keywordCpc, keywordTrend } from "../brand/import-rows";
-import { markBrandDataChanged } from "../brand/imports.repo";
+import {
+  cpcP75,
+  DEFAULT_COUNTRY,
+  findCurrentBrand,
+  keywordCompetition,
+  keywordCpc,
+  keywordTrend,
+  markBrandDataChanged,
+} from "../brand";
 import type { ClassedFailure, SyncJobData } from "./connector-kit";
 import { type ConnectorSync, runConnectorSync } from "./connector-sync";
 import { GOOGLE_ADS, googleAdsClientOf } from "./google-ads.provider";

@@ -1,7 +1,7 @@
 import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, MINUTE_MS } from "../../lib/clock";
-import { markBrandDataChanged } from "../brand/imports.repo";
+import { markBrandDataChanged } from "../brand";
 import {
   type ConnectionRow,
   saveChannelReading,

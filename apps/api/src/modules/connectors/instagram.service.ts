@@ -5,7 +5,7 @@ import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, SECOND_MS } from "../../lib/clock";
 import { seal } from "../../lib/crypto";
-import { findCurrentBrand } from "../brand/brand.repo";
+import { findCurrentBrand } from "../brand";
 import { findConnectionOwner } from "./connection-owner";
 import { findChannelReadings, findConnection } from "./connections.repo";
 import { utcTimeOf } from "./connector-kit";

@@ -1,5 +1,5 @@
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { findWebsiteReadTimes } from "../website/articles.repo";
+import { findWebsiteReadTimes } from "../website";
 import { findRefreshableConnections } from "./connections.repo";
 import { PROVIDERS } from "./providers";
 import { isDue } from "./refresh-schedule";

@@ -1,8 +1,7 @@
 import isoCountries from "i18n-iso-countries";
 import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { findCurrentBrand } from "../brand/brand.repo";
-import { markBrandDataChanged } from "../brand/imports.repo";
+import { findCurrentBrand, markBrandDataChanged } from "../brand";
 import { type FailureCause, type SyncJobData, utcTimeOf } from "./connector-kit";
 import { type ConnectorSync, failedWith, runConnectorSync } from "./connector-sync";
 import { classifyGoogle } from "./google-failures";

@@ -4,7 +4,7 @@ import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { seal } from "../../lib/crypto";
-import { findCurrentBrand } from "../brand/brand.repo";
+import { findCurrentBrand } from "../brand";
 import { findConnection } from "./connections.repo";
 import { chooseWhatIsRead, disconnect, readNow, runTimes } from "./connector-lifecycle";
 import { type ConsentCallback, type GrantedConsent, receiveConsent, startConsent } from "./consent";

@@ -2,8 +2,8 @@ import type { components } from "@brandscope/api-client/schema";
 import type { ConnectorStatus } from "../../db/schema";
 import { workspaceOf } from "../../kernel/caller";
 import type { ReadCtx } from "../../kernel/handler-types";
-import { findCurrentBrand } from "../brand/brand.repo";
-import { NO_ARTICLES_PROBLEM } from "../website/read-articles";
+import { findCurrentBrand } from "../brand";
+import { NO_ARTICLES_PROBLEM } from "../website";
 import { findConnectionStates, findWebsiteReadState } from "./source-health.repo";
 
 type Schemas = components["schemas"];

@@ -2,10 +2,9 @@ import type { components } from "@brandscope/api-client/schema";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { limitRequests } from "../auth/limits";
-import { findCurrentBrand } from "../brand/brand.repo";
-import { RETRY_COLLECTION_LIMIT } from "../brand/brand.service";
-import { findWebsiteSources, requestWebsiteRead, type WebsiteSourceRow } from "../website/articles.repo";
+import { limitRequests } from "../auth";
+import { findCurrentBrand, RETRY_COLLECTION_LIMIT } from "../brand";
+import { findWebsiteSources, requestWebsiteRead, type WebsiteSourceRow } from "../website";
 import { nextRefreshAfter } from "./refresh-schedule";
 
 type Schemas = components["schemas"];

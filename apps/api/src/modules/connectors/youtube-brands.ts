@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/client";
-import { type BrandWithLinks, findCompetitors, findCurrentBrand } from "../brand/brand.repo";
+import { type BrandWithLinks, findCompetitors, findCurrentBrand } from "../brand";
 
 export interface ConnectorBrand {
   brand: BrandWithLinks;

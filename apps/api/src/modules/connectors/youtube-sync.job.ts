@@ -1,7 +1,6 @@
 import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { URL_FROM_ID } from "../brand/import-rows";
-import { markBrandDataChanged } from "../brand/imports.repo";
+import { markBrandDataChanged, URL_FROM_ID } from "../brand";
 import {
   type ConnectionRow,
   saveChannelReading,

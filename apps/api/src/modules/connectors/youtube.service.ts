@@ -4,7 +4,7 @@ import { workspaceOf } from "../../kernel/caller";
 import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { seal } from "../../lib/crypto";
-import { replaceSocialLinks } from "../brand/brand.repo";
+import { replaceSocialLinks } from "../brand";
 import { connectionOwner, findConnectionOwner } from "./connection-owner";
 import { type ConnectionRow, findChannelReadings, findConnection, saveConnection } from "./connections.repo";
 import { disconnect, readNow, runTimes } from "./connector-lifecycle";

@@ -1,10 +1,8 @@
 import type { components } from "@brandscope/api-client/schema";
 import type { ReadCtx } from "../../kernel/handler-types";
-import { competitorAnswer } from "../analytics/competitor.service";
-import { getContent } from "../analytics/content.service";
-import { addDays, type DayWindow, toDay, windowLabel } from "../analytics/periods";
-import { workspacePlan } from "../billing/plan-limits";
-import { getSourceHealth } from "../connectors/source-health.service";
+import { addDays, competitorAnswer, type DayWindow, getContent, toDay, windowLabel } from "../analytics";
+import { workspacePlan } from "../billing";
+import { getSourceHealth } from "../connectors";
 
 type Schemas = components["schemas"];
 type Figure = Schemas["Figure"];

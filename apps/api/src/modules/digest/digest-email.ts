@@ -2,7 +2,7 @@ import { Column, Heading, Hr, Img, Link, Row, Section, Text } from "@react-email
 import { type ComponentProps, type CSSProperties, createElement as h, type ReactNode } from "react";
 import { NETWORK_NAMES } from "../../domain/social-networks";
 import type { FileAttachment, InlineImage, Mail } from "../../lib/mailer";
-import { dayLabel, windowLabel } from "../analytics/periods";
+import { dayLabel, windowLabel } from "../analytics";
 import {
   type EmailLook,
   emailClass,
@@ -10,7 +10,7 @@ import {
   shellImages,
   emailStyles as styles,
   unsubscribeHeaders,
-} from "../mail/email-shell";
+} from "../mail";
 import { chartImage, pairedBarsSvg } from "./charts";
 import { type Change, type DigestContent, sourceLabel } from "./digest-content";
 

@@ -2,8 +2,8 @@ import type { components } from "@brandscope/api-client/schema";
 import { signedIn, workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { findUserById } from "../accounts/user.repo";
-import { findCurrentBrand } from "../brand/brand.repo";
+import { findUserById } from "../accounts";
+import { findCurrentBrand } from "../brand";
 import {
   findDigestPreference,
   findMemberBrand,

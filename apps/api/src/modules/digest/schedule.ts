@@ -1,6 +1,6 @@
 import { HOUR_MS } from "../../lib/clock";
 import { localTime, zonedInstant } from "../../lib/time-zone";
-import { addDays } from "../analytics/periods";
+import { addDays } from "../analytics";
 
 /**
  * When a member's weekly digest goes (docs/digest.md "Schedule"): at the start of the hour they chose, on the

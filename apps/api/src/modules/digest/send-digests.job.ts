@@ -1,8 +1,8 @@
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import type { FileAttachment } from "../../lib/mailer";
-import type { DayWindow } from "../analytics/periods";
-import { emailLook } from "../branding/email-look";
-import { queueMail, sendQueuedMail } from "../mail/outbox";
+import type { DayWindow } from "../analytics";
+import { emailLook } from "../branding";
+import { queueMail, sendQueuedMail } from "../mail";
 import { claimDigestSend, digestSent, findDigestRecipients, findLastDigestKind } from "./digest.repo";
 import { preferenceOf } from "./digest.service";
 import { type DigestContent, digestContent } from "./digest-content";

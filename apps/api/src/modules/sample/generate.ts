@@ -1,4 +1,4 @@
-import type { TrafficMonth } from "../analytics/competitor/traffic";
+import type { TrafficMonth } from "../analytics";
 import { INDUSTRIES, type IndustryProfile, type Topic } from "./industries";
 import { hashUnit, Rng, sampleId } from "./prng";
 import {

@@ -1,9 +1,8 @@
 import type pg from "pg";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { findBrandsWithFigures } from "../analytics/figures.repo";
-import { profileInfluencersJob } from "../analytics/influencer-profiles.job";
-import { findSampleCatalogue } from "../brand/brand.repo";
+import { findBrandsWithFigures, profileInfluencersJob } from "../analytics";
+import { findSampleCatalogue } from "../brand";
 import { loadSampleData } from "./load";
 
 /**

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { components } from "@brandscope/api-client/schema";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
-import { dayLabel } from "../analytics/periods";
+import { dayLabel } from "../analytics";
 
 type Schemas = components["schemas"];
 type View = Schemas["SharedReportView"];

@@ -7,22 +7,25 @@ import { DAY_MS, MINUTE_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import type { FileAttachment } from "../../lib/mailer";
 import { networkOf } from "../../lib/network";
-import { findUserById } from "../accounts/user.repo";
-import { listPersonas } from "../analytics/audience.service";
-import { competitorAnswer, getCompetitorAnalytics } from "../analytics/competitor.service";
-import { getContent } from "../analytics/content.service";
-import { listInfluencers } from "../analytics/influencer.service";
-import { getIntent } from "../analytics/intent.service";
-import { addDays, type DayWindow, daysBetween, MAX_CUSTOM_DAYS, toDay } from "../analytics/periods";
-import { limitRequests } from "../auth/limits";
-import { workspacePlan } from "../billing/plan-limits";
-import { planOf } from "../billing/plans";
-import { currentBrandOrNotFound } from "../brand/brand.service";
-import { findWorkspaceName } from "../branding/branding.repo";
-import { brandingOf, toBrandingDto } from "../branding/branding.service";
-import { emailLogo } from "../branding/email-logo";
-import { fileNameSlug } from "../branding/file-name";
-import { chartImage, pairedBarsSvg } from "../digest/charts";
+import { findUserById } from "../accounts";
+import {
+  addDays,
+  competitorAnswer,
+  type DayWindow,
+  daysBetween,
+  getCompetitorAnalytics,
+  getContent,
+  getIntent,
+  listInfluencers,
+  listPersonas,
+  MAX_CUSTOM_DAYS,
+  toDay,
+} from "../analytics";
+import { limitRequests } from "../auth";
+import { planOf, workspacePlan } from "../billing";
+import { currentBrandOrNotFound } from "../brand";
+import { brandingOf, emailLogo, fileNameSlug, findWorkspaceName, toBrandingDto } from "../branding";
+import { chartImage, pairedBarsSvg } from "../digest";
 import { headlineFigures, type ReportView, renderReportPdf } from "./report-pdf";
 import {
   findSharedReportByToken,

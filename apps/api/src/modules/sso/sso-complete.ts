@@ -2,15 +2,18 @@ import type { components } from "@brandscope/api-client/schema";
 import type { SsoProtocol } from "../../db/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { isDuplicateEmail } from "../accounts/accounts";
-import { deleteUnconfirmedAccount, findUserByEmail, insertUser, type UserRow } from "../accounts/user.repo";
-import { countMembers, lockWorkspace } from "../accounts/workspace.repo";
-import { logAuthEvent } from "../auth/auth-log";
-import { startSession } from "../auth/sessions";
-import { emailDomain } from "../auth/sso-policy";
-import { workspacePlan } from "../billing/plan-limits";
-import { planOf } from "../billing/plans";
-import { findOpenInvitationByEmail, markInvitationAccepted } from "../workspace/invitations.repo";
+import {
+  countMembers,
+  deleteUnconfirmedAccount,
+  findUserByEmail,
+  insertUser,
+  isDuplicateEmail,
+  lockWorkspace,
+  type UserRow,
+} from "../accounts";
+import { emailDomain, logAuthEvent, startSession } from "../auth";
+import { planOf, workspacePlan } from "../billing";
+import { findOpenInvitationByEmail, markInvitationAccepted } from "../workspace";
 import { findSsoConnection, findVerifiedDomain } from "./sso.repo";
 
 /** Who the identity provider vouched for, whatever the protocol. */

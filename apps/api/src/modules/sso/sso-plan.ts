@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/client";
 import { AppError } from "../../kernel/errors";
-import { workspacePlan } from "../billing/plan-limits";
+import { workspacePlan } from "../billing";
 
 /** Single sign-on is an Enterprise feature (docs/product.md §6), checked on every call: a plan change applies at once. */
 export async function hasSso(db: Queryable, p: { workspaceId: string; now: Date }): Promise<boolean> {

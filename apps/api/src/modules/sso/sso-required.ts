@@ -1,5 +1,5 @@
 import type { RequestCtx } from "../../kernel/handler-types";
-import { revokeNonSsoSessionsInDomains } from "../auth/sessions.repo";
+import { revokeNonSsoSessionsInDomains } from "../auth";
 import { findSsoConnection, findSsoDomains } from "./sso.repo";
 
 /**

@@ -5,31 +5,36 @@ import { AppError, type ErrorDetail } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { readUploadedFile } from "../../kernel/multipart";
 import { randomToken } from "../../lib/crypto";
-import { timeZone } from "../accounts/time-zone";
 import {
+  countMembers,
   deleteUser as deleteUserRow,
+  deleteWorkspace,
+  findOtherMembers,
   findUserById,
   findUserProfile,
   type ProfileChanges,
+  renameWorkspace,
+  timeZone,
   type UserProfileRow,
   updateProfilePicture as updateProfilePictureKey,
   updateUserPassword,
   updateUserProfile,
   updateUserStatus,
-} from "../accounts/user.repo";
-import { countMembers, deleteWorkspace, findOtherMembers, renameWorkspace } from "../accounts/workspace.repo";
-import { logAuthEvent } from "../auth/auth-log";
-import { deleteCodes } from "../auth/codes.repo";
-import { workspaceDeletedEmail } from "../auth/emails";
-import { verifyAccessToken } from "../auth/id-token";
-import { guardAttempt, recordSuccess } from "../auth/limits";
-import { assertNewPassword } from "../auth/passwords";
-import { findLiveSession, revokeUserSessions } from "../auth/sessions.repo";
-import { cancelWorkspaceSubscriptions, queueCancellations } from "../billing/cancel-subscription";
-import { effectiveStatus } from "../billing/subscription-status";
-import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
-import { isKnownCountry } from "../system/countries";
-import { industryExists } from "../system/industries.repo";
+} from "../accounts";
+import {
+  assertNewPassword,
+  deleteCodes,
+  findLiveSession,
+  guardAttempt,
+  logAuthEvent,
+  recordSuccess,
+  revokeUserSessions,
+  verifyAccessToken,
+  workspaceDeletedEmail,
+} from "../auth";
+import { cancelWorkspaceSubscriptions, effectiveStatus, queueCancellations } from "../billing";
+import { type QueuedMail, queueMail, sendQueuedMail } from "../mail";
+import { industryExists, isKnownCountry } from "../system";
 import { PICTURE_MAX_BYTES, reencodePicture } from "./profile-picture";
 
 type Schemas = components["schemas"];

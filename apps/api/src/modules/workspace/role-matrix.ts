@@ -1,5 +1,5 @@
 import { AppError } from "../../kernel/errors";
-import type { UserRow } from "../accounts/user.repo";
+import type { UserRow } from "../accounts";
 
 type Person = Pick<UserRow, "id" | "role" | "firstName" | "lastName" | "email">;
 

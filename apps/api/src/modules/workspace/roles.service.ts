@@ -1,8 +1,8 @@
 import type { components } from "@brandscope/api-client/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { findUserForUpdate, setRole } from "../accounts/workspace.repo";
-import { logAuthEvent } from "../auth/auth-log";
+import { findUserForUpdate, setRole } from "../accounts";
+import { logAuthEvent } from "../auth";
 import { assertMayChangeRole } from "./role-matrix";
 import { lockCaller, notFound } from "./team-caller";
 import { listMembers } from "./workspace.service";

@@ -2,7 +2,7 @@ import type { Tx } from "../../db/client";
 import { signedIn } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { findUserForUpdate, lockWorkspace } from "../accounts/workspace.repo";
+import { findUserForUpdate, lockWorkspace } from "../accounts";
 
 export const notFound = (what: "Invitation" | "Member") =>
   new AppError(`${what.toUpperCase()}_NOT_FOUND`, 404, `${what} not found`);

@@ -5,31 +5,33 @@ import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
 import { addMs, DAY_MS } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { createTrialWorkspace } from "../accounts/accounts";
-import { findPendingInvitationId, forgetPendingInvitation } from "../accounts/pending-invitation.repo";
-import { findSubscription } from "../accounts/subscriptions.repo";
-import { findUserProfile, type UserRow } from "../accounts/user.repo";
 import {
   countMembers,
+  createTrialWorkspace,
   deleteWorkspace,
   findMemberByEmail,
   findMembers,
+  findPendingInvitationId,
+  findSubscription,
   findUserForUpdate,
+  findUserProfile,
+  forgetPendingInvitation,
   lockWorkspace,
   moveUser,
-} from "../accounts/workspace.repo";
-import { logAuthEvent } from "../auth/auth-log";
-import { type EmailLogo, invitationEmail, removedFromWorkspaceEmail } from "../auth/emails";
-import { limitRequests } from "../auth/limits";
-import { revokeUserSessions } from "../auth/sessions.repo";
-import { queueCancellations } from "../billing/cancel-subscription";
-import { workspacePlan } from "../billing/plan-limits";
-import { planOf } from "../billing/plans";
-import { effectiveStatus } from "../billing/subscription-status";
-import { findWorkspaceName } from "../branding/branding.repo";
-import { emailLogo } from "../branding/email-logo";
-import { type QueuedMail, queueMail, sendQueuedMail } from "../mail/outbox";
-import { toUserDto } from "../user/user.service";
+  type UserRow,
+} from "../accounts";
+import {
+  type EmailLogo,
+  invitationEmail,
+  limitRequests,
+  logAuthEvent,
+  removedFromWorkspaceEmail,
+  revokeUserSessions,
+} from "../auth";
+import { effectiveStatus, planOf, queueCancellations, workspacePlan } from "../billing";
+import { emailLogo, findWorkspaceName } from "../branding";
+import { type QueuedMail, queueMail, sendQueuedMail } from "../mail";
+import { toUserDto } from "../user";
 import {
   countPendingInvitations,
   findInvitationByToken,

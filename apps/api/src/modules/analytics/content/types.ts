@@ -1,5 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
-import type { PostValues } from "../../brand/import-rows";
+import type { PostValues } from "../../brand";
 import type { DayWindow } from "../periods";
 import type { PillarModel } from "./pillar-model";
 

@@ -1,0 +1,2 @@
+// What other modules may use of alerts (docs/architecture.md "Module faces"): nothing yet.
+export {};

@@ -1,0 +1,2 @@
+// What other modules may use of sso (docs/architecture.md "Module faces"): nothing yet.
+export {};

@@ -1,0 +1,5 @@
+// What other modules may use of system (docs/architecture.md "Module faces"); the rest of the folder is its own.
+// What comes from a *.repo.ts file is a repository read or write other modules call directly, named one by one.
+
+export { isKnownCountry } from "./countries";
+export { industryExists } from "./industries.repo";
