@@ -156,6 +156,11 @@ export interface ScaleReport {
     firstReadMs: Latencies;
     firstReadComputed: number;
     goalMs: number | null;
+    /**
+     * Each import: its time until fresh, and the recomputes the queue held when it was uploaded, by priority
+     * (kernel/job-queue.ts JobUrgency: 2 a change, 1 a stale read, 0 the new day) and running.
+     */
+    each: { ms: number; waitingByPriority: Record<string, number>; running: number }[];
   };
   storage: {
     tables: TableSize[];
@@ -415,12 +420,21 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
   );
   say(`Freshness: ${importers.length} imports through POST /api/brand/imports, one at a time`);
   const untilFresh: number[] = [];
+  const each: ScaleReport["freshness"]["each"] = [];
   const firstFresh: number[] = [];
   let firstFreshComputed = 0;
   const today = now.toISOString().slice(0, 10);
   for (const member of importers) {
     const file = largeFacebookExport(30, { lastDay: today, everyHours: 6 });
     const { payload, contentType } = multipart({ name: "facebook-posts.csv", data: file });
+    const ahead = await admin.query<{ priority: number; state: string; n: number }>(
+      `select priority, state, count(*)::int as n from pgboss.job
+       where name = 'compute-brand' and state in ('created', 'retry', 'active') group by 1, 2`,
+    );
+    const waitingByPriority: Record<string, number> = {};
+    for (const row of ahead.rows.filter((a) => a.state !== "active"))
+      waitingByPriority[row.priority] = (waitingByPriority[row.priority] ?? 0) + row.n;
+    const running = ahead.rows.filter((a) => a.state === "active").reduce((n, a) => n + a.n, 0);
     const at = performance.now();
     const upload = await app.inject({
       method: "POST",
@@ -442,6 +456,7 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     untilFresh.push(performance.now() - at);
+    each.push({ ms: Math.round(performance.now() - at), waitingByPriority, running });
     await changes.settle();
     const sample = await read(member, "/api/content");
     firstFresh.push(sample.ms);
@@ -580,6 +595,7 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
       firstReadMs: latencies(firstFresh),
       firstReadComputed: firstFreshComputed,
       goalMs: freshnessGoal,
+      each,
     },
     storage: {
       tables,
@@ -683,6 +699,12 @@ export function formatReport(r: ScaleReport): string {
         : `${verdict(f.untilFreshMs.p95 < f.goalMs)} (goal p95 < ${f.goalMs / 1000} s)`),
   );
   line(`  the first read once fresh: ${lat(f.firstReadMs)}; ${f.firstReadComputed} computed inside the GET`);
+  for (const i of f.each) {
+    const waiting = Object.entries(i.waitingByPriority)
+      .map(([priority, n]) => `${n} at priority ${priority}`)
+      .join(", ");
+    line(`    ${i.ms} ms; the queue held ${waiting || "no recompute"} waiting and ${i.running} running`);
+  }
   line();
   line("## Storage");
   line(
