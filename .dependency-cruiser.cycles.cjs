@@ -5,6 +5,10 @@
  * (`tsPreCompilationDeps`), and so do lazy `import()`s: a lazily loaded module that imports back from its loader is
  * a cycle too, which shared parts in a module of their own avoid
  * (packages/ui/src/components/brand-switcher/parts.tsx). `npm run check` runs it.
+ *
+ * It also holds that the benchmarks and the web app's browser tests reach the API only through the entries its
+ * package declares (`@brandscope/api/bench-support`, `@brandscope/api/test-support`: apps/api/package.json), never
+ * a file behind them.
  */
 module.exports = {
   forbidden: [
@@ -15,9 +19,17 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: "api-through-its-entries",
+      comment:
+        "Benchmarks and browser tests import the API through @brandscope/api/bench-support or /test-support (apps/api/test/bench-support.ts, test-support.ts).",
+      severity: "error",
+      from: { path: "^(scripts/|apps/web/e2e/)" },
+      to: { path: "^apps/api/", pathNot: "^apps/api/test/(bench|test)-support\\.ts$" },
+    },
   ],
   options: {
-    includeOnly: "^(apps/(web|api)/(src|e2e|test)|packages/[^/]+/(src|test))/",
+    includeOnly: "^(apps/(web|api)/(src|e2e|test)|packages/[^/]+/(src|test)|scripts/(bench|measure-web))/",
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "apps/web/tsconfig.json" },
   },

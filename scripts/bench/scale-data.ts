@@ -6,11 +6,10 @@
  * stored once; each workspace's own brand has its imports, keywords, audience segments, creators and connector
  * connections. Sizes are a year at the rates real brands post (RATES_PER_DAY).
  */
+
+import type { Db } from "@brandscope/api/bench-support";
+import { AGE_BANDS, createAccount, INTERESTS } from "@brandscope/api/bench-support";
 import type { PoolClient } from "pg";
-import type { Db } from "../../apps/api/src/db/client";
-import { AGE_BANDS } from "../../apps/api/src/domain/audience";
-import { INTERESTS } from "../../apps/api/src/domain/interests";
-import { createAccount } from "../../apps/api/src/modules/accounts/accounts";
 
 /**
  * Posts a day per network of an average company: brand accounts post about once a day on Facebook and Instagram,

@@ -15,33 +15,36 @@ import { writeFile } from "node:fs/promises";
 import { cpus, freemem, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { FastifyInstance } from "fastify";
-import type pg from "pg";
-import pino from "pino";
-import { jwtKey } from "../../apps/api/src/config/keys";
-import { connectDatabase } from "../../apps/api/src/db/client";
-import { migrateDatabase } from "../../apps/api/src/db/migrate";
-import { buildApp } from "../../apps/api/src/http/app";
-import { createWorkerDeps } from "../../apps/api/src/jobs/worker-deps";
-import { jobHandlers } from "../../apps/api/src/jobs/workers";
-import { startJobQueue } from "../../apps/api/src/kernel/job-queue";
-import { addMs, systemClock } from "../../apps/api/src/lib/clock";
-import { computeBrandJob, type RecomputeStep } from "../../apps/api/src/modules/analytics/compute-brand.job";
-import { listenForChanges } from "../../apps/api/src/modules/analytics/read-model/change-listener";
-import { signIdToken } from "../../apps/api/src/modules/auth/id-token";
-import { SESSION_LIFETIME_MS } from "../../apps/api/src/modules/auth/sessions";
-import { insertSession } from "../../apps/api/src/modules/auth/sessions.repo";
-import { TEST_JWT_SECRET, testConfig } from "../../apps/api/test/config";
-import { largeFacebookExport } from "../../apps/api/test/large-export";
-import { multipart } from "../../apps/api/test/multipart";
 import {
+  addMs,
+  buildApp,
+  computeBrandJob,
+  connectDatabase,
+  createWorkerDeps,
   executedNodes,
   explainAnalyze,
   explainable,
   formatPlan,
+  insertSession,
+  jobHandlers,
+  jwtKey,
+  largeFacebookExport,
+  listenForChanges,
+  migrateDatabase,
+  multipart,
+  type RecomputeStep,
   type RecordedStatement,
   recordStatements,
-} from "../../apps/api/test/statement-plans";
+  SESSION_LIFETIME_MS,
+  signIdToken,
+  startJobQueue,
+  systemClock,
+  TEST_JWT_SECRET,
+  testConfig,
+} from "@brandscope/api/bench-support";
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+import pino from "pino";
 import { cleanups, runAndCleanUp } from "./cleanups";
 import { buildScaleData, DATA_TABLES } from "./scale-data";
 import {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readSync } from "node:fs";
-import { apiPackageDir } from "../../apps/api/src/config/env";
+import { apiPackageDir } from "@brandscope/api/bench-support";
 
 /** What the server reported on the way to ready. */
 export interface ServerTimings {

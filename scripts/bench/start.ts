@@ -2,11 +2,15 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import {
+  connectDatabase,
+  type Db,
+  type EmbeddedDatabase,
+  findFreePort,
+  findSampleCatalogue,
+  startEmbeddedPostgres,
+} from "@brandscope/api/bench-support";
 import pino, { type Logger } from "pino";
-import { connectDatabase, type Db } from "../../apps/api/src/db/client";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../apps/api/src/db/embedded";
-import { findFreePort } from "../../apps/api/src/lib/free-port";
-import { findSampleCatalogue } from "../../apps/api/src/modules/brand/brand.repo";
 import { cleanups } from "./cleanups";
 import { type ServerProcess, spawnServer } from "./server";
 

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
+import type { Db, TokenSubject } from "@brandscope/api/bench-support";
+import {
+  addMs,
+  createAccount,
+  insertSession,
+  jwtKey,
+  SESSION_LIFETIME_MS,
+  signIdToken,
+  subscriptions,
+} from "@brandscope/api/bench-support";
 import { eq } from "drizzle-orm";
-import { jwtKey } from "../../apps/api/src/config/keys";
-import type { Db } from "../../apps/api/src/db/client";
-import { subscriptions } from "../../apps/api/src/db/schema";
-import type { TokenSubject } from "../../apps/api/src/kernel/token-subject";
-import { addMs } from "../../apps/api/src/lib/clock";
-import { createAccount } from "../../apps/api/src/modules/accounts/accounts";
-import { signIdToken } from "../../apps/api/src/modules/auth/id-token";
-import { SESSION_LIFETIME_MS } from "../../apps/api/src/modules/auth/sessions";
-import { insertSession } from "../../apps/api/src/modules/auth/sessions.repo";
 
 export interface BenchUser {
   email: string;

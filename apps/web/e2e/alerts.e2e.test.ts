@@ -1,6 +1,6 @@
+import { type FakeChat, startFakeChat } from "@brandscope/api/test-support";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
-import { type FakeChat, startFakeChat } from "../../api/test/fake-chat";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
 import { type AppServer, startAppServer } from "./app-server";
 import { launchChromium, signedInContext } from "./browser";

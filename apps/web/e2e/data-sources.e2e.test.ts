@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { largeFacebookExport } from "@brandscope/api/test-support";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
-import { largeFacebookExport } from "../../api/test/large-export";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
 import { launchChromium, signedInContext } from "./browser";
 import { importEveryUpload } from "./uploads";

@@ -3,12 +3,18 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TestProject } from "vitest/node";
 // The YouTube Data API's stand-in is the API's own test fake: one fake of Google's shapes for both suites.
-import { startFakeGoogle } from "../../api/test/fake-google";
-import { startFakeMeta } from "../../api/test/fake-meta";
-import { articlesEvery, homePage, robotsTxt, rssFeed, startFakeWebsite } from "../../api/test/fake-website";
-import { startFakeYoutube } from "../../api/test/fake-youtube";
+import {
+  articlesEvery,
+  homePage,
+  robotsTxt,
+  rssFeed,
+  startFakeGoogle,
+  startFakeMeta,
+  startFakeWebsite,
+  startFakeYoutube,
+} from "@brandscope/api/test-support";
+import type { TestProject } from "vitest/node";
 import { repoRoot, startAppServer } from "./app-server";
 import { startSmtpSink } from "./smtp-sink";
 

@@ -1,9 +1,13 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import {
+  startDnsServer,
+  startSamlIdp,
+  type TestDnsServer,
+  type TestSamlIdp,
+} from "@brandscope/api/test-support";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { startDnsServer, type TestDnsServer } from "../../api/test/dns-server";
-import { startSamlIdp, type TestSamlIdp } from "../../api/test/saml-idp";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
 import { type AppServer, freePort, repoRoot } from "./app-server";
 import { launchChromium, signedInContext } from "./browser";

@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { startDnsServer, type TestDnsServer } from "@brandscope/api/test-support";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { startDnsServer, type TestDnsServer } from "../../api/test/dns-server";
 import { createConfirmedAccount, logInThroughApi, markWelcomed } from "./accounts";
 import { type AppServer, freePort, repoRoot } from "./app-server";
 import { launchChromium, signedInContext } from "./browser";
