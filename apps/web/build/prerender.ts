@@ -70,7 +70,10 @@ export function prerender(): Plugin {
             type: "asset",
             fileName: page.fileName,
             source: afterFirstPaint(
-              html.replace(ROOT, `<div id="root" data-prerendered="${page.path}">${page.markup}</div>`),
+              html.replace(
+                ROOT,
+                `<div id="root" data-prerendered="${page.path}">${untilTheAppRuns(page.markup)}</div>`,
+              ),
             ),
           });
         }
@@ -84,6 +87,16 @@ export function prerender(): Plugin {
 
 /** Inter's Latin letters, in every page's text: the other subsets load only where a page uses their letters. */
 const LATIN_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * The prerendered markup is a picture of the page until the app renders over it: inert (no focus, no click, no
+ * Enter that would submit its form natively, with what was typed in the address) and its fields read-only, so
+ * nothing is typed that the app's render would then throw away. Browser tests that fill a field or click a
+ * button wait for the app's, as a reader does (Playwright waits for an editable field and a clickable button).
+ */
+function untilTheAppRuns(markup: string): string {
+  return `<div inert>${markup.replaceAll("<input ", '<input readonly="" ')}</div>`;
+}
 
 /**
  * Asks for Inter's Latin file from the head, beside the stylesheet, instead of once the stylesheet is parsed and
