@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { bundleReport } from "./build/bundle-report.ts";
 import { precompress } from "./build/precompress.ts";
+import { prerender } from "./build/prerender.ts";
 
 // `npm run dev` runs the API beside Vite; the browser sees one origin, as in production.
 const api = { "/api": `http://localhost:${process.env.API_PORT ?? "8081"}` };
@@ -16,6 +17,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     bundleReport(),
+    prerender(),
     precompress(),
   ],
   resolve: {
@@ -40,12 +42,13 @@ export default defineConfig({
         // router, zod's core: every screen loads those), rather than a file each: 25 files became 15 and 150.2 KB
         // became 148.0 KB of the sign-in budget (e2e/bundle.e2e.test.ts), as each file costs a request, its
         // imports and a gzip frame. The logo, the narrow-screen notice and class-variance-authority joined when
-        // the brand switcher, SSO and branding had brought /sign-in to 150.2 KB: 15 files became 11.
+        // the brand switcher, SSO and branding had brought /sign-in to 150.2 KB: 15 files became 11. The auth
+        // screens' frame (features/auth/auth-screen.tsx) joined when the prerendered sign-in page's loader had.
         codeSplitting: {
           groups: [
             {
               name: "shared-small",
-              test: /apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](paths|schemas)|lib[\\/]problem|routes[\\/]-components[\\/](page-fade|wide-screen-only))\.tsx?$|packages[\\/]ui[\\/]src[\\/](lib[\\/]use-media-query\.ts|components[\\/](logo|narrow-screen-notice)\.tsx)$|node_modules[\\/]class-variance-authority[\\/]/,
+              test: /apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](auth-screen|paths|schemas)|lib[\\/]problem|routes[\\/]-components[\\/](page-fade|wide-screen-only))\.tsx?$|packages[\\/]ui[\\/]src[\\/](lib[\\/]use-media-query\.ts|components[\\/](logo|narrow-screen-notice)\.tsx)$|node_modules[\\/]class-variance-authority[\\/]/,
             },
             // What every module screen draws around its figures (the brand gate, the period, figure cards, the
             // chart wrappers, post cards, exports), in one chunk rather than some twenty files of under a

@@ -78,3 +78,39 @@ export async function signUpWithSample(baseUrl: string, mailDir: string): Promis
   }
   return login;
 }
+
+/**
+ * A shared link to the content module of the user's brand for the last 30 days, as a member makes it from the
+ * Share report dialog (docs/shared-reports.md): Professional first, through the sandbox payments the checkout uses
+ * (a card set up, saved, then the plan), since Starter does not share. Answers the page's path with its token.
+ */
+export async function shareContentReport(baseUrl: string, login: Login): Promise<string> {
+  const post = async (path: string, body: unknown) =>
+    expectOk(await call(baseUrl, "POST", path, body, login.idToken), `POST ${path}`);
+  const { clientSecret } = (await post("/subscriptions/intent", {})) as { clientSecret: string };
+  const { paymentMethodId } = (await post("/subscriptions/sandbox/confirm-setup", {
+    clientSecret,
+    cardNumber: "4242424242424242",
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 3,
+    cvc: "123",
+  })) as { paymentMethodId: string };
+  await post("/subscriptions/customers/payment-methods", { paymentMethodId });
+  await post("/subscriptions", { productId: "professional" });
+  // The days the content module opens on (the sample's last 30 days end on its data set's day, not today), as the
+  // dialog shares the period the member is looking at. Right after a first start they may still be being computed (202).
+  const deadline = Date.now() + 180_000;
+  let content = await call(baseUrl, "GET", "/content", undefined, login.idToken);
+  while (content.status === 202 && Date.now() < deadline) {
+    await sleep(1_000);
+    content = await call(baseUrl, "GET", "/content", undefined, login.idToken);
+  }
+  const { window } = (await expectOk(content, "GET /content")) as { window: { from: string; to: string } };
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const { token } = (await post("/shared-reports", {
+    module: "content",
+    ...window,
+    expiresAt: inAWeek,
+  })) as { token: string };
+  return `/report?token=${encodeURIComponent(token)}`;
+}

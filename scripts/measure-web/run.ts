@@ -8,7 +8,9 @@
  * (the first lets the server compute the sample's figures), a wait until the server's processes are idle (quiet.ts),
  * then the median of --runs (5). Then Lighthouse 12
  * (desktop preset) --lighthouse-runs (3) times on /sign-in and on /content signed in, in the same Chromium over a
- * remote-debugging port. Prints Markdown tables with every budget of apps/web/e2e/budgets.ts as PASS or FAIL and
+ * remote-debugging port; then issue 33's slow loads, --throttled-runs (3) times each: /content and /sign-in on a
+ * slow laptop (Lighthouse's default throttling on a desktop screen) and a shared report of the content module
+ * (the user's workspace made Professional to share it) on a phone (Lighthouse's default preset). Prints Markdown tables with every budget of apps/web/e2e/budgets.ts as PASS or FAIL and
  * writes scripts/measure-web/results/web-latest.json.
  */
 import { existsSync } from "node:fs";
@@ -21,11 +23,11 @@ import { type AppServer, freePort, repoRoot, startAppServer } from "../../apps/w
 import { launchChromium, seedStorage, sessionFrom } from "../../apps/web/e2e/browser";
 import { startSmtpSink } from "../../apps/web/e2e/smtp-sink";
 import { cleanups, runAndCleanUp } from "../bench/cleanups";
-import { signUpWithSample } from "./account";
+import { shareContentReport, signUpWithSample } from "./account";
 import { type LighthouseRun, runLighthouse } from "./lighthouse";
 import { type ContentLoad, measureContent, measureSignIn, type ScriptLoad } from "./measure";
 import { waitUntilQuiet } from "./quiet";
-import { buildReport, formatReport, writeReport } from "./report";
+import { buildReport, formatReport, type ThrottledPage, throttledPage, writeReport } from "./report";
 
 const RESULTS_FILE = join(import.meta.dirname, "results", "web-latest.json");
 /** The first visit may wait for the server to compute the sample's figures. */
@@ -38,11 +40,16 @@ async function measure(): Promise<void> {
       runs: { type: "string", default: "5" },
       warmup: { type: "string", default: "3" },
       "lighthouse-runs": { type: "string", default: "3" },
+      "throttled-runs": { type: "string", default: "3" },
+      // While working on one page: e.g. --throttled sign-in (the others are left out of the report).
+      throttled: { type: "string", default: "sign-in,content,report" },
     },
   });
   const runs = positiveInteger("--runs", values.runs);
   const warmups = positiveInteger("--warmup", values.warmup);
   const lighthouseRuns = positiveInteger("--lighthouse-runs", values["lighthouse-runs"]);
+  const throttledRuns = positiveInteger("--throttled-runs", values["throttled-runs"]);
+  const throttledPages = new Set(values.throttled.split(","));
   if (!existsSync(join(repoRoot, "apps/web/dist/index.html"))) {
     throw new Error(
       "apps/web/dist is missing: run `npm run build` first (this script measures the built app)",
@@ -87,6 +94,9 @@ async function measure(): Promise<void> {
       : `The server was still busy after ${Math.round(settled.waitedMs / 1000)} s: measuring anyway`,
   );
 
+  say("Sharing the content module of the sample brand (the workspace on Professional)");
+  const sharedReport = await shareContentReport(baseUrl, login);
+
   const signIn: ScriptLoad[] = [];
   const content: ContentLoad[] = [];
   for (let run = 1; run <= runs; run++) {
@@ -106,12 +116,47 @@ async function measure(): Promise<void> {
     );
     say(`  Lighthouse on /content, run ${run}/${lighthouseRuns} done`);
   }
+  const throttledContent = await throttledRunsOf("slow-laptop", "/content", () =>
+    runLighthouse({
+      url: `${baseUrl}/content`,
+      port: debuggingPort,
+      session: sessionFrom(login),
+      profile: "slow-laptop",
+    }),
+  );
   for (let run = 1; run <= lighthouseRuns; run++) {
     lighthouse.signIn.push(await runLighthouse({ url: `${baseUrl}/sign-in`, port: debuggingPort }));
     say(`  Lighthouse on /sign-in, run ${run}/${lighthouseRuns} done`);
   }
+  const throttledSignIn = await throttledRunsOf("slow-laptop", "/sign-in", () =>
+    runLighthouse({ url: `${baseUrl}/sign-in`, port: debuggingPort, profile: "slow-laptop" }),
+  );
+  const throttledReport = await throttledRunsOf("mobile", "/report?token=…", () =>
+    runLighthouse({ url: `${baseUrl}${sharedReport}`, port: debuggingPort, profile: "mobile" }),
+  );
 
-  const report = buildReport({ chromium: browser.version(), warmups, signIn, content, lighthouse });
+  async function throttledRunsOf(
+    profile: ThrottledPage["profile"],
+    path: string,
+    one: () => Promise<LighthouseRun>,
+  ): Promise<ThrottledPage[]> {
+    const done: LighthouseRun[] = [];
+    const page = path.startsWith("/report") ? "report" : path.slice(1);
+    for (let run = 1; run <= (throttledPages.has(page) ? throttledRuns : 0); run++) {
+      done.push(await one());
+      say(`  Lighthouse (${profile}) on ${path}, run ${run}/${throttledRuns} done`);
+    }
+    return done.length > 0 ? [throttledPage(profile, path, done)] : [];
+  }
+
+  const report = buildReport({
+    chromium: browser.version(),
+    warmups,
+    signIn,
+    content,
+    lighthouse,
+    throttled: [...throttledSignIn, ...throttledContent, ...throttledReport],
+  });
   say("");
   say(formatReport(report));
   await writeReport(RESULTS_FILE, report);

@@ -1,5 +1,5 @@
-// Applies the stored colour mode before the first paint (the loading screen included). A file, not an inline
-// script, because the Content-Security-Policy allows no inline script. features/config/color-mode.ts takes over.
+// Before the first paint: the stored colour mode (features/config/color-mode.ts takes over). On a prerendered page,
+// the app once it has painted (apps/web/build/prerender.ts). A file: the Content-Security-Policy allows no inline script.
 {
   let dark = false;
   try {
@@ -9,4 +9,8 @@
     // A broken stored value leaves the default (light) look.
   }
   document.documentElement.classList.toggle("dark", dark);
+  const app = document.currentScript?.dataset.app;
+  const start = () => import(app);
+  if (app && document.visibilityState === "hidden") start();
+  else if (app) requestAnimationFrame(() => setTimeout(start));
 }

@@ -15,6 +15,7 @@ import { redactUrl } from "../lib/redact-url";
 import type { ReplicaReads } from "../modules/analytics/read-model/replica-reads";
 import { runHousekeeping } from "../modules/auth/housekeeping";
 import { deleteExpiredAuthorizations } from "../modules/connectors/consent.repo";
+import { sharedReportPage } from "../modules/shared-reports/report-page";
 import { deleteExpiredSamlAssertions } from "../modules/sso/saml/saml-replay.repo";
 import { deleteExpiredPendingSsoLogins, deleteExpiredSsoHandoffs } from "../modules/sso/sso.repo";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
@@ -28,7 +29,13 @@ import { requestIdOf } from "./request-id";
 import { registerOperations } from "./routes";
 import { registerSampleLogos } from "./sample-logos";
 import { securityHeaders } from "./security-headers";
-import { isAppRoute, registerWebApp, sendAppShell } from "./web-app";
+import { isAppRoute, registerWebApp, type SendAppShell } from "./web-app";
+
+/** The `token` of a page's query (a string, once), as /report's link carries it. */
+const tokenOf = (query: unknown): string | undefined => {
+  const token = (query as { token?: unknown } | undefined)?.token;
+  return typeof token === "string" && token.length > 0 && token.length <= 128 ? token : undefined;
+};
 
 export interface AppOptions {
   config: AppConfig;
@@ -168,9 +175,32 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
 
   const serveWebApp = o.config.nodeEnv === "production";
-  if (serveWebApp) await registerWebApp(app, o.config.webDistDir);
+  const sendAppShell: SendAppShell | undefined = serveWebApp
+    ? await registerWebApp(app, o.config.webDistDir, {
+        // The shared report's first paint, written by its module (docs/shared-reports.md "The first paint"):
+        // a public page, read as getSharedReport reads it, with no caller.
+        "/report": (request, template) =>
+          sharedReportPage(
+            {
+              ...deps,
+              db: o.db,
+              config: o.config,
+              log: request.log,
+              requestId: request.id,
+              ip: request.ip,
+              userId: undefined,
+              workspaceId: undefined,
+              sessionId: undefined,
+              role: undefined,
+              brandId: undefined,
+            },
+            tokenOf(request.query),
+            template,
+          ),
+      })
+    : undefined;
   app.setNotFoundHandler((request, reply) =>
-    serveWebApp && isAppRoute(request) ? sendAppShell(reply) : sendNotFound(request, reply),
+    sendAppShell && isAppRoute(request) ? sendAppShell(request, reply) : sendNotFound(request, reply),
   );
   await app.ready();
   return app;

@@ -326,7 +326,7 @@ export async function digestReportPdf(
   };
 }
 
-const MODULE_TITLES: Record<Module, string> = {
+export const MODULE_TITLES: Record<Module, string> = {
   content: "Content",
   competitors: "Competitors",
   audience: "Audience",

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { components } from "@brandscope/api-client/schema";
 import { eq } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
@@ -174,6 +177,57 @@ describe("shared report links", () => {
     expect(refused.statusCode).toBe(410);
     expect(refused.json()).toMatchObject({ code: "SHARED_REPORT_REVOKED" });
     expect(refused.body).not.toContain("Oakridge");
+  });
+
+  it("paints the link's header from the server and puts its report inside the page; a refused link gets the plain page", async () => {
+    // Issue 33 (docs/shared-reports.md "The first paint"): the built app as apps/web/build/prerender.ts leaves
+    // it, the shared page's template beside index.html, served by the app in production on the same database.
+    const dist = mkdtempSync(join(tmpdir(), "brandscope-dist-"));
+    writeFileSync(join(dist, "index.html"), '<html><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dist, "report.html"),
+      '<html><body><div id="root" data-prerendered="/report"><h1>%REPORT_TITLE%</h1><p>%REPORT_PERIOD%</p>' +
+        '<p>%REPORT_BYLINE%</p><a href="%REPORT_PDF_HREF%">Download PDF</a></div></body></html>',
+    );
+    const web = await buildTestApp({
+      databaseUrl: String(t.database.pool.options.connectionString),
+      env: { NODE_ENV: "production", PASSWORD_HASHING: "owasp", WEB_DIST_DIR: dist },
+      deps: { clock: t.clock },
+    });
+    try {
+      const page = (token?: string) =>
+        web.app.inject({
+          method: "GET",
+          url: token ? `/report?token=${encodeURIComponent(token)}` : "/report",
+          remoteAddress: freshIp(),
+        });
+      const { report, token } = await created(team.member);
+      const filled = await page(token);
+      expect(filled.statusCode).toBe(200);
+      expect(filled.headers["content-type"]).toMatch(/^text\/html/);
+      expect(filled.headers["cache-control"]).toBe("private, no-store");
+      expect(filled.body).toContain("<h1>Oakridge Roasters: Content</h1><p>2 Nov 2026 to 29 Nov 2026</p>");
+      // Open through its last day, 30 December: until 31 December 00:00 UTC.
+      expect(filled.body).toMatch(/<p>Shared by [^<]+ · read-only · link open until 31 Dec 2026<\/p>/);
+      expect(filled.body).toContain(`href="/api/shared-report/pdf?token=${encodeURIComponent(token)}"`);
+      expect(filled.body).not.toContain("%REPORT_");
+      const json = /<script type="application\/json" id="shared-report-view">(.*?)<\/script>/s.exec(
+        filled.body,
+      )?.[1];
+      const view = JSON.parse(json ?? "null") as Schemas["SharedReportView"];
+      expect(view).toMatchObject({ module: "content", brandName: "Oakridge Roasters", window: PERIOD });
+      expect(view.content?.audit.postsPerWeek.value).toBe(1);
+
+      // Refused or incomplete: index.html, with nothing of the report.
+      expect((await revoke(team.member, report.id)).statusCode).toBe(200);
+      for (const plain of [await page(token), await page("not-a-token-of-ours"), await page()]) {
+        expect(plain.statusCode).toBe(200);
+        expect(plain.body).toBe('<html><body><div id="root"></div></body></html>');
+      }
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it("lets a member revoke their own links, an admin anyone's, and no other workspace any", async () => {

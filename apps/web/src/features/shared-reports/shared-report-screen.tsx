@@ -1,6 +1,4 @@
-import { buttonVariants } from "@brandscope/ui/button";
 import { ErrorState } from "@brandscope/ui/error-state";
-import { Logo } from "@brandscope/ui/logo";
 import { Skeleton } from "@brandscope/ui/skeleton";
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, useState } from "react";
@@ -14,6 +12,27 @@ import { ProvenanceLine } from "~/features/modules/provenance-line";
 import { ReadOnlyReport } from "~/features/modules/read-only";
 import { isApiError, problemText } from "~/lib/problem";
 import { moduleTitles, type SharedReportView, sharedReportPdfPath, sharedReportViewOptions } from "./queries";
+import { EMBEDDED_VIEW_ID, ReportFrame as Frame, ReportHeader } from "./report-frame";
+
+/**
+ * The report the server sent inside the page with its first paint (apps/api/src/modules/shared-reports/
+ * report-page.ts: GET /shared-report's answer for the address's token), so the page renders at once without
+ * asking the API again. Absent when the server sent the plain page (a refused link, figures still computing).
+ */
+const embeddedView = readEmbeddedView();
+const loadedAt = Date.now();
+
+function readEmbeddedView(): SharedReportView | undefined {
+  const text =
+    typeof document === "undefined" ? null : document.getElementById(EMBEDDED_VIEW_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const view = JSON.parse(text) as SharedReportView;
+    return typeof view === "object" && view !== null && view.module in moduleTitles ? view : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The page a shared link opens (issue 32, docs/shared-reports.md): one module's report of one brand and period,
@@ -22,7 +41,11 @@ import { moduleTitles, type SharedReportView, sharedReportPdfPath, sharedReportV
  * plan applies them (the server sends `branding` then).
  */
 export function SharedReportScreen({ token }: { token: string | undefined }) {
-  const report = useQuery({ ...sharedReportViewOptions(token ?? ""), enabled: Boolean(token) });
+  const report = useQuery({
+    ...sharedReportViewOptions(token ?? ""),
+    enabled: Boolean(token),
+    ...(embeddedView ? { initialData: embeddedView, initialDataUpdatedAt: loadedAt } : {}),
+  });
   if (!token || report.isError) {
     const gone = isApiError(report.error, 410) || isApiError(report.error, 404) || !token;
     return (
@@ -62,19 +85,6 @@ export function SharedReportScreen({ token }: { token: string | undefined }) {
   return <Report view={report.data} token={token} />;
 }
 
-function Frame({ children, style }: { children: React.ReactNode; style?: CSSProperties }) {
-  return (
-    <div className="bg-background min-h-dvh" style={style}>
-      {/* The address holds the link's token: no referrer carries it to another site, and no search engine keeps it. */}
-      <meta name="referrer" content="no-referrer" />
-      <meta name="robots" content="noindex, nofollow" />
-      <main className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-6 sm:px-6 lg:px-10">
-        {children}
-      </main>
-    </div>
-  );
-}
-
 function Report({ view, token }: { view: SharedReportView; token: string }) {
   const title = moduleTitles[view.module];
   const accent = view.branding?.accentColor;
@@ -88,39 +98,15 @@ function Report({ view, token }: { view: SharedReportView; token: string }) {
   const logo = view.branding?.logo;
   return (
     <Frame style={style}>
-      <header
-        data-slot="shared-report-header"
-        className="border-primary flex flex-wrap items-center justify-between gap-4 border-b-4 pb-4"
-      >
-        <div className="flex min-w-0 items-center gap-4">
-          {logo ? (
-            <img src={logo} alt={`${view.workspaceName} logo`} className="h-10 max-w-40 object-contain" />
-          ) : (
-            <Logo size="sm" />
-          )}
-          <div className="flex min-w-0 flex-col">
-            <h1 className="text-foreground text-xl font-semibold tracking-tight break-words">
-              {view.brandName}: {title}
-            </h1>
-            <p className="text-muted-foreground text-sm">
-              {formatDate(view.window.from)} to {formatDate(view.window.to)}
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-muted-foreground text-xs">
-            Shared by {view.workspaceName} · read-only · link open until {formatDate(view.expiresAt)}
-          </p>
-          {/* The same report made on the server (GET /shared-report/pdf): the only link of the page. */}
-          <a
-            href={sharedReportPdfPath(token)}
-            download
-            className={buttonVariants({ emphasis: "secondary", size: "sm" })}
-          >
-            Download PDF
-          </a>
-        </div>
-      </header>
+      <ReportHeader
+        heading={{
+          title: `${view.brandName}: ${title}`,
+          period: `${formatDate(view.window.from)} to ${formatDate(view.window.to)}`,
+          byline: `Shared by ${view.workspaceName} · read-only · link open until ${formatDate(view.expiresAt)}`,
+          pdfHref: sharedReportPdfPath(token),
+          ...(logo ? { logo: { src: logo, alt: `${view.workspaceName} logo` } } : {}),
+        }}
+      />
       <ReadOnlyReport.Provider value={true}>
         <ModuleBody view={view} />
       </ReadOnlyReport.Provider>
