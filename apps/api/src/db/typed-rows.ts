@@ -11,7 +11,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 /** A value of the select list that is no column: its SQL and its type, declared together. */
 export interface Computed<T> {
   readonly expression: SQL;
-  /** The column whose driver value it is, when it is one read differently (`asJson`, `orNull`). */
+  /** The column whose driver value it is, mapped as that column's (`orNull`, `asColumn`). */
   readonly column?: Column;
   /** Never set: carries the type. */
   readonly type?: T;
@@ -56,8 +56,8 @@ export const asColumn = <C extends Column>(
 });
 
 /**
- * An array or other field read as JSON (`to_json`): node-postgres parses JSON natively, much faster than its
- * array text parser, and a JSON array is the field's data either way.
+ * An array of text or numbers read as JSON (`to_json`): node-postgres parses JSON natively, much faster than its
+ * array text parser, and the JSON array is the field's data either way (not so a timestamp's: it would be text).
  */
 export const asJson = <F extends Field>(field: F): Computed<DataOf<F>> => ({
   expression: sql`to_json(${expressionOf(field)})`,
@@ -110,6 +110,9 @@ export function selection<F extends Fields>(fields: F): Selection<F> {
     },
   };
 }
+
+/** `count(*)` as `n`: how many rows a query counts. */
+export const COUNT = selection({ n: computed<number>("count(*)::int") });
 
 /**
  * The fields of a subquery `alias` (a CTE, a derived table) that selects `inner`, read again by their keys: what

@@ -8,7 +8,7 @@ import {
   personas,
   workspaceBrands,
 } from "../../db/schema";
-import { computed, selection, selectRows } from "../../db/typed-rows";
+import { COUNT, selectRows } from "../../db/typed-rows";
 
 /**
  * The keywords a brand's personas may be matched with: its own and, for the sample brand with an industry, the
@@ -118,12 +118,11 @@ export async function refreshReadStatistics(db: Queryable) {
  * show, its newest own brand.
  */
 export async function countOwnSegments(db: Queryable, p: { workspaceId: string }): Promise<number> {
-  const count = selection({ n: computed<number>("count(*)::int") });
   const [row] = await selectRows(
     db,
-    count,
+    COUNT,
     sql`
-    select ${count.sql} from ${audienceSegments}
+    select ${COUNT.sql} from ${audienceSegments}
     where size > 0 and jsonb_array_length(interests) > 0 and brand_id = (
       select brand_id from ${workspaceBrands} where workspace_id = ${p.workspaceId}
       order by created_at desc limit 1)`,

@@ -1,7 +1,7 @@
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { brands, influencerScores, influencers } from "../../db/schema";
-import { asJson, computed, type RowOf, selection, withOptional } from "../../db/typed-rows";
+import { asJson, COUNT, computed, type RowOf, selection, withOptional } from "../../db/typed-rows";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
 import { ownBrand } from "./module-reads.repo";
@@ -134,8 +134,6 @@ export async function findInfluencerPage(
   });
   return rows;
 }
-
-const COUNT = selection({ n: computed<number>("count(*)::int") });
 
 /** How many influencers scored for the brand match the filters. */
 export async function countInfluencers(db: Db, p: InfluencerFilters): Promise<number> {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { brands, imports, keywords, ownCreators, workspaceBrands } from "../../db/schema";
-import { computed, orNull, type RowOf, selection, selectRows } from "../../db/typed-rows";
+import { COUNT, computed, orNull, type RowOf, selection, selectRows } from "../../db/typed-rows";
 import type { PoolCreator, RankedCreator } from "./influencers/own-ranking";
 
 /**
@@ -257,8 +257,6 @@ export async function findOwnCreatorPage(
     sql`select ${OWN_CREATOR.sql} ${FROM} ${whereOf(f)} ${ORDER} limit ${f.limit} offset ${f.offset}`,
   );
 }
-
-const COUNT = selection({ n: computed<number>("count(*)::int") });
 
 export async function countOwnCreators(db: Queryable, f: OwnCreatorFilters): Promise<number> {
   const [row] = await selectRows(db, COUNT, sql`select ${COUNT.sql} ${FROM} ${whereOf(f)}`);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { brands } from "../../db/schema";
-import { computed, selection, selectRows } from "../../db/typed-rows";
+import { COUNT, computed, selection, selectRows } from "../../db/typed-rows";
 import type { FoundCreator } from "./found-creators";
 
 /** An own brand a YouTube creator search could be made for, with what it searches by. */
@@ -96,8 +96,6 @@ export async function recordCreatorSearch(
       channels)
     values (${p.workspaceId}, ${p.brandId}, ${p.searchedAt}, ${p.quotaDay}, ${p.keySource}, ${p.channels})`);
 }
-
-const COUNT = selection({ n: computed<number>("count(*)::int") });
 
 /** How many creator searches the workspace made with the operator's key on a quota day. */
 export async function countOperatorSearches(
