@@ -6,6 +6,7 @@ import type { Db } from "./client";
 import { connections } from "./connectors.schema";
 import { mailOutbox } from "./mail.schema";
 import { ssoConnections } from "./sso.schema";
+import { computed, selection, selectRows } from "./typed-rows";
 
 /**
  * Every column that holds sealed values (lib/crypto.ts seal), with the key of its row: what `npm run keys:rotate`
@@ -30,10 +31,18 @@ const keyIdOf = (column: PgColumn) =>
 export async function countSealedByKey(db: Db): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const c of SEALED_COLUMNS) {
-    const result = await db.execute<{ key_id: string; values: number }>(sql`
-      select ${keyIdOf(c.sealed)} as key_id, count(*)::int as values
-      from ${c.table} where ${c.sealed} is not null group by 1`);
-    for (const row of result.rows) counts.set(row.key_id, (counts.get(row.key_id) ?? 0) + row.values);
+    const byKey = selection({
+      key_id: computed<string>(keyIdOf(c.sealed)),
+      values: computed<number>("count(*)::int"),
+    });
+    const rows = await selectRows(
+      db,
+      byKey,
+      sql`
+      select ${byKey.sql}
+      from ${c.table} where ${c.sealed} is not null group by 1`,
+    );
+    for (const row of rows) counts.set(row.key_id, (counts.get(row.key_id) ?? 0) + row.values);
   }
   return counts;
 }
@@ -44,12 +53,19 @@ export async function sealedWithOtherKeys(
   c: SealedColumn,
   p: { currentId: string; after: string | undefined; limit: number },
 ): Promise<{ key: string; sealed: string }[]> {
-  const result = await db.execute<{ key: string; sealed: string }>(sql`
-    select ${c.key}::text as key, ${c.sealed} as sealed from ${c.table}
+  const values = selection({
+    key: computed<string>(sql`${c.key}::text`),
+    sealed: computed<string>(sql`${c.sealed}`),
+  });
+  return selectRows(
+    db,
+    values,
+    sql`
+    select ${values.sql} from ${c.table}
     where ${c.sealed} is not null and ${c.sealed} not like ${`v2.${p.currentId}.%`}
       ${p.after === undefined ? sql`` : sql`and ${c.key} > ${p.after}`}
-    order by ${c.key} limit ${p.limit}`);
-  return result.rows;
+    order by ${c.key} limit ${p.limit}`,
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import type { TokenSubject } from "../kernel/token-subject";
 import { keptRows } from "../modules/analytics/read-model/read-model";
 import type { ReplicaReads } from "../modules/analytics/read-model/replica-reads";
 import { verifyIdToken } from "../modules/auth/id-token";
-import { type LiveSessionRow, liveRole, liveSessionStatement } from "../modules/auth/sessions.repo";
+import { LIVE_SESSION_COLUMNS, liveRole, liveSessionStatement } from "../modules/auth/sessions.repo";
 import type { Role } from "./contract";
 
 declare module "fastify" {
@@ -77,7 +77,7 @@ export function authenticate(o: { db: Db; deps: Pick<AppDeps, "keys" | "clock"> 
     const now = o.deps.clock.now();
     const subject = token ? await verifyIdToken(token, o.deps.keys.jwt, now) : undefined;
     const role =
-      subject && liveRole(await keptRows<LiveSessionRow>(o.db, liveSessionStatement(subject)), now);
+      subject && liveRole(await keptRows(o.db, LIVE_SESSION_COLUMNS, liveSessionStatement(subject)), now);
     if (!subject || !role) throw new AppError("UNAUTHORIZED", 401, "Unauthorized");
     request.userId = subject.userId;
     request.auth = subject;

@@ -12,6 +12,7 @@ import {
   alerts,
   users,
 } from "../../db/schema";
+import { selection, selectRows } from "../../db/typed-rows";
 import { DAY_MS } from "../../lib/clock";
 
 /** Confirmed members who chose this way of getting alerts by e-mail, with the rules they muted. */
@@ -213,19 +214,24 @@ export async function queueChannelDeliveries(
     on conflict do nothing`);
 }
 
+const CLAIMED_DELIVERY = selection({
+  id: alertChannelDeliveries.id,
+  workspaceId: alertChannelDeliveries.workspaceId,
+  kind: alertChannelDeliveries.kind,
+  batchId: alertChannelDeliveries.batchId,
+  attempts: alertChannelDeliveries.attempts,
+  createdAt: alertChannelDeliveries.createdAt,
+});
+
 /**
  * Takes up to `limit` deliveries due by `now` for one attempt each, held until `heldUntil` so another run leaves them
  * alone meanwhile (SKIP LOCKED keeps two runs apart), with their channel.
  */
 export async function claimDueDeliveries(db: Queryable, p: { now: Date; heldUntil: Date; limit: number }) {
-  const result = await db.execute<{
-    id: string;
-    workspace_id: string;
-    kind: AlertChannelKind;
-    batch_id: string;
-    attempts: number;
-    created_at: Date;
-  }>(sql`
+  return selectRows(
+    db,
+    CLAIMED_DELIVERY,
+    sql`
     update ${alertChannelDeliveries} set next_attempt_at = ${p.heldUntil.toISOString()}::timestamptz,
       attempts = attempts + 1
     where id in (
@@ -233,15 +239,8 @@ export async function claimDueDeliveries(db: Queryable, p: { now: Date; heldUnti
       where delivered_at is null and given_up_at is null and next_attempt_at <= ${p.now.toISOString()}::timestamptz
       order by next_attempt_at limit ${p.limit} for update skip locked
     )
-    returning id, workspace_id, kind, batch_id, attempts, created_at`);
-  return result.rows.map((r) => ({
-    id: r.id,
-    workspaceId: r.workspace_id,
-    kind: r.kind,
-    batchId: r.batch_id,
-    attempts: r.attempts,
-    createdAt: new Date(r.created_at),
-  }));
+    returning ${CLAIMED_DELIVERY.sql}`,
+  );
 }
 
 export async function settleDelivery(

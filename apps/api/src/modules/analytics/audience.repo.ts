@@ -8,6 +8,7 @@ import {
   personas,
   workspaceBrands,
 } from "../../db/schema";
+import { COUNT, selectRows } from "../../db/typed-rows";
 
 /**
  * The keywords a brand's personas may be matched with: its own and, for the sample brand with an industry, the
@@ -117,10 +118,14 @@ export async function refreshReadStatistics(db: Queryable) {
  * show, its newest own brand.
  */
 export async function countOwnSegments(db: Queryable, p: { workspaceId: string }): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from ${audienceSegments}
+  const [row] = await selectRows(
+    db,
+    COUNT,
+    sql`
+    select ${COUNT.sql} from ${audienceSegments}
     where size > 0 and jsonb_array_length(interests) > 0 and brand_id = (
       select brand_id from ${workspaceBrands} where workspace_id = ${p.workspaceId}
-      order by created_at desc limit 1)`);
-  return result.rows[0]?.n ?? 0;
+      order by created_at desc limit 1)`,
+  );
+  return row?.n ?? 0;
 }

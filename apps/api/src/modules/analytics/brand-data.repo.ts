@@ -8,6 +8,7 @@ import {
   websiteArticles,
   websiteReads,
 } from "../../db/schema";
+import { asColumn, computed, selection, selectRows } from "../../db/typed-rows";
 import type { PostSource } from "./content/source-ages";
 import type { ArticlePoint, WebsiteCoverage } from "./content/website";
 import { addDays, type DayWindow, toDay } from "./periods";
@@ -151,19 +152,27 @@ export interface DataSpan {
   dataAsOf: Date | null;
 }
 
+/** The first and last instant of a brand's posts and follower days (readDataSpan's `spans`), as a post's time. */
+const SPAN = selection({
+  first: asColumn(posts.postedAt, "min(first)"),
+  last: asColumn(posts.postedAt, "max(last)"),
+});
+
 /** The first and last day the brand has posts or follower counts for: where the periods are anchored. */
 export async function readDataSpan(db: Queryable, p: { brandId: string }): Promise<DataSpan> {
-  const result = await db.execute<{ first: Date | null; last: Date | null }>(sql`
-    select min(first) as first, max(last) as last from (
+  const [row] = await selectRows(
+    db,
+    SPAN,
+    sql`
+    select ${SPAN.sql} from (
       select min(posted_at) as first, max(posted_at) as last from ${posts} where brand_id = ${p.brandId}
       union all
       select min(day)::timestamptz, (max(day) + 1)::timestamptz - interval '1 ms'
         from ${followerSnapshots} where brand_id = ${p.brandId}
-    ) spans`);
-  const row = result.rows[0];
+    ) spans`,
+  );
   if (!row?.first || !row.last) return { history: null, dataAsOf: null };
-  const first = new Date(row.first);
-  const last = new Date(row.last);
+  const { first, last } = row;
   return { history: { from: toDay(first), to: toDay(last) }, dataAsOf: last };
 }
 
@@ -189,6 +198,12 @@ export function findPostsPage(
     .limit(p.limit);
 }
 
+/** A comparison's companies (readComparisons' `m`) and whether a sample one is among them. */
+const COMPARISON = selection({
+  companies: computed<string[]>("array_agg(distinct m.company::text order by m.company::text)"),
+  withSample: computed<boolean>("bool_or(b.sample)"),
+});
+
 /**
  * The companies of every comparison the brand is in (module-context.ts inOneWindow): for each workspace that
  * follows competitors for it, or follows it as a competitor, the workspace's brand and all its competitors, and
@@ -198,21 +213,23 @@ export async function readComparisons(
   db: Queryable,
   p: { brandId: string },
 ): Promise<{ companies: string[]; withSample: boolean }[]> {
-  const result = await db.execute<{ companies: string[]; withSample: boolean }>(sql`
+  return selectRows(
+    db,
+    COMPARISON,
+    sql`
     with comparisons as (
       select distinct workspace_id, brand_id from brand_competitors
       where brand_id = ${p.brandId} or competitor_id = ${p.brandId}
     )
-    select array_agg(distinct m.company::text order by m.company::text) as companies,
-      bool_or(b.sample) as "withSample"
+    select ${COMPARISON.sql}
     from comparisons c cross join lateral (
       select c.brand_id as company
       union all
       select bc.competitor_id from brand_competitors bc
       where bc.workspace_id = c.workspace_id and bc.brand_id = c.brand_id
     ) m join brands b on b.id = m.company
-    group by c.workspace_id, c.brand_id`);
-  return result.rows;
+    group by c.workspace_id, c.brand_id`,
+  );
 }
 
 /** Where the company's website reads stand; null before its first read. */

@@ -1,5 +1,7 @@
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import type { DataSource, InfluencerAudience, InfluencerRecentPost } from "../../db/schema";
+import { brands, influencerScores, influencers } from "../../db/schema";
+import { asJson, COUNT, computed, type RowOf, selection, withOptional } from "../../db/typed-rows";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
 import { ownBrand } from "./module-reads.repo";
@@ -10,17 +12,26 @@ import { keptRows } from "./read-model/read-model";
  * statement of its own, so every one is planned for the filters it has.
  */
 
-/** The workspace's brand with its stored totals, and the workspace's plan: one round trip. */
-export interface InfluencerContext extends SubscriptionFields {
-  id: string;
-  industry: string | null;
-  /** A sample brand ranks the sample data set's profiles; an own brand its own creators (own-creators.repo.ts). */
-  sample: boolean;
-  totals: BrandTotals | null;
-}
+const b = alias(brands, "b");
+const i = alias(influencers, "i");
+const s = alias(influencerScores, "s");
 
-const INFLUENCER_CONTEXT = `select b.id, b.industry, b.sample, (select t.payload from figures t
-    where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') as totals, ${SUBSCRIPTION_COLUMNS}
+/**
+ * The workspace's brand with its stored totals, and the workspace's plan: one round trip. A sample brand ranks the
+ * sample data set's profiles; an own brand its own creators (own-creators.repo.ts).
+ */
+const INFLUENCER_CONTEXT_COLUMNS = selection({
+  id: b.id,
+  industry: b.industry,
+  sample: b.sample,
+  totals: computed<BrandTotals | null>(`(select t.payload from figures t
+    where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all')`),
+  ...SUBSCRIPTION_COLUMNS,
+});
+
+export type InfluencerContext = RowOf<(typeof INFLUENCER_CONTEXT_COLUMNS)["fields"]>;
+
+const INFLUENCER_CONTEXT = `select ${INFLUENCER_CONTEXT_COLUMNS.text}
   from brands b ${SUBSCRIPTION_JOIN}
   where b.id = (${ownBrand("$2")})`;
 
@@ -29,7 +40,7 @@ export async function findInfluencerContext(
   db: Db,
   p: { workspaceId: string; brandId: string | undefined },
 ): Promise<InfluencerContext | undefined> {
-  const rows = await keptRows<InfluencerContext>(db, {
+  const rows = await keptRows(db, INFLUENCER_CONTEXT_COLUMNS, {
     name: "influencer-context",
     text: INFLUENCER_CONTEXT,
     values: [p.workspaceId, p.brandId ?? null],
@@ -47,24 +58,25 @@ export interface InfluencerFilters {
   search: string | undefined;
 }
 
-/** Arrays come back as JSON (to_json): node-postgres parses it natively, much faster than its array text parser. */
-const SUMMARY_COLUMNS = `i.id, i.name, i.handle, i.avatar, i.platform, i.followers, i.engagement_rate, i.authenticity,
-  to_json(i.topics) as topics, i.country, s.fit, s.score`;
+/** Arrays come back as JSON (asJson): node-postgres parses it natively, much faster than its array text parser. */
+const SUMMARY_FIELDS = {
+  id: i.id,
+  name: i.name,
+  handle: i.handle,
+  avatar: i.avatar,
+  platform: i.platform,
+  followers: i.followers,
+  engagement_rate: i.engagementRate,
+  authenticity: i.authenticity,
+  topics: asJson(i.topics),
+  country: i.country,
+  fit: s.fit,
+  score: s.score,
+};
+const SUMMARY = selection(SUMMARY_FIELDS);
+const SUMMARY_COLUMNS = SUMMARY.text;
 
-export interface InfluencerSummaryRow {
-  id: string;
-  name: string;
-  handle: string;
-  avatar: string | null;
-  platform: string;
-  followers: number;
-  engagement_rate: number | null;
-  authenticity: number | null;
-  topics: string[];
-  country: string | null;
-  fit: number | null;
-  score: number | null;
-}
+export type InfluencerSummaryRow = RowOf<typeof SUMMARY_FIELDS>;
 
 /** The where clause of the filters present, their values from $2 on, and a statement-name suffix. */
 function whereOf(f: InfluencerFilters) {
@@ -114,7 +126,7 @@ export async function findInfluencerPage(
       join influencer_scores s on s.brand_id = $1 and s.influencer_id = r.influencer_id
       join influencers i on i.id = r.influencer_id ${BY_SCORE}`
     : `select ${SUMMARY_COLUMNS} ${FROM_SCORES} where ${where} ${BY_SCORE} ${page}`;
-  const rows = await keptRows<InfluencerSummaryRow>(db, {
+  const rows = await keptRows(db, SUMMARY, {
     name: `influencer-page-${shape}`,
     text,
     values: [...values, p.limit, p.offset],
@@ -126,9 +138,9 @@ export async function findInfluencerPage(
 /** How many influencers scored for the brand match the filters. */
 export async function countInfluencers(db: Db, p: InfluencerFilters): Promise<number> {
   const { where, values, shape } = whereOf(p);
-  const rows = await keptRows<{ n: number }>(db, {
+  const rows = await keptRows(db, COUNT, {
     name: `influencer-count-${shape}`,
-    text: `select count(*)::int as n ${FROM_SCORES} where ${where}`,
+    text: `select ${COUNT.text} ${FROM_SCORES} where ${where}`,
     values,
     tables: ["influencer_scores", "influencers"],
   });
@@ -144,13 +156,16 @@ export interface PeerPoint {
   fit: number | null;
 }
 
-export interface InfluencerDetailsRow extends InfluencerSummaryRow {
-  audience: InfluencerAudience | null;
-  recent_posts: InfluencerRecentPost[];
-  updated_at: Date;
-  /** Where the profile came from (the sample data set's are `sample`). */
-  source: DataSource;
-}
+/** An influencer's details: its summary, audience, recent posts and where the profile came from (`sample`…). */
+const DETAILS = selection({
+  ...SUMMARY_FIELDS,
+  audience: i.audience,
+  recent_posts: i.recentPosts,
+  updated_at: i.updatedAt,
+  source: i.source,
+});
+
+export type InfluencerDetailsRow = RowOf<(typeof DETAILS)["fields"]>;
 
 export interface InfluencerDetailsAnswer extends SubscriptionFields {
   brandId: string;
@@ -167,33 +182,36 @@ export interface InfluencerDetailsAnswer extends SubscriptionFields {
  * was not ranked against is not in its pool (audience.repo.ts findInfluencerPool: a brand of one's own never gets
  * the sample's creators), so it is not found.
  */
+const INFLUENCER_DETAILS_COLUMNS = withOptional(
+  selection({
+    brand_id: computed<string>("own.id"),
+    brand_industry: computed<string | null>("own.industry"),
+    ...SUBSCRIPTION_COLUMNS,
+    peers: computed<PeerPoint[]>(`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name,
+      'followers', p.followers, 'er', p.engagement_rate, 'fit', p.fit) order by p.score desc nulls last, p.id),
+      '[]'::json)
+    from (select i.id, i.name, i.followers, i.engagement_rate, s.fit, s.score ${FROM_SCORES}
+      where s.brand_id = own.id and s.platform = one.platform
+      ${BY_SCORE} limit $3) p)`),
+  }),
+  "one",
+  DETAILS,
+);
+
 const INFLUENCER_DETAILS = `with own as (select b.id, b.industry from brands b where b.id = (${ownBrand("$4")})),
 one as (
-  select ${SUMMARY_COLUMNS}, i.audience, i.recent_posts, i.updated_at, i.source
+  select ${DETAILS.text}
   from influencers i join influencer_scores s on s.influencer_id = i.id and s.brand_id = (select id from own)
   where i.id = $2::uuid
 )
-select own.id as brand_id, own.industry as brand_industry, ${SUBSCRIPTION_COLUMNS}, one.*,
-  (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'followers', p.followers,
-      'er', p.engagement_rate, 'fit', p.fit) order by p.score desc nulls last, p.id), '[]'::json)
-    from (select i.id, i.name, i.followers, i.engagement_rate, s.fit, s.score ${FROM_SCORES}
-      where s.brand_id = own.id and s.platform = one.platform
-      ${BY_SCORE} limit $3) p) as peers
+select ${INFLUENCER_DETAILS_COLUMNS.text}
 from own left join one on true ${SUBSCRIPTION_JOIN}`;
 
 export async function findInfluencerDetails(
   db: Db,
   p: { workspaceId: string; brandId: string | undefined; influencerId: string; peers: number },
 ): Promise<InfluencerDetailsAnswer | undefined> {
-  const rows = await keptRows<
-    SubscriptionFields &
-      Omit<InfluencerDetailsRow, "id"> & {
-        id: string | null;
-        brand_id: string;
-        brand_industry: string | null;
-        peers: PeerPoint[];
-      }
-  >(db, {
+  const rows = await keptRows(db, INFLUENCER_DETAILS_COLUMNS, {
     name: "influencer-details",
     text: INFLUENCER_DETAILS,
     values: [p.workspaceId, p.influencerId, p.peers, p.brandId ?? null],
@@ -201,23 +219,23 @@ export async function findInfluencerDetails(
   });
   const r = rows[0];
   if (!r) return undefined;
+  const answer = {
+    brandId: r.brand_id,
+    brandIndustry: r.brand_industry,
+    subscription_plan: r.subscription_plan,
+    subscription_status: r.subscription_status,
+    subscription_end_date: r.subscription_end_date,
+    peers: r.peers,
+  };
+  if (r.id === null) return { ...answer, influencer: undefined };
   const {
-    brand_id,
-    brand_industry,
-    subscription_plan,
-    subscription_status,
-    subscription_end_date,
-    peers,
-    id,
+    brand_id: _b,
+    brand_industry: _i,
+    subscription_plan: _p,
+    subscription_status: _s,
+    subscription_end_date: _e,
+    peers: _peers,
     ...influencer
   } = r;
-  return {
-    brandId: brand_id,
-    brandIndustry: brand_industry,
-    subscription_plan,
-    subscription_status,
-    subscription_end_date,
-    influencer: id === null ? undefined : { id, ...influencer },
-    peers,
-  };
+  return { ...answer, influencer };
 }

@@ -1,4 +1,7 @@
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { keywords } from "../../db/schema";
+import { asJson, computed, fieldsOf, type RowOf, selection, withAbsent } from "../../db/typed-rows";
 import { importedFormats, ownBrand } from "./module-reads.repo";
 import { keptRows } from "./read-model/read-model";
 
@@ -12,19 +15,44 @@ import { keptRows } from "./read-model/read-model";
  * its industry's, so the industry filter keeps them only for that industry.
  */
 
-export interface KeywordRow {
-  keyword: string;
-  country: string;
-  volume: number | null;
-  /** A bucketed Keyword Planner import's range, in place of the volume; null on exact volumes. */
-  volume_low: number | null;
-  volume_high: number | null;
-  cpc: number | null;
-  currency: string;
-  competition: number | null;
-  trend: number[];
-  source: string;
-}
+const k = alias(keywords, "k");
+
+/**
+ * The columns of the page of keywords (a union's branches each select them from `k`), `volume_order` for the
+ * union's order: a bucketed Keyword Planner import's range (volume_low, volume_high) stands in for the volume.
+ */
+const KEYWORD_PAGE = selection({
+  id: k.id,
+  keyword: k.keyword,
+  country: k.country,
+  volume: k.volume,
+  volume_low: k.volumeLow,
+  volume_high: k.volumeHigh,
+  cpc: k.cpc,
+  currency: k.currency,
+  competition: k.competition,
+  trend: k.trend,
+  source: k.source,
+  volume_order: computed<number | null>("coalesce(k.volume, k.volume_low)"),
+});
+
+const page = fieldsOf("page", KEYWORD_PAGE);
+
+/** A keyword of the answer, as the page holds it (trend as JSON: answerOf). */
+const KEYWORD_FIELDS = {
+  keyword: page.keyword,
+  country: page.country,
+  volume: page.volume,
+  volume_low: page.volume_low,
+  volume_high: page.volume_high,
+  cpc: page.cpc,
+  currency: page.currency,
+  competition: page.competition,
+  trend: asJson(page.trend),
+  source: page.source,
+};
+
+export type KeywordRow = RowOf<typeof KEYWORD_FIELDS>;
 
 export interface KeywordAnswer {
   brandId: string;
@@ -45,17 +73,25 @@ const own = (brand: string) =>
   `own as (select b.id, b.industry, b.country, b.sample from brands b where b.id = (${ownBrand(brand)}))`;
 /** The country asked for ($2), else the brand's; with neither, any country. */
 const COUNTRY = "coalesce($2::text, own.country)";
-const KEYWORD_COLUMNS =
-  "k.id, k.keyword, k.country, k.volume, k.volume_low, k.volume_high, k.cpc, k.currency, k.competition, k.trend, k.source, coalesce(k.volume, k.volume_low) as volume_order";
+const KEYWORD_COLUMNS = KEYWORD_PAGE.text;
 
 /**
  * The answer's rows: the brand on each (one row with null keyword columns when no keyword matches), the page in
  * its order, and on an imported keyword the exports that stored keywords. The trend array comes
  * back as JSON (to_json): node-postgres parses that natively, much faster than its array text parser.
  */
-const answerOf = (order: string) => `select own.id as brand_id, own.sample as brand_sample,
-  case when page.source = 'csv_import' then ${importedFormats("own.id", ["keyword"])} end as import_format,
-  page.keyword, page.country, page.volume, page.volume_low, page.volume_high, page.cpc, page.currency, page.competition, to_json(page.trend) as trend, page.source
+const ANSWER_COLUMNS = withAbsent(
+  {
+    brand_id: computed<string>("own.id"),
+    brand_sample: computed<boolean>("own.sample"),
+    import_format: computed<string | null>(
+      `case when page.source = 'csv_import' then ${importedFormats("own.id", ["keyword"])} end`,
+    ),
+  },
+  KEYWORD_FIELDS,
+);
+
+const answerOf = (order: string) => `select ${ANSWER_COLUMNS.text}
 from own left join page on true
 order by ${order}`;
 
@@ -112,14 +148,7 @@ page as (
 )
 ${answerOf("page.closeness desc, page.volume_order desc, page.id")}`;
 
-interface AnswerRow extends Omit<KeywordRow, "keyword"> {
-  brand_id: string;
-  brand_sample: boolean;
-  import_format: string | null;
-  keyword: string | null;
-}
-
-function toAnswer(rows: readonly AnswerRow[]): KeywordAnswer | undefined {
+function toAnswer(rows: readonly NonNullable<(typeof ANSWER_COLUMNS)["row"]>[]): KeywordAnswer | undefined {
   const first = rows[0];
   if (!first) return undefined;
   const imported = rows.find((r) => r.source === "csv_import");
@@ -128,9 +157,11 @@ function toAnswer(rows: readonly AnswerRow[]): KeywordAnswer | undefined {
     sampleBrand: first.brand_sample,
     importFormat: imported ? imported.import_format : undefined,
     fromProvider: rows.some((r) => r.source === "provider"),
-    rows: rows.flatMap(({ brand_id: _b, brand_sample: _s, import_format: _f, keyword, ...rest }) =>
-      keyword === null ? [] : [{ keyword, ...rest }],
-    ),
+    rows: rows.flatMap((r) => {
+      if (r.keyword === null) return [];
+      const { brand_id: _b, brand_sample: _s, import_format: _f, ...keyword } = r;
+      return [keyword];
+    }),
   };
 }
 
@@ -145,7 +176,7 @@ export async function findIntentKeywords(
     limit: number;
   },
 ): Promise<KeywordAnswer | undefined> {
-  const rows = await keptRows<AnswerRow>(db, {
+  const rows = await keptRows(db, ANSWER_COLUMNS, {
     name: "intent-keywords",
     text: INTENT_KEYWORDS,
     values: [p.workspaceId, p.country ?? null, p.industry ?? null, p.limit, p.brandId ?? null],
@@ -167,7 +198,7 @@ export async function searchVisibleKeywords(
   },
 ): Promise<KeywordAnswer | undefined> {
   // Planned once for any pattern, as every statement (db/client.ts); query-plans.test.ts holds it to its index.
-  const rows = await keptRows<AnswerRow>(db, {
+  const rows = await keptRows(db, ANSWER_COLUMNS, {
     name: "search-keywords",
     text: SEARCH_KEYWORDS,
     values: [p.workspaceId, p.country ?? null, p.pattern, p.text, p.limit, p.brandId ?? null],

@@ -1,7 +1,7 @@
-import type { components } from "@brandscope/api-client/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { subscriptions } from "../../db/schema";
+import { orNull, type RowOf } from "../../db/typed-rows";
 import { effectivePlan, type PlanLimits, planLimits } from "../billing";
-
-type PlanType = components["schemas"]["PlanType"];
 
 /**
  * The workspace's subscription, joined into a module read's own query (workspace id = $1) rather than looked up in
@@ -9,14 +9,15 @@ type PlanType = components["schemas"]["PlanType"];
  * change applies on the next read.
  */
 export const SUBSCRIPTION_JOIN = "left join subscriptions sub on sub.workspace_id = $1";
-export const SUBSCRIPTION_COLUMNS =
-  "sub.plan as subscription_plan, sub.status as subscription_status, sub.end_date as subscription_end_date";
+const sub = alias(subscriptions, "sub");
+/** The subscription's fields, null without one (the join is a left join): spread into a statement's selection. */
+export const SUBSCRIPTION_COLUMNS = {
+  subscription_plan: orNull(sub.plan),
+  subscription_status: orNull(sub.status),
+  subscription_end_date: orNull(sub.endDate),
+};
 
-export interface SubscriptionFields {
-  subscription_plan: PlanType | null;
-  subscription_status: string | null;
-  subscription_end_date: Date | null;
-}
+export type SubscriptionFields = RowOf<typeof SUBSCRIPTION_COLUMNS>;
 
 /** The limits of the workspace's plan, by billing's rule (effectivePlan), from the joined columns. */
 export function planLimitsOf(row: SubscriptionFields, now: Date): PlanLimits {

@@ -1,8 +1,13 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { brands, figures, personas } from "../../db/schema";
+import { asJson, computed, orNull, type RowOf, selection, withOptional } from "../../db/typed-rows";
 import type { BrandWithLinks, SocialLinkRow } from "../brand";
 import type { RowKind } from "../imports";
 import { formatsStoring } from "../imports";
 import type { PersonaDetailsPayload } from "./audience.compute";
+import type { ComputedPeriod } from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
 import { derivedSlot, freshRows, keptMapped, keptRows } from "./read-model/read-model";
@@ -40,47 +45,60 @@ export const importedFormats = (
     .map((id) => `'${id}'`)
     .join(", ")}) group by i.format) f)`;
 
+/*
+ * The statements' select lists are built from the schema's columns (db/typed-rows.ts), under the aliases their text
+ * uses, so a renamed column changes the text or fails the type check; the rest of each text is written out.
+ */
+const b = alias(brands, "b");
+const f = alias(figures, "f");
+const g = alias(figures, "g");
+const persona = alias(personas, "p");
+
 /** The social exports of the brand when `when` holds (never for shared sample data). */
 const latestImport = (when: string) =>
-  `case when ${when} and not b.sample then ${importedFormats("b.id", ["post", "followers"])} end as import_format`;
+  computed<string | null>(
+    `case when ${when} and not b.sample then ${importedFormats("b.id", ["post", "followers"])} end`,
+  );
 
 /** The website traffic exports (GA4's) when `when` holds: the competitor module's web metrics rest on them. */
 const trafficImport = (when: string) =>
-  `case when ${when} and not b.sample then ${importedFormats("b.id", ["traffic"])} end as traffic_import_format`;
+  computed<string | null>(
+    `case when ${when} and not b.sample then ${importedFormats("b.id", ["traffic"])} end`,
+  );
 
 /** The audience exports a brand's personas rest on (never for shared sample data). */
-const AUDIENCE_IMPORT_FORMAT = `case when not b.sample then ${importedFormats("b.id", ["audience-segment"])} end
-  as import_format`;
+const AUDIENCE_IMPORT_FORMAT = computed<string | null>(
+  `case when not b.sample then ${importedFormats("b.id", ["audience-segment"])} end`,
+);
 
 /**
  * The brand columns of a module read: a competitor (c.ord > 0) is shown by its name, logo and figures only, so
  * its social links and import source are not looked up (empty and null).
  */
-const BRAND_COLUMNS = `b.id, b.workspace_id, b.name, b.website, b.country, b.industry, b.logo, b.description,
-  b.sample, b.status, b.status_reason, b.data_changed_at, b.created_at,
-  case when c.ord = 0 then coalesce((select json_agg(json_build_object('platform', a.platform, 'url', a.url)
-    order by a.platform) from social_accounts a where a.brand_id = b.id), '[]'::json) else '[]'::json end
-    as social_links,
-  ${latestImport("c.ord = 0")}, ${trafficImport("c.ord = 0")}`;
+const BRAND_COLUMNS = {
+  id: b.id,
+  workspace_id: b.workspaceId,
+  name: b.name,
+  website: b.website,
+  country: b.country,
+  industry: b.industry,
+  logo: b.logo,
+  description: b.description,
+  sample: b.sample,
+  status: b.status,
+  status_reason: b.statusReason,
+  data_changed_at: b.dataChangedAt,
+  created_at: b.createdAt,
+  social_links: computed<
+    SocialLinkRow[]
+  >(`case when c.ord = 0 then coalesce((select json_agg(json_build_object(
+    'platform', a.platform, 'url', a.url) order by a.platform) from social_accounts a where a.brand_id = b.id),
+    '[]'::json) else '[]'::json end`),
+  import_format: latestImport("c.ord = 0"),
+  traffic_import_format: trafficImport("c.ord = 0"),
+};
 
-interface BrandRowFields {
-  id: string;
-  workspace_id: string | null;
-  name: string;
-  website: string;
-  country: string | null;
-  industry: string | null;
-  logo: string | null;
-  description: string | null;
-  sample: boolean;
-  status: BrandWithLinks["status"];
-  status_reason: string | null;
-  data_changed_at: Date;
-  created_at: Date;
-  social_links: SocialLinkRow[];
-  import_format: string | null;
-  traffic_import_format: string | null;
-}
+type BrandRowFields = RowOf<typeof BRAND_COLUMNS>;
 
 /** A brand of a module read, with what its provenance needs. */
 export interface ModuleBrand extends BrandWithLinks {
@@ -139,6 +157,20 @@ const figureVersion = (
     ? { version: versionOf(xmin, computedAt), computedAt, dataAsOf }
     : null;
 
+const MODULE_BRANDS_COLUMNS = selection({
+  ...BRAND_COLUMNS,
+  figure_xmin: computed<string | null>("f.xmin::text"),
+  figure_computed_at: orNull(f.computedAt),
+  figure_data_as_of: orNull(f.dataAsOf),
+  aligned_key: computed<string | null>("(select period_key from aligned)"),
+  aligned_xmin: computed<string | null>("g.xmin::text"),
+  aligned_computed_at: orNull(g.computedAt),
+  aligned_data_as_of: orNull(g.dataAsOf),
+  totals:
+    computed<BrandTotals | null>(`case when $4::boolean and c.ord = 0 then (select t.payload from figures t
+    where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') end`),
+});
+
 const MODULE_BRANDS = `with own as (${ownBrand("$5")}),
 companies as (
   select own.id, 0::bigint as ord from own
@@ -152,12 +184,7 @@ aligned as (
   from companies c join figures f on f.brand_id = c.id and f.module = 'content' and f.period_key = $3
   where $2::boolean and $3 not like 'custom:%'
 )
-select ${BRAND_COLUMNS},
-  f.xmin::text as figure_xmin, f.computed_at as figure_computed_at, f.data_as_of as figure_data_as_of,
-  (select period_key from aligned) as aligned_key,
-  g.xmin::text as aligned_xmin, g.computed_at as aligned_computed_at, g.data_as_of as aligned_data_as_of,
-  case when $4::boolean and c.ord = 0 then (select t.payload from figures t
-    where t.brand_id = b.id and t.module = 'dashboard' and t.period_key = 'all') end as totals
+select ${MODULE_BRANDS_COLUMNS.text}
 from companies c join brands b on b.id = c.id
 left join figures f on f.brand_id = b.id and f.module = 'content' and f.period_key = $3
 left join figures g on g.brand_id = b.id and g.module = 'content'
@@ -193,20 +220,9 @@ export async function findModuleBrands(
     totals: boolean;
   },
 ): Promise<ModuleBrands> {
-  return keptMapped<
-    BrandRowFields & {
-      figure_xmin: string | null;
-      figure_computed_at: Date | null;
-      figure_data_as_of: Date | null;
-      aligned_key: string | null;
-      aligned_xmin: string | null;
-      aligned_computed_at: Date | null;
-      aligned_data_as_of: Date | null;
-      totals: BrandTotals | null;
-    },
-    ModuleBrands
-  >(
+  return keptMapped(
     db,
+    MODULE_BRANDS_COLUMNS,
     {
       name: "module-brands",
       text: MODULE_BRANDS,
@@ -214,7 +230,7 @@ export async function findModuleBrands(
       tables: ["workspace_brands", "brand_competitors", "brands", "figures", "social_accounts", "imports"],
     },
     MODULE_BRANDS_ROWS,
-    (rows) => ({
+    (rows): ModuleBrands => ({
       brands: rows.map((r) => ({
         ...toModuleBrand(r),
         figures: figureVersion(r.figure_xmin, r.figure_computed_at, r.figure_data_as_of),
@@ -226,22 +242,28 @@ export async function findModuleBrands(
   );
 }
 
-const STORED_FIGURES = `select brand_id, xmin::text as figure_xmin, computed_at, data_as_of, payload from figures
+const STORED_FIGURES_COLUMNS = selection({
+  brand_id: f.brandId,
+  figure_xmin: computed<string>("f.xmin::text"),
+  computed_at: f.computedAt,
+  data_as_of: f.dataAsOf,
+  payload: computed<ComputedPeriod>(sql`${f.payload}`),
+});
+
+const STORED_FIGURES = `select ${STORED_FIGURES_COLUMNS.text} from figures f
   where brand_id = any($1::uuid[]) and module = 'content' and period_key = $2`;
 
-/** The stored content/competitor figures of the brands for the period, with their versions. */
-export async function findStoredFigures<T>(
+/** The stored content/competitor figures of the brands for the period (as brand-figures.ts computes them), with their versions. */
+export async function findStoredFigures(
   db: Db,
   p: { brandIds: string[]; periodKey: string },
-): Promise<{ brandId: string; figures: FigureVersion; payload: T }[]> {
+): Promise<{ brandId: string; figures: FigureVersion; payload: ComputedPeriod }[]> {
   // Not kept as rows: stored-figures.ts keeps the parsed payload per version of the row.
-  const rows = await freshRows<{
-    brand_id: string;
-    figure_xmin: string;
-    computed_at: Date;
-    data_as_of: Date | null;
-    payload: T;
-  }>(db, { name: "stored-figures", text: STORED_FIGURES, values: [p.brandIds, p.periodKey] });
+  const rows = await freshRows(db, STORED_FIGURES_COLUMNS, {
+    name: "stored-figures",
+    text: STORED_FIGURES,
+    values: [p.brandIds, p.periodKey],
+  });
   return rows.map((r) => ({
     brandId: r.brand_id,
     figures: {
@@ -262,23 +284,23 @@ const audienceBrandIds = (brand: string) => `with own as (${ownBrand(brand)})
   union all
   select bc.competitor_id from brand_competitors bc join own on bc.brand_id = own.id where bc.workspace_id = $1`;
 
-/** The persona columns both statements select, as node-postgres returns them (interests and platforms as JSON). */
-interface PersonaColumns {
-  name: string;
-  age_min: number;
-  age_max: number;
-  gender: string;
-  interests: string[];
-  platforms: string[];
-  size: number;
-  share: number;
-  engagement_rate: number | null;
-  country: string | null;
-  industry: string | null;
-}
+/** The persona columns both statements select (interests and platforms as JSON: asJson). */
+const PERSONA_COLUMNS = {
+  name: persona.name,
+  age_min: persona.ageMin,
+  age_max: persona.ageMax,
+  gender: persona.gender,
+  interests: asJson(persona.interests),
+  platforms: asJson(persona.platforms),
+  size: persona.size,
+  share: persona.share,
+  engagement_rate: persona.engagementRate,
+  country: persona.country,
+  industry: persona.industry,
+};
 
 /** The persona columns a list row and the details share, from a row of either statement. */
-function personaFields(r: PersonaColumns) {
+function personaFields(r: RowOf<typeof PERSONA_COLUMNS>) {
   return {
     name: r.name,
     ageMin: r.age_min,
@@ -294,11 +316,19 @@ function personaFields(r: PersonaColumns) {
   };
 }
 
+const PERSONA_DETAILS_COLUMNS = selection({
+  id: persona.id,
+  brand_id: persona.brandId,
+  ...PERSONA_COLUMNS,
+  details: computed<PersonaDetailsPayload>(sql`${persona.details}`),
+  computed_at: persona.computedAt,
+  sample: b.sample,
+  import_format: AUDIENCE_IMPORT_FORMAT,
+  ...SUBSCRIPTION_COLUMNS,
+});
+
 const PERSONA_DETAILS = `with visible as (${audienceBrandIds("$3")})
-select p.id, p.brand_id, p.name, p.age_min, p.age_max, p.gender, to_json(p.interests) as interests,
-  to_json(p.platforms) as platforms, p.size, p.share,
-  p.engagement_rate, p.country, p.industry, p.details, p.computed_at, b.sample, ${AUDIENCE_IMPORT_FORMAT},
-  ${SUBSCRIPTION_COLUMNS}
+select ${PERSONA_DETAILS_COLUMNS.text}
 from personas p join brands b on b.id = p.brand_id ${SUBSCRIPTION_JOIN}
 where p.id = $2 and p.brand_id in (select id from visible)`;
 
@@ -327,19 +357,9 @@ export async function findVisiblePersona(
   db: Db,
   p: { workspaceId: string; brandId: string | undefined; personaId: string },
 ): Promise<PersonaDetailsRow | undefined> {
-  const found = await keptMapped<
-    PersonaColumns &
-      SubscriptionFields & {
-        id: string;
-        brand_id: string;
-        details: PersonaDetailsPayload;
-        computed_at: Date;
-        sample: boolean;
-        import_format: string | null;
-      },
-    { persona?: PersonaDetailsRow }
-  >(
+  const found = await keptMapped(
     db,
+    PERSONA_DETAILS_COLUMNS,
     {
       name: "persona-details",
       text: PERSONA_DETAILS,
@@ -347,7 +367,7 @@ export async function findVisiblePersona(
       tables: ["workspace_brands", "brand_competitors", "personas", "brands", "imports", "subscriptions"],
     },
     PERSONA_ROWS,
-    ([r]) =>
+    ([r]): { persona?: PersonaDetailsRow } =>
       r
         ? {
             persona: {
@@ -375,13 +395,20 @@ export async function findVisiblePersona(
  * The page in a lateral join, so the workspace's subscription comes back in the same round trip even past the last
  * page (one row with null persona columns).
  */
+/** A page's row: past the last page, the lateral join leaves one row of nulls (withOptional). */
+const PERSONA_PAGE_ROW = selection({
+  id: persona.id,
+  sort_key: persona.sortKey,
+  ...PERSONA_COLUMNS,
+  total: computed<number>("(count(*) over ())::int"),
+});
+const PERSONA_PAGE_COLUMNS = withOptional(selection(SUBSCRIPTION_COLUMNS), "page", PERSONA_PAGE_ROW);
+
 const PERSONA_PAGE = (order: (alias: string) => string) => `with visible as (${audienceBrandIds("$7")})
-select ${SUBSCRIPTION_COLUMNS}, page.*
+select ${PERSONA_PAGE_COLUMNS.text}
 from (select) as one ${SUBSCRIPTION_JOIN}
 left join lateral (
-  select p.id, p.name, p.sort_key, p.age_min, p.age_max, p.gender, to_json(p.interests) as interests,
-    to_json(p.platforms) as platforms, p.size, p.share,
-    p.engagement_rate, p.country, p.industry, (count(*) over ())::int as total
+  select ${PERSONA_PAGE_ROW.text}
   from personas p
   where p.brand_id in (select id from visible)
     and ($2::text is null or p.country = $2)
@@ -417,10 +444,7 @@ export async function findPersonaPage(
     offset: number;
   },
 ): Promise<{ rows: PersonaSummaryRow[]; subscription: SubscriptionFields }> {
-  // Past the last page the lateral join leaves one row of nulls but the plan's columns.
-  const rows = await keptRows<
-    SubscriptionFields & ((PersonaColumns & { id: string; sort_key: string; total: number }) | { id: null })
-  >(db, {
+  const rows = await keptRows(db, PERSONA_PAGE_COLUMNS, {
     name: `persona-page-${p.order}`,
     text: PERSONA_PAGE(
       p.order === "name" ? (t) => `${t}.sort_key, ${t}.id` : (t) => `${t}.size desc, ${t}.id`,
@@ -450,8 +474,10 @@ export async function findPersonaPage(
   };
 }
 
+const TOP_PERSONA_IDS_COLUMNS = selection({ id: persona.id });
+
 const TOP_PERSONA_IDS = `with visible as (${audienceBrandIds("$4")})
-select p.id from personas p
+select ${TOP_PERSONA_IDS_COLUMNS.text} from personas p
 where p.brand_id in (select id from visible) and ($2::text is null or p.industry = $2)
 order by p.size desc, p.id limit $3`;
 
@@ -460,7 +486,7 @@ export async function findTopPersonaIds(
   db: Db,
   p: { workspaceId: string; brandId: string | undefined; industry: string | null; limit: number },
 ): Promise<string[]> {
-  const rows = await freshRows<{ id: string }>(db, {
+  const rows = await freshRows(db, TOP_PERSONA_IDS_COLUMNS, {
     name: "top-persona-ids",
     text: TOP_PERSONA_IDS,
     values: [p.workspaceId, p.industry, p.limit, p.brandId ?? null],
@@ -468,9 +494,14 @@ export async function findTopPersonaIds(
   return rows.map((row) => row.id);
 }
 
+const AUDIENCE_SOURCE_COLUMNS = selection({
+  sample: b.sample,
+  import_format: AUDIENCE_IMPORT_FORMAT,
+  computed_at: computed<Date | null>("(select max(p.computed_at) from personas p where p.brand_id = b.id)"),
+});
+
 const AUDIENCE_SOURCE = `with own as (${ownBrand("$2")})
-select b.sample, ${AUDIENCE_IMPORT_FORMAT},
-  (select max(p.computed_at) from personas p where p.brand_id = b.id) as computed_at
+select ${AUDIENCE_SOURCE_COLUMNS.text}
 from own join brands b on b.id = own.id`;
 
 /** Where the own brand's personas come from, for the list's provenance line. */
@@ -486,14 +517,11 @@ export async function findAudienceSource(
   db: Db,
   p: { workspaceId: string; brandId: string | undefined },
 ): Promise<AudienceSource | undefined> {
-  const [row] = await keptRows<{ sample: boolean; import_format: string | null; computed_at: Date | null }>(
-    db,
-    {
-      name: "audience-source",
-      text: AUDIENCE_SOURCE,
-      values: [p.workspaceId, p.brandId ?? null],
-      tables: ["workspace_brands", "brands", "imports", "personas"],
-    },
-  );
+  const [row] = await keptRows(db, AUDIENCE_SOURCE_COLUMNS, {
+    name: "audience-source",
+    text: AUDIENCE_SOURCE,
+    values: [p.workspaceId, p.brandId ?? null],
+    tables: ["workspace_brands", "brands", "imports", "personas"],
+  });
   return row && { sample: row.sample, importFormat: row.import_format, computedAt: row.computed_at };
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
-import type { CreatorOrigin } from "../../db/schema";
-import type { CreatorRow } from "../imports";
+import { brands, imports, keywords, ownCreators, workspaceBrands } from "../../db/schema";
+import { COUNT, computed, orNull, type RowOf, selection, selectRows } from "../../db/typed-rows";
 import type { PoolCreator, RankedCreator } from "./influencers/own-ranking";
 
 /**
@@ -9,10 +10,17 @@ import type { PoolCreator, RankedCreator } from "./influencers/own-ranking";
  * influencers module. Never joined with `influencers`, the sample data set's generated profiles.
  */
 
-async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return result.rows as T[];
-}
+const b = alias(brands, "b");
+const wb = alias(workspaceBrands, "wb");
+const c = alias(ownCreators, "c");
+const i = alias(imports, "i");
+
+const POOL_OWNERS = selection({
+  brandId: b.id,
+  workspaceId: wb.workspaceId,
+  name: b.name,
+  country: b.country,
+});
 
 /**
  * The own brands whose creator pool rests on `brandId`'s posts: the brand itself when it is a workspace's own, and
@@ -21,10 +29,11 @@ async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<
 export async function findPoolOwners(
   db: Queryable,
   brandId: string,
-): Promise<{ brandId: string; workspaceId: string; name: string; country: string | null }[]> {
-  return rowsOf(
+): Promise<RowOf<typeof POOL_OWNERS.fields>[]> {
+  return selectRows(
     db,
-    sql`select b.id as "brandId", wb.workspace_id as "workspaceId", b.name, b.country
+    POOL_OWNERS,
+    sql`select ${POOL_OWNERS.sql}
       from workspace_brands wb join brands b on b.id = wb.brand_id
       where not b.sample and (wb.brand_id = ${brandId} or exists (select 1 from brand_competitors c
         where c.workspace_id = wb.workspace_id and c.brand_id = wb.brand_id and c.competitor_id = ${brandId}))`,
@@ -45,8 +54,15 @@ const MENTION = "(?:^|[^[:alnum:]_.@/])@([[:alnum:]_](?:[[:alnum:]_.]*[[:alnum:]
  * in how many posts). Answers whether they changed: only then do the pools of the brands following the company
  * need refreshing.
  */
+const CHANGED = selection({
+  changed: computed<number>("((select count(*) from gone) + (select count(*) from kept))::int"),
+});
+
 export async function refreshCompanyMentions(db: Queryable, p: { brandId: string }): Promise<boolean> {
-  const result = await db.execute<{ changed: number }>(sql`
+  const rows = await selectRows(
+    db,
+    CHANGED,
+    sql`
     with fresh as (
       select p.platform, lower(m[1]) as handle, count(distinct p.id)::int as mentions
       from posts p cross join lateral regexp_matches(p.text, ${MENTION}, 'g') m
@@ -65,9 +81,17 @@ export async function refreshCompanyMentions(db: Queryable, p: { brandId: string
         where company_mentions.mentions <> excluded.mentions
       returning 1
     )
-    select ((select count(*) from gone) + (select count(*) from kept))::int as changed`);
-  return (result.rows[0]?.changed ?? 0) > 0;
+    select ${CHANGED.sql}`,
+  );
+  return (rows[0]?.changed ?? 0) > 0;
 }
+
+/** A creator mentioned in the companies' posts (refreshMentionedCreators' `found`). */
+const MENTIONED = selection({
+  platform: computed<string>("f.platform"),
+  handle: computed<string>("f.handle"),
+  mentions: computed<number>("f.mentions"),
+});
 
 /**
  * Creators @mentioned in the imported posts of the brand and its competitors (company_mentions, kept by each
@@ -80,8 +104,9 @@ export async function refreshMentionedCreators(
   db: Queryable,
   p: { brandId: string; workspaceId: string },
 ): Promise<void> {
-  const found = await rowsOf<{ platform: string; handle: string; mentions: number }>(
+  const found = await selectRows(
     db,
+    MENTIONED,
     sql`with companies as (
         select ${p.brandId}::uuid as id
         union select c.competitor_id from brand_competitors c join brands b on b.id = c.competitor_id
@@ -97,7 +122,7 @@ export async function refreshMentionedCreators(
         where brand_id in (select id from companies)
         group by 1, 2
       )
-      select f.* from found f
+      select ${MENTIONED.sql} from found f
       where not exists (select 1 from own_handles o where o.platform = f.platform and o.handle = f.handle)
       order by f.mentions desc, f.platform, f.handle limit ${MENTIONED_KEPT}`,
   );
@@ -115,27 +140,45 @@ export async function refreshMentionedCreators(
 }
 
 /** The brand's pool as the ranking reads it. */
+const POOL = selection({
+  id: ownCreators.id,
+  platform: ownCreators.platform,
+  handle: ownCreators.handle,
+  name: ownCreators.name,
+  description: ownCreators.description,
+  recentTitles: ownCreators.recentTitles,
+  followers: ownCreators.followers,
+  engagementRate: ownCreators.engagementRate,
+  mentions: ownCreators.mentions,
+});
+
 export async function findPool(db: Queryable, brandId: string): Promise<PoolCreator[]> {
-  return rowsOf(
+  return selectRows(
     db,
-    sql`select id, platform, handle, name, description, recent_titles as "recentTitles", followers,
-        engagement_rate as "engagementRate", mentions
+    POOL,
+    sql`select ${POOL.sql}
       from own_creators where brand_id = ${brandId} order by id`,
   );
 }
+
+const KEYWORD = selection({ keyword: keywords.keyword });
+/** A pillar's label or one of its terms (findBrandTopics' `t`, never null there). */
+const TOPIC = selection({ topic: computed<string>("t.topic") });
 
 /** The brand's keywords and the labels and terms of its content pillars: what topic match looks for. */
 export async function findBrandTopics(
   db: Queryable,
   brandId: string,
 ): Promise<{ keywords: string[]; topics: string[] }> {
-  const keywords = await rowsOf<{ keyword: string }>(
+  const keywordRows = await selectRows(
     db,
-    sql`select keyword from keywords where brand_id = ${brandId} order by volume desc nulls last, keyword`,
+    KEYWORD,
+    sql`select ${KEYWORD.sql} from keywords where brand_id = ${brandId} order by volume desc nulls last, keyword`,
   );
-  const topics = await rowsOf<{ topic: string }>(
+  const topics = await selectRows(
     db,
-    sql`select t.topic from figures f,
+    TOPIC,
+    sql`select ${TOPIC.sql} from figures f,
         lateral jsonb_array_elements(coalesce(f.payload -> 'pillars', '[]'::jsonb)) with ordinality as p(node, n),
         lateral (select p.node ->> 'label' as topic, 0 as k
           union all select value, k from jsonb_array_elements_text(coalesce(p.node -> 'terms', '[]'::jsonb))
@@ -143,7 +186,7 @@ export async function findBrandTopics(
       where f.brand_id = ${brandId} and f.module = 'pillars' and f.period_key = 'all' and t.topic is not null
       order by p.n, t.k`,
   );
-  return { keywords: keywords.map((k) => k.keyword), topics: topics.map((t) => t.topic) };
+  return { keywords: keywordRows.map((k) => k.keyword), topics: topics.map((t) => t.topic) };
 }
 
 /** Stores the ranking of the whole pool at once. */
@@ -157,20 +200,31 @@ export async function saveRanking(db: Queryable, brandId: string, ranked: readon
     where c.brand_id = ${brandId} and c.id = r.id`);
 }
 
-/** A creator as stored: what its source said (a creator list's row, imports/types.ts) and how it ranks. */
-export interface OwnCreatorRow extends Omit<CreatorRow, "kind" | "line" | "platform"> {
-  id: string;
-  platform: string;
-  origin: CreatorOrigin;
-  mentions: number;
-  score: number | null;
-  topicMatch: number | null;
-  matchedTerms: string[];
-  /** ISO 8601 (db.execute leaves timestamps as PostgreSQL writes them). */
-  updatedAt: string;
-  /** The creator list's file name, for a creator from one. */
-  fileName: string | null;
-}
+/**
+ * A creator as stored: what its source said (a creator list's row, imports/types.ts), how it ranks, when it was
+ * last updated (ISO 8601) and the creator list's file name, for a creator from one.
+ */
+const OWN_CREATOR = selection({
+  id: c.id,
+  platform: c.platform,
+  handle: c.handle,
+  name: c.name,
+  url: c.url,
+  followers: c.followers,
+  engagementRate: c.engagementRate,
+  country: c.country,
+  description: c.description,
+  recentTitles: c.recentTitles,
+  origin: c.origin,
+  mentions: c.mentions,
+  score: c.score,
+  topicMatch: c.topicMatch,
+  matchedTerms: c.matchedTerms,
+  updatedAt: computed<string>(sql`to_json(${c.updatedAt}) #>> '{}'`),
+  fileName: orNull(i.fileName),
+});
+
+export type OwnCreatorRow = RowOf<typeof OWN_CREATOR.fields>;
 
 export interface OwnCreatorFilters {
   brandId: string;
@@ -180,10 +234,6 @@ export interface OwnCreatorFilters {
   search: string | undefined;
 }
 
-const COLUMNS = sql`c.id, c.platform, c.handle, c.name, c.url, c.followers, c.engagement_rate as "engagementRate",
-  c.country, c.description, c.recent_titles as "recentTitles", c.origin, c.mentions, c.score,
-  c.topic_match as "topicMatch", c.matched_terms as "matchedTerms", to_json(c.updated_at) #>> '{}' as "updatedAt",
-  i.file_name as "fileName"`;
 const FROM = sql`from own_creators c left join imports i on i.id = c.import_id`;
 /** own-ranking.ts rankOwnCreators' order. */
 const ORDER = sql`order by c.score desc nulls last, c.mentions desc, c.followers desc nulls last, c.platform,
@@ -201,14 +251,15 @@ export async function findOwnCreatorPage(
   db: Queryable,
   f: OwnCreatorFilters & { limit: number; offset: number },
 ): Promise<OwnCreatorRow[]> {
-  return rowsOf(
+  return selectRows(
     db,
-    sql`select ${COLUMNS} ${FROM} ${whereOf(f)} ${ORDER} limit ${f.limit} offset ${f.offset}`,
+    OWN_CREATOR,
+    sql`select ${OWN_CREATOR.sql} ${FROM} ${whereOf(f)} ${ORDER} limit ${f.limit} offset ${f.offset}`,
   );
 }
 
 export async function countOwnCreators(db: Queryable, f: OwnCreatorFilters): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${FROM} ${whereOf(f)}`);
+  const [row] = await selectRows(db, COUNT, sql`select ${COUNT.sql} ${FROM} ${whereOf(f)}`);
   return row?.n ?? 0;
 }
 
@@ -217,9 +268,10 @@ export async function findOwnCreator(
   db: Queryable,
   p: { brandId: string; id: string },
 ): Promise<OwnCreatorRow | undefined> {
-  const [row] = await rowsOf<OwnCreatorRow>(
+  const [row] = await selectRows(
     db,
-    sql`select ${COLUMNS} ${FROM} where c.brand_id = ${p.brandId} and c.id = ${p.id}`,
+    OWN_CREATOR,
+    sql`select ${OWN_CREATOR.sql} ${FROM} where c.brand_id = ${p.brandId} and c.id = ${p.id}`,
   );
   return row;
 }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { imports, type SearchQuerySource, searchQueries } from "../../db/schema";
+import { computed, type RowOf, selection, selectRows } from "../../db/typed-rows";
 import type { SearchSetFigures } from "./content/types";
 
 /** One period's queries from one source, as stored (db/search-queries.schema.ts). */
@@ -12,35 +14,46 @@ export interface StoredSearchSet {
   fileName: string | null;
 }
 
+const q = alias(searchQueries, "q");
+
+/** A set of searches: its days as ISO dates, the newest export's file name. */
+const SEARCH_SET = selection({
+  source: q.source,
+  from: computed<string>(sql`${q.periodFrom}::text`),
+  to: computed<string>(sql`${q.periodTo}::text`),
+  fileName: computed<string | null>(
+    "(array_agg(i.file_name order by i.created_at desc) filter (where i.file_name is not null))[1]",
+  ),
+});
+
 /** The brand's sets of searches, newest first: at most `limit`. */
 export async function findSearchSets(
   db: Queryable,
   p: { workspaceId: string; brandId: string; limit: number },
 ): Promise<StoredSearchSet[]> {
-  const result = await db.execute<{
-    source: SearchQuerySource;
-    from: string;
-    to: string;
-    file_name: string | null;
-  }>(
-    sql`select q.source, q.period_from::text as "from", q.period_to::text as "to",
-        (array_agg(i.file_name order by i.created_at desc) filter (where i.file_name is not null))[1] as file_name
+  return selectRows(
+    db,
+    SEARCH_SET,
+    sql`select ${SEARCH_SET.sql}
       from ${searchQueries} q left join ${imports} i on i.id = q.import_id
       where q.workspace_id = ${p.workspaceId} and q.brand_id = ${p.brandId}
       group by q.source, q.period_from, q.period_to
       order by q.period_to desc, q.period_from desc, q.source
       limit ${p.limit}`,
   );
-  return result.rows.map((r) => ({ source: r.source, from: r.from, to: r.to, fileName: r.file_name }));
 }
 
-export type SearchQueryFigures = {
-  query: string;
-  clicks: number | null;
-  impressions: number | null;
-  ctr: number | null;
-  position: number | null;
-};
+/** A query's figures over its countries (findSearchQueries' `grouped`), with how many queries the set holds. */
+const SEARCH_QUERY = selection({
+  query: computed<string>("query"),
+  clicks: computed<number | null>("clicks"),
+  impressions: computed<number | null>("impressions"),
+  ctr: computed<number | null>("case when n = 1 then one_ctr else summed_ctr end"),
+  position: computed<number | null>("case when n = 1 then one_position else weighted_position end"),
+  total: computed<number>("(count(*) over ())::int"),
+});
+
+export type SearchQueryFigures = Omit<RowOf<typeof SEARCH_QUERY.fields>, "total">;
 
 /**
  * One set's queries by clicks (then impressions), at most `limit`, with how many the set holds. The connector
@@ -51,7 +64,9 @@ export async function findSearchQueries(
   db: Queryable,
   p: { workspaceId: string; brandId: string; set: Omit<StoredSearchSet, "fileName">; limit: number },
 ): Promise<{ queries: SearchQueryFigures[]; total: number }> {
-  const result = await db.execute<SearchQueryFigures & { total: number }>(
+  const rows = await selectRows(
+    db,
+    SEARCH_QUERY,
     sql`with grouped as (
         select min(q.query) as query, count(*) as n,
           sum(q.clicks)::int as clicks, sum(q.impressions)::int as impressions,
@@ -64,23 +79,29 @@ export async function findSearchQueries(
           and q.period_from = ${p.set.from} and q.period_to = ${p.set.to}
         group by lower(q.query)
       )
-      select query, clicks, impressions,
-        case when n = 1 then one_ctr else summed_ctr end as ctr,
-        case when n = 1 then one_position else weighted_position end as position,
-        (count(*) over ())::int as total
+      select ${SEARCH_QUERY.sql}
       from grouped
       order by clicks desc nulls last, impressions desc nulls last, query
       limit ${p.limit}`,
   );
   return {
-    queries: result.rows.map(({ total: _total, ...q }) => q),
-    total: result.rows[0]?.total ?? 0,
+    queries: rows.map(({ total: _total, ...query }) => query),
+    total: rows[0]?.total ?? 0,
   };
 }
 
 /** How many stored sets, newest first, and how many of each set's queries by clicks the content figures read. */
 const FIGURE_SETS = 5;
 const FIGURE_QUERIES = 1_000;
+
+/** A query of one of the newest sets (readSearchSetsForFigures' `ranked`), the set's days as ISO dates. */
+const RANKED_QUERY = selection({
+  from: computed<string>("period_from::text"),
+  to: computed<string>("period_to::text"),
+  query: computed<string>("query"),
+  clicks: computed<number | null>("clicks"),
+  impressions: computed<number | null>("impressions"),
+});
 
 /**
  * The brand's newest sets of searches with the queries of each that have the most clicks, for the keywords of its
@@ -90,13 +111,9 @@ export async function readSearchSetsForFigures(
   db: Queryable,
   p: { brandId: string },
 ): Promise<SearchSetFigures[]> {
-  const result = await db.execute<{
-    from: string;
-    to: string;
-    query: string;
-    clicks: number | null;
-    impressions: number | null;
-  }>(
+  const rows = await selectRows(
+    db,
+    RANKED_QUERY,
     sql`with sets as (
         select q.source, q.period_from, q.period_to from ${searchQueries} q where q.brand_id = ${p.brandId}
         group by q.source, q.period_from, q.period_to
@@ -112,12 +129,12 @@ export async function readSearchSetsForFigures(
           order by g.clicks desc nulls last, g.impressions desc nulls last, g.query) as n
         from grouped g
       )
-      select period_from::text as "from", period_to::text as "to", query, clicks, impressions
+      select ${RANKED_QUERY.sql}
       from ranked where n <= ${FIGURE_QUERIES}
       order by period_to desc, period_from desc, source, n`,
   );
   const sets = new Map<string, SearchSetFigures & { queries: SearchSetFigures["queries"][number][] }>();
-  for (const row of result.rows) {
+  for (const row of rows) {
     const key = `${row.from}/${row.to}`;
     const set = sets.get(key) ?? { from: row.from, to: row.to, queries: [] };
     set.queries.push({ query: row.query, clicks: row.clicks, impressions: row.impressions });

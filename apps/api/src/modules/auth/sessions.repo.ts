@@ -1,9 +1,17 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { clientOf, type Db, type Queryable } from "../../db/client";
 import type { KeptStatement } from "../../db/notified-tables";
 import { refreshTokens, sessions, users } from "../../db/schema";
+import { parsedRows, type RowOf, selection } from "../../db/typed-rows";
 
-const LIVE_SESSION = `select s.expires_at, u.role from sessions s join users u on u.id = s.user_id
+/** What liveSessionStatement reads of a session (db/typed-rows.ts). */
+export const LIVE_SESSION_COLUMNS = selection({
+  expires_at: alias(sessions, "s").expiresAt,
+  role: alias(users, "u").role,
+});
+
+const LIVE_SESSION = `select ${LIVE_SESSION_COLUMNS.text} from sessions s join users u on u.id = s.user_id
   where s.id = $1 and s.user_id = $2 and u.workspace_id = $3 and u.status = 'confirmed' and s.revoked_at is null`;
 
 interface SessionSubject {
@@ -31,17 +39,13 @@ export const liveRole = (rows: readonly LiveSessionRow[], now: Date) =>
 /** Whether the rows of liveSessionStatement hold a session that is not over at `now`. */
 const isLive = (rows: readonly LiveSessionRow[], now: Date) => liveRole(rows, now) !== undefined;
 
-type UserRole = (typeof users.$inferSelect)["role"];
-export interface LiveSessionRow {
-  expires_at: Date;
-  role: UserRole;
-}
+export type LiveSessionRow = RowOf<(typeof LIVE_SESSION_COLUMNS)["fields"]>;
 
 /** True when the session exists for this user and workspace, is neither revoked nor over, and the user is confirmed. */
 export async function findLiveSession(db: Db, p: SessionSubject & { now: Date }): Promise<boolean> {
   const statement = liveSessionStatement(p);
-  const { rows } = await clientOf(db).query<LiveSessionRow>(statement);
-  return isLive(rows, p.now);
+  const { rows } = await clientOf(db).query(statement);
+  return isLive(parsedRows(LIVE_SESSION_COLUMNS, statement.text, rows), p.now);
 }
 
 export async function insertSession(

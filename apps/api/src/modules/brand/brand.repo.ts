@@ -9,6 +9,7 @@ import {
   socialAccounts,
   workspaceBrands,
 } from "../../db/schema";
+import { computed, selection, selectRows } from "../../db/typed-rows";
 
 export type BrandRow = typeof brands.$inferSelect;
 export interface SocialLinkRow {
@@ -326,20 +327,24 @@ export async function findSampleCatalogue(db: Queryable): Promise<SampleCatalogu
 
 /** Who may read a brand's figures: the workspace that owns or follows it. */
 export async function isBrandVisible(db: Queryable, p: { workspaceId: string; brandId: string }) {
-  const result = await db.execute<{ visible: boolean }>(sql`
-    select exists (
+  const visible = selection({
+    visible: computed<boolean>(sql`exists (
       select 1 from ${workspaceBrands} where workspace_id = ${p.workspaceId} and brand_id = ${p.brandId}
       union all
       select 1 from ${brandCompetitors} where workspace_id = ${p.workspaceId} and competitor_id = ${p.brandId}
-    ) as visible`);
-  return result.rows[0]?.visible === true;
+    )`),
+  });
+  const [row] = await selectRows(db, visible, sql`select ${visible.sql}`);
+  return row?.visible === true;
 }
 
 /** Whether `brandId` is one of the workspace's own brands (not only a competitor it follows). */
 export async function isOwnBrand(db: Queryable, p: { workspaceId: string; brandId: string }) {
-  const result = await db.execute<{ own: boolean }>(sql`
-    select exists (
+  const own = selection({
+    own: computed<boolean>(sql`exists (
       select 1 from ${workspaceBrands} where workspace_id = ${p.workspaceId} and brand_id = ${p.brandId}
-    ) as own`);
-  return result.rows[0]?.own === true;
+    )`),
+  });
+  const [row] = await selectRows(db, own, sql`select ${own.sql}`);
+  return row?.own === true;
 }

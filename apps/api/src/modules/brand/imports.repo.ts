@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Queryable, type Tx, transactionConnectionOf } from "../../db/client";
 import { copyTextInto } from "../../db/copy-rows";
 import {
@@ -15,6 +16,7 @@ import {
   trafficMonths,
   users,
 } from "../../db/schema";
+import { computed, selection, selectRows, statementRows } from "../../db/typed-rows";
 import { COPY_COLUMNS, type CopyTexts } from "./read-export";
 
 export type ImportRecord = typeof imports.$inferSelect;
@@ -212,10 +214,9 @@ export async function importedRowsOf(db: Queryable, p: { workspaceId: string }):
     (table) => sql`(select count(*) from ${table} join ${imports} on ${imports.id} = ${table.importId}
                     where ${imports.workspaceId} = ${p.workspaceId})`,
   );
-  const result = await db.execute<{ rows: number }>(
-    sql`select (${sql.join(stored, sql` + `)})::float8 as rows`,
-  );
-  return Number(result.rows[0]?.rows ?? 0);
+  const total = selection({ rows: computed<number>(sql`(${sql.join(stored, sql` + `)})::float8`) });
+  const [row] = await selectRows(db, total, sql`select ${total.sql}`);
+  return row?.rows ?? 0;
 }
 
 /**
@@ -386,6 +387,17 @@ const SEGMENT_COLUMNS = "age_band, gender, country, interests, platform_affinity
  * import of the brand, whose history then holds none. The same segments again (the same file) change nothing and
  * keep the import that stored them first, as a re-imported post does.
  */
+/** Whether the import's segments are those stored (storeSegments' `stored` and `import_segments`). */
+const SAME_SEGMENTS = selection({
+  same: computed<boolean>(`(select count(*) from stored) = (select count(*) from import_segments)
+      and not exists (select ${SEGMENT_COLUMNS} from import_segments except select ${SEGMENT_COLUMNS} from stored)`),
+});
+/** An earlier audience import whose segments a new one replaced, with how many. */
+const REPLACED_SEGMENTS = selection({
+  fileName: alias(imports, "i").fileName,
+  segments: computed<number>("count(*)::int"),
+});
+
 async function storeSegments(
   tx: Tx,
   p: { brandId: string; importId: string; segments: string },
@@ -394,18 +406,20 @@ async function storeSegments(
   await client.query(`create temp table import_segments (age_band text, gender text, country text,
     interests jsonb, platform_affinity jsonb, size integer) on commit drop`);
   await copyTextInto(client, "import_segments", COPY_COLUMNS.segments, p.segments);
-  const same = await client.query<{ same: boolean }>(
+  const [same] = await statementRows(
+    client,
+    SAME_SEGMENTS,
     `with stored as (select ${SEGMENT_COLUMNS} from audience_segments where brand_id = $1 and import_id is not null)
-    select (select count(*) from stored) = (select count(*) from import_segments)
-      and not exists (select ${SEGMENT_COLUMNS} from import_segments except select ${SEGMENT_COLUMNS} from stored)
-      as same`,
+    select ${SAME_SEGMENTS.text}`,
     [p.brandId],
   );
-  if (same.rows[0]?.same) return [];
-  const replaced = await client.query<{ file_name: string; segments: number }>(
+  if (same?.same) return [];
+  const replaced = await statementRows(
+    client,
+    REPLACED_SEGMENTS,
     `with gone as (delete from audience_segments where brand_id = $1 and import_id is not null
       returning import_id)
-    select i.file_name, count(*)::int as segments from gone join imports i on i.id = gone.import_id
+    select ${REPLACED_SEGMENTS.text} from gone join imports i on i.id = gone.import_id
     group by i.id, i.file_name, i.created_at order by i.created_at`,
     [p.brandId],
   );
@@ -414,7 +428,7 @@ async function storeSegments(
     select $1, ${SEGMENT_COLUMNS}, 'csv_import', $2 from import_segments`,
     [p.brandId, p.importId],
   );
-  return replaced.rows.map((r) => ({ fileName: r.file_name, segments: r.segments }));
+  return [...replaced];
 }
 
 /** Adds notes to an import's list (after its rows are stored, when storing them had something to say). */

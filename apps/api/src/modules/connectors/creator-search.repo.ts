@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
+import { brands } from "../../db/schema";
+import { COUNT, computed, selection, selectRows } from "../../db/typed-rows";
 import type { FoundCreator } from "./found-creators";
 
 /** An own brand a YouTube creator search could be made for, with what it searches by. */
@@ -11,21 +14,34 @@ export interface SearchTarget {
   lastSearch: Date | null;
 }
 
+/**
+ * A search target's row; the last search as ISO 8601 text. Searches before creator_searches (migration 0037) are
+ * known by the channels they stored.
+ */
+const TARGET = selection({
+  brandId: alias(brands, "b").id,
+  keywords: computed<
+    string[]
+  >(`coalesce((select array_agg(k.keyword order by k.volume desc nulls last, k.keyword)
+    from (select keyword, volume from keywords where brand_id = b.id
+      order by volume desc nulls last, keyword limit 3) k), '{}')`),
+  lastSearch: computed<string | null>(`(select to_json(greatest(
+      (select max(s.searched_at) from creator_searches s where s.brand_id = b.id),
+      (select max(c.updated_at) from own_creators c where c.brand_id = b.id and c.origin = 'youtube_search')
+    )) #>> '{}')`),
+});
+
 /** The workspace's own brands (not sample ones), with their top keywords and their last search. */
 export async function findSearchTargets(db: Queryable, workspaceId: string): Promise<SearchTarget[]> {
-  const result = await db.execute(sql`select b.id as "brandId",
-      coalesce((select array_agg(k.keyword order by k.volume desc nulls last, k.keyword) from (
-        select keyword, volume from keywords where brand_id = b.id
-        order by volume desc nulls last, keyword limit 3) k), '{}') as keywords,
-      -- Searches before creator_searches (migration 0037) are known by the channels they stored.
-      (select to_json(greatest(
-          (select max(s.searched_at) from creator_searches s where s.brand_id = b.id),
-          (select max(c.updated_at) from own_creators c where c.brand_id = b.id and c.origin = 'youtube_search')
-        )) #>> '{}') as "lastSearch"
+  const rows = await selectRows(
+    db,
+    TARGET,
+    sql`select ${TARGET.sql}
     from workspace_brands wb join brands b on b.id = wb.brand_id
     where wb.workspace_id = ${workspaceId} and not b.sample
-    order by wb.created_at, b.id`);
-  return (result.rows as { brandId: string; keywords: string[]; lastSearch: string | null }[]).map((r) => ({
+    order by wb.created_at, b.id`,
+  );
+  return rows.map((r) => ({
     ...r,
     lastSearch: r.lastSearch === null ? null : new Date(r.lastSearch),
   }));
@@ -86,7 +102,11 @@ export async function countOperatorSearches(
   db: Queryable,
   p: { workspaceId: string; quotaDay: string },
 ): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from creator_searches
-    where workspace_id = ${p.workspaceId} and quota_day = ${p.quotaDay} and key_source = 'operator'`);
-  return (result.rows[0] as { n: number } | undefined)?.n ?? 0;
+  const [row] = await selectRows(
+    db,
+    COUNT,
+    sql`select ${COUNT.sql} from creator_searches
+    where workspace_id = ${p.workspaceId} and quota_day = ${p.quotaDay} and key_source = 'operator'`,
+  );
+  return row?.n ?? 0;
 }

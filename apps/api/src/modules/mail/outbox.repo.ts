@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { selection, selectRows } from "../../db/typed-rows";
 
 export async function insertOutboxMail(
   db: Queryable,
@@ -18,24 +19,29 @@ export async function deleteOutboxMail(db: Queryable, p: { id: string }): Promis
   await db.delete(mailOutbox).where(eq(mailOutbox.id, p.id));
 }
 
+const CLAIMED = selection({
+  id: mailOutbox.id,
+  sealed: mailOutbox.sealed,
+  attempts: mailOutbox.attempts,
+  createdAt: mailOutbox.createdAt,
+});
+
 /**
  * Takes up to `limit` messages due by `now` for one delivery attempt each: they are held until `heldUntil`, so
  * another instance's run (or this one's next) leaves them alone meanwhile; SKIP LOCKED keeps two runs apart.
  */
 export async function claimDueMail(db: Queryable, p: { now: Date; heldUntil: Date; limit: number }) {
-  const result = await db.execute<{ id: string; sealed: string; attempts: number; created_at: Date }>(sql`
+  return selectRows(
+    db,
+    CLAIMED,
+    sql`
     update ${mailOutbox} set next_attempt_at = ${p.heldUntil.toISOString()}::timestamptz, attempts = attempts + 1
     where id in (
       select id from ${mailOutbox} where next_attempt_at <= ${p.now.toISOString()}::timestamptz
       order by next_attempt_at limit ${p.limit} for update skip locked
     )
-    returning id, sealed, attempts, created_at`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    sealed: row.sealed,
-    attempts: row.attempts,
-    createdAt: new Date(row.created_at),
-  }));
+    returning ${CLAIMED.sql}`,
+  );
 }
 
 export async function recordMailFailure(

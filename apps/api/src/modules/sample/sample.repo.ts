@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { copyRows } from "../../db/copy-rows";
 import { Json } from "../../db/copy-text";
+import { computed, selection, statementRows } from "../../db/typed-rows";
 import type { SampleDataset } from "./generate";
 
 /*
@@ -30,13 +31,21 @@ export async function withSampleLock<T>(
   }
 }
 
+/** A sample load's record: its counts (as the data set gave them) and its focus brand. */
+const LOADED_SAMPLE = selection({
+  counts: computed<SampleDataset["counts"]>("counts"),
+  focus: computed<string>("counts->>'focusBrandId'"),
+});
+
 /** The record of the sample loaded with this seed and version, if it is the one in the database. */
 export async function findLoadedSample(client: pg.PoolClient, p: { seed: number; version: number }) {
-  const existing = await client.query<{ counts: SampleDataset["counts"]; focus: string }>(
-    "select counts, counts->>'focusBrandId' as focus from sample_loads where id = 1 and seed = $1 and version = $2",
+  const [existing] = await statementRows(
+    client,
+    LOADED_SAMPLE,
+    `select ${LOADED_SAMPLE.text} from sample_loads where id = 1 and seed = $1 and version = $2`,
     [p.seed, p.version],
   );
-  return existing.rows[0];
+  return existing;
 }
 
 /**

@@ -3,6 +3,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../../test/database";
 import { connectDatabase, type Database } from "../../../db/client";
+import { brands } from "../../../db/schema";
+import { selection } from "../../../db/typed-rows";
 import { type ChangeListener, listenForChanges } from "./change-listener";
 import { keptRows, readModelOf } from "./read-model";
 
@@ -35,12 +37,13 @@ beforeAll(async () => {
 });
 afterAll(() => undefined);
 
-const BRAND_NAME = "select b.name from brands b where b.id = $1";
+const NAME = selection({ name: brands.name });
+const BRAND_NAME = `select ${NAME.text} from brands where id = $1`;
 /** The same read, taking long enough for a change to commit while it runs. */
-const SLOW_BRAND_NAME = "select b.name from brands b, pg_sleep(0.4) where b.id = $1";
+const SLOW_BRAND_NAME = `select ${NAME.text} from brands, pg_sleep(0.4) where id = $1`;
 
 const nameNow = async (text = BRAND_NAME) => {
-  const rows = await keptRows<{ name: string }>(database.db, {
+  const rows = await keptRows(database.db, NAME, {
     name: `brand-name-${text.length}`,
     text,
     values: [brandId],
@@ -103,13 +106,13 @@ describe("reads kept in memory", () => {
   });
 
   it("are frozen, since every later read gets the same rows", async () => {
-    const rows = await keptRows<{ name: string }>(database.db, {
+    const rows = await keptRows(database.db, NAME, {
       name: "brand-name-frozen",
       text: BRAND_NAME,
       values: [brandId],
       tables: ["brands"],
     });
-    const again = await keptRows<{ name: string }>(database.db, {
+    const again = await keptRows(database.db, NAME, {
       name: "brand-name-frozen",
       text: BRAND_NAME,
       values: [brandId],

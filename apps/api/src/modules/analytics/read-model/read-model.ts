@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { clientOf, type Db } from "../../../db/client";
 import type { KeptStatement, NotifiedTable } from "../../../db/notified-tables";
+import { type Fields, parsedRows, type Selection } from "../../../db/typed-rows";
 import { VersionedCache } from "../../../lib/versioned-cache";
 import { replicaScopeFor } from "./replica-reads";
 
@@ -76,13 +77,16 @@ export class ReadModel {
     }
   }
 
-  /** The rows of a named statement: from memory when kept, otherwise from the database (and kept). */
-  async rows<T>(pool: pg.Pool, statement: KeptStatement): Promise<readonly T[]> {
+  /**
+   * The rows of a named statement: from memory when kept, otherwise from the database (and kept). Untyped: callers
+   * type them by the statement's select list (keptRows).
+   */
+  async rows(pool: pg.Pool, statement: KeptStatement): Promise<readonly unknown[]> {
     const { name, text, values, tables } = statement;
-    if (!this.#listening) return this.fresh<T>(pool, { name, text, values });
+    if (!this.#listening) return this.fresh(pool, { name, text, values });
     const key = `${name}${KEY_SEPARATOR}${JSON.stringify(values)}`;
     const kept = this.#rows.get(key, "");
-    if (kept) return kept as readonly T[];
+    if (kept) return kept;
     // A replica answers only once it has replayed every change heard before this stamp: what it returns is kept
     // only if none of these tables changed since, as for the primary.
     const before = this.#stamp(tables);
@@ -91,17 +95,17 @@ export class ReadModel {
       this.#tablesOf.set(name, tables);
       this.#rows.set(key, "", deepFreeze(rows));
     }
-    return rows as T[];
+    return rows;
   }
 
   /**
    * The rows of a module read's query, never kept: from the replica when a module read under way may use it and it
    * has replayed what the read must see (replica-reads.ts), else from `pool`.
    */
-  async fresh<T>(pool: pg.Pool, statement: pg.QueryConfig): Promise<T[]> {
+  async fresh(pool: pg.Pool, statement: pg.QueryConfig): Promise<unknown[]> {
     const scope = replicaScopeFor(pool);
-    if (!scope) return (await pool.query(statement)).rows as T[];
-    return (await scope.router.query(scope, this, this.#changeCount, statement)).rows as T[];
+    if (!scope) return (await pool.query(statement)).rows;
+    return (await scope.router.query(scope, this, this.#changeCount, statement)).rows;
   }
 
   /** How many changes have been heard (each call of `changed`). */
@@ -186,29 +190,41 @@ export function readModelOf(pool: pg.Pool): ReadModel {
   return model;
 }
 
-/** The rows of a module read's statement that is not kept (stored figures are kept by version instead). */
-export function freshRows<T>(db: Db, statement: pg.QueryConfig): Promise<T[]> {
+/**
+ * The rows of a module read's statement that is not kept (stored figures are kept by version instead), typed by
+ * the select list its text reads (db/typed-rows.ts).
+ */
+export async function freshRows<F extends Fields, R>(
+  db: Db,
+  select: Selection<F, R>,
+  statement: pg.QueryConfig,
+): Promise<readonly R[]> {
   const pool = clientOf(db);
-  return readModelOf(pool).fresh<T>(pool, statement);
+  return parsedRows(select, statement.text, await readModelOf(pool).fresh(pool, statement));
 }
 
-/** The rows of a hot read's named statement, from the read model when it holds them. */
-export function keptRows<T>(db: Db, statement: KeptStatement): Promise<readonly T[]> {
+/** The rows of a hot read's named statement, from the read model when it holds them, typed by its select list. */
+export async function keptRows<F extends Fields, R>(
+  db: Db,
+  select: Selection<F, R>,
+  statement: KeptStatement,
+): Promise<readonly R[]> {
   const pool = clientOf(db);
-  return readModelOf(pool).rows<T>(pool, statement);
+  return parsedRows(select, statement.text, await readModelOf(pool).rows(pool, statement));
 }
 
 /**
  * The rows of a hot read's statement mapped by `map`: while the rows are kept, the same object every time, so
  * callers can key what they derive on it.
  */
-export async function keptMapped<T, V extends object>(
+export async function keptMapped<F extends Fields, R, V extends object>(
   db: Db,
+  select: Selection<F, R>,
   statement: KeptStatement,
   slot: DerivedSlot<V>,
-  map: (rows: readonly T[]) => V,
+  map: (rows: readonly R[]) => V,
 ): Promise<V> {
-  const rows = await keptRows<T>(db, statement);
+  const rows = await keptRows(db, select, statement);
   const mapped = readModelOf(clientOf(db)).derived(slot);
   let value = mapped.get(rows);
   if (!value) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../../test/database";
 import { capturedLog } from "../../../../test/log";
 import { connectDatabase, type Database, REPLICA_POOL } from "../../../db/client";
+import { computed, selection } from "../../../db/typed-rows";
 import { type ChangeListener, listenForChanges } from "./change-listener";
 import { freshRows, keptRows } from "./read-model";
 import { ReplicaReads } from "./replica-reads";
@@ -35,10 +36,13 @@ afterAll(async () => {
 
 const WORKSPACE = "00000000-0000-4000-8000-000000000001";
 
+const COUNT = selection({ n: computed<number>("count(*)::int + $1::int - $1::int") });
+const ONE = selection({ n: computed<number>("1") });
+
 const brandCount = (marker: number) =>
-  keptRows<{ n: number }>(primary.db, {
+  keptRows(primary.db, COUNT, {
     name: "replica-test-brands",
-    text: "select count(*)::int + $1::int - $1::int as n from brands",
+    text: `select ${COUNT.text} from brands`,
     values: [marker],
     tables: ["brands"],
   });
@@ -57,7 +61,7 @@ describe("the read replica's router", () => {
 
     // Left alone for a while: the next reads do not ask it again, and warn no more.
     const fresh = await router.read(WORKSPACE, () =>
-      freshRows<{ n: number }>(primary.db, { text: "select 1 as n" }),
+      freshRows(primary.db, ONE, { text: `select ${ONE.text}` }),
     );
     expect(fresh).toEqual([{ n: 1 }]);
     expect(asked).toHaveBeenCalledTimes(1);

@@ -88,22 +88,22 @@ export class ReplicaReads {
    * A query of a module read: on the replica when it has replayed what the read must see, else (or when it fails)
    * on the primary. `changes` is the read model's count of heard changes when the read's stamp was taken.
    */
-  async query<R extends pg.QueryResultRow>(
+  async query(
     scope: ReadScope,
     model: HeardChanges,
     changes: number,
     statement: pg.QueryConfig,
-  ): Promise<pg.QueryResult<R>> {
+  ): Promise<pg.QueryResult> {
     if (await this.#replicaServes(scope, model, changes)) {
       try {
-        const result = await this.#replica.query<R>(statement);
+        const result = await this.#replica.query(statement);
         this.#answered();
         return result;
       } catch (error) {
         this.#unavailable(error);
       }
     }
-    return this.primary.query<R>(statement);
+    return this.primary.query(statement);
   }
 
   async #replicaServes(scope: ReadScope, model: HeardChanges, changes: number): Promise<boolean> {

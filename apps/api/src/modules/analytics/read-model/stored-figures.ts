@@ -43,7 +43,7 @@ export async function storedPeriodFigures(
     else misses.push(brand.id);
   }
   if (misses.length === 0) return found;
-  const rows = await findStoredFigures<ComputedPeriod>(db, { brandIds: misses, periodKey });
+  const rows = await findStoredFigures(db, { brandIds: misses, periodKey });
   for (const row of rows.filter((r) => isCurrentFigures(r.payload))) {
     memo.set(keyOf(row.brandId, periodKey), row.figures.version, deepFreeze(row.payload));
     found.set(row.brandId, { ...row.figures, figures: row.payload });
