@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config/env";
-import { connectDatabase, REPLICA_POOL } from "./db/client";
+import { connectDatabase, REPLICA_POOL, stampChangesWithClock } from "./db/client";
 import { warnOfOlderKeys, withAppSecrets } from "./db/credential-keys";
 import { startEmbeddedPostgres } from "./db/embedded";
 import { migrateDatabase } from "./db/migrate";
@@ -53,6 +53,7 @@ export async function startServer(config: Config, log: Logger, running: Running[
   // The time, unless a test set its own start (TEST_CLOCK_START, refused in production: docs/operations.md).
   const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
   if (config.testClockStart) {
+    stampChangesWithClock(pool, clock);
     log.warn(
       { event: "clock.test", now: clock.now().toISOString() },
       "TEST_CLOCK_START is set: the server's clock is not the time (tests only)",

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import pino, { type Logger } from "pino";
 import type { AppConfig } from "../src/config/env";
 import { jwtKey } from "../src/config/keys";
-import { connectDatabase, type Database } from "../src/db/client";
+import { connectDatabase, type Database, stampChangesWithClock } from "../src/db/client";
 import { type AppOptions, buildApp } from "../src/http/app";
 import { createWorkerDeps } from "../src/jobs/worker-deps";
 import { jobHandlers } from "../src/jobs/workers";
@@ -73,6 +73,7 @@ export async function buildTestApp(
   const own = options.databaseUrl ? undefined : await createTestDatabase();
   const url = options.databaseUrl ?? own?.url ?? "";
   const database = connectDatabase(url, pino({ level: "silent" }));
+  stampChangesWithClock(database.pool, options.deps?.clock ?? clock);
   const log = options.log ?? pino({ level: "silent" });
   const changes = await listenForChanges({ pool: database.pool, connectionString: url, log });
   const jobs = options.jobs

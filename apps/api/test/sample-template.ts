@@ -1,6 +1,6 @@
 import type pg from "pg";
 import pino from "pino";
-import { connectDatabase } from "../src/db/client";
+import { connectDatabase, stampChangesWithClock } from "../src/db/client";
 import { classifyIntent } from "../src/domain/search-intent/classify-intent";
 import { createWorkerDeps } from "../src/jobs/worker-deps";
 import type { JobQueue } from "../src/kernel/job-queue";
@@ -29,13 +29,17 @@ const noJobs: JobQueue = {
 export async function prepareSampleTemplate(pool: pg.Pool, url: string): Promise<void> {
   const log = pino({ level: "silent" });
   const { db, pool: jobPool } = connectDatabase(url, log);
+  const clock = { now: () => SAMPLE_NOW };
+  // The sample's rows change its brands' data as of SAMPLE_NOW, when their figures are computed.
+  stampChangesWithClock(pool, clock);
+  stampChangesWithClock(jobPool, clock);
   try {
     const config = testConfig();
     const deps = createWorkerDeps({
       db,
       config,
       log,
-      clock: { now: () => SAMPLE_NOW },
+      clock,
       storage: databaseStorage(db),
       jobs: noJobs,
     });

@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Logger } from "pino";
+import type { Clock } from "../lib/clock";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -67,6 +68,40 @@ export function connectDatabase(
       await Promise.all(open);
     },
   };
+}
+
+/**
+ * Tells each connection the app's time as the pool hands it out, for a clock other than the system's (a test's, or
+ * TEST_CLOCK_START): the database stamps a brand's data changes with it (drizzle/0050_brand_data_changed.sql), so
+ * they compare with the figures' computed_at, stamped by the same clock. With the system clock the database's own
+ * time is that time already, and no statement is added. The pool's `connect` (which its `query` uses too) sets it
+ * before handing the connection out: a statement queued on a busy connection is deprecated in node-postgres.
+ */
+export function stampChangesWithClock(pool: pg.Pool, clock: Clock): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const stamped = async () => {
+    const client = await connect();
+    try {
+      // SET takes no parameter; an ISO instant needs no escaping.
+      await client.query(`set brandscope.clock = '${clock.now().toISOString()}'`);
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+    return client;
+  };
+  type Done = pg.PoolClient["release"];
+  const stampedConnect = (
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: Done) => void,
+  ) => {
+    if (!callback) return stamped();
+    stamped().then(
+      (client) => callback(undefined, client, client.release),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+    return undefined;
+  };
+  pool.connect = stampedConnect as typeof pool.connect;
 }
 
 /** The node-postgres pool under a Drizzle handle: the hot reads send named statements on it directly. */

@@ -2,7 +2,7 @@ import type { components } from "@brandscope/api-client/schema";
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/app";
-import { readAfterFigureJobs, recordedJobs } from "../../test/recorded-jobs";
+import { readAfterFigureJobs, recordedJobs, runFigureJobs } from "../../test/recorded-jobs";
 import { seedSignedInUser } from "../../test/users";
 import { jwtKey } from "../config/keys";
 import { readModelOf } from "../modules/analytics/read-model/read-model";
@@ -88,15 +88,23 @@ it("forgets the bearer checks when a session ends: signing out refuses the beare
   expect((await t.injectAtOnce({ method: "GET", url: "/api/competitor", headers })).statusCode).toBe(401);
 });
 
-it("keeps a new writer of brand data coherent without it knowing reads are kept", async () => {
+it("keeps a new writer of brand data coherent without it knowing reads are kept or figures stored", async () => {
   // A write path the read cache was never told of: updateUser's route, here renaming the caller's competitors with
-  // plain SQL, as a future importer or connector might write.
+  // plain SQL, as a future importer or connector might write; asked for a post, it inserts one into the caller's
+  // brand's raw posts, calling nothing else (no recompute queued, no figures marked).
   const recorded = recordedJobs();
   const renaming = await buildTestApp({
     deps: { jobs: recorded.jobs },
     handlers: {
       ...handlers,
-      updateUser: async ({ ctx }) => {
+      updateUser: async ({ ctx, body }) => {
+        if (body.firstName === "Post") {
+          await ctx.db.execute(sql`insert into posts (brand_id, platform, url, posted_at, text, format, likes, source)
+            select brand_id, 'instagram', 'https://instagram.com/p/written-by-a-new-writer', ${ctx.clock.now()},
+              'A post no import stored', 'image', 12, 'csv_import'
+            from workspace_brands where workspace_id = ${ctx.workspaceId}`);
+          return getMe(ctx);
+        }
         await ctx.db.execute(sql`update brands set name = 'Renamed Roasters'
           where id in (select competitor_id from brand_competitors where workspace_id = ${ctx.workspaceId})
             and not sample`);
@@ -141,15 +149,35 @@ it("keeps a new writer of brand data coherent without it knowing reads are kept"
     expect(await names()).toEqual(["Birch Lane"]);
     expect(await names()).toEqual(["Birch Lane"]);
     expect(readModelOf(renaming.database.pool).keptStatements()).toContain("module-brands");
-    const written = await renaming.injectAtOnce({
-      method: "PATCH",
-      url: "/api/user",
-      headers,
-      payload: { firstName: "Ada" },
-    });
-    expect(written.statusCode).toBe(200);
+    // The write path, as a marketer calls it: updateUser's route, its first name telling the writer what to write.
+    const write = async (firstName: string) =>
+      expect(
+        (await renaming.injectAtOnce({ method: "PATCH", url: "/api/user", headers, payload: { firstName } }))
+          .statusCode,
+      ).toBe(200);
+    await write("Ada");
     // The very next read, sent at once, sees the write.
     expect(await names()).toEqual(["Renamed Roasters"]);
+
+    // Raw data written later than the figures were computed: the very next read answers them as out of date and
+    // queues their recompute (the database marks the brand: drizzle/0050_brand_data_changed.sql).
+    const content = async () => {
+      const response = await renaming.injectAtOnce({ method: "GET", url: "/api/content", headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Schemas["ContentAnalytics"]>().provenance;
+    };
+    expect((await content()).recomputing).toBe(false);
+    renaming.clock.advance(60_000);
+    recorded.queued.length = 0;
+    await write("Post");
+    expect(recorded.queued).toEqual([]);
+    expect((await content()).recomputing).toBe(true);
+    expect(recorded.queued.map((job) => job.kind)).toEqual(["compute-brand"]);
+    // Recomputed, the figures hold the post and are current again.
+    await runFigureJobs(renaming, recorded);
+    const recomputed = await content();
+    expect(recomputed.recomputing).toBe(false);
+    expect(recomputed.computedAt).toBe(renaming.clock.now().toISOString());
   } finally {
     await renaming.close();
   }

@@ -365,9 +365,9 @@ async function computeMissing(
   const now = ctx.clock.now();
   const figuresOf = async (brand: FiguredBrand, period?: ResolvedPeriod): Promise<BrandPeriodFigures> => {
     const hit = stored.get(brand.id);
-    // Figures computed before the brand's data last changed (an import, a removed one, a connector's read) are
-    // recomputed (brand/imports.repo.ts markBrandDataChanged); so are a named period's figures stored on an
-    // earlier day than today.
+    // Figures computed before the brand's data last changed (an import, a removed one, a connector's read: the
+    // database marks it, drizzle/0050_brand_data_changed.sql) are recomputed; so are a named period's figures
+    // stored on an earlier day than today.
     if (hit && current(brand, hit, now)) {
       return { brand, period: hit.figures.period, ...hit, recomputing: false };
     }

@@ -5,7 +5,6 @@ import { type Queryable, type Tx, transactionConnectionOf } from "../../db/clien
 import { copyTextInto } from "../../db/copy-rows";
 import {
   audienceSegments,
-  brands,
   followerSnapshots,
   importFiles,
   imports,
@@ -438,9 +437,4 @@ export async function appendImportNotes(db: Queryable, p: { importId: string; no
     .update(imports)
     .set({ errors: sql`${imports.errors} || ${JSON.stringify(p.notes)}::jsonb` })
     .where(eq(imports.id, p.importId));
-}
-
-/** Figures computed before `now` are stale for this brand. */
-export async function markBrandDataChanged(db: Queryable, p: { brandId: string; now: Date }) {
-  await db.update(brands).set({ dataChangedAt: p.now }).where(eq(brands.id, p.brandId));
 }

@@ -19,7 +19,6 @@ import {
   insertImport,
   insertImportFile,
   type ListedImport,
-  markBrandDataChanged,
   type ReplacedSegments,
   storeImportRows,
 } from "./imports.repo";
@@ -228,7 +227,6 @@ async function storeRows(
   });
   await appendImportNotes(tx, { importId: o.importId, notes: replacedNotes(replaced) });
   if (storedCount(o.reading) > 0) {
-    await markBrandDataChanged(tx, { brandId: o.brandId, now: ctx.clock.now() });
     await ctx.jobs.enqueue("compute-brand", { brandId: o.brandId }, { tx });
   }
 }
@@ -389,11 +387,9 @@ export async function commitImport(ctx: RequestCtx, importId: string): Promise<S
  */
 export async function deleteImport(ctx: RequestCtx, importId: string): Promise<undefined> {
   const workspaceId = workspaceOf(ctx);
-  const now = ctx.clock.now();
   const removed = await ctx.db.transaction(async (tx) => {
     const row = await deleteImportRecord(tx, { workspaceId, importId });
     if (row?.status === "completed") {
-      await markBrandDataChanged(tx, { brandId: row.brandId, now });
       await ctx.jobs.enqueue("compute-brand", { brandId: row.brandId }, { tx });
     }
     return row;

@@ -22,4 +22,4 @@ export {
   type PostValues,
   URL_FROM_ID,
 } from "./import-rows";
-export { importedRowsOf, markBrandDataChanged } from "./imports.repo";
+export { importedRowsOf } from "./imports.repo";

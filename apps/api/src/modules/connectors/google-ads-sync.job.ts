@@ -10,7 +10,6 @@ import {
   keywordCompetition,
   keywordCpc,
   keywordTrend,
-  markBrandDataChanged,
 } from "../brand";
 import type { ClassedFailure, SyncJobData } from "./connector-kit";
 import { type ConnectorSync, runConnectorSync } from "./connector-sync";
@@ -208,7 +207,6 @@ export const GOOGLE_ADS_SYNC: ConnectorSync<GoogleAdsClient> = {
         at: now,
         rows: planned,
       });
-      await markBrandDataChanged(tx, { brandId: brand.id, now });
       await deps.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
       return n;
     });

@@ -1,7 +1,6 @@
 import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
 import { addMs, MINUTE_MS } from "../../lib/clock";
-import { markBrandDataChanged } from "../brand";
 import {
   type ConnectionRow,
   saveChannelReading,
@@ -254,7 +253,6 @@ async function readAccount(
       mediaCount: profile.mediaCount,
       problem: problems.length > 0 ? problems.join(" ") : null,
     });
-    await markBrandDataChanged(tx, { brandId: brand.id, now: p.now });
     await deps.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
   });
 }

@@ -1,7 +1,7 @@
 import isoCountries from "i18n-iso-countries";
 import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { findCurrentBrand, markBrandDataChanged } from "../brand";
+import { findCurrentBrand } from "../brand";
 import { type FailureCause, type SyncJobData, utcTimeOf } from "./connector-kit";
 import { type ConnectorSync, failedWith, runConnectorSync } from "./connector-sync";
 import { classifyGoogle } from "./google-failures";
@@ -63,7 +63,6 @@ export const SEARCH_CONSOLE_SYNC: ConnectorSync<SearchConsoleClient> = {
         period: { from: window.startDate, to: window.endDate },
         rows: toReadQueries(rows),
       });
-      await markBrandDataChanged(tx, { brandId: brand.id, now });
       await deps.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
       return n;
     });

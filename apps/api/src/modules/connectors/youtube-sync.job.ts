@@ -1,6 +1,6 @@
 import type { JobContext } from "../../kernel/job-queue";
 import type { WorkerDeps } from "../../kernel/worker-deps";
-import { markBrandDataChanged, URL_FROM_ID } from "../brand";
+import { URL_FROM_ID } from "../brand";
 import {
   type ConnectionRow,
   saveChannelReading,
@@ -205,7 +205,6 @@ async function readChannel(
       subscribers: found.subscribers,
       problem: found.subscribers === null ? "The channel hides its subscriber count." : null,
     });
-    await markBrandDataChanged(tx, { brandId: brand.id, now });
     await deps.jobs.enqueue("compute-brand", { brandId: brand.id }, { tx });
   });
   return found.id;
