@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
   addMs,
+  alertsAfterRecompute,
   buildApp,
   computeBrandJob,
   connectDatabase,
@@ -78,6 +79,9 @@ export const GOALS = {
 };
 
 const FRESH_TIMEOUT_MS = 5 * 60_000;
+
+/** The parts of a compute-brand job: the recompute's, then the alert rules judged on its figures. */
+type JobStep = RecomputeStep | "alerts";
 
 /** Resolves once no compute job waits or runs in the queue (pg-boss's table), within FRESH_TIMEOUT_MS. */
 async function queueDrained(admin: pg.PoolClient): Promise<void> {
@@ -149,10 +153,10 @@ export interface ScaleReport {
       ms: number;
       followedBy: number;
       posts: number;
-      steps: Partial<Record<RecomputeStep, number>>;
+      steps: Partial<Record<JobStep, number>>;
     }[];
-    /** Milliseconds of each part of the recompute (compute-brand.job.ts), summed over every company. */
-    stepTotalsMs: Partial<Record<RecomputeStep, number>>;
+    /** Milliseconds of each part of the job (compute-brand.job.ts, then the alerts), summed over every company. */
+    stepTotalsMs: Partial<Record<JobStep, number>>;
     nodeCpuSeconds: number;
     postgresCpuSeconds: number;
     brandsPerMinutePerCore: number;
@@ -344,15 +348,23 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
   say(`Recomputing ${toRecompute.length} companies with the compute-brand job, one at a time`);
   const cpuBefore = { own: ownCpuSeconds(), pg: postgresCpuSeconds(pgdata) };
   const perBrand: number[] = [];
-  const timed: { brandId: string; ms: number; steps: Partial<Record<RecomputeStep, number>> }[] = [];
-  const stepTotals: Partial<Record<RecomputeStep, number>> = {};
+  // The alerts' reads queue the jobs of companies they find without figures: this loop recomputes the sample's
+  // companies itself, and the queue's worker must not recompute one beside it.
+  const alertDeps = { ...workerDeps, jobs: { ...workerDeps.jobs, enqueue: async () => undefined } };
+  const timed: { brandId: string; ms: number; steps: Partial<Record<JobStep, number>> }[] = [];
+  const stepTotals: Partial<Record<JobStep, number>> = {};
   const recomputeStarted = performance.now();
   for (const brandId of toRecompute) {
     const at = performance.now();
+    // What the job's handler runs (apps/api/src/jobs/workers.ts): the recompute, then the alert rules of every
+    // workspace owning or following the company.
     const summary = await computeBrandJob(workerDeps, { brandId });
+    const alertsAt = performance.now();
+    await alertsAfterRecompute(alertDeps, brandId);
+    const steps = { ...summary?.steps, alerts: Math.round(performance.now() - alertsAt) };
     perBrand.push(performance.now() - at);
-    timed.push({ brandId, ms: Math.round(performance.now() - at), steps: summary?.steps ?? {} });
-    for (const [step, ms] of Object.entries(summary?.steps ?? {}) as [RecomputeStep, number][]) {
+    timed.push({ brandId, ms: Math.round(performance.now() - at), steps });
+    for (const [step, ms] of Object.entries(steps) as [JobStep, number][]) {
       stepTotals[step] = (stepTotals[step] ?? 0) + ms;
     }
   }
@@ -670,7 +682,7 @@ export function formatReport(r: ScaleReport): string {
   line("## Recompute throughput (the compute-brand job, one brand at a time)");
   const c = r.recompute;
   line(`  ${c.brands} companies in ${(c.wallMs / 1000).toFixed(1)} s; per company ${lat(c.perBrandMs)}`);
-  const stepsOf = (steps: Partial<Record<RecomputeStep, number>>) =>
+  const stepsOf = (steps: Partial<Record<JobStep, number>>) =>
     Object.entries(steps)
       .filter(([, ms]) => ms > 0)
       .map(([step, ms]) => `${step} ${ms}`)

@@ -20,6 +20,7 @@ export type { TokenSubject } from "../src/kernel/token-subject";
 export { addMs, systemClock } from "../src/lib/clock";
 export { findFreePort } from "../src/lib/free-port";
 export { createAccount } from "../src/modules/accounts/accounts";
+export { alertsAfterRecompute } from "../src/modules/alerts/evaluate";
 export { computeBrandJob, type RecomputeStep } from "../src/modules/analytics/compute-brand.job";
 export { listenForChanges } from "../src/modules/analytics/read-model/change-listener";
 export { signIdToken } from "../src/modules/auth/id-token";

@@ -2,6 +2,7 @@ import { and, eq, gte } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../../test/app";
 import { seedInstagramFollowers } from "../../../test/brand-rows";
+import { recordedJobs } from "../../../test/recorded-jobs";
 import { type SeededUser, seedSignedInUser, seedTeam } from "../../../test/users";
 import { ownBrandWithRival } from "../../../test/workspaces";
 import { jwtKey } from "../../config/keys";
@@ -244,6 +245,61 @@ describe("the plan's limits inside the alerts", () => {
     await plan("professional");
     expect((await workspacePlan(db, { workspaceId, now: t.clock.now() })).plan).toBe("professional");
     await evaluateAlerts(deps(), own.id);
+    expect(await breakouts()).toEqual(["Breakout post by Fernhill Beans"]);
+  });
+});
+
+describe("in a worker, with its queue", () => {
+  it("judges a follower's breakout on stored figures only: a company without figures is queued, not computed in this job", async () => {
+    const db = t.database.db;
+    const other = await seedSignedInUser(db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+    const { workspaceId } = other;
+    const [own, late] = await db
+      .insert(brands)
+      .values(
+        ["Alder Street Coffee", "Late Mill"].map((name) => ({
+          workspaceId,
+          name,
+          website: `https://${name.toLowerCase().replaceAll(" ", "-")}.example/`,
+          country: "GB",
+          status: "active" as const,
+        })),
+      )
+      .returning();
+    if (!own || !late) throw new Error("no brands");
+    await db.insert(workspaceBrands).values({ workspaceId, brandId: own.id });
+    await db.insert(brandCompetitors).values([
+      { workspaceId, brandId: own.id, competitorId: rivalId },
+      { workspaceId, brandId: own.id, competitorId: late.id },
+    ]);
+    await t.database.pool.query(
+      "update subscriptions set plan = 'professional', status = 'active', end_date = null where workspace_id = $1",
+      [workspaceId],
+    );
+    await recomputeBrand(deps(), own.id);
+    const breakouts = async () =>
+      (
+        await db
+          .select({ title: alerts.title })
+          .from(alerts)
+          .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.rule, "competitor_breakout")))
+      ).map((r) => r.title);
+    const lateFigures = async () =>
+      (await t.database.pool.query("select 1 from figures where brand_id = $1", [late.id])).rowCount;
+
+    // Fernhill Beans recomputed: Late Mill, in the follower's comparison, has no figures yet.
+    const recorded = recordedJobs();
+    await evaluateAlerts({ ...deps(), jobs: recorded.jobs }, rivalId);
+    expect(await lateFigures()).toBe(0);
+    // Late Mill's job, for a reader waiting on it; the others' figures, out of date on this test's clock, are answered.
+    expect(recorded.queued.filter((job) => job.urgency === "change").map((job) => job.data)).toEqual([
+      { brandId: late.id },
+    ]);
+    expect(await breakouts()).toEqual([]);
+    // Late Mill's own job stores them, and judges the workspaces following it: the breakout fires then.
+    await recomputeBrand(deps(), late.id);
+    await t.settle();
+    await evaluateAlerts({ ...deps(), jobs: recorded.jobs }, late.id);
     expect(await breakouts()).toEqual(["Breakout post by Fernhill Beans"]);
   });
 });

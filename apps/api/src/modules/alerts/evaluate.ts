@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import type { AlertRule, AlertSensitivity } from "../../db/schema";
+import { BeingComputed } from "../../kernel/errors";
+import type { ReadCtx } from "../../kernel/handler-types";
+import type { JobQueue } from "../../kernel/job-queue";
 import type { Clock } from "../../lib/clock";
 import { addDays, competitorAnswer, readFollowers, toDay } from "../analytics";
 import { planOf, workspacePlan } from "../billing";
@@ -35,6 +38,12 @@ import {
 export interface AlertDeps {
   db: Db;
   clock: Clock;
+  /**
+   * The job queue, in a worker: the rules then read stored figures only, as a request does, and never compute
+   * another company's inside this brand's job (module-context.ts). Without it (a test's direct call), what is
+   * missing is computed in the read.
+   */
+  jobs?: JobQueue;
 }
 
 type Setting = { enabled: boolean; sensitivity: AlertSensitivity };
@@ -76,13 +85,22 @@ async function evaluateFor(
   const now = deps.clock.now();
   const today = toDay(now);
   const brand = { id: target.brandId, name: target.name };
-  const read = { db: deps.db, clock: deps.clock, workspaceId: target.workspaceId, brandId: target.brandId };
+  const read: ReadCtx & { workspaceId: string; brandId: string } = {
+    db: deps.db,
+    clock: deps.clock,
+    workspaceId: target.workspaceId,
+    brandId: target.brandId,
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+  };
   const on = (rule: AlertRule) => (settings[rule].enabled ? settings[rule].sensitivity : null);
   const fired: Fired[] = [];
 
   const breakout = on("competitor_breakout");
-  if (breakout) {
-    const answer = await competitorAnswer(read, { period: "7d" });
+  // A company of the comparison without figures yet: its job, queued by this read, judges the breakout once it
+  // has stored them (it runs this for every workspace following it). A company followed by hundreds of workspaces
+  // would otherwise compute their comparisons' missing figures inside its own job (docs/scale.md).
+  const answer = breakout ? await storedOrComputing(() => competitorAnswer(read, { period: "7d" })) : null;
+  if (breakout && answer) {
     const { limits } = await workspacePlan(deps.db, { workspaceId: target.workspaceId, now });
     // Competitors past the plan's allowance (kept after a downgrade) stay out, as in the module.
     const allowed = answer.competitors.slice(0, limits.competitorsPerBrand);
@@ -109,9 +127,19 @@ async function evaluateFor(
   return { workspaceId: target.workspaceId, alerts };
 }
 
+/** The read's answer, or null while its figures are being computed (BeingComputed: a job is queued for them). */
+async function storedOrComputing<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof BeingComputed) return null;
+    throw error;
+  }
+}
+
 async function ownBrandRules(
   deps: AlertDeps,
-  read: { db: Db; clock: Clock; workspaceId: string; brandId: string },
+  read: ReadCtx & { workspaceId: string; brandId: string },
   brand: { id: string; name: string },
   today: string,
   on: (rule: AlertRule) => AlertSensitivity | null,
