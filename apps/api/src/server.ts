@@ -5,6 +5,8 @@ import { connectDatabase, REPLICA_POOL, stampChangesWithClock } from "./db/clien
 import { warnOfOlderKeys, withAppSecrets } from "./db/credential-keys";
 import { startEmbeddedPostgres } from "./db/embedded";
 import { migrateDatabase } from "./db/migrate";
+import { listenForChanges } from "./db/read-model/change-listener";
+import { ReplicaReads } from "./db/read-model/replica-reads";
 import { buildApp } from "./http/app";
 import { assertWebAppBuilt } from "./http/web-app";
 import { createWorkerDeps } from "./jobs/worker-deps";
@@ -15,8 +17,6 @@ import { startJobQueue } from "./kernel/job-queue";
 import { createStorage } from "./kernel/storage";
 import { clockStartingAt, systemClock } from "./lib/clock";
 import { isErrno } from "./lib/errno";
-import { listenForChanges } from "./modules/analytics/read-model/change-listener";
-import { ReplicaReads } from "./modules/analytics/read-model/replica-reads";
 import { versionsNearSunset } from "./modules/connectors/vendor-versions";
 import { ensureSampleData } from "./modules/sample/start";
 

@@ -3,12 +3,12 @@ import pino, { type Logger } from "pino";
 import type { AppConfig } from "../src/config/env";
 import { jwtKey } from "../src/config/keys";
 import { connectDatabase, type Database, stampChangesWithClock } from "../src/db/client";
+import { listenForChanges } from "../src/db/read-model/change-listener";
 import { type AppOptions, buildApp } from "../src/http/app";
 import { createWorkerDeps } from "../src/jobs/worker-deps";
 import { jobHandlers } from "../src/jobs/workers";
 import { type JobQueueOptions, startJobQueue } from "../src/kernel/job-queue";
 import { createStorage } from "../src/kernel/storage";
-import { listenForChanges } from "../src/modules/analytics/read-model/change-listener";
 import { TestClock } from "./clock";
 import { TEST_JWT_SECRET, testConfig } from "./config";
 import { createTestDatabase } from "./database";
@@ -18,7 +18,7 @@ export { TEST_JWT_SECRET, testConfig } from "./config";
 
 /**
  * Tests write with SQL and read through the app at once: each request first waits until the database's change
- * notifications of those writes have been heard (modules/analytics/read-model/change-listener.ts), as a client across a network is
+ * notifications of those writes have been heard (db/read-model/change-listener.ts), as a client across a network is
  * always later than they are. The app's own write requests need no wait (they settle before answering). Returns
  * the inject that does not wait.
  */

@@ -520,7 +520,7 @@ function toConfig(env: Env) {
     port: env.PORT,
     dataDir: resolve(repoRoot, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    /** Module reads of web instances, once it has replayed what they must see (modules/analytics/read-model/replica-reads.ts). */
+    /** Module reads of web instances, once it has replayed what they must see (db/read-model/replica-reads.ts). */
     databaseReplicaUrl: env.DATABASE_REPLICA_URL,
     /** all: HTTP and the jobs; web: HTTP, jobs only queued; worker: the jobs and a health check (server.ts). */
     processKind: env.PROCESS_KIND,

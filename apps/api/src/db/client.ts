@@ -21,7 +21,7 @@ export interface Database {
 
 /**
  * The pool of a read replica's connections is told apart in pg_stat_activity, and gives up connecting sooner: a
- * module read whose replica is unreachable goes to the primary (modules/analytics/read-model/replica-reads.ts) rather than wait.
+ * module read whose replica is unreachable goes to the primary (db/read-model/replica-reads.ts) rather than wait.
  */
 export const REPLICA_POOL = { applicationName: "brandscope-replica", connectionTimeoutMillis: 2_000 };
 

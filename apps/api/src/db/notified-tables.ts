@@ -1,6 +1,6 @@
 /**
  * The tables whose every change is notified on the channel `brandscope_data_change` (migrations 0009, 0012 and
- * 0013, 0023): the only ones a statement kept in memory may read (modules/analytics/read-model/read-model.ts).
+ * 0013, 0023): the only ones a statement kept in memory may read (db/read-model/read-model.ts).
  * `sessions` and `users` notify only the changes that can end a session or change what it may do: a session
  * updated or deleted, a user deleted or changing status, workspace or role (a kept statement may read no other
  * column of `users`).

@@ -3,7 +3,7 @@ import { computed, parsedRows, selection } from "./typed-rows";
 
 /*
  * Positions in the primary's write-ahead log, as byte offsets (an LSN such as 16/B374D848 minus 0/0), for comparing
- * what a streaming replica has replayed with what a reader must see (modules/analytics/read-model/replica-reads.ts).
+ * what a streaming replica has replayed with what a reader must see (db/read-model/replica-reads.ts).
  */
 
 const PRIMARY = selection({ at: computed<string>("(pg_current_wal_lsn() - '0/0'::pg_lsn)::text") });

@@ -8,11 +8,11 @@ import Fastify, {
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
+import type { ReplicaReads } from "../db/read-model/replica-reads";
 import type { AppDeps } from "../kernel/deps";
 import type { HandlerMap } from "../kernel/handler-types";
 import { BODY_LIMIT_BYTES } from "../kernel/limits";
 import { redactUrl } from "../lib/redact-url";
-import type { ReplicaReads } from "../modules/analytics/read-model/replica-reads";
 import { runHousekeeping } from "../modules/auth/housekeeping";
 import { deleteExpiredAuthorizations } from "../modules/connectors/consent.repo";
 import { sharedReportPage } from "../modules/shared-reports/report-page";
@@ -45,13 +45,13 @@ export interface AppOptions {
   contract?: string | object;
   handlers?: HandlerMap;
   /**
-   * Resolves once every change committed so far has been heard (modules/analytics/read-model/change-listener.ts): write requests wait
+   * Resolves once every change committed so far has been heard (db/read-model/change-listener.ts): write requests wait
    * for it, so their callers read what they wrote. Without it nothing is kept in memory to be out of date.
    */
   settle?: () => Promise<void>;
   /**
    * A read replica's router (DATABASE_REPLICA_URL): GET requests of a workspace read through it, and write requests
-   * tell it their workspace's WAL position (modules/analytics/read-model/replica-reads.ts).
+   * tell it their workspace's WAL position (db/read-model/replica-reads.ts).
    */
   replica?: ReplicaReads;
   /** Replaces dependencies (a test clock, a mail sink, storage…); the rest come from the config. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
+import { keptRows } from "../db/read-model/read-model";
+import type { ReplicaReads } from "../db/read-model/replica-reads";
 import type { AppDeps } from "../kernel/deps";
 import { AppError } from "../kernel/errors";
 import type { TokenSubject } from "../kernel/token-subject";
-import { keptRows } from "../modules/analytics/read-model/read-model";
-import type { ReplicaReads } from "../modules/analytics/read-model/replica-reads";
 import { verifyIdToken } from "../modules/auth/id-token";
 import { LIVE_SESSION_COLUMNS, liveRole, liveSessionStatement } from "../modules/auth/sessions.repo";
 import type { Role } from "./contract";
@@ -33,12 +33,12 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Read your writes: a write request whose handler ran answers only once this process has heard the database's
- * notifications of what it changed (modules/analytics/read-model/change-listener.ts), so the caller's next read
+ * notifications of what it changed (db/read-model/change-listener.ts), so the caller's next read
  * cannot be answered from rows kept before the write, even when the write ended in an error (a reused refresh token
  * revokes its session and answers 401). What the write did not change stays kept, and a request that never reached
  * its handler (an anonymous POST answered 401 or 404, an invalid body) waits for nothing.
  * With a read replica, the write's workspace then records the primary's WAL position, which its module reads wait
- * for the replica to replay (modules/analytics/read-model/replica-reads.ts): whatever the answer, as above.
+ * for the replica to replay (db/read-model/replica-reads.ts): whatever the answer, as above.
  */
 export function settleAfterWrites(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 /**
  * The JSON text of an answer. The read model keeps the hot reads' answers frozen, the same object while what they
- * were made from is unchanged (modules/analytics/read-model/kept-answers.ts): their text is made once and kept as
+ * were made from is unchanged (db/read-model/kept-answers.ts): their text is made once and kept as
  * long as the answer itself. Serializing them again for every request was the largest part of a hot read's time
  * (15% on the competitor read). Anything else is serialized per request.
  */

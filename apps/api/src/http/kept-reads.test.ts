@@ -5,7 +5,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/app";
 import { readAfterFigureJobs, recordedJobs, runFigureJobs } from "../../test/recorded-jobs";
 import { seedSignedInUser } from "../../test/users";
 import { jwtKey } from "../config/keys";
-import { readModelOf } from "../modules/analytics/read-model/read-model";
+import { readModelOf } from "../db/read-model/read-model";
 import { getMe } from "../modules/user/user.service";
 import { handlers } from "./handlers";
 

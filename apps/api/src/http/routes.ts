@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config/env";
 import type { Db } from "../db/client";
+import type { ReplicaReads } from "../db/read-model/replica-reads";
 import type { AppDeps } from "../kernel/deps";
 import type { HandlerMap, OperationInfo, RequestCtx } from "../kernel/handler-types";
 import { keepRawBody } from "../kernel/raw-body";
-import type { ReplicaReads } from "../modules/analytics/read-model/replica-reads";
 import { authenticate } from "./authenticate";
 import { chosenBrandId } from "./chosen-brand";
 import { contentTypeGuard, mediaTypeOf } from "./content-type-guard";

@@ -25,7 +25,7 @@ import { tracedHandlers } from "./traced-handlers";
 
 /**
  * What each queue runs. A job's writes reach the reads kept in memory, in this process and every other, through
- * the database's change notifications (modules/analytics/read-model/change-listener.ts). Each runs in a span
+ * the database's change notifications (db/read-model/change-listener.ts). Each runs in a span
  * named for its kind (traced-handlers.ts).
  */
 export function jobHandlers(deps: WorkerDeps): JobHandlers {

@@ -1,4 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
+import { keptAnswer } from "../../db/read-model/kept-answers";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
@@ -14,7 +15,7 @@ import {
   findVisiblePersona,
   type PersonaSummaryRow,
 } from "./module-reads.repo";
-import { keptAnswer, PERSONA_ANSWERS } from "./read-model/kept-answers";
+import { PERSONA_ANSWERS } from "./read-model/answer-slots";
 
 type Schemas = components["schemas"];
 
@@ -154,7 +155,7 @@ export async function getPersona(ctx: RequestCtx, id: string): Promise<Schemas["
     });
     if (!top.includes(id)) throw notFound();
   }
-  // The persona's row stays the same object while it is kept (read-model/read-model.ts): so does its answer.
+  // The persona's row stays the same object while it is kept (db/read-model/read-model.ts): so does its answer.
   return keptAnswer(ctx.db, PERSONA_ANSWERS, row, "", () => {
     const { details } = row;
     return {

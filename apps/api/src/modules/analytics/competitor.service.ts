@@ -1,4 +1,5 @@
 import type { components } from "@brandscope/api-client/schema";
+import { keptAnswer } from "../../db/read-model/kept-answers";
 import { AppError } from "../../kernel/errors";
 import type { ReadCtx, RequestCtx } from "../../kernel/handler-types";
 import type { CompetitorFigures } from "./brand-figures";
@@ -6,12 +7,7 @@ import { breakoutPosts } from "./competitor/breakout-posts";
 import { shareOfVoice } from "./competitor/share-of-voice";
 import { type BrandPeriodFigures, provenanceFrom, readBrandFigures } from "./module-context";
 import type { DayWindow, PeriodQuery } from "./periods";
-import {
-  COMPETITOR_ANSWERS,
-  keptAnswer,
-  keptLandscape,
-  type LandscapeFigures,
-} from "./read-model/kept-answers";
+import { COMPETITOR_ANSWERS, keptLandscape, type LandscapeFigures } from "./read-model/answer-slots";
 import { queueRefresh } from "./refresh";
 
 type Schemas = components["schemas"];

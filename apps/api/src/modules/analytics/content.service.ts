@@ -1,9 +1,10 @@
 import type { components } from "@brandscope/api-client/schema";
+import { keptAnswer } from "../../db/read-model/kept-answers";
 import type { ReadCtx } from "../../kernel/handler-types";
 import { toBrand } from "../brand";
 import { provenanceFrom, readBrandFigures } from "./module-context";
 import type { PeriodQuery } from "./periods";
-import { CONTENT_ANSWERS, keptAnswer } from "./read-model/kept-answers";
+import { CONTENT_ANSWERS } from "./read-model/answer-slots";
 
 type Schemas = components["schemas"];
 

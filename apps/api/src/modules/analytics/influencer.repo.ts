@@ -1,11 +1,11 @@
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { keptRows } from "../../db/read-model/read-model";
 import { brands, influencerScores, influencers } from "../../db/schema";
 import { asJson, COUNT, computed, type RowOf, selection, withOptional } from "../../db/typed-rows";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
 import { ownBrand } from "./module-reads.repo";
-import { keptRows } from "./read-model/read-model";
 
 /**
  * The influencer reads as named statements (module-reads.repo.ts says why). Each list filter combination is a

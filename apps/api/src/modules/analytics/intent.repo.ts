@@ -1,9 +1,9 @@
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { keptRows } from "../../db/read-model/read-model";
 import { keywords } from "../../db/schema";
 import { asJson, computed, fieldsOf, type RowOf, selection, withAbsent } from "../../db/typed-rows";
 import { importedFormats, ownBrand } from "./module-reads.repo";
-import { keptRows } from "./read-model/read-model";
 
 /**
  * The keyword reads as named statements (module-reads.repo.ts says why), each one round trip: the workspace's

@@ -1,5 +1,6 @@
 import type { components } from "@brandscope/api-client/schema";
 import { clientOf } from "../../db/client";
+import { readModelOf } from "../../db/read-model/read-model";
 import { workspaceOf } from "../../kernel/caller";
 import { AppError, BeingComputed } from "../../kernel/errors";
 import type { ReadCtx } from "../../kernel/handler-types";
@@ -28,7 +29,6 @@ import {
   type ResolvedPeriod,
   toDay,
 } from "./periods";
-import { readModelOf } from "./read-model/read-model";
 import { storedPeriodFigures } from "./read-model/stored-figures";
 
 type Provenance = components["schemas"]["Provenance"];
@@ -94,7 +94,7 @@ export interface ModuleFigures {
   totals: BrandTotals | null;
   /**
    * The same object for as long as the brands and their stored figures are unchanged (rows kept in memory:
-   * read-model/read-model.ts), so an answer derived from them can be kept under it; undefined when this read
+   * db/read-model/read-model.ts), so an answer derived from them can be kept under it; undefined when this read
    * computed a company's figures.
    */
   unchangedAs: object | undefined;
@@ -386,7 +386,8 @@ async function computeMissing(
   for (const brand of others) companies.push(await figuresOf(brand, custom));
   if (o.competitors && !custom) companies = await inOneWindow(ctx, query, found, companies);
   const allStored = companies.every((c) => c.version !== null);
-  // This read stored figures: the next one must not find them missing in rows kept before (read-model.ts settle).
+  // This read stored figures: the next one must not find them missing in rows kept before
+  // (db/read-model/read-model.ts `settle`).
   if (!allStored) await readModelOf(clientOf(ctx.db)).settle();
   const [first = own, ...competitors] = companies;
   return { own: first, competitors, totals: found.totals, unchangedAs: allStored ? found : undefined };

@@ -5,8 +5,8 @@ import { effectivePlan, type PlanLimits, planLimits } from "../billing";
 
 /**
  * The workspace's subscription, joined into a module read's own query (workspace id = $1) rather than looked up in
- * a round trip of its own. That query's rows are kept only until a subscription changes (read-model/read-model.ts): a plan
- * change applies on the next read.
+ * a round trip of its own. That query's rows are kept only until a subscription changes
+ * (db/read-model/read-model.ts): a plan change applies on the next read.
  */
 export const SUBSCRIPTION_JOIN = "left join subscriptions sub on sub.workspace_id = $1";
 const sub = alias(subscriptions, "sub");

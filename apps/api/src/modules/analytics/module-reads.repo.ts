@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { derivedSlot, freshRows, keptMapped, keptRows } from "../../db/read-model/read-model";
 import { brands, figures, personas } from "../../db/schema";
 import { asJson, computed, orNull, type RowOf, selection, withOptional } from "../../db/typed-rows";
 import type { BrandWithLinks, SocialLinkRow } from "../brand";
@@ -10,14 +11,13 @@ import type { PersonaDetailsPayload } from "./audience.compute";
 import type { ComputedPeriod } from "./brand-figures";
 import type { BrandTotals } from "./brand-totals";
 import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_JOIN, type SubscriptionFields } from "./module-plan";
-import { derivedSlot, freshRows, keptMapped, keptRows } from "./read-model/read-model";
 
 /*
  * The hot reads of the modules, as named statements on node-postgres (under Drizzle): PostgreSQL parses and plans
  * each once per connection, and building the text costs nothing per request. One round trip answers what a module
  * read needs besides its figures: the workspace's brand (and competitors), where its data came from, and which
  * version of the stored figures is current. Their rows are kept in memory until a table they read changes
- * (read-model/read-model.ts), so a repeated read makes no round trip at all.
+ * (db/read-model/read-model.ts), so a repeated read makes no round trip at all.
  */
 
 /**
@@ -208,7 +208,8 @@ const MODULE_BRANDS_ROWS = derivedSlot<ModuleBrands>("module-brands");
  * version of its stored figures for the period and of those of the period ending on the companies' latest day of
  * data (the comparison's one window: module-context.ts); with `totals`, the brand's stored totals too. Empty
  * without a brand.
- * While the statement's rows are kept (read-model/read-model.ts) the answer is the same object: it changes when they do.
+ * While the statement's rows are kept (db/read-model/read-model.ts) the answer is the same object: it changes
+ * when they do.
  */
 export async function findModuleBrands(
   db: Db,
@@ -351,7 +352,7 @@ const PERSONA_ROWS = derivedSlot<{ persona?: PersonaDetailsRow }>("persona-rows"
 
 /**
  * A persona of the workspace's audience (its brand's or a competitor's), or undefined. While the statement's rows
- * are kept, the same object every time (read-model/kept-answers.ts keeps its answer under it).
+ * are kept, the same object every time (db/read-model/kept-answers.ts keeps its answer under it).
  */
 export async function findVisiblePersona(
   db: Db,

@@ -18,6 +18,7 @@ import {
 import { seedSignedInUser } from "../../../test/users";
 import { jwtKey } from "../../config/keys";
 import { notifiedTables } from "../../db/notified-tables";
+import { readModelOf } from "../../db/read-model/read-model";
 import { classifyIntent } from "../../domain/search-intent/classify-intent";
 import { createWorkerDeps } from "../../jobs/worker-deps";
 import type { JobQueue } from "../../kernel/job-queue";
@@ -27,7 +28,6 @@ import { loadSampleData } from "../sample/load";
 import { FIGURES_METHOD_VERSION } from "./brand-figures";
 import { computeBrandJob } from "./compute-brand.job";
 import { profileInfluencersJob } from "./influencer-profiles.job";
-import { readModelOf } from "./read-model/read-model";
 
 type Schemas = components["schemas"];
 
@@ -236,7 +236,10 @@ async function problemsOf(statement: RecordedStatement): Promise<string[]> {
   return problems;
 }
 
-/** The statements a read runs against the database: none are kept in memory (read-model/read-model.ts) beforehand. */
+/**
+ * The statements a read runs against the database: none are kept in memory (db/read-model/read-model.ts)
+ * beforehand.
+ */
 function statementsOf(url: string, status = 200): Promise<RecordedStatement[]> {
   readModelOf(t.database.pool).changed(undefined);
   return recorder.during(async () => {
@@ -262,7 +265,7 @@ describe("query plans of the API's list and search reads (docs/analytics-methods
   }
 });
 
-describe("reads kept in memory (read-model/read-model.ts)", () => {
+describe("reads kept in memory (db/read-model/read-model.ts)", () => {
   it("read only the tables they name, each of whose changes is notified, so none is kept past a change", async () => {
     const triggers = await t.database.pool.query<{ relname: string }>(
       `select distinct c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid

@@ -1,7 +1,7 @@
 import { clientOf, type Db } from "../../../db/client";
+import { deepFreeze, memoSlot, readModelOf } from "../../../db/read-model/read-model";
 import { type ComputedPeriod, isCurrentFigures } from "../brand-figures";
 import { type FiguredBrand, type FigureVersion, findStoredFigures } from "../module-reads.repo";
-import { deepFreeze, memoSlot, readModelOf } from "./read-model";
 
 /**
  * Parsed content/competitor figures, kept per brand and period for the version of the stored row they were read

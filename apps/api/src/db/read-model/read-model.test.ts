@@ -1,10 +1,10 @@
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../../test/database";
-import { connectDatabase, type Database } from "../../../db/client";
-import { brands } from "../../../db/schema";
-import { selection } from "../../../db/typed-rows";
+import { createTestDatabase, type TestDatabase } from "../../../test/database";
+import { connectDatabase, type Database } from "../client";
+import { brands } from "../schema";
+import { selection } from "../typed-rows";
 import { type ChangeListener, listenForChanges } from "./change-listener";
 import { keptRows, readModelOf } from "./read-model";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../../test/database";
-import { capturedLog } from "../../../../test/log";
-import { connectDatabase, type Database, REPLICA_POOL } from "../../../db/client";
-import { computed, selection } from "../../../db/typed-rows";
+import { createTestDatabase, type TestDatabase } from "../../../test/database";
+import { capturedLog } from "../../../test/log";
+import { connectDatabase, type Database, REPLICA_POOL } from "../client";
+import { computed, selection } from "../typed-rows";
 import { type ChangeListener, listenForChanges } from "./change-listener";
 import { freshRows, keptRows } from "./read-model";
 import { ReplicaReads } from "./replica-reads";

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import type { Logger } from "pino";
-import { primaryWalPosition, replayedWalPosition } from "../../../db/wal-positions.repo";
+import { primaryWalPosition, replayedWalPosition } from "../wal-positions.repo";
 
 /*
  * Module reads on a streaming replica (DATABASE_REPLICA_URL; docs/operations.md "A read replica"). A module read

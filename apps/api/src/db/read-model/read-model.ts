@@ -1,8 +1,8 @@
 import type pg from "pg";
-import { clientOf, type Db } from "../../../db/client";
-import type { KeptStatement, NotifiedTable } from "../../../db/notified-tables";
-import { type Fields, parsedRows, type Selection } from "../../../db/typed-rows";
-import { VersionedCache } from "../../../lib/versioned-cache";
+import { VersionedCache } from "../../lib/versioned-cache";
+import { clientOf, type Db } from "../client";
+import type { KeptStatement, NotifiedTable } from "../notified-tables";
+import { type Fields, parsedRows, type Selection } from "../typed-rows";
 import { replicaScopeFor } from "./replica-reads";
 
 /*

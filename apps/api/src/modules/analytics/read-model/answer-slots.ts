@@ -1,44 +1,20 @@
 import type { components } from "@brandscope/api-client/schema";
 import { clientOf, type Db } from "../../../db/client";
-import { type DerivedSlot, deepFreeze, derivedSlot, memoSlot, readModelOf } from "./read-model";
+import type { KeptAnswer } from "../../../db/read-model/kept-answers";
+import { deepFreeze, derivedSlot, memoSlot, readModelOf } from "../../../db/read-model/read-model";
 
 type Schemas = components["schemas"];
 
-interface KeptAnswer<A> {
-  /** What else the answer depends on, besides the kept values it was made from (whether it is stale). */
-  variant: string;
-  answer: A;
-}
-
 /**
  * The answers of the hot module reads, kept for as long as the kept values they were made from (module-context.ts
- * `unchangedAs`, a persona's kept row). An answer is tens of kilobytes: assembling it anew for every request made
- * most of a read's garbage, and the HTTP layer serializes a kept (frozen) answer once (http/json-answer.ts).
+ * `unchangedAs`, a persona's kept row) by db/read-model/kept-answers.ts `keptAnswer`. An answer is tens of
+ * kilobytes: assembling it anew for every request made most of a read's garbage, and the HTTP layer serializes a
+ * kept (frozen) answer once (http/json-answer.ts).
  */
 export const CONTENT_ANSWERS = derivedSlot<KeptAnswer<Schemas["ContentAnalytics"]>>("content-answers");
 export const COMPETITOR_ANSWERS =
   derivedSlot<KeptAnswer<Schemas["CompetitorAnalytics"]>>("competitor-answers");
 export const PERSONA_ANSWERS = derivedSlot<KeptAnswer<Schemas["PersonaDetails"]>>("persona-answers");
-
-/**
- * The answer made from `from` for `variant`: kept while `from` is (undefined: made from values this read computed,
- * so made anew), frozen, and made again when the variant differs.
- */
-export function keptAnswer<A extends object>(
-  db: Db,
-  slot: DerivedSlot<KeptAnswer<A>>,
-  from: object | undefined,
-  variant: string,
-  make: () => A,
-): A {
-  if (!from) return make();
-  const answers = readModelOf(clientOf(db)).derived(slot);
-  const kept = answers.get(from);
-  if (kept && kept.variant === variant) return kept.answer;
-  const answer = deepFreeze(make());
-  answers.set(from, { variant, answer });
-  return answer;
-}
 
 export type LandscapeFigures = Pick<Schemas["CompetitorAnalytics"], "shareOfVoice" | "breakoutPosts">;
 
