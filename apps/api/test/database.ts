@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import pino from "pino";
+import { afterAll, beforeAll, inject } from "vitest";
+import { connectDatabase, type Database } from "../src/db/client";
 import { withDatabase } from "./database-url";
 
 export interface TestDatabase {
@@ -16,6 +18,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: withDatabase(adminUrl, name),
     drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * A fresh database for a test file with a connection to it, opened before the file's tests and closed and dropped
+ * after them: `connected.database` within a test.
+ */
+export function connectedTestDatabase(): { readonly database: Database } {
+  let database: TestDatabase | undefined;
+  let connection: Database | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    connection = connectDatabase(database.url, pino({ level: "silent" }));
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await database?.drop();
+  });
+  return {
+    get database() {
+      if (!connection) throw new Error("The test database is connected in beforeAll");
+      return connection;
+    },
   };
 }
 

@@ -191,35 +191,6 @@ export const socialIdentities = pgTable(
   ],
 );
 
-/** A social sign-in between the redirect to the provider and its callback: single use, 10 minutes. */
-export const pendingSocialLogins = pgTable(
-  "pending_social_logins",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** SHA-256 of the state handed to the browser. */
-    stateHash: text("state_hash").notNull(),
-    provider: text("provider", { enum: socialProviderIds }).notNull(),
-    redirectUri: text("redirect_uri").notNull(),
-    nonce: text("nonce").notNull(),
-    codeVerifier: text("code_verifier").notNull(),
-    /**
-     * SHA-256 of the HttpOnly cookie of the browser that started the sign-in (modules/auth/sign-in-browser.ts):
-     * only that browser may finish it (login CSRF).
-     */
-    browserHash: text("browser_hash"),
-    /** The name a form_post provider (Apple) sends once, on the first consent, with its callback. */
-    givenName: text("given_name"),
-    familyName: text("family_name"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("pending_social_logins_state_hash_key").on(t.stateHash),
-    index("pending_social_logins_expires_at_idx").on(t.expiresAt),
-    check("pending_social_logins_provider_check", oneOf("provider", socialProviderIds)),
-  ],
-);
-
 /**
  * Rate-limit buckets (created UNLOGGED by its migration: losing them in a crash only resets counters).
  * `hits` counts within the window ending at `resetAt`; `blockedUntil` is a back-off after repeated failures.

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts.schema";
+import { workspaces } from "./accounts.schema";
 import { brandOwnerColumns, brands } from "./brand-data.schema";
 import { createdAt, oneOf } from "./columns";
 
@@ -161,34 +161,5 @@ export const creatorSearches = pgTable(
     index("creator_searches_workspace_day_idx").on(t.workspaceId, t.quotaDay),
     index("creator_searches_brand_idx").on(t.brandId, t.searchedAt),
     check("creator_searches_key_source_check", oneOf("key_source", ["workspace", "operator"])),
-  ],
-);
-
-/**
- * An OAuth consent under way (modules/connectors/consent.ts): the SHA-256 of the state handed to the provider,
- * bound to the workspace and user who started it and to their browser (the SHA-256 of a cookie only that browser
- * holds), with the PKCE verifier. Taken once by the callback; short-lived.
- */
-export const connectorAuthorizations = pgTable(
-  "connector_authorizations",
-  {
-    stateHash: text("state_hash").primaryKey(),
-    browserHash: text("browser_hash").notNull(),
-    provider: text("provider", { enum: connectorProviders }).notNull(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    /** The brand the consent was started for (X-Brand-Id, else the newest): the callback connects that brand. */
-    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    codeVerifier: text("code_verifier").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("connector_authorizations_expires_at_idx").on(t.expiresAt),
-    check("connector_authorizations_provider_check", oneOf("provider", connectorProviders)),
   ],
 );

@@ -15,6 +15,8 @@ export * from "./connectors.schema";
 export * from "./digest.schema";
 export * from "./files.schema";
 export * from "./mail.schema";
+// One-use states (issue 26): on a line of their own for an easy merge.
+export * from "./one-use-states.schema";
 export * from "./saml.schema";
 export * from "./search-queries.schema";
 export * from "./secrets.schema";

@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { workspaces } from "./accounts.schema";
 import { createdAt, oneOf } from "./columns";
 
@@ -69,60 +59,5 @@ export const ssoDomains = pgTable(
   (t) => [
     uniqueIndex("sso_domains_workspace_domain_key").on(t.workspaceId, t.domain),
     uniqueIndex("sso_domains_verified_domain_key").on(t.domain).where(sql`${t.verifiedAt} is not null`),
-  ],
-);
-
-/**
- * A single sign-on between the redirect to the IdP and its answer: single use, 10 minutes. OIDC keeps its nonce
- * and PKCE verifier; SAML its AuthnRequest id (the InResponseTo its response must carry).
- */
-export const pendingSsoLogins = pgTable(
-  "pending_sso_logins",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** SHA-256 of the state (OIDC) or RelayState (SAML) handed to the browser. */
-    stateHash: text("state_hash").notNull(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    protocol: text("protocol", { enum: ssoProtocols }).notNull(),
-    nonce: text("nonce"),
-    codeVerifier: text("code_verifier"),
-    samlRequestId: text("saml_request_id"),
-    /** SHA-256 of the HttpOnly cookie set on the browser that started the sign-in (login CSRF). */
-    browserHash: text("browser_hash"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("pending_sso_logins_state_hash_key").on(t.stateHash),
-    index("pending_sso_logins_expires_at_idx").on(t.expiresAt),
-    check("pending_sso_logins_protocol_check", oneOf("protocol", ssoProtocols)),
-  ],
-);
-
-/**
- * A SAML sign-in's outcome between the ACS (a cross-site POST from the IdP's page) and the app's callback page,
- * which redeems it with POST /auth/sso: single use, 2 minutes. Either who the IdP vouched for, or the sentence
- * saying why the response was refused. An SP-initiated one is redeemed only with the cookie of the browser that
- * started it (browserHash); an IdP-initiated one has none, and signs in only once its person has confirmed the
- * account and workspace it names (docs/single-sign-on.md).
- */
-export const ssoHandoffs = pgTable(
-  "sso_handoffs",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    codeHash: text("code_hash").notNull(),
-    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
-    browserHash: text("browser_hash"),
-    email: text("email"),
-    subject: text("subject"),
-    refusal: text("refusal"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("sso_handoffs_code_hash_key").on(t.codeHash),
-    index("sso_handoffs_expires_at_idx").on(t.expiresAt),
   ],
 );

@@ -14,10 +14,8 @@ import type { HandlerMap } from "../kernel/handler-types";
 import { BODY_LIMIT_BYTES } from "../kernel/limits";
 import { redactUrl } from "../lib/redact-url";
 import { runHousekeeping } from "../modules/auth/housekeeping";
-import { deleteExpiredAuthorizations } from "../modules/connectors/consent.repo";
 import { sharedReportPage } from "../modules/shared-reports/report-page";
 import { deleteExpiredSamlAssertions } from "../modules/sso/saml/saml-replay.repo";
-import { deleteExpiredPendingSsoLogins, deleteExpiredSsoHandoffs } from "../modules/sso/sso.repo";
 import { decorateUserId, settleAfterWrites } from "./authenticate";
 import { registerAnswerCompression } from "./compression";
 import { loadContract } from "./contract";
@@ -158,15 +156,13 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   if (deps.storage.read) registerMedia(app, deps.storage.read);
   registerSampleLogos(app);
 
+  // The one-use states (sign-ins, SAML hand-offs, connector consents) are swept by the sweep-one-use-states job
+  // where jobs run (kernel/one-use-state.ts); what is left here is the auth tables' and the SAML replay cache's.
   const housekeeping = setInterval(() => {
     const now = deps.clock.now();
-    Promise.all([
-      runHousekeeping(o.db, now),
-      deleteExpiredAuthorizations(o.db, { now }),
-      deleteExpiredPendingSsoLogins(o.db, { now }),
-      deleteExpiredSsoHandoffs(o.db, { now }),
-      deleteExpiredSamlAssertions(o.db, { now }),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, "Housekeeping failed"));
+    Promise.all([runHousekeeping(o.db, now), deleteExpiredSamlAssertions(o.db, { now })]).catch(
+      (error: unknown) => app.log.warn({ err: error }, "Housekeeping failed"),
+    );
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook("onClose", async () => {

@@ -1,4 +1,5 @@
 import type { JobHandlers } from "../kernel/job-queue";
+import { sweepOneUseStatesJob } from "../kernel/one-use-state";
 import type { WorkerDeps } from "../kernel/worker-deps";
 import { deliverAlertsJob, hourlyAlertEmailsJob } from "../modules/alerts/deliver-alerts.job";
 import { alertsAfterRecompute } from "../modules/alerts/evaluate";
@@ -52,6 +53,7 @@ export function jobHandlers(deps: WorkerDeps): JobHandlers {
     "send-digests": () => sendDigestsJob(deps, { reportPdf: (p) => digestReportPdf(deps, p) }),
     "deliver-alerts": () => deliverAlertsJob(deps),
     "send-hourly-alert-emails": () => hourlyAlertEmailsJob(deps),
+    "sweep-one-use-states": () => sweepOneUseStatesJob(deps),
     "sync-youtube": (data, job) => syncYoutubeJob(deps, data, job),
     "sync-search-console": (data, job) => syncSearchConsoleJob(deps, data, job),
     "sync-instagram": (data, job) => syncInstagramJob(deps, data, job),

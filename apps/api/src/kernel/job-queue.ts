@@ -55,6 +55,8 @@ export interface JobPayloads {
   "deliver-alerts": Record<string, never>;
   /** The hourly bundle of alert e-mails (modules/alerts/deliver-alerts.job.ts). */
   "send-hourly-alert-emails": Record<string, never>;
+  /** Deletes the one-use states used or expired a while ago (kernel/one-use-state.ts), every ten minutes. */
+  "sweep-one-use-states": Record<string, never>;
 }
 export type JobKind = keyof JobPayloads;
 
@@ -149,6 +151,7 @@ const settings: Record<JobKind, QueueSettings> = {
   "deliver-alerts": scheduled,
   "send-hourly-alert-emails": scheduled,
   "refresh-sources": scheduled,
+  "sweep-one-use-states": scheduled,
   // One run per brand at a time; a YouTube outage is tried again from 30 s, doubling, three times.
   "sync-youtube": {
     policy: "stately",
@@ -349,6 +352,7 @@ export async function startJobQueue(
     // Alerts: e-mails at once and the team's chats every minute, the hourly e-mail bundle on the hour.
     await boss.schedule("deliver-alerts", "* * * * *");
     await boss.schedule("send-hourly-alert-emails", "0 * * * *");
+    await boss.schedule("sweep-one-use-states", "*/10 * * * *");
   });
   // A request that queues a job fails at once while the database is away, rather than waiting for it.
   const direct = { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };

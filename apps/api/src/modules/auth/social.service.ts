@@ -4,8 +4,8 @@ import { z } from "zod";
 import type { SocialProviderId } from "../../db/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { addMs, MINUTE_MS } from "../../lib/clock";
-import { sha256 } from "../../lib/crypto";
+import { amendOneUseState, putOneUseState, takeOneUseState } from "../../kernel/one-use-state";
+import { MINUTE_MS } from "../../lib/clock";
 import { networkOf } from "../../lib/network";
 import {
   createAccount,
@@ -19,19 +19,33 @@ import { limitRequests } from "./limits";
 import { formPostProviders, idTokenProviders, redeemCode, scopeOf } from "./oidc";
 import { startSession } from "./sessions";
 import { bindSignInToBrowser, isSignInBrowser, OTHER_BROWSER, type SignInBrowser } from "./sign-in-browser";
-import {
-  findUserBySocialIdentity,
-  insertPendingSocialLogin,
-  insertSocialIdentity,
-  notePendingSocialLoginCallback,
-  takePendingSocialLogin,
-} from "./social.repo";
+import { findUserBySocialIdentity, insertSocialIdentity } from "./social.repo";
 import { assertOwnSignInAllowed } from "./sso-policy";
 
 type Schemas = components["schemas"];
 
 /** How long the user may spend at the provider between startSocialLogIn and socialLogIn. */
 export const PENDING_SOCIAL_LOGIN_MS = 10 * MINUTE_MS;
+
+/**
+ * A social sign-in between the redirect to the provider and its callback, kept as a one-use state whose secret is
+ * the OAuth state (kernel/one-use-state.ts), bound to the browser that started it (sign-in-browser.ts).
+ */
+interface PendingSocialLogin {
+  provider: SocialProviderId;
+  redirectUri: string;
+  nonce: string;
+  codeVerifier: string;
+  /** The name a form_post provider (Apple) sends once, on the first consent, with its callback. */
+  givenName: string | null;
+  familyName: string | null;
+}
+
+declare module "../../kernel/one-use-state" {
+  interface OneUseStatePayloads {
+    "social-sign-in": PendingSocialLogin;
+  }
+}
 
 export const listSocialProviders = (ctx: RequestCtx): Schemas["SocialProvider"][] => ctx.social.list();
 
@@ -96,20 +110,21 @@ export async function startSocialLogIn(
   const formPost = formPostProviders.has(body.provider);
   const idTokenOnly = idTokenProviders.has(body.provider);
   const redirectUri = formPost ? formPostCallbackUrl(ctx, body.provider) : body.redirectUri;
-  const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   // Kept for every provider (the code flow's PKCE); an ID-token-only provider gets no code to bind it to.
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const now = ctx.clock.now();
-  await insertPendingSocialLogin(ctx.db, {
-    stateHash: sha256(state),
-    provider: body.provider,
-    redirectUri,
-    nonce,
-    codeVerifier,
+  const state = await putOneUseState(ctx.db, "social-sign-in", {
+    payload: {
+      provider: body.provider,
+      redirectUri,
+      nonce,
+      codeVerifier,
+      givenName: null,
+      familyName: null,
+    },
+    ttlMs: PENDING_SOCIAL_LOGIN_MS,
     browserHash: bindSignInToBrowser(browser, ctx.config, PENDING_SOCIAL_LOGIN_MS),
-    now,
-    expiresAt: addMs(now, PENDING_SOCIAL_LOGIN_MS),
+    now: ctx.clock.now(),
   });
   const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,
@@ -201,11 +216,11 @@ export async function receiveSocialCallback(
       "incomplete-callback",
     );
   }
-  const known = await notePendingSocialLoginCallback(ctx.db, {
-    stateHash: sha256(form.state),
-    provider,
+  // The name stays with the pending sign-in, for socialLogIn to take with it.
+  const known = await amendOneUseState(ctx.db, "social-sign-in", form.state, {
+    match: { provider },
     now: ctx.clock.now(),
-    ...nameOf(form.user),
+    patch: nameOf(form.user),
   });
   if (!known) {
     return refuse(
@@ -326,8 +341,6 @@ async function userOf(
   }
 }
 
-type PendingSocialLogin = NonNullable<Awaited<ReturnType<typeof takePendingSocialLogin>>>;
-
 /** The code flow: exchanges the code (PKCE, state, nonce) and reads the identity. */
 async function identityFromCode(
   configuration: oidc.Configuration,
@@ -355,7 +368,7 @@ async function identityFromCode(
 /**
  * response_type=id_token: openid-client checks the ID token as the fragment brought it: signature against the
  * provider's keys (discovery's jwks_uri), iss, aud (our client id), exp and iat, and the nonce kept with the
- * state (which takePendingSocialLogin has already used up).
+ * state (which socialLogIn has already used up).
  */
 async function identityFromIdToken(
   configuration: oidc.Configuration,
@@ -387,13 +400,14 @@ export async function socialLogIn(
     return new AppError("SOCIAL_LOGIN_FAILED", 401, message);
   };
   const configuration = await configurationOf(ctx, body.provider, () => failed("provider-unavailable"));
-  const pending = await takePendingSocialLogin(ctx.db, {
-    stateHash: sha256(body.state),
-    provider: body.provider,
+  // Used up whichever browser presents it: another browser's attempt is refused and ends the sign-in.
+  const taken = await takeOneUseState(ctx.db, "social-sign-in", body.state, {
+    match: { provider: body.provider },
     now: ctx.clock.now(),
   });
-  if (!pending) throw failed("unknown-or-expired-state", "This sign-in has expired. Please start again.");
-  if (!isSignInBrowser(cookieHeader, pending.browserHash)) throw failed("other-browser", OTHER_BROWSER);
+  if (!taken) throw failed("unknown-or-expired-state", "This sign-in has expired. Please start again.");
+  if (!isSignInBrowser(cookieHeader, taken.browserHash)) throw failed("other-browser", OTHER_BROWSER);
+  const pending = taken.payload;
 
   let identity: Awaited<ReturnType<typeof identityOf>>;
   try {

@@ -83,9 +83,10 @@ describe("migration 0046: connections per brand", () => {
     const w = await twoBrands();
     const brandless = await seedSignedInUser(t.database.db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
     const db = t.database.pool;
-    // The table as it was before: one connection per workspace and provider, no brand.
+    // The tables as they were before: one connection per workspace and provider, no brand; the consents' table
+    // (dropped since by 0051_one_use_states.sql) without the brand_id 0046 adds.
     await db.query(`alter table connections drop column brand_id;
-      alter table connector_authorizations drop column brand_id;
+      create table connector_authorizations (state_hash text primary key);
       create unique index connections_workspace_provider_key on connections (workspace_id, provider)`);
     await db.query(
       `insert into connections (workspace_id, provider, status) values

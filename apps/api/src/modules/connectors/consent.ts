@@ -2,12 +2,13 @@ import * as oidc from "openid-client";
 import type { ConnectorProvider } from "../../db/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { addMs, MINUTE_MS } from "../../lib/clock";
+import { putOneUseState, takeOneUseState } from "../../kernel/one-use-state";
+import { MINUTE_MS } from "../../lib/clock";
 import { cookieValue } from "../../lib/cookie-value";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { limitRequests } from "../auth";
 import { findConnectionOwner } from "./connection-owner";
-import { insertAuthorization, isMember, takeAuthorization } from "./consent.repo";
+import { isMember } from "./consent.repo";
 
 /**
  * The OAuth consent every OAuth connector (Search Console, Google Ads, Instagram) starts and takes back the same
@@ -26,6 +27,25 @@ export interface ConsentFlow {
   name: string;
   /** The 404's message when the server has no OAuth client for it. */
   unavailable: string;
+}
+
+/**
+ * An OAuth consent under way, kept as a one-use state whose secret is the OAuth state (kernel/one-use-state.ts),
+ * bound to the browser that started it (the SHA-256 of a cookie only that browser holds).
+ */
+interface PendingConsent {
+  provider: ConsentFlow["provider"];
+  workspaceId: string;
+  /** The brand the consent was started for (X-Brand-Id, else the newest): the callback connects that brand. */
+  brandId: string;
+  userId: string;
+  codeVerifier: string;
+}
+
+declare module "../../kernel/one-use-state" {
+  interface OneUseStatePayloads {
+    "connector-consent": PendingConsent;
+  }
 }
 
 /** How long the user may spend on the provider's consent page. */
@@ -62,26 +82,25 @@ export async function startConsent(
     { key: `${flow.slug}-consent:${p.caller.userId}`, ...CONSENT_LIMIT },
     (wait) => `Too many attempts to connect ${flow.name}. Try again in ${wait}.`,
   );
-  const state = oidc.randomState();
   const browser = randomToken();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const now = ctx.clock.now();
   const owner = await findConnectionOwner(ctx.db, {
     workspaceId: p.caller.workspaceId,
     brandId: ctx.brandId,
   });
   // A connection is a brand's: none to make before the workspace has a brand.
   if (!owner) throw new AppError("NO_BRAND", 404, "Connect a brand first: no brand is connected yet.");
-  await insertAuthorization(ctx.db, {
-    brandId: owner.brandId,
-    provider: flow.provider,
-    stateHash: sha256(state),
+  const state = await putOneUseState(ctx.db, "connector-consent", {
+    payload: {
+      provider: flow.provider,
+      workspaceId: p.caller.workspaceId,
+      brandId: owner.brandId,
+      userId: p.caller.userId,
+      codeVerifier,
+    },
+    ttlMs: CONSENT_MS,
     browserHash: sha256(browser),
-    workspaceId: p.caller.workspaceId,
-    userId: p.caller.userId,
-    codeVerifier,
-    now,
-    expiresAt: addMs(now, CONSENT_MS),
+    now: ctx.clock.now(),
   });
   const url = new URL(p.authorizeUrl);
   const params = {
@@ -136,20 +155,22 @@ export async function takeConsent(
 ): Promise<TakenConsent> {
   const browser = cookieValue(cookieHeader, consentCookie(flow));
   if (!query.state || !browser) return { error: "state_invalid" };
-  const consent = await takeAuthorization(ctx.db, {
-    provider: flow.provider,
-    stateHash: sha256(query.state),
+  // Only this browser's: a state presented by another browser is left alone, so that a stranger cannot spend the
+  // user's consent.
+  const taken = await takeOneUseState(ctx.db, "connector-consent", query.state, {
+    match: { provider: flow.provider },
     browserHash: sha256(browser),
     now: ctx.clock.now(),
   });
+  const consent = taken?.payload;
   if (!consent || !(await isMember(ctx.db, consent))) {
     ctx.log.warn({ event: "connector.consent.refused" }, `${flow.name} consent with an unknown state`);
     return { error: "state_invalid" };
   }
-  // The brand it was started for (a consent started before brands had their own connections: the newest).
+  // The brand it was started for.
   const owner = await findConnectionOwner(ctx.db, {
     workspaceId: consent.workspaceId,
-    brandId: consent.brandId ?? undefined,
+    brandId: consent.brandId,
   });
   // The user declined at the provider (error=access_denied), or it sent no code.
   if (query.error || !query.code) return { error: "access_denied", ...(owner && { brandId: owner.brandId }) };

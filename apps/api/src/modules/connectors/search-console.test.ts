@@ -14,17 +14,17 @@ import { jwtKey } from "../../config/keys";
 import {
   brands,
   connections,
-  connectorAuthorizations,
   keywords,
+  oneUseStates,
   searchQueries,
   users,
   workspaceBrands,
 } from "../../db/schema";
 import { createWorkerDeps } from "../../jobs/worker-deps";
+import { SPENT_STATE_MARGIN_MS, sweepOneUseStatesJob } from "../../kernel/one-use-state";
 import { insertWorkspace } from "../accounts/workspace.repo";
 import { findRefreshableConnections } from "./connections.repo";
 import { CONSENT_MS } from "./consent";
-import { deleteExpiredAuthorizations } from "./consent.repo";
 import { refreshSourcesJob } from "./refresh-sources.job";
 import { readWindow } from "./search-console-sites";
 
@@ -257,10 +257,12 @@ describe("the Search Console connector", () => {
       .where(eq(connections.workspaceId, other.workspaceId));
     expect(left).toBeUndefined();
 
-    // Housekeeping drops the consents nobody finished.
-    t.clock.advance(CONSENT_MS + 1000);
-    await deleteExpiredAuthorizations(t.database.db, { now: t.clock.now() });
-    expect(await t.database.db.select().from(connectorAuthorizations)).toEqual([]);
+    // The sweep drops the consents nobody finished, once past its margin.
+    t.clock.advance(CONSENT_MS + SPENT_STATE_MARGIN_MS + 1000);
+    await sweepOneUseStatesJob({ db: t.database.db, clock: t.clock, log: capturedLog().log });
+    expect(
+      await t.database.db.select().from(oneUseStates).where(eq(oneUseStates.kind, "connector-consent")),
+    ).toEqual([]);
   });
 
   it("says when the user declined, when Google refuses the code, and refuses a malformed callback with a 400", async () => {

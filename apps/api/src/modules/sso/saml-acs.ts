@@ -1,8 +1,8 @@
 import type { components } from "@brandscope/api-client/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { addMs, MINUTE_MS } from "../../lib/clock";
-import { randomToken, sha256 } from "../../lib/crypto";
+import { peekOneUseState, putOneUseState, takeOneUseState } from "../../kernel/one-use-state";
+import { MINUTE_MS } from "../../lib/clock";
 import { networkOf } from "../../lib/network";
 import { isSignInBrowser, limitRequests, logAuthEvent, OTHER_BROWSER } from "../auth";
 import { SamlResponseError } from "./saml/errors";
@@ -10,17 +10,31 @@ import type { SamlIdp } from "./saml/idp-metadata";
 import { postgresReplayGuard } from "./saml/saml-replay.repo";
 import { type SamlIdentity, verifySamlResponse } from "./saml/verify-response";
 import { samlSpOf } from "./service-provider";
-import {
-  findSsoConnection,
-  findSsoHandoff,
-  insertSsoHandoff,
-  takePendingSsoLogin,
-  takeSsoHandoff,
-} from "./sso.repo";
+import { findSsoConnection, findWorkspaceName } from "./sso.repo";
 import { completeSsoSignIn } from "./sso-complete";
 import { hasSso } from "./sso-plan";
 
 type Schemas = components["schemas"];
+
+/**
+ * A SAML sign-in's outcome between the ACS (a cross-site POST from the IdP's page) and the app's callback page,
+ * which redeems it with POST /auth/sso, kept as a one-use state whose secret is the callback page's `handoff`
+ * (kernel/one-use-state.ts): either who the IdP vouched for, or the sentence saying why the response was refused.
+ * An SP-initiated one is bound to the browser that started it; an IdP-initiated one has none, and signs in only
+ * once its person has confirmed the account and workspace it names (docs/single-sign-on.md).
+ */
+interface SsoHandoff {
+  workspaceId: string | null;
+  email: string | null;
+  subject: string | null;
+  refusal: string | null;
+}
+
+declare module "../../kernel/one-use-state" {
+  interface OneUseStatePayloads {
+    "saml-handoff": SsoHandoff;
+  }
+}
 
 /** The callback page redeems an SP-initiated outcome at once; two minutes leave room for a slow page load. */
 const HANDOFF_MS = 2 * MINUTE_MS;
@@ -53,10 +67,10 @@ export async function receiveSamlResponse(
   );
   const now = ctx.clock.now();
   const pending = form.RelayState
-    ? await takePendingSsoLogin(ctx.db, { stateHash: sha256(form.RelayState), protocol: "saml", now })
+    ? await takeOneUseState(ctx.db, "sso-sign-in", form.RelayState, { match: { protocol: "saml" }, now })
     : undefined;
   // A RelayState of another workspace's sign-in answers nothing here: the response is then judged unsolicited.
-  const solicited = pending?.workspaceId === workspaceId ? pending : undefined;
+  const solicited = pending?.payload.workspaceId === workspaceId ? pending : undefined;
   const connection = await findSsoConnection(ctx.db, { workspaceId });
   const idp = connection?.protocol === "saml" ? connection.samlIdp : null;
   const outcome =
@@ -65,33 +79,20 @@ export async function receiveSamlResponse(
           idp,
           workspaceId,
           form,
-          expectedRequestId: solicited?.samlRequestId ?? null,
+          expectedRequestId: solicited?.payload.samlRequestId ?? null,
           now,
         })
       : { refusal: NOT_SET_UP };
-  const code = randomToken();
   const lifetime = "refusal" in outcome || solicited ? HANDOFF_MS : CONFIRMED_HANDOFF_MS;
-  const handoff = { codeHash: sha256(code), expiresAt: addMs(now, lifetime), now };
-  await insertSsoHandoff(
-    ctx.db,
-    "refusal" in outcome
-      ? {
-          ...handoff,
-          workspaceId: null,
-          browserHash: null,
-          email: null,
-          subject: null,
-          refusal: `${outcome.refusal}.`,
-        }
-      : {
-          ...handoff,
-          workspaceId,
-          browserHash: solicited?.browserHash ?? null,
-          email: outcome.email,
-          subject: outcome.nameId,
-          refusal: null,
-        },
-  );
+  const code = await putOneUseState(ctx.db, "saml-handoff", {
+    payload:
+      "refusal" in outcome
+        ? { workspaceId: null, email: null, subject: null, refusal: `${outcome.refusal}.` }
+        : { workspaceId, email: outcome.email, subject: outcome.nameId, refusal: null },
+    browserHash: "refusal" in outcome ? null : (solicited?.browserHash ?? null),
+    ttlMs: lifetime,
+    now,
+  });
   return `${ctx.config.appUrl}/auth/sso/callback?handoff=${code}`;
 }
 
@@ -136,6 +137,21 @@ async function verified(
 const handoffExpired = "This sign-in has expired. Please start again.";
 
 /**
+ * A hand-off as its redemption reads it, with the name of the workspace it signs in to. One whose workspace has
+ * been deleted since counts as gone, as it did when the hand-off's row went with its workspace.
+ */
+async function handoffOf(
+  ctx: RequestCtx,
+  state: { payload: SsoHandoff; browserHash: string | null } | undefined,
+) {
+  if (!state) return undefined;
+  const { workspaceId } = state.payload;
+  const workspaceName = workspaceId ? await findWorkspaceName(ctx.db, { workspaceId }) : null;
+  if (workspaceName === undefined) return undefined;
+  return { ...state.payload, browserHash: state.browserHash, workspaceName };
+}
+
+/**
  * POST /auth/sso/handoff: what the callback page shows before it signs anyone in: the account and the workspace of
  * a hand-off, and whether it comes from a sign-in this browser started (SP-initiated) or from the identity provider's
  * own page (IdP-initiated, to be confirmed). The hand-off stays for POST /auth/sso; a refusal is answered with its
@@ -145,7 +161,10 @@ export async function describeSsoHandoff(
   ctx: RequestCtx,
   handoffCode: string,
 ): Promise<Schemas["SsoHandoff"]> {
-  const row = await findSsoHandoff(ctx.db, { codeHash: sha256(handoffCode), now: ctx.clock.now() });
+  const row = await handoffOf(
+    ctx,
+    await peekOneUseState(ctx.db, "saml-handoff", handoffCode, { now: ctx.clock.now() }),
+  );
   if (!row) throw new AppError("SSO_LOGIN_FAILED", 401, handoffExpired);
   if (row.refusal || !row.email || !row.workspaceName) {
     throw new AppError("SSO_LOGIN_FAILED", 401, row.refusal ?? "The sign-in could not be completed.");
@@ -172,8 +191,10 @@ export async function redeemSamlHandoff(
     logAuthEvent(ctx, "sso.saml", { outcome: "failure", reason });
     return new AppError("SSO_LOGIN_FAILED", 401, message);
   };
-  const codeHash = sha256(p.handoff);
-  const seen = await findSsoHandoff(ctx.db, { codeHash, now: ctx.clock.now() });
+  const seen = await handoffOf(
+    ctx,
+    await peekOneUseState(ctx.db, "saml-handoff", p.handoff, { now: ctx.clock.now() }),
+  );
   if (seen && !seen.refusal && seen.browserHash === null && !p.confirmed) {
     throw new AppError(
       "SSO_CONFIRMATION_REQUIRED",
@@ -181,7 +202,10 @@ export async function redeemSamlHandoff(
       `Confirm that you want to sign in to ${seen.workspaceName ?? "this workspace"} as ${seen.email ?? "this account"}.`,
     );
   }
-  const row = await takeSsoHandoff(ctx.db, { codeHash, now: ctx.clock.now() });
+  const row = await handoffOf(
+    ctx,
+    await takeOneUseState(ctx.db, "saml-handoff", p.handoff, { now: ctx.clock.now() }),
+  );
   if (!row) throw failed("unknown-or-expired-handoff", handoffExpired);
   if (row.refusal || !row.workspaceId || !row.email || !row.subject) {
     throw new AppError("SSO_LOGIN_FAILED", 401, row.refusal ?? "The sign-in could not be completed.");

@@ -2,12 +2,12 @@ import type { components } from "@brandscope/api-client/schema";
 import * as oidc from "openid-client";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { sha256 } from "../../lib/crypto";
+import { takeOneUseState } from "../../kernel/one-use-state";
 import { isSignInBrowser, logAuthEvent, OTHER_BROWSER, redeemCode } from "../auth";
 import { discoverIdp } from "./oidc-discovery";
 import { redeemSamlHandoff } from "./saml-acs";
 import { serviceProviderOf } from "./service-provider";
-import { findSsoConnection, takePendingSsoLogin } from "./sso.repo";
+import { findSsoConnection } from "./sso.repo";
 import { completeSsoSignIn } from "./sso-complete";
 import { oidcClientOf } from "./sso-start";
 
@@ -46,15 +46,16 @@ async function oidcLogIn(
     logAuthEvent(ctx, "sso.oidc", { outcome: "failure", reason });
     return new AppError("SSO_LOGIN_FAILED", 401, message);
   };
-  const pending = await takePendingSsoLogin(ctx.db, {
-    stateHash: sha256(body.state),
-    protocol: "oidc",
+  // Used up whichever browser presents it: another browser's attempt is refused and ends the sign-in.
+  const taken = await takeOneUseState(ctx.db, "sso-sign-in", body.state, {
+    match: { protocol: "oidc" },
     now: ctx.clock.now(),
   });
-  if (!pending?.nonce || !pending.codeVerifier) {
+  const pending = taken?.payload;
+  if (!taken || !pending?.nonce || !pending.codeVerifier) {
     throw failed("unknown-or-expired-state", "This sign-in has expired. Please start again.");
   }
-  if (!isSignInBrowser(cookieHeader, pending.browserHash)) throw failed("other-browser", OTHER_BROWSER);
+  if (!isSignInBrowser(cookieHeader, taken.browserHash)) throw failed("other-browser", OTHER_BROWSER);
   const connection = await findSsoConnection(ctx.db, { workspaceId: pending.workspaceId });
   const client = connection && (await oidcClientOf(ctx, connection));
   if (!client) throw failed("sso-not-configured");

@@ -1,26 +1,42 @@
 import type { components } from "@brandscope/api-client/schema";
 import * as oidc from "openid-client";
+import type { SsoProtocol } from "../../db/schema";
 import { AppError } from "../../kernel/errors";
 import type { RequestCtx } from "../../kernel/handler-types";
-import { addMs, MINUTE_MS } from "../../lib/clock";
-import { randomToken, sha256 } from "../../lib/crypto";
+import { putOneUseState } from "../../kernel/one-use-state";
+import { MINUTE_MS } from "../../lib/clock";
+import { randomToken } from "../../lib/crypto";
 import { networkOf } from "../../lib/network";
 import { bindSignInToBrowser, emailDomain, emailKey, limitRequests, type SignInBrowser } from "../auth";
 import { discoverIdp } from "./oidc-discovery";
 import { samlSignInRedirect } from "./saml/sign-in-redirect";
 import { samlSpOf, serviceProviderOf } from "./service-provider";
-import {
-  findSsoConnection,
-  findVerifiedDomain,
-  insertPendingSsoLogin,
-  type SsoConnectionRow,
-} from "./sso.repo";
+import { findSsoConnection, findVerifiedDomain, type SsoConnectionRow } from "./sso.repo";
 import { hasSso } from "./sso-plan";
 
 type Schemas = components["schemas"];
 
 /** How long the user may spend at the identity provider between starting and finishing. */
 export const PENDING_SSO_LOGIN_MS = 10 * MINUTE_MS;
+
+/**
+ * A single sign-on between the redirect to the IdP and its answer, kept as a one-use state whose secret is the
+ * state (OIDC) or RelayState (SAML) (kernel/one-use-state.ts). OIDC keeps its nonce and PKCE verifier; SAML its
+ * AuthnRequest id (the InResponseTo its response must carry).
+ */
+export interface PendingSsoLogin {
+  workspaceId: string;
+  protocol: SsoProtocol;
+  nonce: string | null;
+  codeVerifier: string | null;
+  samlRequestId: string | null;
+}
+
+declare module "../../kernel/one-use-state" {
+  interface OneUseStatePayloads {
+    "sso-sign-in": PendingSsoLogin;
+  }
+}
 /**
  * Starts per network (an IPv4 address, an IPv6 /64: lib/network.ts): a company's people behind one NAT all signing
  * in one morning stay under it, a scan of which domains have SSO does not.
@@ -66,19 +82,19 @@ async function startOidcSignIn(
     );
     throw ssoUnavailable("Your identity provider cannot be reached just now. Try again in a few minutes.");
   }
-  const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const now = ctx.clock.now();
-  await insertPendingSsoLogin(ctx.db, {
-    stateHash: sha256(state),
-    workspaceId: connection.workspaceId,
-    protocol: "oidc",
-    nonce,
-    codeVerifier,
+  const state = await putOneUseState(ctx.db, "sso-sign-in", {
+    payload: {
+      workspaceId: connection.workspaceId,
+      protocol: "oidc",
+      nonce,
+      codeVerifier,
+      samlRequestId: null,
+    },
+    ttlMs: PENDING_SSO_LOGIN_MS,
     browserHash: bindSignInToBrowser(browser, ctx.config, PENDING_SSO_LOGIN_MS),
-    now,
-    expiresAt: addMs(now, PENDING_SSO_LOGIN_MS),
+    now: ctx.clock.now(),
   });
   const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: serviceProviderOf(ctx.config, connection.workspaceId).oidcRedirectUri,
@@ -110,15 +126,18 @@ export async function startSamlSignIn(
     samlSpOf(ctx.config, connection.workspaceId),
     relayState,
   );
-  const now = ctx.clock.now();
-  await insertPendingSsoLogin(ctx.db, {
-    stateHash: sha256(relayState),
-    workspaceId: connection.workspaceId,
-    protocol: "saml",
-    samlRequestId: requestId,
+  await putOneUseState(ctx.db, "sso-sign-in", {
+    secret: relayState,
+    payload: {
+      workspaceId: connection.workspaceId,
+      protocol: "saml",
+      nonce: null,
+      codeVerifier: null,
+      samlRequestId: requestId,
+    },
+    ttlMs: PENDING_SSO_LOGIN_MS,
     browserHash: bindSignInToBrowser(browser, ctx.config, PENDING_SSO_LOGIN_MS),
-    now,
-    expiresAt: addMs(now, PENDING_SSO_LOGIN_MS),
+    now: ctx.clock.now(),
   });
   return { authorizationUrl: url, state: relayState };
 }

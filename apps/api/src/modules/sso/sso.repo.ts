@@ -1,13 +1,6 @@
-import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import {
-  pendingSsoLogins,
-  type SsoProtocol,
-  ssoConnections,
-  ssoDomains,
-  ssoHandoffs,
-  workspaces,
-} from "../../db/schema";
+import { ssoConnections, ssoDomains, workspaces } from "../../db/schema";
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
 export type SsoDomainRow = typeof ssoDomains.$inferSelect;
@@ -103,78 +96,11 @@ export async function deleteSsoDomain(
   return rows.length > 0;
 }
 
-export async function insertPendingSsoLogin(
-  db: Queryable,
-  p: {
-    stateHash: string;
-    workspaceId: string;
-    protocol: SsoProtocol;
-    nonce?: string;
-    codeVerifier?: string;
-    samlRequestId?: string;
-    browserHash?: string;
-    now: Date;
-    expiresAt: Date;
-  },
-) {
-  const { now, ...values } = p;
-  await db.insert(pendingSsoLogins).values({ ...values, createdAt: now });
-}
-
-/** Takes (deletes and returns) the unexpired pending sign-in of this state and protocol: single use. */
-export async function takePendingSsoLogin(
-  db: Queryable,
-  p: { stateHash: string; protocol: SsoProtocol; now: Date },
-) {
+/** The name of this workspace; undefined once it is deleted. */
+export async function findWorkspaceName(db: Queryable, p: { workspaceId: string }) {
   const [row] = await db
-    .delete(pendingSsoLogins)
-    .where(
-      and(
-        eq(pendingSsoLogins.stateHash, p.stateHash),
-        eq(pendingSsoLogins.protocol, p.protocol),
-        gt(pendingSsoLogins.expiresAt, p.now),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** Housekeeping: sign-ins abandoned at the identity provider. */
-export async function deleteExpiredPendingSsoLogins(db: Queryable, p: { now: Date }) {
-  await db.delete(pendingSsoLogins).where(lte(pendingSsoLogins.expiresAt, p.now));
-}
-
-export type SsoHandoffRow = typeof ssoHandoffs.$inferSelect;
-
-/** A SAML sign-in's outcome, for the app's callback page to redeem (sign in, or show the refusal). */
-export async function insertSsoHandoff(
-  db: Queryable,
-  p: Omit<SsoHandoffRow, "id" | "createdAt"> & { now: Date },
-) {
-  const { now, ...values } = p;
-  await db.insert(ssoHandoffs).values({ ...values, createdAt: now });
-}
-
-/** The unexpired hand-off of this code, left in place, with the name of the workspace it signs in to. */
-export async function findSsoHandoff(db: Queryable, p: { codeHash: string; now: Date }) {
-  const [row] = await db
-    .select({ handoff: ssoHandoffs, workspaceName: workspaces.name })
-    .from(ssoHandoffs)
-    .leftJoin(workspaces, eq(workspaces.id, ssoHandoffs.workspaceId))
-    .where(and(eq(ssoHandoffs.codeHash, p.codeHash), gt(ssoHandoffs.expiresAt, p.now)));
-  return row && { ...row.handoff, workspaceName: row.workspaceName };
-}
-
-/** Takes (deletes and returns) the unexpired hand-off of this code: single use. */
-export async function takeSsoHandoff(db: Queryable, p: { codeHash: string; now: Date }) {
-  const [row] = await db
-    .delete(ssoHandoffs)
-    .where(and(eq(ssoHandoffs.codeHash, p.codeHash), gt(ssoHandoffs.expiresAt, p.now)))
-    .returning();
-  return row;
-}
-
-/** Housekeeping: hand-offs no callback page redeemed. */
-export async function deleteExpiredSsoHandoffs(db: Queryable, p: { now: Date }) {
-  await db.delete(ssoHandoffs).where(lte(ssoHandoffs.expiresAt, p.now));
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, p.workspaceId));
+  return row?.name;
 }
