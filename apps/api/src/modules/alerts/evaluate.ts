@@ -90,14 +90,17 @@ async function evaluateFor(
     clock: deps.clock,
     workspaceId: target.workspaceId,
     brandId: target.brandId,
-    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+    // Stored figures only, and nothing queued: a company of the comparison without figures has its own job coming
+    // (its writer's, the new day's), which judges this workspace once they are stored. Queuing them here set off a
+    // cascade of recomputes through every follower's comparison (npm run bench:scale, docs/scale.md).
+    ...(deps.jobs ? { jobs: { ...deps.jobs, enqueue: async () => undefined } } : {}),
   };
   const on = (rule: AlertRule) => (settings[rule].enabled ? settings[rule].sensitivity : null);
   const fired: Fired[] = [];
 
   const breakout = on("competitor_breakout");
-  // A company of the comparison without figures yet: its job, queued by this read, judges the breakout once it
-  // has stored them (it runs this for every workspace following it). A company followed by hundreds of workspaces
+  // A company of the comparison without figures yet: its own job judges the breakout once it has stored them (it
+  // runs this for every workspace following it). A company followed by hundreds of workspaces
   // would otherwise compute their comparisons' missing figures inside its own job (docs/scale.md).
   const answer = breakout ? await storedOrComputing(() => competitorAnswer(read, { period: "7d" })) : null;
   if (breakout && answer) {
