@@ -348,9 +348,6 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
   say(`Recomputing ${toRecompute.length} companies with the compute-brand job, one at a time`);
   const cpuBefore = { own: ownCpuSeconds(), pg: postgresCpuSeconds(pgdata) };
   const perBrand: number[] = [];
-  // The alerts' reads queue the jobs of companies they find without figures: this loop recomputes the sample's
-  // companies itself, and the queue's worker must not recompute one beside it.
-  const alertDeps = { ...workerDeps, jobs: { ...workerDeps.jobs, enqueue: async () => undefined } };
   const timed: { brandId: string; ms: number; steps: Partial<Record<JobStep, number>> }[] = [];
   const stepTotals: Partial<Record<JobStep, number>> = {};
   const recomputeStarted = performance.now();
@@ -360,7 +357,7 @@ export async function runScaleBench(o: ScaleOptions): Promise<ScaleReport> {
     // workspace owning or following the company.
     const summary = await computeBrandJob(workerDeps, { brandId });
     const alertsAt = performance.now();
-    await alertsAfterRecompute(alertDeps, brandId);
+    await alertsAfterRecompute(workerDeps, brandId);
     const steps = { ...summary?.steps, alerts: Math.round(performance.now() - alertsAt) };
     perBrand.push(performance.now() - at);
     timed.push({ brandId, ms: Math.round(performance.now() - at), steps });
