@@ -198,37 +198,46 @@ describe("alert rules after a recompute", () => {
   });
 });
 
+/**
+ * A new workspace whose own brand follows a second new company and Fernhill Beans, in that order; its breakout
+ * alerts, by title.
+ */
+async function followingWorkspace(ownName: string, otherName: string) {
+  const db = t.database.db;
+  const { workspaceId } = await seedSignedInUser(db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
+  const [own, other] = await db
+    .insert(brands)
+    .values(
+      [ownName, otherName].map((name) => ({
+        workspaceId,
+        name,
+        website: `https://${name.toLowerCase().replaceAll(" ", "-")}.example/`,
+        country: "GB",
+        status: "active" as const,
+      })),
+    )
+    .returning();
+  if (!own || !other) throw new Error("no brands");
+  await db.insert(workspaceBrands).values({ workspaceId, brandId: own.id });
+  await db.insert(brandCompetitors).values([
+    { workspaceId, brandId: own.id, competitorId: other.id, createdAt: new Date("2026-10-01T00:00:00Z") },
+    { workspaceId, brandId: own.id, competitorId: rivalId, createdAt: new Date("2026-10-02T00:00:00Z") },
+  ]);
+  const breakouts = async () =>
+    (
+      await db
+        .select({ title: alerts.title })
+        .from(alerts)
+        .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.rule, "competitor_breakout")))
+    ).map((r) => r.title);
+  return { workspaceId, own, other, breakouts };
+}
+
 describe("the plan's limits inside the alerts", () => {
   it("keeps a competitor past Starter's allowance of one out of the breakout rule, as the module does", async () => {
     const db = t.database.db;
-    const other = await seedSignedInUser(db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-    const workspaceId = other.workspaceId;
-    const [own, quiet] = await db
-      .insert(brands)
-      .values(
-        ["Birchwood Coffee", "Quiet Mill"].map((name) => ({
-          workspaceId,
-          name,
-          website: `https://${name.toLowerCase().replaceAll(" ", "-")}.example/`,
-          country: "GB",
-          status: "active" as const,
-        })),
-      )
-      .returning();
-    if (!own || !quiet) throw new Error("no brands");
-    await db.insert(workspaceBrands).values({ workspaceId, brandId: own.id });
     // Followed first: a quiet competitor; then Fernhill Beans, whose breakout post is in the last 7 days.
-    await db.insert(brandCompetitors).values([
-      { workspaceId, brandId: own.id, competitorId: quiet.id, createdAt: new Date("2026-10-01T00:00:00Z") },
-      { workspaceId, brandId: own.id, competitorId: rivalId, createdAt: new Date("2026-10-02T00:00:00Z") },
-    ]);
-    const breakouts = async () =>
-      (
-        await db
-          .select({ title: alerts.title })
-          .from(alerts)
-          .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.rule, "competitor_breakout")))
-      ).map((r) => r.title);
+    const { workspaceId, own, breakouts } = await followingWorkspace("Birchwood Coffee", "Quiet Mill");
     const plan = (name: string) =>
       t.database.pool.query(
         "update subscriptions set plan = $1, status = 'active', end_date = null where workspace_id = $2",
@@ -251,39 +260,17 @@ describe("the plan's limits inside the alerts", () => {
 
 describe("in a worker, with its queue", () => {
   it("judges a follower's breakout on stored figures only: a company without figures is neither computed nor queued by this job", async () => {
-    const db = t.database.db;
-    const other = await seedSignedInUser(db, jwtKey(TEST_JWT_SECRET), { now: t.clock.now() });
-    const { workspaceId } = other;
-    const [own, late] = await db
-      .insert(brands)
-      .values(
-        ["Alder Street Coffee", "Late Mill"].map((name) => ({
-          workspaceId,
-          name,
-          website: `https://${name.toLowerCase().replaceAll(" ", "-")}.example/`,
-          country: "GB",
-          status: "active" as const,
-        })),
-      )
-      .returning();
-    if (!own || !late) throw new Error("no brands");
-    await db.insert(workspaceBrands).values({ workspaceId, brandId: own.id });
-    await db.insert(brandCompetitors).values([
-      { workspaceId, brandId: own.id, competitorId: rivalId },
-      { workspaceId, brandId: own.id, competitorId: late.id },
-    ]);
+    const {
+      workspaceId,
+      own,
+      other: late,
+      breakouts,
+    } = await followingWorkspace("Alder Street Coffee", "Late Mill");
     await t.database.pool.query(
       "update subscriptions set plan = 'professional', status = 'active', end_date = null where workspace_id = $1",
       [workspaceId],
     );
     await recomputeBrand(deps(), own.id);
-    const breakouts = async () =>
-      (
-        await db
-          .select({ title: alerts.title })
-          .from(alerts)
-          .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.rule, "competitor_breakout")))
-      ).map((r) => r.title);
     const lateFigures = async () =>
       (await t.database.pool.query("select 1 from figures where brand_id = $1", [late.id])).rowCount;
 
